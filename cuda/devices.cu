@@ -1,0 +1,47 @@
+#include "cuda_check.hpp"
+#include "devices.hpp"
+
+namespace gpuga {
+
+bool cuda_backend_built() { return true; }
+
+DeviceList list_devices() {
+  DeviceList out;
+  cudaDriverGetVersion(&out.driver_version);
+  cudaRuntimeGetVersion(&out.runtime_version);
+  int count = 0;
+  const cudaError_t err = cudaGetDeviceCount(&count);
+  if (err != cudaSuccess || count == 0) {
+    out.reason = err != cudaSuccess
+                     ? std::string("no usable CUDA device: ") + cudaGetErrorName(err) + " (" +
+                           cudaGetErrorString(err) + ")"
+                     : std::string("no CUDA device present");
+    cudaGetLastError();  // clear the sticky-free error so later calls start clean
+    return out;
+  }
+  for (int d = 0; d < count; ++d) {
+    cudaDeviceProp prop{};
+    GPUGA_CUDA_CHECK(cudaGetDeviceProperties(&prop, d));
+    DeviceInfo info;
+    info.index = d;
+    info.name = prop.name;
+    info.cc_major = prop.major;
+    info.cc_minor = prop.minor;
+    info.multiprocessors = prop.multiProcessorCount;
+    info.memory_bytes = prop.totalGlobalMem;
+    info.memory_bus_bits = prop.memoryBusWidth;
+    int khz = 0;
+    GPUGA_CUDA_CHECK(cudaDeviceGetAttribute(&khz, cudaDevAttrClockRate, d));
+    info.clock_mhz = khz / 1000;
+    GPUGA_CUDA_CHECK(cudaDeviceGetAttribute(&khz, cudaDevAttrMemoryClockRate, d));
+    info.memory_clock_mhz = khz / 1000;
+    GPUGA_CUDA_CHECK(cudaSetDevice(d));
+    std::size_t free_b = 0, total_b = 0;
+    GPUGA_CUDA_CHECK(cudaMemGetInfo(&free_b, &total_b));
+    info.free_bytes = free_b;
+    out.devices.push_back(info);
+  }
+  return out;
+}
+
+}  // namespace gpuga

@@ -1,0 +1,18 @@
+#pragma once
+// Each subcommand lives in its own file (cli_<name>.cpp) with its options struct. Its callback
+// runs the command and stores the exit status; errors are thrown and turned into exit codes by
+// main() alone.
+#include <CLI/CLI.hpp>
+
+namespace gpuga {
+
+enum ExitStatus : int {
+  kExitOk = 0,         // all done, all solved / all checks passed
+  kExitUnsolved = 1,   // some puzzle not solved within the limits (check --strict: not unique)
+  kExitBadInput = 2,   // bad usage or bad input
+  kExitFailure = 3,    // the machine failed (a CUDA error, out of memory)
+};
+
+void add_check_command(CLI::App& app, int& exit_status);
+
+}  // namespace gpuga

@@ -1,0 +1,32 @@
+#pragma once
+// The CUDA devices this build and machine can use. Builds without the CUDA backend report none,
+// with the reason.
+#include <cstddef>
+#include <string>
+#include <vector>
+
+namespace gpuga {
+
+struct DeviceInfo {
+  int index = 0;
+  std::string name;
+  int cc_major = 0, cc_minor = 0;
+  int multiprocessors = 0;
+  std::size_t memory_bytes = 0;
+  std::size_t free_bytes = 0;
+  int clock_mhz = 0;
+  int memory_clock_mhz = 0;
+  int memory_bus_bits = 0;
+};
+
+struct DeviceList {
+  std::vector<DeviceInfo> devices;
+  std::string reason;  // why there are none, when empty
+  int driver_version = 0, runtime_version = 0;
+};
+
+DeviceList list_devices();
+
+bool cuda_backend_built();
+
+}  // namespace gpuga

@@ -1,0 +1,37 @@
+// gpuga: a massively parallel genetic algorithm for Sudoku. Only this file turns exceptions
+// into exit codes.
+#include <iostream>
+
+#include "commands.hpp"
+#include "errors.hpp"
+#include "gpuga/version.hpp"
+
+int main(int argc, char** argv) {
+  CLI::App app{"gpuga: a massively parallel genetic algorithm for Sudoku, on the GPU or the CPU"};
+  app.set_version_flag("--version", std::string("gpuga ") + GPUGA_VERSION + " (commit " +
+                                        GPUGA_GIT_COMMIT + ")");
+  app.require_subcommand(1);
+  app.footer(
+      "Exit status: 0 success; 1 some puzzle not solved within the limits (or, for check "
+      "--strict, not uniquely solvable); 2 bad usage or input; 3 a runtime failure (CUDA, "
+      "memory).");
+
+  int exit_status = gpuga::kExitOk;
+  gpuga::add_check_command(app, exit_status);
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::Success& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    app.exit(e);
+    return gpuga::kExitBadInput;
+  } catch (const gpuga::InputError& e) {
+    std::cerr << "gpuga: error: " << e.what() << '\n';
+    return gpuga::kExitBadInput;
+  } catch (const std::exception& e) {
+    std::cerr << "gpuga: failure: " << e.what() << '\n';
+    return gpuga::kExitFailure;
+  }
+  return exit_status;
+}

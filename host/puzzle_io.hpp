@@ -1,0 +1,36 @@
+#pragma once
+// Puzzle input, used by every subcommand. See README "Puzzle files" for the formats.
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+#include "gpuga/grid.hpp"
+
+namespace gpuga {
+
+struct Puzzle {
+  Grid grid{};        // 0 for a blank
+  std::string file;   // as named on the command line ("-" is shown as "<stdin>")
+  int line = 0;       // first line of the puzzle in its file, 1-based
+  int index = 0;      // position in its file, 1-based
+};
+
+// Parses every puzzle in `in`; `name` is used in messages. Throws InputError naming the file,
+// the line (and column where it applies), what was found and what was expected.
+std::vector<Puzzle> parse_puzzles(std::istream& in, const std::string& name);
+
+// Reads a file, or standard input for "-". A missing, unreadable or empty file is an InputError.
+std::vector<Puzzle> read_puzzle_file(const std::string& path);
+
+// All puzzles of all files, in order; every file is read before anything is returned.
+std::vector<Puzzle> read_puzzle_files(const std::vector<std::string>& paths);
+
+int clue_count(const Grid& g);
+
+// 81 characters, '.' for a blank.
+std::string to_line(const Grid& g);
+
+// A readable grid with box separators, one row per line.
+std::string to_pretty(const Grid& g);
+
+}  // namespace gpuga

@@ -1,0 +1,70 @@
+// The command line as a user meets it: help, version, check, and every bad input with a
+// message on stderr, empty stdout and exit status 2.
+#include <gtest/gtest.h>
+
+#include "run_gpuga.hpp"
+
+TEST(Cli, HelpAndVersion) {
+  auto r = run_gpuga("--help");
+  EXPECT_EQ(r.status, 0);
+  EXPECT_NE(r.out.find("check"), std::string::npos);
+  EXPECT_NE(r.out.find("Exit status"), std::string::npos);
+  r = run_gpuga("--version");
+  EXPECT_EQ(r.status, 0);
+  EXPECT_NE(r.out.find("commit"), std::string::npos) << r.out;
+}
+
+TEST(Cli, NoSubcommandIsBadUsage) {
+  const auto r = run_gpuga("");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_TRUE(r.out.empty());
+}
+
+TEST(Cli, CheckReportsTheWholeCorpusUnique) {
+  const auto r = run_gpuga("check puzzles/ALL_9x9.txt");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("613 puzzles: 613 with exactly one solution, 0 with several, 0 with none"),
+            std::string::npos)
+      << r.out.substr(r.out.size() > 300 ? r.out.size() - 300 : 0);
+}
+
+TEST(Cli, CheckReadsStdinAndWritesJson) {
+  const auto r = run_gpuga("check --json -",
+                           "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3."
+                           ".9..5.1.3..\n");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("\"solutions\": \"one\""), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("483921657967345821251876493548132976729564138136798245372689514814253769"
+                       "695417382"),
+            std::string::npos);
+  EXPECT_NE(r.out.find("\"file\": \"<stdin>\""), std::string::npos);
+}
+
+TEST(Cli, CheckStrictFailsOnSeveralSolutions) {
+  const std::string open_grid = std::string(81, '.') + "\n";
+  auto r = run_gpuga("check -", open_grid);
+  EXPECT_EQ(r.status, 0);
+  EXPECT_NE(r.out.find("solutions: several"), std::string::npos);
+  r = run_gpuga("check --strict -", open_grid);
+  EXPECT_EQ(r.status, 1);
+}
+
+TEST(Cli, BadInputGivesFileAndLineOnStderrAndNothingOnStdout) {
+  const std::string good =
+      "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..\n";
+  const std::string bad = good.substr(0, 40) + "\n";
+  auto r = run_gpuga("check -", good + bad);
+  EXPECT_EQ(r.status, 2);
+  EXPECT_TRUE(r.out.empty()) << r.out;
+  EXPECT_NE(r.err.find("<stdin>:2:"), std::string::npos) << r.err;
+
+  r = run_gpuga("check puzzles/ALL_9x9.txt no-such-file.txt");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_TRUE(r.out.empty());
+  EXPECT_NE(r.err.find("no-such-file.txt"), std::string::npos) << r.err;
+
+  r = run_gpuga("check -", "# nothing\n");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_TRUE(r.out.empty());
+  EXPECT_NE(r.err.find("no puzzle found"), std::string::npos) << r.err;
+}
