@@ -14,5 +14,6 @@ enum ExitStatus : int {
 };
 
 void add_check_command(CLI::App& app, int& exit_status);
+void add_solve_command(CLI::App& app, int& exit_status);
 
 }  // namespace gpuga

@@ -18,6 +18,7 @@ int main(int argc, char** argv) {
 
   int exit_status = gpuga::kExitOk;
   gpuga::add_check_command(app, exit_status);
+  gpuga::add_solve_command(app, exit_status);
 
   try {
     app.parse(argc, argv);

@@ -1,0 +1,39 @@
+#include "backend.hpp"
+
+#include <iostream>
+
+#include "devices.hpp"
+#include "errors.hpp"
+
+namespace gpuga {
+
+Backend resolve_backend(Backend requested, int device) {
+  if (requested == Backend::Cpu) return Backend::Cpu;
+  const DeviceList list = list_devices();
+  const int count = static_cast<int>(list.devices.size());
+  if (requested == Backend::Cuda) {
+    GPUGA_INPUT_CHECK(count > 0, "--backend cuda: " + list.reason +
+                                     "; use --backend cpu (or auto) to run on the CPU");
+    GPUGA_INPUT_CHECK(device < count, "--device " + std::to_string(device) + ": only " +
+                                          std::to_string(count) + " CUDA device(s) present");
+    return Backend::Cuda;
+  }
+  if (count > device) return Backend::Cuda;
+  static bool said = false;
+  if (!said) {
+    std::cerr << "gpuga: " << (count ? "no CUDA device " + std::to_string(device) : list.reason)
+              << "; using the CPU backend\n";
+    said = true;
+  }
+  return Backend::Cpu;
+}
+
+std::unique_ptr<Engine> make_engine(Backend resolved, const Grid& puzzle, const GaParams& params,
+                                    const GaOptions& o) {
+#if defined(GPUGA_HAVE_CUDA)
+  if (resolved == Backend::Cuda) return make_cuda_engine(puzzle, params, o.rank_pressure, o.device);
+#endif
+  return make_cpu_engine(puzzle, params, o.rank_pressure, o.threads);
+}
+
+}  // namespace gpuga

@@ -1,0 +1,190 @@
+// gpuga solve [options] FILE...: the GA on each puzzle in turn; verified grids on stdout,
+// progress and summaries on stderr.
+#include <unistd.h>
+
+#include <csignal>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+
+#include "backend.hpp"
+#include "commands.hpp"
+#include "errors.hpp"
+#include "exact_solver.hpp"
+#include "gpuga/version.hpp"
+#include "puzzle_io.hpp"
+
+namespace gpuga {
+namespace {
+
+enum class OutputFormat { Pretty, Line };
+
+struct SolveOptions {
+  GaOptions ga;
+  std::vector<std::string> files;
+  std::uint32_t report_every = 100;
+  bool show_best = false;
+  bool interactive = false;
+  OutputFormat format = OutputFormat::Pretty;
+  bool json = false;
+};
+
+void on_sigint(int) {
+  g_interrupted.store(true);
+  std::signal(SIGINT, SIG_DFL);  // a second Ctrl-C ends the process at once
+}
+
+void print_best(std::ostream& out, const GenerationReport& rep, Engine& engine) {
+  out << "generation " << rep.generation << '\n'
+      << to_pretty(engine.best()) << "fitness " << rep.summary.best << '\n';
+}
+
+// Progress lines, --show-best grids and --interactive prompts, all on stderr.
+class SolveObserver final : public RunObserver {
+ public:
+  SolveObserver(const SolveOptions& o, std::istream* answers) : o_(o), answers_(answers) {}
+
+  bool on_generation(const GenerationReport& rep, Engine& engine) override {
+    if (o_.report_every && rep.generation % o_.report_every == 0) {
+      char line[256];
+      std::snprintf(line, sizeof line,
+                    "gen %u  best %u  mean %.2f  worst %u  diversity %.1f  restarts %u  "
+                    "%.2f s  %.3g evals/s\n",
+                    rep.generation, rep.summary.best, rep.summary.mean, rep.summary.worst,
+                    rep.summary.diversity, rep.restarts, rep.elapsed,
+                    rep.elapsed > 0 ? rep.evaluations / rep.elapsed : 0.0);
+      std::cerr << line;
+      if (o_.show_best) print_best(std::cerr, rep, engine);
+    }
+    if (!o_.interactive || rep.summary.best == 0) return true;
+    print_best(std::cerr, rep, engine);
+    return ask_to_continue();
+  }
+
+ private:
+  bool ask_to_continue() {
+    for (;;) {
+      std::cerr << "Run another generation? [y/n] " << std::flush;
+      std::string answer;
+      if (!std::getline(*answers_, answer)) return false;
+      for (auto& ch : answer) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+      if (answer == "y" || answer == "yes" || answer == "o" || answer == "oui") return true;
+      if (answer == "n" || answer == "no" || answer == "non") return false;
+      std::cerr << "Please answer y or n.\n";
+    }
+  }
+
+  const SolveOptions& o_;
+  std::istream* answers_;
+};
+
+nlohmann::json result_json(const Puzzle& p, const RunResult& r, Backend backend,
+                           const GaOptions& ga) {
+  return {{"file", p.file}, {"line", p.line}, {"index", p.index}, {"puzzle", to_line(p.grid)},
+          {"solved", r.solved}, {"grid", to_line(r.best)}, {"fitness", r.best_fitness},
+          {"generations", r.generations}, {"restarts", r.restarts},
+          {"evaluations", r.evaluations}, {"seconds", r.seconds}, {"stop", r.stop_reason},
+          {"seed", ga.seed}, {"backend", to_string(backend)}};
+}
+
+void print_result(const SolveOptions& o, const Puzzle& p, const RunResult& r, bool several) {
+  if (o.format == OutputFormat::Line) {
+    if (r.solved)
+      std::cout << to_line(r.best) << '\n';
+    else
+      std::cout << "# puzzle " << p.index << " (" << p.file << ':' << p.line
+                << ") not solved, best fitness " << r.best_fitness << '\n';
+  } else {
+    if (several) std::cout << "# puzzle " << p.index << " (" << p.file << ':' << p.line << ")\n";
+    if (r.solved)
+      std::cout << to_pretty(r.best);
+    else
+      std::cout << "not solved; best grid found (fitness " << r.best_fitness << "):\n"
+                << to_pretty(r.best);
+    if (several) std::cout << '\n';
+  }
+  std::cout << std::flush;
+}
+
+void print_summary(const Puzzle& p, const RunResult& r, Backend backend, const GaOptions& ga) {
+  char line[320];
+  std::snprintf(line, sizeof line,
+                "puzzle %d (%s:%d): %s after %u generations, %u restarts, %llu evaluations, "
+                "%.2f s (%.3g evals/s); best fitness %u\n",
+                p.index, p.file.c_str(), p.line, r.solved ? "solved" : r.stop_reason.c_str(),
+                r.generations, r.restarts, static_cast<unsigned long long>(r.evaluations),
+                r.seconds, r.seconds > 0 ? r.evaluations / r.seconds : 0.0, r.best_fitness);
+  std::cerr << line << "  seed " << ga.seed << "  backend " << to_string(backend) << "  "
+            << describe_line(ga) << '\n';
+}
+
+int run_solve(SolveOptions& o) {
+  const auto puzzles = read_puzzle_files(o.files);
+  for (const auto& p : puzzles)
+    GPUGA_INPUT_CHECK(solve_exact(p.grid, 1).solutions > 0,
+                      p.file + ":" + std::to_string(p.line) + ": puzzle " +
+                          std::to_string(p.index) + " has no solution; expected a solvable puzzle");
+  std::ifstream tty;
+  std::istream* answers = &std::cin;
+  if (o.interactive && std::find(o.files.begin(), o.files.end(), "-") != o.files.end()) {
+    tty.open("/dev/tty");
+    GPUGA_INPUT_CHECK(tty.is_open(), "--interactive with puzzles on standard input needs a terminal");
+    answers = &tty;
+  }
+  const GaParams params = to_params(o.ga);
+  const Backend backend = resolve_backend(o.ga.backend, o.ga.device);
+  std::signal(SIGINT, on_sigint);
+  SolveObserver observer(o, answers);
+  nlohmann::json results = nlohmann::json::array();
+  bool all_solved = true;
+  for (const auto& p : puzzles) {
+    if (g_interrupted.load()) break;
+    auto engine = make_engine(backend, p.grid, params, o.ga);
+    const RunResult r = run_ga(*engine, p.grid, params, to_limits(o.ga), observer);
+    all_solved = all_solved && r.solved;
+    print_summary(p, r, backend, o.ga);
+    if (o.json)
+      results.push_back(result_json(p, r, backend, o.ga));
+    else
+      print_result(o, p, r, puzzles.size() > 1);
+  }
+  all_solved = all_solved && !g_interrupted.load();
+  if (o.json) {
+    nlohmann::json config = describe(o.ga);
+    config["backend"] = to_string(backend);
+    std::cout << nlohmann::json{{"gpuga_version", GPUGA_VERSION}, {"commit", GPUGA_GIT_COMMIT},
+                                {"config", config}, {"results", results}}.dump(2)
+              << '\n';
+  }
+  return all_solved ? kExitOk : kExitUnsolved;
+}
+
+}  // namespace
+
+void add_solve_command(CLI::App& app, int& exit_status) {
+  auto o = std::make_shared<SolveOptions>();
+  auto* cmd = app.add_subcommand("solve", "Solve puzzles with the genetic algorithm");
+  cmd->add_option("files", o->files, "Puzzle files ('-' for standard input)")
+      ->required()
+      ->check(CLI::ExistingFile | CLI::IsMember({"-"}));
+  add_ga_options(cmd, o->ga);
+  cmd->add_option("--report-every", o->report_every,
+                  "Progress line on stderr every N generations (0: none)")
+      ->capture_default_str()->group("Output");
+  cmd->add_flag("--show-best", o->show_best, "With each progress line, the best grid")
+      ->group("Output");
+  cmd->add_flag("--interactive", o->interactive,
+                "After each generation show the best grid and ask whether to go on (y/n; o/n)")
+      ->group("Output");
+  cmd->add_option("--format", o->format, "pretty: a grid with box separators; line: 81 characters")
+      ->transform(CLI::CheckedTransformer(
+          std::map<std::string, OutputFormat>{{"pretty", OutputFormat::Pretty},
+                                              {"line", OutputFormat::Line}},
+          CLI::ignore_case))
+      ->group("Output");
+  cmd->add_flag("--json", o->json, "Write one JSON object with every result to stdout")
+      ->group("Output");
+  cmd->callback([o, &exit_status] { exit_status = run_solve(*o); });
+}
+
+}  // namespace gpuga

@@ -1,0 +1,164 @@
+#include "ga_options.hpp"
+
+#include <map>
+#include <random>
+#include <sstream>
+
+#include "errors.hpp"
+
+namespace gpuga {
+namespace {
+
+template <class E>
+std::map<std::string, E> names_of(std::initializer_list<E> values) {
+  std::map<std::string, E> m;
+  for (E v : values) m.emplace(to_string(v), v);
+  return m;
+}
+
+// Truncation breeds --children (default 10 x --pop); the other schemes replace the population.
+std::uint32_t children_of(const GaOptions& o) {
+  if (o.selection != Selection::Truncation) return o.pop;
+  return o.children ? o.children : 10 * o.pop;
+}
+
+}  // namespace
+
+const char* to_string(Encoding e) {
+  return e == Encoding::Box ? "box" : (e == Encoding::Row ? "row" : "cell");
+}
+const char* to_string(FitnessKind f) { return f == FitnessKind::Squared ? "squared" : "conflicts"; }
+const char* to_string(Selection s) {
+  return s == Selection::Tournament ? "tournament" : (s == Selection::Rank ? "rank" : "truncation");
+}
+const char* to_string(Crossover c) { return c == Crossover::OnePoint ? "one-point" : "uniform"; }
+const char* to_string(Backend b) {
+  return b == Backend::Auto ? "auto" : (b == Backend::Cpu ? "cpu" : "cuda");
+}
+
+void add_ga_options(CLI::App* cmd, GaOptions& o) {
+  const auto ci = CLI::ignore_case;
+  cmd->add_option("--pop", o.pop, "Population size")
+      ->check(CLI::Range(2u, 200000000u))->capture_default_str()->group("GA");
+  cmd->add_option("--children", o.children,
+                  "Children bred per generation with --selection truncation (mu+lambda); "
+                  "default 10 x --pop")
+      ->check(CLI::Range(1u, 2000000000u))->group("GA");
+  cmd->add_option("--encoding", o.encoding, "box: boxes are permutations; row: rows are; "
+                  "cell: every free cell independent")
+      ->transform(CLI::CheckedTransformer(
+          names_of({Encoding::Box, Encoding::Row, Encoding::Cell}), ci))
+      ->capture_default_str()->group("GA");
+  cmd->add_option("--fitness", o.fitness, "conflicts: sum over counted units of 9 - distinct "
+                  "digits; squared: sum over all units and digits of (count-1)^2")
+      ->transform(CLI::CheckedTransformer(
+          names_of({FitnessKind::Conflicts, FitnessKind::Squared}), ci))
+      ->capture_default_str()->group("GA");
+  cmd->add_option("--selection", o.selection, "tournament, rank (linear ranking) or truncation "
+                  "(mu+lambda: the best --pop of parents and --children survive)")
+      ->transform(CLI::CheckedTransformer(
+          names_of({Selection::Tournament, Selection::Rank, Selection::Truncation}), ci))
+      ->capture_default_str()->group("GA");
+  cmd->add_option("--tournament-size", o.tournament_size, "Individuals per tournament")
+      ->check(CLI::Range(1u, 64u))->capture_default_str()->group("GA");
+  cmd->add_option("--rank-pressure", o.rank_pressure, "Linear ranking pressure: the best rank's "
+                  "expected number of copies")
+      ->check(CLI::Range(1.0, 2.0))->capture_default_str()->group("GA");
+  cmd->add_option("--elite", o.elite, "Best individuals copied unchanged each generation")
+      ->check(CLI::Range(0u, 200000000u))->capture_default_str()->group("GA");
+  cmd->add_option("--crossover", o.crossover, "one-point or uniform, over boxes (box), rows "
+                  "(row) or cells (cell)")
+      ->transform(CLI::CheckedTransformer(
+          names_of({Crossover::OnePoint, Crossover::Uniform}), ci))
+      ->capture_default_str()->group("GA");
+  cmd->add_option("--crossover-rate", o.crossover_rate, "Probability that a child is a crossover")
+      ->check(CLI::Range(0.0, 1.0))->capture_default_str()->group("GA");
+  cmd->add_option("--mutation-rate", o.mutation_rate, "Probability that a child is mutated "
+                  "(one swap of two free cells; cell: one free cell changed)")
+      ->check(CLI::Range(0.0, 1.0))->capture_default_str()->group("GA");
+  cmd->add_option("--restart-after", o.restart_after, "Restart after this many generations "
+                  "without improvement of the best fitness (0: never)")
+      ->capture_default_str()->group("Stopping and restarts");
+  cmd->add_option("--keep-on-restart", o.keep_on_restart, "Best individuals of the current "
+                  "population kept on a restart (with --elite >= 1 these include the best found)")
+      ->capture_default_str()->group("Stopping and restarts");
+  cmd->add_option("--max-generations", o.max_generations, "Stop after this many generations")
+      ->check(CLI::Range(0u, 4000000000u))->capture_default_str()->group("Stopping and restarts");
+  cmd->add_option("--time-limit", o.time_limit, "Stop after this many seconds per puzzle (0: none)")
+      ->check(CLI::NonNegativeNumber)->capture_default_str()->group("Stopping and restarts");
+  o.seed_option = cmd->add_option("--seed", o.seed, "Random seed (default: drawn and printed, "
+                                  "so the run can be repeated)")->group("Run");
+  cmd->add_option("--backend", o.backend, "auto (CUDA when a device is present), cuda or cpu")
+      ->transform(CLI::CheckedTransformer(
+          names_of({Backend::Auto, Backend::Cpu, Backend::Cuda}), ci))
+      ->capture_default_str()->group("Run");
+  cmd->add_option("--threads", o.threads, "CPU backend threads (0: all cores)")
+      ->check(CLI::Range(0, 4096))->capture_default_str()->group("Run");
+  cmd->add_option("--device", o.device, "CUDA device index (see gpuga devices)")
+      ->check(CLI::Range(0, 1024))->capture_default_str()->group("Run");
+}
+
+GaParams to_params(GaOptions& o) {
+  if (!o.seed_option || o.seed_option->count() == 0) {
+    std::random_device rd;
+    o.seed = (std::uint64_t(rd()) << 32) | rd();
+    if (o.seed_option) o.seed_option->add_result(std::to_string(o.seed));
+  }
+  GaParams p;
+  p.encoding = o.encoding;
+  p.fitness = o.fitness;
+  p.selection = o.selection;
+  p.crossover = o.crossover;
+  p.pop = o.pop;
+  p.children = children_of(o);
+  GPUGA_INPUT_CHECK(o.selection == Selection::Truncation || o.children == 0 || o.children == o.pop,
+                    "--children " + std::to_string(o.children) +
+                        " applies to --selection truncation only; expected it left out");
+  GPUGA_INPUT_CHECK(o.elite < o.pop, "--elite " + std::to_string(o.elite) +
+                                         " must be smaller than --pop " + std::to_string(o.pop));
+  GPUGA_INPUT_CHECK(o.keep_on_restart <= o.pop,
+                    "--keep-on-restart " + std::to_string(o.keep_on_restart) +
+                        " must not exceed --pop " + std::to_string(o.pop));
+  p.elite = o.selection == Selection::Truncation ? 0 : o.elite;
+  p.tournament_size = o.tournament_size;
+  p.crossover_threshold = rate_threshold(o.crossover_rate);
+  p.mutation_threshold = rate_threshold(o.mutation_rate);
+  p.seed = o.seed;
+  return p;
+}
+
+RunLimits to_limits(const GaOptions& o) {
+  return RunLimits{o.max_generations, o.time_limit, o.restart_after, o.keep_on_restart};
+}
+
+nlohmann::json describe(const GaOptions& o) {
+  return {{"pop", o.pop},
+          {"children", children_of(o)},
+          {"encoding", to_string(o.encoding)},
+          {"fitness", to_string(o.fitness)},
+          {"selection", to_string(o.selection)},
+          {"tournament_size", o.tournament_size},
+          {"rank_pressure", o.rank_pressure},
+          {"elite", o.selection == Selection::Truncation ? 0 : o.elite},
+          {"crossover", to_string(o.crossover)},
+          {"crossover_rate", o.crossover_rate},
+          {"mutation_rate", o.mutation_rate},
+          {"restart_after", o.restart_after},
+          {"keep_on_restart", o.keep_on_restart},
+          {"max_generations", o.max_generations},
+          {"time_limit", o.time_limit},
+          {"seed", o.seed}};
+}
+
+std::string describe_line(const GaOptions& o) {
+  std::ostringstream s;
+  bool first = true;
+  const nlohmann::json config = describe(o);  // items() must not outlive the object
+  for (const auto& [k, v] : config.items()) {
+    s << (first ? "" : " ") << k << '=' << (v.is_string() ? v.get<std::string>() : v.dump());
+    first = false;
+  }
+  return s.str();
+}
+
+}  // namespace gpuga

@@ -1,0 +1,55 @@
+#pragma once
+// The GA's command-line options, shared by every subcommand that runs the GA, with their
+// validators and defaults (see bench/README.md for the measurements behind the defaults).
+#include <CLI/CLI.hpp>
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "driver.hpp"
+#include "engine.hpp"
+
+namespace gpuga {
+
+struct GaOptions {
+  std::uint32_t pop = 10000;
+  std::uint32_t children = 0;  // 0: as many as --pop (truncation: 10 x --pop)
+  Encoding encoding = Encoding::Box;
+  FitnessKind fitness = FitnessKind::Conflicts;
+  Selection selection = Selection::Tournament;
+  std::uint32_t tournament_size = 3;
+  double rank_pressure = 1.5;
+  std::uint32_t elite = 1;
+  Crossover crossover = Crossover::Uniform;
+  double crossover_rate = 0.3;
+  double mutation_rate = 0.8;
+  std::uint32_t restart_after = 300;
+  std::uint32_t keep_on_restart = 1;
+  std::uint32_t max_generations = 100000;
+  double time_limit = 60;
+  std::uint64_t seed = 0;
+  Backend backend = Backend::Auto;
+  int threads = 0;
+  int device = 0;
+  CLI::Option* seed_option = nullptr;  // set: --seed was given
+};
+
+// Adds every GA option to `cmd`, bound to `o`.
+void add_ga_options(CLI::App* cmd, GaOptions& o);
+
+// After parsing: draws a seed when none was given, checks options against each other (throws
+// InputError), and returns the operators' parameters and the driver's limits.
+GaParams to_params(GaOptions& o);
+RunLimits to_limits(const GaOptions& o);
+
+// The effective configuration, as recorded in every output.
+nlohmann::json describe(const GaOptions& o);
+std::string describe_line(const GaOptions& o);
+
+const char* to_string(Encoding);
+const char* to_string(FitnessKind);
+const char* to_string(Selection);
+const char* to_string(Crossover);
+const char* to_string(Backend);
+
+}  // namespace gpuga

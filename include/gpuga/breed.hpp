@@ -1,0 +1,106 @@
+#pragma once
+// One generation's work for one child: select two parents, cross over, mutate; then evaluate.
+// Both backends run exactly these per child (CPU: an OpenMP loop, CUDA: one thread per child),
+// reading the parents and writing only the child's own slot, so children are independent.
+// Evaluation is a separate pass so that its time can be reported as a phase of its own.
+#include <cstdint>
+
+#include "gpuga/fitness.hpp"
+#include "gpuga/operators.hpp"
+#include "gpuga/selection_tables.hpp"
+
+namespace gpuga {
+
+using Fitness = std::uint16_t;
+
+// Pointers into one backend's memory (host or device) for one generation.
+struct GenerationView {
+  const std::uint8_t* parents;   // pop x 81
+  const Fitness* parent_fitness;
+  const std::uint32_t* order;    // parent indices sorted by (fitness, index)
+  const std::uint64_t* rank_cdf; // rank selection: cumulative integer weights by rank
+  std::uint8_t* children;        // children x 81
+};
+
+GPUGA_HD_INLINE bool better(Fitness fa, std::uint32_t a, Fitness fb, std::uint32_t b) {
+  return fa < fb || (fa == fb && a < b);  // ties broken by index
+}
+
+GPUGA_HD_INLINE std::uint32_t select_parent(const GaParams& p, const GenerationView& v, Rng& rng) {
+  switch (p.selection) {
+    case Selection::Tournament: {
+      std::uint32_t best = rng.below(p.pop);
+      for (std::uint32_t k = 1; k < p.tournament_size; ++k) {
+        const std::uint32_t c = rng.below(p.pop);
+        if (better(v.parent_fitness[c], c, v.parent_fitness[best], best)) best = c;
+      }
+      return best;
+    }
+    case Selection::Rank: {
+      // Linear ranking: first rank whose cumulative weight exceeds a uniform draw below total.
+      const std::uint64_t total = v.rank_cdf[p.pop - 1];
+      const std::uint64_t r = mul_hi_64(rng.next64(), total);
+      std::uint32_t lo = 0, hi = p.pop - 1;
+      while (lo < hi) {
+        const std::uint32_t mid = lo + (hi - lo) / 2;
+        if (v.rank_cdf[mid] > r) hi = mid; else lo = mid + 1;
+      }
+      return v.order[lo];
+    }
+    case Selection::Truncation:
+    default:
+      return rng.below(p.pop);  // (mu+lambda): parents uniform, survival decides
+  }
+}
+
+GPUGA_HD_INLINE void breed_child(std::uint32_t i, std::uint32_t generation, const GaParams& p,
+                                 const PuzzleInfo& info, const GenerationView& v) {
+  std::uint8_t* child = v.children + static_cast<std::uint64_t>(i) * kCells;
+  if (p.selection != Selection::Truncation && i < p.elite) {
+    const std::uint32_t e = v.order[i];
+    copy_individual(child, v.parents + static_cast<std::uint64_t>(e) * kCells);
+    return;
+  }
+  Rng sel(p.seed, generation, i, kPurposeSelect);
+  const std::uint32_t a = select_parent(p, v, sel);
+  const std::uint32_t b = select_parent(p, v, sel);
+  const std::uint8_t* pa = v.parents + static_cast<std::uint64_t>(a) * kCells;
+  const std::uint8_t* pb = v.parents + static_cast<std::uint64_t>(b) * kCells;
+  Rng xo(p.seed, generation, i, kPurposeCrossover);
+  if (xo.chance(p.crossover_threshold))
+    crossover(child, pa, pb, info, p.encoding, p.crossover, xo);
+  else
+    copy_individual(child, pa);
+  Rng mu(p.seed, generation, i, kPurposeMutate);
+  if (mu.chance(p.mutation_threshold)) mutate(child, info, p.encoding, mu);
+}
+
+GPUGA_HD_INLINE void evaluate_slot(std::uint32_t i, const GaParams& p, const std::uint8_t* pop,
+                                   Fitness* fit) {
+  fit[i] = static_cast<Fitness>(fitness(pop + static_cast<std::uint64_t>(i) * kCells, p.encoding,
+                                        p.fitness));
+}
+
+// Initial (or restarted) individual i of the population at `generation`.
+GPUGA_HD_INLINE void init_slot(std::uint32_t i, std::uint32_t generation, const GaParams& p,
+                               const PuzzleInfo& info, std::uint8_t* pop) {
+  Rng rng(p.seed, generation, i, kPurposeInit);
+  init_individual(pop + static_cast<std::uint64_t>(i) * kCells, info, p.encoding, rng);
+}
+
+// The individuals the diversity figure samples: min(pop, kDiversitySample), evenly spaced.
+inline constexpr std::uint32_t kDiversitySample = 1024;
+GPUGA_HD_INLINE std::uint32_t sample_size(std::uint32_t pop) {
+  return pop < kDiversitySample ? pop : kDiversitySample;
+}
+GPUGA_HD_INLINE std::uint32_t sample_index(std::uint32_t s, std::uint32_t pop) {
+  return static_cast<std::uint32_t>(static_cast<std::uint64_t>(s) * pop / sample_size(pop));
+}
+
+GPUGA_HD_INLINE int hamming(const std::uint8_t* a, const std::uint8_t* b) {
+  int d = 0;
+  for (int c = 0; c < kCells; ++c) d += a[c] != b[c];
+  return d;
+}
+
+}  // namespace gpuga

@@ -1,0 +1,34 @@
+#pragma once
+// The GA's configuration as the operators see it: plain data, copied to the device as is.
+#include <cstdint>
+
+namespace gpuga {
+
+enum class Encoding : std::uint8_t { Box, Row, Cell };
+enum class FitnessKind : std::uint8_t { Conflicts, Squared };
+enum class Selection : std::uint8_t { Tournament, Rank, Truncation };
+enum class Crossover : std::uint8_t { OnePoint, Uniform };
+
+// Probabilities are compared with a 32-bit random draw: `threshold = rate * 2^32`, so 1.0 means
+// always and the comparison is an exact integer one on host and device alike.
+using Threshold = std::uint64_t;
+
+struct GaParams {
+  Encoding encoding = Encoding::Box;
+  FitnessKind fitness = FitnessKind::Conflicts;
+  Selection selection = Selection::Tournament;
+  Crossover crossover = Crossover::Uniform;
+  std::uint32_t pop = 1000;        // individuals in the population (mu)
+  std::uint32_t children = 1000;   // individuals bred per generation (lambda; = pop unless truncation)
+  std::uint32_t elite = 0;         // best individuals copied unchanged (tournament and rank)
+  std::uint32_t tournament_size = 3;
+  Threshold crossover_threshold = 0;
+  Threshold mutation_threshold = 0;
+  std::uint64_t seed = 0;
+};
+
+inline Threshold rate_threshold(double rate) {
+  return static_cast<Threshold>(rate * 4294967296.0 + 0.5);
+}
+
+}  // namespace gpuga

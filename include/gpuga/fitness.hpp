@@ -1,0 +1,50 @@
+#pragma once
+// Fitness, an integer: 0 means solved, lower is better. Written once for host and device.
+#include <cstdint>
+
+#include "gpuga/config.hpp"
+#include "gpuga/grid.hpp"
+
+namespace gpuga {
+
+// Units 0-8 rows, 9-17 columns, 18-26 boxes. Conflicts of one unit: 9 minus the number of
+// distinct digits in it (blanks are no digit).
+GPUGA_HD_INLINE int unit_conflicts(const std::uint8_t* g, int u) {
+  unsigned seen = 0;
+  for (int k = 0; k < kSide; ++k) seen |= 1u << g[unit_cell(u, k)];
+  return kSide - GPUGA_POPCOUNT(seen & 0x3FEu);
+}
+
+// Squared metric of one unit: for each digit held c >= 1 times, (c - 1)^2.
+GPUGA_HD_INLINE int unit_squared(const std::uint8_t* g, int u) {
+  std::uint8_t count[10] = {};
+  for (int k = 0; k < kSide; ++k) ++count[g[unit_cell(u, k)]];
+  int s = 0;
+  for (int v = 1; v <= 9; ++v) s += count[v] ? (count[v] - 1) * (count[v] - 1) : 0;
+  return s;
+}
+
+// The units an encoding's conflict fitness counts: those its individuals can violate.
+GPUGA_HD_INLINE int first_counted_unit(Encoding e) { return e == Encoding::Row ? 9 : 0; }
+GPUGA_HD_INLINE int end_counted_unit(Encoding e) { return e == Encoding::Box ? 18 : kUnits; }
+
+GPUGA_HD_INLINE int conflict_fitness(const std::uint8_t* g, Encoding e) {
+  int f = 0;
+  for (int u = first_counted_unit(e); u < end_counted_unit(e); ++u) f += unit_conflicts(g, u);
+  return f;
+}
+
+GPUGA_HD_INLINE int squared_fitness(const std::uint8_t* g) {
+  int f = 0;
+  for (int u = 0; u < kUnits; ++u) f += unit_squared(g, u);
+  return f;
+}
+
+GPUGA_HD_INLINE int fitness(const std::uint8_t* g, Encoding e, FitnessKind kind) {
+  return kind == FitnessKind::Squared ? squared_fitness(g) : conflict_fitness(g, e);
+}
+
+// Upper bound of any fitness value (27 units x 64 for squared), for counting sorts.
+inline constexpr int kFitnessBound = 27 * 64 + 1;
+
+}  // namespace gpuga

@@ -1,0 +1,97 @@
+#pragma once
+// Initialisation, crossover and mutation over one individual: 81 bytes, givens in place.
+// Givens never move; only free cells change. Written once for host and device.
+#include <cstdint>
+
+#include "gpuga/config.hpp"
+#include "gpuga/puzzle_info.hpp"
+#include "gpuga/rng.hpp"
+
+namespace gpuga {
+
+// box/row: each block's missing digits in random order (Fisher-Yates) into its free cells, so
+// blocks are permutations. cell: every free cell an independent digit 1-9.
+GPUGA_HD_INLINE void init_individual(std::uint8_t* out, const PuzzleInfo& info, Encoding e,
+                                     Rng& rng) {
+  for (int c = 0; c < kCells; ++c) out[c] = info.givens.cell[c];
+  if (e == Encoding::Cell) {
+    for (int i = 0; i < info.n_free; ++i)
+      out[info.all_free[i]] = static_cast<std::uint8_t>(1 + rng.below(9));
+    return;
+  }
+  for (int b = 0; b < kSide; ++b) {
+    std::uint8_t digits[kSide];
+    const int n = info.free_count[b];
+    for (int i = 0; i < n; ++i) digits[i] = info.missing[b][i];
+    for (int i = n - 1; i > 0; --i) {
+      const int j = static_cast<int>(rng.below(static_cast<std::uint32_t>(i + 1)));
+      const std::uint8_t t = digits[i];
+      digits[i] = digits[j];
+      digits[j] = t;
+    }
+    for (int i = 0; i < n; ++i) out[info.free_cells[b][i]] = digits[i];
+  }
+}
+
+GPUGA_HD_INLINE void copy_individual(std::uint8_t* out, const std::uint8_t* in) {
+  for (int c = 0; c < kCells; ++c) out[c] = in[c];
+}
+
+// box/row: whole blocks from either parent, one-point over the 9 blocks (blocks before a point
+// in 1..8 from a, the rest from b) or uniform. cell: one cut in 1..80 over the cells, or each
+// free cell from either parent.
+GPUGA_HD_INLINE void crossover(std::uint8_t* out, const std::uint8_t* a, const std::uint8_t* b,
+                               const PuzzleInfo& info, Encoding e, Crossover kind, Rng& rng) {
+  if (e == Encoding::Cell) {
+    if (kind == Crossover::OnePoint) {
+      const int cut = 1 + static_cast<int>(rng.below(kCells - 1));
+      for (int c = 0; c < kCells; ++c) out[c] = c < cut ? a[c] : b[c];
+      return;
+    }
+    copy_individual(out, a);
+    std::uint32_t bits = 0;
+    for (int i = 0; i < info.n_free; ++i) {
+      if (i % 32 == 0) bits = rng.next();
+      const int c = info.all_free[i];
+      if (bits & 1u) out[c] = b[c];
+      bits >>= 1;
+    }
+    return;
+  }
+  std::uint32_t from_b;  // bit k set: block k comes from b
+  if (kind == Crossover::OnePoint) {
+    const std::uint32_t point = 1 + rng.below(kSide - 1);
+    from_b = 0x1FFu & ~((1u << point) - 1u);
+  } else {
+    from_b = rng.next() & 0x1FFu;
+  }
+  for (int blk = 0; blk < kSide; ++blk) {
+    const std::uint8_t* src = (from_b >> blk) & 1u ? b : a;
+    for (int k = 0; k < kSide; ++k) {
+      const int c = block_cell(e, blk, k);
+      out[c] = src[c];
+    }
+  }
+}
+
+// box/row: swap two distinct free cells of one block (chosen among blocks with two or more).
+// cell: give one free cell a different digit.
+GPUGA_HD_INLINE void mutate(std::uint8_t* g, const PuzzleInfo& info, Encoding e, Rng& rng) {
+  if (e == Encoding::Cell) {
+    if (info.n_free == 0) return;
+    const int c = info.all_free[rng.below(info.n_free)];
+    g[c] = static_cast<std::uint8_t>((g[c] + rng.below(8)) % 9 + 1);  // any digit but g[c]
+    return;
+  }
+  if (info.n_swappable == 0) return;
+  const int blk = info.swappable[rng.below(info.n_swappable)];
+  const std::uint32_t n = info.free_count[blk];
+  const std::uint32_t i = rng.below(n);
+  const std::uint32_t j = (i + 1 + rng.below(n - 1)) % n;  // any free cell but i
+  const int ci = info.free_cells[blk][i], cj = info.free_cells[blk][j];
+  const std::uint8_t t = g[ci];
+  g[ci] = g[cj];
+  g[cj] = t;
+}
+
+}  // namespace gpuga
