@@ -15,5 +15,8 @@ enum ExitStatus : int {
 
 void add_check_command(CLI::App& app, int& exit_status);
 void add_solve_command(CLI::App& app, int& exit_status);
+void add_score_command(CLI::App& app, int& exit_status);
+void add_devices_command(CLI::App& app, int& exit_status);
+void add_bench_command(CLI::App& app, int& exit_status);
 
 }  // namespace gpuga

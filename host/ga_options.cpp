@@ -31,7 +31,9 @@ const char* to_string(FitnessKind f) { return f == FitnessKind::Squared ? "squar
 const char* to_string(Selection s) {
   return s == Selection::Tournament ? "tournament" : (s == Selection::Rank ? "rank" : "truncation");
 }
-const char* to_string(Crossover c) { return c == Crossover::OnePoint ? "one-point" : "uniform"; }
+const char* to_string(Crossover c) {
+  return c == Crossover::OnePoint ? "one-point" : (c == Crossover::Uniform ? "uniform" : "bands");
+}
 const char* to_string(Backend b) {
   return b == Backend::Auto ? "auto" : (b == Backend::Cpu ? "cpu" : "cuda");
 }
@@ -67,15 +69,20 @@ void add_ga_options(CLI::App* cmd, GaOptions& o) {
   cmd->add_option("--elite", o.elite, "Best individuals copied unchanged each generation")
       ->check(CLI::Range(0u, 200000000u))->capture_default_str()->group("GA");
   cmd->add_option("--crossover", o.crossover, "one-point or uniform, over boxes (box), rows "
-                  "(row) or cells (cell)")
+                  "(row) or cells (cell); bands: each band of three rows (or stack of three "
+                  "columns) from the parent with fewer conflicts there (Sato & Inoue)")
       ->transform(CLI::CheckedTransformer(
-          names_of({Crossover::OnePoint, Crossover::Uniform}), ci))
+          names_of({Crossover::OnePoint, Crossover::Uniform, Crossover::Bands}), ci))
       ->capture_default_str()->group("GA");
   cmd->add_option("--crossover-rate", o.crossover_rate, "Probability that a child is a crossover")
       ->check(CLI::Range(0.0, 1.0))->capture_default_str()->group("GA");
   cmd->add_option("--mutation-rate", o.mutation_rate, "Probability that a child is mutated "
                   "(one swap of two free cells; cell: one free cell changed)")
       ->check(CLI::Range(0.0, 1.0))->capture_default_str()->group("GA");
+  cmd->add_flag("--given-aware,!--no-given-aware", o.given_aware,
+                "box/row: initialise and swap so that no digit lands where a given of its row, "
+                "column or box holds it (when a legal placement exists)")
+      ->capture_default_str()->group("GA");
   cmd->add_option("--restart-after", o.restart_after, "Restart after this many generations "
                   "without improvement of the best fitness (0: never)")
       ->capture_default_str()->group("Stopping and restarts");
@@ -99,7 +106,7 @@ void add_ga_options(CLI::App* cmd, GaOptions& o) {
 }
 
 GaParams to_params(GaOptions& o) {
-  if (!o.seed_option || o.seed_option->count() == 0) {
+  if (o.seed_option && o.seed_option->count() == 0) {  // no --seed given on the command line
     std::random_device rd;
     o.seed = (std::uint64_t(rd()) << 32) | rd();
     if (o.seed_option) o.seed_option->add_result(std::to_string(o.seed));
@@ -121,6 +128,7 @@ GaParams to_params(GaOptions& o) {
                         " must not exceed --pop " + std::to_string(o.pop));
   p.elite = o.selection == Selection::Truncation ? 0 : o.elite;
   p.tournament_size = o.tournament_size;
+  p.given_aware = o.given_aware;
   p.crossover_threshold = rate_threshold(o.crossover_rate);
   p.mutation_threshold = rate_threshold(o.mutation_rate);
   p.seed = o.seed;
@@ -143,6 +151,7 @@ nlohmann::json describe(const GaOptions& o) {
           {"crossover", to_string(o.crossover)},
           {"crossover_rate", o.crossover_rate},
           {"mutation_rate", o.mutation_rate},
+          {"given_aware", o.given_aware},
           {"restart_after", o.restart_after},
           {"keep_on_restart", o.keep_on_restart},
           {"max_generations", o.max_generations},

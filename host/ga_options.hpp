@@ -12,7 +12,7 @@
 namespace gpuga {
 
 struct GaOptions {
-  std::uint32_t pop = 10000;
+  std::uint32_t pop = 1000;
   std::uint32_t children = 0;  // 0: as many as --pop (truncation: 10 x --pop)
   Encoding encoding = Encoding::Box;
   FitnessKind fitness = FitnessKind::Conflicts;
@@ -20,11 +20,12 @@ struct GaOptions {
   std::uint32_t tournament_size = 3;
   double rank_pressure = 1.5;
   std::uint32_t elite = 1;
-  Crossover crossover = Crossover::Uniform;
-  double crossover_rate = 0.3;
+  Crossover crossover = Crossover::Bands;
+  double crossover_rate = 1.0;
   double mutation_rate = 0.8;
-  std::uint32_t restart_after = 300;
-  std::uint32_t keep_on_restart = 1;
+  bool given_aware = true;
+  std::uint32_t restart_after = 30;
+  std::uint32_t keep_on_restart = 0;
   std::uint32_t max_generations = 100000;
   double time_limit = 60;
   std::uint64_t seed = 0;

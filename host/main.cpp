@@ -19,6 +19,9 @@ int main(int argc, char** argv) {
   int exit_status = gpuga::kExitOk;
   gpuga::add_check_command(app, exit_status);
   gpuga::add_solve_command(app, exit_status);
+  gpuga::add_score_command(app, exit_status);
+  gpuga::add_devices_command(app, exit_status);
+  gpuga::add_bench_command(app, exit_status);
 
   try {
     app.parse(argc, argv);

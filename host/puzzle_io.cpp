@@ -55,7 +55,8 @@ std::optional<std::uint8_t> cell_value(char ch) {
 
 class Parser {
  public:
-  Parser(std::istream& in, std::string name) : in_(in), name_(std::move(name)) {}
+  Parser(std::istream& in, std::string name, ReadMode mode)
+      : in_(in), name_(std::move(name)), mode_(mode) {}
 
   std::vector<Puzzle> run() {
     std::vector<Puzzle> out;
@@ -68,7 +69,7 @@ class Parser {
         parse_one_line(*line, p);
       else
         parse_grid(*line, p);
-      check_givens(p);
+      if (mode_ == ReadMode::Puzzles) check_givens(p);
       out.push_back(p);
     }
     if (out.empty()) fail(0, 0, "no puzzle found; expected lines of 81 characters or 9x9 grids");
@@ -181,29 +182,30 @@ class Parser {
 
   std::istream& in_;
   std::string name_;
+  ReadMode mode_;
   int line_no_ = 0;
 };
 
 }  // namespace
 
-std::vector<Puzzle> parse_puzzles(std::istream& in, const std::string& name) {
-  return Parser(in, name).run();
+std::vector<Puzzle> parse_puzzles(std::istream& in, const std::string& name, ReadMode mode) {
+  return Parser(in, name, mode).run();
 }
 
-std::vector<Puzzle> read_puzzle_file(const std::string& path) {
-  if (path == "-") return parse_puzzles(std::cin, "<stdin>");
+std::vector<Puzzle> read_puzzle_file(const std::string& path, ReadMode mode) {
+  if (path == "-") return parse_puzzles(std::cin, "<stdin>", mode);
   std::error_code ec;
   if (std::filesystem::is_directory(path, ec))
     throw InputError(path + ": is a directory; expected a puzzle file");
   std::ifstream in(path, std::ios::binary);
   if (!in) throw InputError(path + ": cannot open: " + std::strerror(errno));
-  return parse_puzzles(in, path);
+  return parse_puzzles(in, path, mode);
 }
 
-std::vector<Puzzle> read_puzzle_files(const std::vector<std::string>& paths) {
+std::vector<Puzzle> read_puzzle_files(const std::vector<std::string>& paths, ReadMode mode) {
   std::vector<Puzzle> all;
   for (const auto& path : paths) {
-    auto some = read_puzzle_file(path);
+    auto some = read_puzzle_file(path, mode);
     all.insert(all.end(), some.begin(), some.end());
   }
   return all;

@@ -15,15 +15,20 @@ struct Puzzle {
   int index = 0;      // position in its file, 1-based
 };
 
+// Puzzles refuse contradictory givens; grids (for `gpuga score`) may hold any digits.
+enum class ReadMode { Puzzles, Grids };
+
 // Parses every puzzle in `in`; `name` is used in messages. Throws InputError naming the file,
 // the line (and column where it applies), what was found and what was expected.
-std::vector<Puzzle> parse_puzzles(std::istream& in, const std::string& name);
+std::vector<Puzzle> parse_puzzles(std::istream& in, const std::string& name,
+                                  ReadMode mode = ReadMode::Puzzles);
 
 // Reads a file, or standard input for "-". A missing, unreadable or empty file is an InputError.
-std::vector<Puzzle> read_puzzle_file(const std::string& path);
+std::vector<Puzzle> read_puzzle_file(const std::string& path, ReadMode mode = ReadMode::Puzzles);
 
 // All puzzles of all files, in order; every file is read before anything is returned.
-std::vector<Puzzle> read_puzzle_files(const std::vector<std::string>& paths);
+std::vector<Puzzle> read_puzzle_files(const std::vector<std::string>& paths,
+                                      ReadMode mode = ReadMode::Puzzles);
 
 int clue_count(const Grid& g);
 

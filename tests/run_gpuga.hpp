@@ -20,15 +20,18 @@ inline std::string slurp(const std::filesystem::path& p) {
   return s.str();
 }
 
-// `args` is passed to the shell after the binary's path; `stdin_text`, when given, is fed in.
-inline GpugaRun run_gpuga(const std::string& args, const std::string& stdin_text = "") {
+// `args` is passed to the shell after the binary's path; `stdin_text` is fed in; `wrapper`
+// (for example a `timeout` command) goes before the binary.
+inline GpugaRun run_gpuga(const std::string& args, const std::string& stdin_text = "",
+                          const std::string& wrapper = "") {
   static int counter = 0;
   const auto dir = std::filesystem::temp_directory_path() /
                    ("gpuga_test_" + std::to_string(::getpid()) + "_" + std::to_string(counter++));
   std::filesystem::create_directories(dir);
   const auto in = dir / "in", out = dir / "out", err = dir / "err";
   std::ofstream(in, std::ios::binary) << stdin_text;
-  const std::string cmd = std::string("cd ") + GPUGA_SOURCE_DIR + " && " + GPUGA_BINARY + " " +
+  const std::string cmd = std::string("cd ") + GPUGA_SOURCE_DIR + " && " + wrapper + " " +
+                          GPUGA_BINARY + " " +
                           args + " <" + in.string() + " >" + out.string() + " 2>" + err.string();
   const int raw = std::system(cmd.c_str());
   GpugaRun r;

@@ -1,24 +1,14 @@
 // Verification: the only gate to "solved".
 #include <gtest/gtest.h>
 
+#include "grids.hpp"
 #include "verify.hpp"
 
 using namespace gpuga;
 
 namespace {
-
-// Built directly, not parsed: the parser rightly refuses grids with duplicates.
-Grid grid_of(const std::string& line) {
-  Grid g{};
-  for (int c = 0; c < kCells; ++c) g.cell[c] = line[c] == '.' ? 0 : line[c] - '0';
-  return g;
-}
-
-const std::string kPuzzle =
-    "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
-const std::string kSolution =
-    "483921657967345821251876493548132976729564138136798245372689514814253769695417382";
-
+const std::string& kPuzzle = kEasyPuzzle;
+const std::string& kSolution = kEasySolution;
 }  // namespace
 
 TEST(Verify, AcceptsTheSolution) {

@@ -72,7 +72,7 @@ GPUGA_HD_INLINE void breed_child(std::uint32_t i, std::uint32_t generation, cons
   else
     copy_individual(child, pa);
   Rng mu(p.seed, generation, i, kPurposeMutate);
-  if (mu.chance(p.mutation_threshold)) mutate(child, info, p.encoding, mu);
+  if (mu.chance(p.mutation_threshold)) mutate(child, info, p.encoding, p.given_aware, mu);
 }
 
 GPUGA_HD_INLINE void evaluate_slot(std::uint32_t i, const GaParams& p, const std::uint8_t* pop,
@@ -85,7 +85,8 @@ GPUGA_HD_INLINE void evaluate_slot(std::uint32_t i, const GaParams& p, const std
 GPUGA_HD_INLINE void init_slot(std::uint32_t i, std::uint32_t generation, const GaParams& p,
                                const PuzzleInfo& info, std::uint8_t* pop) {
   Rng rng(p.seed, generation, i, kPurposeInit);
-  init_individual(pop + static_cast<std::uint64_t>(i) * kCells, info, p.encoding, rng);
+  init_individual(pop + static_cast<std::uint64_t>(i) * kCells, info, p.encoding, p.given_aware,
+                  rng);
 }
 
 // The individuals the diversity figure samples: min(pop, kDiversitySample), evenly spaced.

@@ -7,7 +7,7 @@ namespace gpuga {
 enum class Encoding : std::uint8_t { Box, Row, Cell };
 enum class FitnessKind : std::uint8_t { Conflicts, Squared };
 enum class Selection : std::uint8_t { Tournament, Rank, Truncation };
-enum class Crossover : std::uint8_t { OnePoint, Uniform };
+enum class Crossover : std::uint8_t { OnePoint, Uniform, Bands };
 
 // Probabilities are compared with a 32-bit random draw: `threshold = rate * 2^32`, so 1.0 means
 // always and the comparison is an exact integer one on host and device alike.
@@ -22,6 +22,8 @@ struct GaParams {
   std::uint32_t children = 1000;   // individuals bred per generation (lambda; = pop unless truncation)
   std::uint32_t elite = 0;         // best individuals copied unchanged (tournament and rank)
   std::uint32_t tournament_size = 3;
+  bool given_aware = true;  // box/row: never place a digit where a given of its row, column or
+                            // box already holds it, if a legal placement exists
   Threshold crossover_threshold = 0;
   Threshold mutation_threshold = 0;
   std::uint64_t seed = 0;

@@ -4,15 +4,42 @@
 #include <cstdint>
 
 #include "gpuga/config.hpp"
+#include "gpuga/fitness.hpp"
 #include "gpuga/puzzle_info.hpp"
 #include "gpuga/rng.hpp"
 
 namespace gpuga {
 
+// Swapping the digits of free cells a and b leaves each where no given forbids it.
+GPUGA_HD_INLINE bool swap_is_legal(const std::uint8_t* g, const PuzzleInfo& info, int a, int b) {
+  return (info.allowed[a] >> g[b]) & (info.allowed[b] >> g[a]) & 1u;
+}
+
+// Given-aware repair of one block after a random fill: each cell holding a digit a given
+// forbids there swaps with the first cell (from a random start) where both digits become legal.
+GPUGA_HD_INLINE void repair_block(std::uint8_t* g, const PuzzleInfo& info, int b, Rng& rng) {
+  const int n = info.free_count[b];
+  const int start = n > 1 ? static_cast<int>(rng.below(static_cast<std::uint32_t>(n))) : 0;
+  for (int i = 0; i < n; ++i) {
+    const int ci = info.free_cells[b][i];
+    if ((info.allowed[ci] >> g[ci]) & 1u) continue;
+    for (int k = 0; k < n; ++k) {
+      const int cj = info.free_cells[b][(start + k) % n];
+      if (cj != ci && swap_is_legal(g, info, ci, cj)) {
+        const std::uint8_t t = g[ci];
+        g[ci] = g[cj];
+        g[cj] = t;
+        break;
+      }
+    }
+  }
+}
+
 // box/row: each block's missing digits in random order (Fisher-Yates) into its free cells, so
-// blocks are permutations. cell: every free cell an independent digit 1-9.
+// blocks are permutations, then (given-aware) repaired. cell: every free cell an independent
+// digit 1-9.
 GPUGA_HD_INLINE void init_individual(std::uint8_t* out, const PuzzleInfo& info, Encoding e,
-                                     Rng& rng) {
+                                     bool given_aware, Rng& rng) {
   for (int c = 0; c < kCells; ++c) out[c] = info.givens.cell[c];
   if (e == Encoding::Cell) {
     for (int i = 0; i < info.n_free; ++i)
@@ -30,6 +57,7 @@ GPUGA_HD_INLINE void init_individual(std::uint8_t* out, const PuzzleInfo& info, 
       digits[j] = t;
     }
     for (int i = 0; i < n; ++i) out[info.free_cells[b][i]] = digits[i];
+    if (given_aware) repair_block(out, info, b, rng);
   }
 }
 
@@ -37,11 +65,38 @@ GPUGA_HD_INLINE void copy_individual(std::uint8_t* out, const std::uint8_t* in) 
   for (int c = 0; c < kCells; ++c) out[c] = in[c];
 }
 
+// Conflicts of the three rows (or columns, or boxes) of band t: units 3t..3t+2 from `first`.
+GPUGA_HD_INLINE int band_conflicts(const std::uint8_t* g, int first, int t) {
+  return unit_conflicts(g, first + 3 * t) + unit_conflicts(g, first + 3 * t + 1) +
+         unit_conflicts(g, first + 3 * t + 2);
+}
+
+// Building-block crossover (after Sato & Inoue, 2010): the grid is cut into three bands (rows
+// 3t..3t+2) or three stacks (columns 3t..3t+2), and each comes whole from the parent with fewer
+// conflicts there (ties: a). box: bands scored by rows or stacks by columns, at random, so
+// boxes stay whole. row: bands of whole rows scored by their boxes. cell: as box.
+GPUGA_HD_INLINE void band_crossover(std::uint8_t* out, const std::uint8_t* a,
+                                    const std::uint8_t* b, Encoding e, Rng& rng) {
+  const bool stacks = e != Encoding::Row && (rng.next() & 1u);
+  const int first = e == Encoding::Row ? 18 : (stacks ? 9 : 0);
+  for (int t = 0; t < 3; ++t) {
+    const std::uint8_t* src = band_conflicts(b, first, t) < band_conflicts(a, first, t) ? b : a;
+    for (int k = 0; k < 27; ++k) {
+      const int c = stacks ? (k / 3) * kSide + 3 * t + k % 3 : 27 * t + k;
+      out[c] = src[c];
+    }
+  }
+}
+
 // box/row: whole blocks from either parent, one-point over the 9 blocks (blocks before a point
 // in 1..8 from a, the rest from b) or uniform. cell: one cut in 1..80 over the cells, or each
-// free cell from either parent.
+// free cell from either parent. bands: see band_crossover.
 GPUGA_HD_INLINE void crossover(std::uint8_t* out, const std::uint8_t* a, const std::uint8_t* b,
                                const PuzzleInfo& info, Encoding e, Crossover kind, Rng& rng) {
+  if (kind == Crossover::Bands) {
+    band_crossover(out, a, b, e, rng);
+    return;
+  }
   if (e == Encoding::Cell) {
     if (kind == Crossover::OnePoint) {
       const int cut = 1 + static_cast<int>(rng.below(kCells - 1));
@@ -74,9 +129,14 @@ GPUGA_HD_INLINE void crossover(std::uint8_t* out, const std::uint8_t* a, const s
   }
 }
 
-// box/row: swap two distinct free cells of one block (chosen among blocks with two or more).
+// Draws before a given-aware mutation gives up (and leaves the child unchanged).
+inline constexpr int kMutationTries = 8;
+
+// box/row: swap two distinct free cells of one block (chosen among blocks with two or more);
+// given-aware, the first of kMutationTries random swaps that leaves both digits legal.
 // cell: give one free cell a different digit.
-GPUGA_HD_INLINE void mutate(std::uint8_t* g, const PuzzleInfo& info, Encoding e, Rng& rng) {
+GPUGA_HD_INLINE void mutate(std::uint8_t* g, const PuzzleInfo& info, Encoding e, bool given_aware,
+                            Rng& rng) {
   if (e == Encoding::Cell) {
     if (info.n_free == 0) return;
     const int c = info.all_free[rng.below(info.n_free)];
@@ -84,14 +144,18 @@ GPUGA_HD_INLINE void mutate(std::uint8_t* g, const PuzzleInfo& info, Encoding e,
     return;
   }
   if (info.n_swappable == 0) return;
-  const int blk = info.swappable[rng.below(info.n_swappable)];
-  const std::uint32_t n = info.free_count[blk];
-  const std::uint32_t i = rng.below(n);
-  const std::uint32_t j = (i + 1 + rng.below(n - 1)) % n;  // any free cell but i
-  const int ci = info.free_cells[blk][i], cj = info.free_cells[blk][j];
-  const std::uint8_t t = g[ci];
-  g[ci] = g[cj];
-  g[cj] = t;
+  for (int attempt = 0; attempt < kMutationTries; ++attempt) {
+    const int blk = info.swappable[rng.below(info.n_swappable)];
+    const std::uint32_t n = info.free_count[blk];
+    const std::uint32_t i = rng.below(n);
+    const std::uint32_t j = (i + 1 + rng.below(n - 1)) % n;  // any free cell but i
+    const int ci = info.free_cells[blk][i], cj = info.free_cells[blk][j];
+    if (given_aware && !swap_is_legal(g, info, ci, cj)) continue;
+    const std::uint8_t t = g[ci];
+    g[ci] = g[cj];
+    g[cj] = t;
+    return;
+  }
 }
 
 }  // namespace gpuga

@@ -17,6 +17,8 @@ struct PuzzleInfo {
   std::uint8_t n_swappable = 0;
   std::uint8_t all_free[kCells]{};           // every free cell, for the cell encoding
   std::uint8_t n_free = 0;
+  std::uint16_t allowed[kCells]{};           // bit v: no given in the cell's row, column or
+                                             // box holds v (given-aware operators)
 };
 
 // Cell k of block b: a box for the box encoding, a row otherwise (the cell encoding uses rows
@@ -42,8 +44,16 @@ inline PuzzleInfo make_puzzle_info(const Grid& givens, Encoding e) {
       if (!(present & (1u << v))) info.missing[b][m++] = static_cast<std::uint8_t>(v);
     if (info.free_count[b] >= 2) info.swappable[info.n_swappable++] = static_cast<std::uint8_t>(b);
   }
-  for (int c = 0; c < kCells; ++c)
-    if (!givens.cell[c]) info.all_free[info.n_free++] = static_cast<std::uint8_t>(c);
+  unsigned unit_givens[kUnits] = {};
+  for (int u = 0; u < kUnits; ++u)
+    for (int k = 0; k < kSide; ++k) unit_givens[u] |= 1u << givens.cell[unit_cell(u, k)];
+  for (int c = 0; c < kCells; ++c) {
+    if (givens.cell[c]) continue;
+    info.all_free[info.n_free++] = static_cast<std::uint8_t>(c);
+    const unsigned taken = unit_givens[row_of(c)] | unit_givens[9 + col_of(c)] |
+                           unit_givens[18 + box_of(c)];
+    info.allowed[c] = static_cast<std::uint16_t>(0x3FEu & ~taken);
+  }
   return info;
 }
 

@@ -1,0 +1,17 @@
+#pragma once
+// Grids for tests, built directly (not parsed: some hold duplicates on purpose).
+#include <string>
+
+#include "gpuga/grid.hpp"
+
+inline gpuga::Grid grid_of(const std::string& line) {
+  gpuga::Grid g{};
+  for (int c = 0; c < gpuga::kCells; ++c) g.cell[c] = line[c] == '.' ? 0 : line[c] - '0';
+  return g;
+}
+
+// Norvig easy50 #1 and its solution.
+inline const std::string kEasyPuzzle =
+    "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+inline const std::string kEasySolution =
+    "483921657967345821251876493548132976729564138136798245372689514814253769695417382";

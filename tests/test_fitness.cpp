@@ -1,0 +1,63 @@
+// Both fitness functions against values computed by hand.
+#include <gtest/gtest.h>
+
+#include "gpuga/fitness.hpp"
+#include "grids.hpp"
+
+using namespace gpuga;
+
+TEST(Fitness, SolvedGridScoresZeroEverywhere) {
+  const Grid g = grid_of(kEasySolution);
+  for (auto e : {Encoding::Box, Encoding::Row, Encoding::Cell}) {
+    EXPECT_EQ(fitness(g.cell, e, FitnessKind::Conflicts), 0);
+    EXPECT_EQ(fitness(g.cell, e, FitnessKind::Squared), 0);
+  }
+}
+
+TEST(Fitness, SwapInARowBreaksTwoColumns) {
+  // r1c1=4 and r1c2=8 swapped: row 1 and box 1 stay permutations; column 1 holds 8 twice and
+  // no 4, column 2 holds 4 twice and no 8: 1 conflict each, squared (2-1)^2 each.
+  std::string s = kEasySolution;
+  std::swap(s[0], s[1]);
+  const Grid g = grid_of(s);
+  EXPECT_EQ(conflict_fitness(g.cell, Encoding::Box), 2);   // rows + columns
+  EXPECT_EQ(conflict_fitness(g.cell, Encoding::Row), 2);   // columns + boxes
+  EXPECT_EQ(conflict_fitness(g.cell, Encoding::Cell), 2);  // all 27
+  EXPECT_EQ(squared_fitness(g.cell), 2);
+}
+
+TEST(Fitness, SwapAcrossBoxesInAColumn) {
+  // r1c1=4 and r4c1=5 swapped: column 1 stays a permutation; rows 1 and 4 and boxes 1 and 4
+  // each get one duplicate.
+  std::string s = kEasySolution;
+  std::swap(s[0], s[27]);
+  const Grid g = grid_of(s);
+  EXPECT_EQ(conflict_fitness(g.cell, Encoding::Box), 2);
+  EXPECT_EQ(conflict_fitness(g.cell, Encoding::Row), 2);
+  EXPECT_EQ(conflict_fitness(g.cell, Encoding::Cell), 4);
+  EXPECT_EQ(squared_fitness(g.cell), 4);
+}
+
+TEST(Fitness, AllOnesAndAllBlank) {
+  const Grid ones = grid_of(std::string(81, '1'));
+  EXPECT_EQ(conflict_fitness(ones.cell, Encoding::Box), 18 * 8);
+  EXPECT_EQ(conflict_fitness(ones.cell, Encoding::Cell), 27 * 8);
+  EXPECT_EQ(squared_fitness(ones.cell), 27 * 64);
+  EXPECT_LT(squared_fitness(ones.cell), kFitnessBound);
+  const Grid blank{};
+  EXPECT_EQ(conflict_fitness(blank.cell, Encoding::Row), 18 * 9);
+  EXPECT_EQ(squared_fitness(blank.cell), 0);
+}
+
+TEST(Fitness, TripleInOneUnit) {
+  // Row 1 = 1 1 1 4 5 6 7 8 9, everything else blank: row 1 and box 1 each hold 1 three times
+  // (conflicts: row 9 - 7 = 2, box 9 - 1 = 8 as it has one distinct digit; squared: (3-1)^2
+  // = 4 each);
+  // columns hold one digit each.
+  const Grid g = grid_of("111456789" + std::string(72, '.'));
+  EXPECT_EQ(unit_conflicts(g.cell, 0), 2);
+  EXPECT_EQ(unit_conflicts(g.cell, 18), 8);
+  EXPECT_EQ(unit_squared(g.cell, 0), 4);
+  EXPECT_EQ(unit_squared(g.cell, 18), 4);
+  EXPECT_EQ(squared_fitness(g.cell), 8);
+}

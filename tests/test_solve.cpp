@@ -1,0 +1,147 @@
+// gpuga solve end to end: verified solutions with the defaults, byte-identical reruns, limits,
+// Ctrl-C, the interactive prompt, and bad options refused with a clear message.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "devices.hpp"
+#include "grids.hpp"
+#include "puzzle_io.hpp"
+#include "run_gpuga.hpp"
+#include "verify.hpp"
+
+using namespace gpuga;
+
+namespace {
+
+const std::string kHard = "puzzles/famous_named.txt";  // AI Escargot first
+const std::string kCpu = " --backend cpu --report-every 0 ";
+
+std::vector<Puzzle> puzzles_in(const std::string& file) {
+  return read_puzzle_file(std::string(GPUGA_SOURCE_DIR) + "/" + file);
+}
+
+}  // namespace
+
+TEST(Solve, EasyPuzzlesSolveWithDefaultsAndVerify) {
+  // A fixed handful of norvig_easy50 (the whole set is in the benchmark).
+  const auto all = puzzles_in("puzzles/norvig_easy50.txt");
+  for (int k : {0, 7, 19, 33, 48}) {
+    const auto r = run_gpuga("solve --backend cpu --seed 2026 --format line -",
+                             to_line(all[k].grid) + "\n");
+    ASSERT_EQ(r.status, 0) << "puzzle " << k + 1 << ": " << r.err;
+    const auto v = verify_solution(all[k].grid, grid_of(r.out.substr(0, 81)));
+    EXPECT_TRUE(v.ok) << "puzzle " << k + 1 << ": " << v.reason;
+    EXPECT_NE(r.err.find("seed 2026"), std::string::npos);
+  }
+}
+
+TEST(Solve, PrettyOutputAndJson) {
+  auto r = run_gpuga("solve" + kCpu + "--seed 5 puzzles/example.txt");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out.substr(0, 22), "4 8 3 | 9 2 1 | 6 5 7\n") << r.out;
+  r = run_gpuga("solve" + kCpu + "--seed 5 --json puzzles/example.txt");
+  ASSERT_EQ(r.status, 0) << r.err;
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["results"][0]["solved"], true);
+  EXPECT_EQ(j["results"][0]["grid"], kEasySolution);
+  EXPECT_EQ(j["config"]["seed"], 5);
+  EXPECT_EQ(j["config"]["backend"], "cpu");
+}
+
+TEST(Solve, SameSeedGivesByteIdenticalOutputWithOneAndTwoThreads) {
+  const std::string args = "solve" + kCpu + "--pop 500 --max-generations 40 --seed 99 " + kHard;
+  const auto a = run_gpuga(args + " --threads 1");
+  const auto b = run_gpuga(args + " --threads 2");
+  const auto c = run_gpuga(args + " --threads 2");
+  EXPECT_EQ(a.status, 1);
+  EXPECT_FALSE(a.out.empty());
+  EXPECT_EQ(a.out, b.out);
+  EXPECT_EQ(b.out, c.out);
+  const auto other = run_gpuga("solve" + kCpu + "--pop 500 --max-generations 40 --seed 100 " + kHard);
+  EXPECT_NE(other.out, a.out);
+}
+
+TEST(Solve, DrawnSeedIsPrintedAndReproducesTheRun) {
+  const std::string args = "solve" + kCpu + "--pop 300 --max-generations 20 --format line ";
+  const auto a = run_gpuga(args + kHard);
+  const auto at = a.err.find("  seed ");
+  ASSERT_NE(at, std::string::npos) << a.err;
+  const std::string seed = a.err.substr(at + 7, a.err.find(' ', at + 7) - at - 7);
+  const auto b = run_gpuga(args + "--seed " + seed + " " + kHard);
+  EXPECT_EQ(a.out, b.out);
+}
+
+TEST(Solve, MaxGenerationsAndTimeLimitStopRuns) {
+  auto r = run_gpuga("solve" + kCpu + "--pop 200 --max-generations 7 --seed 1 " + kHard);
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.err.find("max-generations after 7 generations"), std::string::npos) << r.err;
+  EXPECT_NE(r.out.find("not solved"), std::string::npos);
+  r = run_gpuga("solve" + kCpu + "--pop 2000 --time-limit 0.5 --max-generations 4000000000 "
+                "--seed 1 " + kHard);
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.err.find("time-limit after"), std::string::npos) << r.err;
+}
+
+TEST(Solve, CtrlCStopsCleanlyWithTheBestSoFar) {
+  const auto r = run_gpuga("solve" + kCpu + "--pop 2000 --time-limit 0 --seed 1 " + kHard, "",
+                           "timeout --preserve-status -s INT 1");
+  EXPECT_EQ(r.status, 1) << r.err;
+  EXPECT_NE(r.err.find("interrupted after"), std::string::npos) << r.err;
+  EXPECT_NE(r.out.find("best grid found"), std::string::npos) << r.out;
+}
+
+TEST(Solve, InteractiveAsksAfterEachGeneration) {
+  const auto r = run_gpuga("solve" + kCpu + "--pop 200 --seed 3 --interactive " + kHard,
+                           "y\nmaybe\no\nn\n");
+  EXPECT_EQ(r.status, 1) << r.err;
+  EXPECT_NE(r.err.find("generation 2\n"), std::string::npos) << r.err;
+  EXPECT_EQ(r.err.find("generation 3\n"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("Please answer y or n."), std::string::npos);
+  EXPECT_NE(r.err.find("stopped after 2 generations"), std::string::npos) << r.err;
+}
+
+TEST(Solve, RestartsAreCountedAndReported) {
+  const auto r = run_gpuga("solve" + kCpu + "--pop 100 --restart-after 3 --max-generations 60 "
+                           "--seed 4 " + kHard);
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.err.find(" 0 restarts"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find(" restarts,"), std::string::npos) << r.err;
+}
+
+TEST(Solve, UnsolvablePuzzleIsRefusedBeforeTheGa) {
+  const auto r = run_gpuga("solve" + kCpu + "-", "12345678.........9" + std::string(63, '.') + "\n");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_TRUE(r.out.empty());
+  EXPECT_NE(r.err.find("<stdin>:1: puzzle 1 has no solution"), std::string::npos) << r.err;
+}
+
+TEST(Solve, BadOptionsAreRefusedWithAClearMessage) {
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"--pop 1", "--pop"},
+      {"--mutation-rate 1.5", "--mutation-rate"},
+      {"--crossover-rate -0.1", "--crossover-rate"},
+      {"--encoding hexagon", "--encoding"},
+      {"--selection roulette", "--selection"},
+      {"--rank-pressure 2.5", "--rank-pressure"},
+      {"--pop 10 --elite 10", "--elite 10 must be smaller than --pop 10"},
+      {"--children 50", "--children 50 applies to --selection truncation only"},
+      {"--backend gpu", "--backend"},
+  };
+  for (const auto& [opts, expected] : cases) {
+    const auto r = run_gpuga("solve " + opts + " puzzles/example.txt");
+    EXPECT_EQ(r.status, 2) << opts;
+    EXPECT_TRUE(r.out.empty()) << opts;
+    EXPECT_NE(r.err.find(expected), std::string::npos) << opts << ": " << r.err;
+  }
+}
+
+TEST(Solve, CudaBackendWithoutADeviceFailsWithAHint) {
+  if (!list_devices().devices.empty()) GTEST_SKIP() << "a CUDA device is present";
+  const auto r = run_gpuga("solve --backend cuda puzzles/example.txt");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_TRUE(r.out.empty());
+  EXPECT_NE(r.err.find("--backend cuda"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("use --backend cpu"), std::string::npos) << r.err;
+}
