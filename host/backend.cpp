@@ -29,11 +29,12 @@ Backend resolve_backend(Backend requested, int device) {
 }
 
 std::unique_ptr<Engine> make_engine(Backend resolved, const Grid& puzzle, const GaParams& params,
-                                    const GaOptions& o) {
+                                    const GaOptions& o, std::uint32_t lanes) {
 #if defined(GPUGA_HAVE_CUDA)
-  if (resolved == Backend::Cuda) return make_cuda_engine(puzzle, params, o.rank_pressure, o.device);
+  if (resolved == Backend::Cuda)
+    return make_cuda_engine(puzzle, params, o.rank_pressure, o.device, lanes);
 #endif
-  return make_cpu_engine(puzzle, params, o.rank_pressure, o.threads);
+  return make_cpu_engine(puzzle, params, o.rank_pressure, o.threads, lanes);
 }
 
 }  // namespace gpuga

@@ -12,6 +12,6 @@ namespace gpuga {
 Backend resolve_backend(Backend requested, int device);
 
 std::unique_ptr<Engine> make_engine(Backend resolved, const Grid& puzzle, const GaParams& params,
-                                    const GaOptions& o);
+                                    const GaOptions& o, std::uint32_t lanes = 1);
 
 }  // namespace gpuga

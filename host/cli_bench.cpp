@@ -96,7 +96,9 @@ Row bench_one(Backend backend, std::uint32_t pop, const Grid& puzzle, const Benc
   ga.threads = o.threads;
   ga.device = o.device;
   const GaParams p = to_params(ga);
-  Row row{to_string(backend), pop};
+  Row row;
+  row.backend = to_string(backend);
+  row.pop = pop;
   row.copy_gbs = copy_gbs;
   std::unique_ptr<Engine> engine;
   try {

@@ -2,6 +2,7 @@
 // progress and summaries on stderr.
 #include <unistd.h>
 
+#include <algorithm>
 #include <csignal>
 #include <cstdio>
 #include <fstream>
@@ -22,6 +23,7 @@ enum class OutputFormat { Pretty, Line };
 struct SolveOptions {
   GaOptions ga;
   std::vector<std::string> files;
+  std::uint32_t islands = 1;
   std::uint32_t report_every = 100;
   bool show_best = false;
   bool interactive = false;
@@ -36,7 +38,14 @@ void on_sigint(int) {
 
 void print_best(std::ostream& out, const GenerationReport& rep, Engine& engine) {
   out << "generation " << rep.generation << '\n'
-      << to_pretty(engine.best()) << "fitness " << rep.summary.best << '\n';
+      << to_pretty(engine.best(rep.lane)) << "fitness " << rep.summary.best << '\n';
+}
+
+// The island with the best fitness (lowest lane on ties) speaks for the puzzle.
+const GenerationReport& leader(const std::vector<GenerationReport>& reps) {
+  return *std::min_element(reps.begin(), reps.end(), [](const auto& a, const auto& b) {
+    return a.summary.best < b.summary.best;
+  });
 }
 
 // Progress lines, --show-best grids and --interactive prompts, all on stderr.
@@ -44,7 +53,9 @@ class SolveObserver final : public RunObserver {
  public:
   SolveObserver(const SolveOptions& o, std::istream* answers) : o_(o), answers_(answers) {}
 
-  bool on_generation(const GenerationReport& rep, Engine& engine) override {
+  bool on_round(const std::vector<GenerationReport>& reps, Engine& engine) override {
+    if (reps.empty()) return true;
+    const GenerationReport& rep = leader(reps);
     if (o_.report_every && rep.generation % o_.report_every == 0) {
       char line[256];
       std::snprintf(line, sizeof line,
@@ -78,13 +89,29 @@ class SolveObserver final : public RunObserver {
   std::istream* answers_;
 };
 
+// Islands' results as the puzzle's: the winner's grid and generations (the first solved, else
+// the best fitness), the evaluations and restarts of all.
+RunResult merge_islands(const std::vector<RunResult>& runs) {
+  const auto winner = std::min_element(runs.begin(), runs.end(), [](const auto& a, const auto& b) {
+    return a.solved != b.solved ? a.solved : a.best_fitness < b.best_fitness;
+  });
+  RunResult r = *winner;
+  r.evaluations = r.restarts = 0;
+  for (const auto& run : runs) {
+    r.evaluations += run.evaluations;
+    r.restarts += run.restarts;
+    r.seconds = std::max(r.seconds, run.seconds);
+  }
+  return r;
+}
+
 nlohmann::json result_json(const Puzzle& p, const RunResult& r, Backend backend,
                            const GaOptions& ga) {
   return {{"file", p.file}, {"line", p.line}, {"index", p.index}, {"puzzle", to_line(p.grid)},
           {"solved", r.solved}, {"grid", to_line(r.best)}, {"fitness", r.best_fitness},
           {"generations", r.generations}, {"restarts", r.restarts},
           {"evaluations", r.evaluations}, {"seconds", r.seconds}, {"stop", r.stop_reason},
-          {"seed", ga.seed}, {"backend", to_string(backend)}};
+          {"seed", ga.seed}, {"island_seed", r.seed}, {"backend", to_string(backend)}};
 }
 
 void print_result(const SolveOptions& o, const Puzzle& p, const RunResult& r, bool several) {
@@ -114,8 +141,9 @@ void print_summary(const Puzzle& p, const RunResult& r, Backend backend, const G
                 p.index, p.file.c_str(), p.line, r.solved ? "solved" : r.stop_reason.c_str(),
                 r.generations, r.restarts, static_cast<unsigned long long>(r.evaluations),
                 r.seconds, r.seconds > 0 ? r.evaluations / r.seconds : 0.0, r.best_fitness);
-  std::cerr << line << "  seed " << ga.seed << "  backend " << to_string(backend) << "  "
-            << describe_line(ga) << '\n';
+  std::cerr << line << "  seed " << ga.seed;
+  if (r.seed != ga.seed) std::cerr << " (solving island's seed " << r.seed << ")";
+  std::cerr << "  backend " << to_string(backend) << "  " << describe_line(ga) << '\n';
 }
 
 int run_solve(SolveOptions& o) {
@@ -139,8 +167,12 @@ int run_solve(SolveOptions& o) {
   bool all_solved = true;
   for (const auto& p : puzzles) {
     if (g_interrupted.load()) break;
-    auto engine = make_engine(backend, p.grid, params, o.ga);
-    const RunResult r = run_ga(*engine, p.grid, params, to_limits(o.ga), observer);
+    auto engine = make_engine(backend, p.grid, params, o.ga, o.islands);
+    std::vector<RunRequest> islands;
+    for (std::uint32_t k = 0; k < o.islands; ++k)
+      islands.push_back({p.grid, derive_seed(params.seed, k)});
+    const RunResult r = merge_islands(
+        run_many(*engine, islands, params, to_limits(o.ga), observer, /*race=*/true));
     all_solved = all_solved && r.solved;
     print_summary(p, r, backend, o.ga);
     if (o.json)
@@ -168,6 +200,10 @@ void add_solve_command(CLI::App& app, int& exit_status) {
       ->required()
       ->check(CLI::ExistingFile | CLI::IsMember({"-"}));
   add_ga_options(cmd, o->ga);
+  cmd->add_option("--islands", o->islands, "Independent populations of --pop each racing on "
+                  "every puzzle in the same launches (seeds derived from --seed; 1 reproduces "
+                  "the plain run); the first to solve wins")
+      ->check(CLI::Range(1u, 65535u))->capture_default_str()->group("GA");
   cmd->add_option("--report-every", o->report_every,
                   "Progress line on stderr every N generations (0: none)")
       ->capture_default_str()->group("Output");

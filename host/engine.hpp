@@ -1,6 +1,9 @@
 #pragma once
-// A backend's view of one GA run: the population lives in the backend's memory (device memory
-// for CUDA); the driver only asks for summaries and the best individual.
+// A backend's view of GA runs. An engine holds `lanes` independent populations of `pop`
+// individuals each (in device memory for CUDA); every lane has its own puzzle, seed and
+// generation, and all lanes advance in the same launches. A lane computes exactly what it would
+// alone, so a batch of runs equals the runs one at a time. The driver only asks for one summary
+// per lane and, when a lane's best improves, its best individual.
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -25,30 +28,64 @@ struct PhaseTimes {
   double total() const { return init + order + breed + fitness + survival + summary; }
 };
 
+// What a lane does in one round, at the generation the round names for it.
+enum class LaneAction : std::uint8_t {
+  Idle,     // nothing: a finished lane, or one waiting for work
+  Init,     // a fresh population
+  Restart,  // keep the `keep` best individuals in slots 0..keep-1, renew the rest
+  Step,     // breed the next generation
+};
+
+struct LaneTask {
+  LaneAction action = LaneAction::Idle;
+  std::uint32_t generation = 0;  // the random key of what the lane does
+};
+
 class Engine {
  public:
   virtual ~Engine() = default;
   virtual std::string name() const = 0;
-  // Fills the whole population at `generation` (the random key), evaluates and orders it.
-  virtual void initialize(std::uint32_t generation) = 0;
-  // Re-initialises all but the `keep` best individuals, which move to slots 0..keep-1.
-  virtual void restart(std::uint32_t generation, std::uint32_t keep) = 0;
-  // Breeds generation `generation` from the current population, evaluates and orders it.
-  virtual void step(std::uint32_t generation) = 0;
-  virtual Summary summary() = 0;
-  virtual Grid best() = 0;
-  // The whole population and fitness, for tests and checks only (never per generation).
-  virtual std::vector<std::uint8_t> population() = 0;
-  virtual std::vector<Fitness> fitness() = 0;
+  virtual std::uint32_t lanes() const = 0;
+  // Gives lane `l` a puzzle and a seed; an Init task then fills it.
+  virtual void set_lane(std::uint32_t l, const Grid& puzzle, std::uint64_t seed) = 0;
+  // One round: every lane does its task (one per lane), then the lanes that acted are
+  // evaluated and ordered by (fitness, index).
+  virtual void advance(const std::vector<LaneTask>& tasks, std::uint32_t keep) = 0;
+  virtual std::vector<Summary> summaries() = 0;  // one per lane
+  virtual Grid best(std::uint32_t lane) = 0;
+  // A lane's whole population and fitness, for tests and checks only (never per generation).
+  virtual std::vector<std::uint8_t> population(std::uint32_t lane) = 0;
+  virtual std::vector<Fitness> fitness(std::uint32_t lane) = 0;
   virtual PhaseTimes phase_times() = 0;
+
+  // Lane 0 alone, for single runs, tests and benchmarks.
+  void initialize(std::uint32_t generation) { act0(LaneAction::Init, generation, 0); }
+  void restart(std::uint32_t generation, std::uint32_t keep) {
+    act0(LaneAction::Restart, generation, keep);
+  }
+  void step(std::uint32_t generation) { act0(LaneAction::Step, generation, 0); }
+  Summary summary() { return summaries()[0]; }
+  Grid best() { return best(0); }
+  std::vector<std::uint8_t> population() { return population(0); }
+  std::vector<Fitness> fitness() { return fitness(0); }
+
+ private:
+  void act0(LaneAction a, std::uint32_t generation, std::uint32_t keep) {
+    std::vector<LaneTask> tasks(lanes());
+    tasks[0] = {a, generation};
+    advance(tasks, keep);
+  }
 };
 
+// `params.seed` seeds lane 0 with `puzzle`; other lanes start Idle until set_lane.
 std::unique_ptr<Engine> make_cpu_engine(const Grid& puzzle, const GaParams& params,
-                                        double rank_pressure, int threads);
+                                        double rank_pressure, int threads,
+                                        std::uint32_t lanes = 1);
 
 #if defined(GPUGA_HAVE_CUDA)
 std::unique_ptr<Engine> make_cuda_engine(const Grid& puzzle, const GaParams& params,
-                                         double rank_pressure, int device);
+                                         double rank_pressure, int device,
+                                         std::uint32_t lanes = 1);
 #endif
 
 }  // namespace gpuga

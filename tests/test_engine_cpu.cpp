@@ -109,3 +109,49 @@ TEST(CpuEngine, RestartKeepsTheBestAndRenewsTheRest) {
   EXPECT_NE(std::vector<std::uint8_t>(before.begin() + kCells, before.end()),
             std::vector<std::uint8_t>(after.begin() + kCells, after.end()));
 }
+
+namespace {
+
+// Lanes 0-2: three runs with their own puzzles and seeds; lane 1 restarts while the others
+// step, lane 2 idles for two rounds and then goes on.
+struct LaneScript {
+  std::vector<std::vector<LaneTask>> rounds;
+  static LaneScript make() {
+    using A = LaneAction;
+    LaneScript s;
+    s.rounds = {{{A::Init, 0}, {A::Init, 0}, {A::Init, 0}},
+                {{A::Step, 1}, {A::Step, 1}, {A::Step, 1}},
+                {{A::Step, 2}, {A::Restart, 2}, {A::Idle, 0}},
+                {{A::Step, 3}, {A::Step, 3}, {A::Idle, 0}},
+                {{A::Step, 4}, {A::Step, 4}, {A::Step, 2}},
+                {{A::Step, 5}, {A::Step, 5}, {A::Step, 3}}};
+    return s;
+  }
+};
+
+}  // namespace
+
+// Shared with the CUDA test through this function: runs the script on a many-lane engine and
+// each lane alone on a one-lane engine, and demands the same bytes.
+TEST(CpuEngine, EachLaneComputesWhatItWouldAlone) {
+  const auto puzzles = std::vector<Grid>{grid_of(kEasyPuzzle), grid_of(kEasyPuzzle),
+                                         grid_of(std::string(kEasyPuzzle).replace(0, 1, "4"))};
+  for (const auto& c : all_test_configs(200)) {
+    auto many = make_cpu_engine(puzzles[0], c.params, c.rank_pressure, 2, 3);
+    for (std::uint32_t l = 0; l < 3; ++l) many->set_lane(l, puzzles[l], c.params.seed + 7 * l);
+    const auto script = LaneScript::make();
+    for (const auto& round : script.rounds) many->advance(round, 2);
+    const auto summaries = many->summaries();
+    for (std::uint32_t l = 0; l < 3; ++l) {
+      GaParams alone_params = c.params;
+      alone_params.seed = c.params.seed + 7 * l;
+      auto alone = make_cpu_engine(puzzles[l], alone_params, c.rank_pressure, 1);
+      for (const auto& round : script.rounds)
+        if (round[l].action != LaneAction::Idle) alone->advance({round[l]}, 2);
+      ASSERT_EQ(alone->population(), many->population(l)) << c.name << " lane " << l;
+      ASSERT_EQ(alone->fitness(), many->fitness(l)) << c.name << " lane " << l;
+      EXPECT_EQ(alone->summary().best_index, summaries[l].best_index) << c.name;
+      EXPECT_EQ(alone->summary().diversity, summaries[l].diversity) << c.name;
+    }
+  }
+}

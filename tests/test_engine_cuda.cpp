@@ -67,6 +67,33 @@ TEST_P(CudaEqualsCpu, SamePopulationEveryGenerationAndAcrossARestart) {
 INSTANTIATE_TEST_SUITE_P(All, CudaEqualsCpu, ::testing::ValuesIn(all_test_configs()),
                          [](const auto& info) { return info.param.name; });
 
+TEST(CudaEngine, LanesEqualTheCpuLanes) {
+  if (const auto why = no_device_reason(); !why.empty()) GTEST_SKIP() << why;
+  using A = LaneAction;
+  const std::vector<std::vector<LaneTask>> rounds = {
+      {{A::Init, 0}, {A::Init, 0}, {A::Idle, 0}},
+      {{A::Step, 1}, {A::Restart, 1}, {A::Init, 0}},
+      {{A::Idle, 0}, {A::Step, 2}, {A::Step, 1}},
+      {{A::Step, 2}, {A::Step, 3}, {A::Step, 2}}};
+  for (const auto& c : all_test_configs(500)) {
+    auto cpu = make_cpu_engine(grid_of(kEasyPuzzle), c.params, c.rank_pressure, 2, 3);
+    auto gpu = make_cuda_engine(grid_of(kEasyPuzzle), c.params, c.rank_pressure, 0, 3);
+    for (std::uint32_t l = 1; l < 3; ++l) {
+      cpu->set_lane(l, grid_of(kEasyPuzzle), c.params.seed ^ (l * 977));
+      gpu->set_lane(l, grid_of(kEasyPuzzle), c.params.seed ^ (l * 977));
+    }
+    for (const auto& round : rounds) {
+      cpu->advance(round, 3);
+      gpu->advance(round, 3);
+    }
+    for (std::uint32_t l = 0; l < 3; ++l) {
+      ASSERT_EQ(cpu->population(l), gpu->population(l)) << c.name << " lane " << l;
+      ASSERT_EQ(cpu->fitness(l), gpu->fitness(l)) << c.name << " lane " << l;
+      expect_same_summary(cpu->summaries()[l], gpu->summaries()[l], l);
+    }
+  }
+}
+
 TEST(CudaEngine, PopulationTooLargeIsRefusedBeforeAllocation) {
   if (const auto why = no_device_reason(); !why.empty()) GTEST_SKIP() << why;
   GaParams p;

@@ -69,7 +69,7 @@ TEST_P(Operators, CrossoverTakesEachBlockOrCellFromAParent) {
       Rng ra(1, 0, 2 * i, kPurposeInit), rb(1, 0, 2 * i + 1, kPurposeInit);
       init_individual(a.cell, info, e, true, ra);
       init_individual(b.cell, info, e, true, rb);
-      Rng rx(1, 1, i, kPurposeCrossover);
+      Rng rx(1, 1, i, kPurposeBreed);
       crossover(child.cell, a.cell, b.cell, info, e, kind, rx);
       expect_valid(child.cell, info, e);
       for (int c = 0; c < kCells; ++c)
@@ -102,7 +102,7 @@ TEST_P(Operators, MutationChangesExactlyWhatItSays) {
       Rng ri(9, 0, i, kPurposeInit);
       init_individual(g.cell, info, e, false, ri);
       before = g;
-      Rng rm(9, 1, i, kPurposeMutate);
+      Rng rm(9, 1, i, kPurposeBreed);
       mutate(g.cell, info, e, aware, rm);
       expect_valid(g.cell, info, e);
       const int changed = changed_cells(g.cell, before.cell);
@@ -121,6 +121,56 @@ TEST_P(Operators, MutationChangesExactlyWhatItSays) {
     }
   }
   EXPECT_LT(unchanged, 1000);  // most mutations find a legal swap
+}
+
+TEST_P(Operators, BandCrossoverTakesEachBandFromTheParentWithFewerConflictsThere) {
+  const Encoding e = GetParam();
+  const PuzzleInfo info = make_puzzle_info(grid_of(kEasyPuzzle), e);
+  int from_b = 0;
+  for (std::uint32_t i = 0; i < 1000; ++i) {
+    Grid a, b, child;
+    Rng ra(4, 0, 2 * i, kPurposeInit), rb(4, 0, 2 * i + 1, kPurposeInit);
+    init_individual(a.cell, info, e, true, ra);
+    init_individual(b.cell, info, e, true, rb);
+    std::uint8_t sa[kBandScores], sb[kBandScores];
+    band_scores(a.cell, e, sa);
+    band_scores(b.cell, e, sb);
+    for (int t = 0; t < 3; ++t) {  // the scores are the units' conflicts, summed per band
+      int rows = 0, cols = 0, boxes = 0;
+      for (int k = 3 * t; k < 3 * t + 3; ++k) {
+        rows += unit_conflicts(a.cell, k);
+        cols += unit_conflicts(a.cell, 9 + k);
+        boxes += unit_conflicts(a.cell, 18 + k);
+      }
+      ASSERT_EQ(sa[3 + t], cols);
+      ASSERT_EQ(sa[t], e == Encoding::Row ? 0 : rows);
+      ASSERT_EQ(sa[6 + t], e == Encoding::Box ? 0 : boxes);
+    }
+    int sum = 0;
+    for (auto v : sa) sum += v;
+    ASSERT_EQ(sum, conflict_fitness(a.cell, e));  // the scores sum to the conflict fitness
+    Rng rx(4, 1, i, kPurposeBreed);
+    band_crossover(child.cell, a.cell, b.cell, sa, sb, e, rx);
+    expect_valid(child.cell, info, e);
+    // Either every band (3 rows) or every stack (3 columns) comes whole from the parent whose
+    // score there is lower (ties: a).
+    const auto whole = [&](bool stacks, int t, const Grid& src) {
+      for (int k = 0; k < 27; ++k) {
+        const int c = stacks ? (k / 3) * 9 + 3 * t + k % 3 : 27 * t + k;
+        if (child.cell[c] != src.cell[c]) return false;
+      }
+      return true;
+    };
+    bool fits_bands = true, fits_stacks = e != Encoding::Row;
+    for (int t = 0; t < 3; ++t) {
+      const int rb_ = e == Encoding::Row ? 6 + t : t;
+      fits_bands &= whole(false, t, sb[rb_] < sa[rb_] ? b : a);
+      fits_stacks = fits_stacks && whole(true, t, sb[3 + t] < sa[3 + t] ? b : a);
+      from_b += sb[rb_] < sa[rb_];
+    }
+    ASSERT_TRUE(fits_bands || fits_stacks) << "trial " << i;
+  }
+  EXPECT_GT(from_b, 100);  // the test exercised both parents
 }
 
 INSTANTIATE_TEST_SUITE_P(AllEncodings, Operators,
@@ -170,14 +220,14 @@ TEST(Selection, RankCdfIsLinearWithTheGivenPressure) {
 TEST(Selection, TournamentPrefersTheFitterAndBreaksTiesByIndex) {
   const Fitness fit[4] = {5, 3, 3, 9};
   const std::uint32_t order[4] = {1, 2, 0, 3};
-  GenerationView v{nullptr, fit, order, nullptr, nullptr};
+  GenerationView v{nullptr, fit, order, nullptr, nullptr, nullptr};
   GaParams p;
   p.pop = 4;
   p.selection = Selection::Tournament;
   p.tournament_size = 64;  // with 64 draws from 4, the best (index 1, fitness 3, lower index
                            // than 2) is all but certainly drawn
   for (std::uint32_t i = 0; i < 50; ++i) {
-    Rng r(3, 0, i, kPurposeSelect);
+    Rng r(3, 0, i, kPurposeBreed);
     EXPECT_EQ(select_parent(p, v, r), 1u);
   }
 }

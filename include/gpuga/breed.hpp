@@ -20,6 +20,7 @@ struct GenerationView {
   const std::uint32_t* order;    // parent indices sorted by (fitness, index)
   const std::uint64_t* rank_cdf; // rank selection: cumulative integer weights by rank
   std::uint8_t* children;        // children x 81
+  const std::uint8_t* parent_bands;  // band crossover: pop x kBandScores
 };
 
 GPUGA_HD_INLINE bool better(Fitness fa, std::uint32_t a, Fitness fb, std::uint32_t b) {
@@ -61,24 +62,32 @@ GPUGA_HD_INLINE void breed_child(std::uint32_t i, std::uint32_t generation, cons
     copy_individual(child, v.parents + static_cast<std::uint64_t>(e) * kCells);
     return;
   }
-  Rng sel(p.seed, generation, i, kPurposeSelect);
-  const std::uint32_t a = select_parent(p, v, sel);
-  const std::uint32_t b = select_parent(p, v, sel);
+  // One stream per child: a Philox block gives four draws, and a child needs only a few.
+  Rng rng(p.seed, generation, i, kPurposeBreed);
+  const std::uint32_t a = select_parent(p, v, rng);
+  const std::uint32_t b = select_parent(p, v, rng);
   const std::uint8_t* pa = v.parents + static_cast<std::uint64_t>(a) * kCells;
   const std::uint8_t* pb = v.parents + static_cast<std::uint64_t>(b) * kCells;
-  Rng xo(p.seed, generation, i, kPurposeCrossover);
-  if (xo.chance(p.crossover_threshold))
-    crossover(child, pa, pb, info, p.encoding, p.crossover, xo);
-  else
+  if (!rng.chance(p.crossover_threshold))
     copy_individual(child, pa);
-  Rng mu(p.seed, generation, i, kPurposeMutate);
-  if (mu.chance(p.mutation_threshold)) mutate(child, info, p.encoding, p.given_aware, mu);
+  else if (p.crossover == Crossover::Bands)
+    band_crossover(child, pa, pb, v.parent_bands + std::uint64_t(a) * kBandScores,
+                   v.parent_bands + std::uint64_t(b) * kBandScores, p.encoding, rng);
+  else
+    crossover(child, pa, pb, info, p.encoding, p.crossover, rng);
+  if (rng.chance(p.mutation_threshold)) mutate(child, info, p.encoding, p.given_aware, rng);
 }
 
+// Fitness of individual i, and its band scores when the band crossover will need them (`bands`
+// null otherwise).
 GPUGA_HD_INLINE void evaluate_slot(std::uint32_t i, const GaParams& p, const std::uint8_t* pop,
-                                   Fitness* fit) {
-  fit[i] = static_cast<Fitness>(fitness(pop + static_cast<std::uint64_t>(i) * kCells, p.encoding,
-                                        p.fitness));
+                                   Fitness* fit, std::uint8_t* bands) {
+  const std::uint8_t* g = pop + static_cast<std::uint64_t>(i) * kCells;
+  const int conflicts =
+      bands ? band_scores(g, p.encoding, bands + static_cast<std::uint64_t>(i) * kBandScores) : -1;
+  fit[i] = static_cast<Fitness>(conflicts >= 0 && p.fitness == FitnessKind::Conflicts
+                                    ? conflicts
+                                    : fitness(g, p.encoding, p.fitness));
 }
 
 // Initial (or restarted) individual i of the population at `generation`.

@@ -7,12 +7,32 @@
 
 namespace gpuga {
 
-// Units 0-8 rows, 9-17 columns, 18-26 boxes. Conflicts of one unit: 9 minus the number of
-// distinct digits in it (blanks are no digit).
-GPUGA_HD_INLINE int unit_conflicts(const std::uint8_t* g, int u) {
+// Conflicts of one unit: 9 minus the number of distinct digits in it (blanks are no digit).
+// Rows, columns and boxes each have their own loop: the generic unit_cell() costs a division
+// per cell, and these loops are the GA's innermost work.
+GPUGA_HD_INLINE int distinct_conflicts(unsigned seen) { return kSide - GPUGA_POPCOUNT(seen & 0x3FEu); }
+
+GPUGA_HD_INLINE int row_conflicts(const std::uint8_t* g, int r) {
   unsigned seen = 0;
-  for (int k = 0; k < kSide; ++k) seen |= 1u << g[unit_cell(u, k)];
-  return kSide - GPUGA_POPCOUNT(seen & 0x3FEu);
+  for (int k = 0; k < kSide; ++k) seen |= 1u << g[r * kSide + k];
+  return distinct_conflicts(seen);
+}
+GPUGA_HD_INLINE int col_conflicts(const std::uint8_t* g, int c) {
+  unsigned seen = 0;
+  for (int k = 0; k < kSide; ++k) seen |= 1u << g[k * kSide + c];
+  return distinct_conflicts(seen);
+}
+GPUGA_HD_INLINE int box_conflicts(const std::uint8_t* g, int b) {
+  const std::uint8_t* top_left = g + (b / 3) * 27 + (b % 3) * 3;
+  unsigned seen = 0;
+  for (int i = 0; i < 3; ++i)
+    for (int j = 0; j < 3; ++j) seen |= 1u << top_left[i * kSide + j];
+  return distinct_conflicts(seen);
+}
+
+// Units 0-8 rows, 9-17 columns, 18-26 boxes.
+GPUGA_HD_INLINE int unit_conflicts(const std::uint8_t* g, int u) {
+  return u < 9 ? row_conflicts(g, u) : (u < 18 ? col_conflicts(g, u - 9) : box_conflicts(g, u - 18));
 }
 
 // Squared metric of one unit: for each digit held c >= 1 times, (c - 1)^2.
@@ -30,7 +50,11 @@ GPUGA_HD_INLINE int end_counted_unit(Encoding e) { return e == Encoding::Box ? 1
 
 GPUGA_HD_INLINE int conflict_fitness(const std::uint8_t* g, Encoding e) {
   int f = 0;
-  for (int u = first_counted_unit(e); u < end_counted_unit(e); ++u) f += unit_conflicts(g, u);
+  for (int i = 0; i < kSide; ++i) {
+    if (e != Encoding::Row) f += row_conflicts(g, i);
+    f += col_conflicts(g, i);
+    if (e != Encoding::Box) f += box_conflicts(g, i);
+  }
   return f;
 }
 

@@ -65,22 +65,40 @@ GPUGA_HD_INLINE void copy_individual(std::uint8_t* out, const std::uint8_t* in) 
   for (int c = 0; c < kCells; ++c) out[c] = in[c];
 }
 
-// Conflicts of the three rows (or columns, or boxes) of band t: units 3t..3t+2 from `first`.
-GPUGA_HD_INLINE int band_conflicts(const std::uint8_t* g, int first, int t) {
-  return unit_conflicts(g, first + 3 * t) + unit_conflicts(g, first + 3 * t + 1) +
-         unit_conflicts(g, first + 3 * t + 2);
+// Per-individual scores for the band crossover, computed when the individual is evaluated so
+// that breeding reads 9 bytes of each parent instead of scanning both grids: [t] the conflicts
+// of rows 3t..3t+2, [3+t] of columns 3t..3t+2, [6+t] of boxes 3t..3t+2, each over the units the
+// encoding counts (0 otherwise), so that they sum to the conflict fitness.
+inline constexpr int kBandScores = 9;
+
+GPUGA_HD_INLINE int band_scores(const std::uint8_t* g, Encoding e, std::uint8_t* out) {
+  int total = 0;
+  for (int t = 0; t < 3; ++t) {
+    int rows = 0, cols = 0, boxes = 0;
+    for (int k = 3 * t; k < 3 * t + 3; ++k) {
+      if (e != Encoding::Row) rows += row_conflicts(g, k);
+      cols += col_conflicts(g, k);
+      if (e != Encoding::Box) boxes += box_conflicts(g, k);
+    }
+    total += rows + cols + boxes;
+    out[t] = static_cast<std::uint8_t>(rows);
+    out[3 + t] = static_cast<std::uint8_t>(cols);
+    out[6 + t] = static_cast<std::uint8_t>(boxes);
+  }
+  return total;
 }
 
 // Building-block crossover (after Sato & Inoue, 2010): the grid is cut into three bands (rows
 // 3t..3t+2) or three stacks (columns 3t..3t+2), and each comes whole from the parent with fewer
-// conflicts there (ties: a). box: bands scored by rows or stacks by columns, at random, so
-// boxes stay whole. row: bands of whole rows scored by their boxes. cell: as box.
+// conflicts there (ties: a). box and cell: bands scored by rows or stacks by columns, at random,
+// so boxes stay whole. row: bands of whole rows scored by their boxes.
 GPUGA_HD_INLINE void band_crossover(std::uint8_t* out, const std::uint8_t* a,
-                                    const std::uint8_t* b, Encoding e, Rng& rng) {
+                                    const std::uint8_t* b, const std::uint8_t* score_a,
+                                    const std::uint8_t* score_b, Encoding e, Rng& rng) {
   const bool stacks = e != Encoding::Row && (rng.next() & 1u);
-  const int first = e == Encoding::Row ? 18 : (stacks ? 9 : 0);
+  const int first = e == Encoding::Row ? 6 : (stacks ? 3 : 0);
   for (int t = 0; t < 3; ++t) {
-    const std::uint8_t* src = band_conflicts(b, first, t) < band_conflicts(a, first, t) ? b : a;
+    const std::uint8_t* src = score_b[first + t] < score_a[first + t] ? b : a;
     for (int k = 0; k < 27; ++k) {
       const int c = stacks ? (k / 3) * kSide + 3 * t + k % 3 : 27 * t + k;
       out[c] = src[c];
@@ -90,13 +108,9 @@ GPUGA_HD_INLINE void band_crossover(std::uint8_t* out, const std::uint8_t* a,
 
 // box/row: whole blocks from either parent, one-point over the 9 blocks (blocks before a point
 // in 1..8 from a, the rest from b) or uniform. cell: one cut in 1..80 over the cells, or each
-// free cell from either parent. bands: see band_crossover.
+// free cell from either parent. (Crossover::Bands is band_crossover, which needs the scores.)
 GPUGA_HD_INLINE void crossover(std::uint8_t* out, const std::uint8_t* a, const std::uint8_t* b,
                                const PuzzleInfo& info, Encoding e, Crossover kind, Rng& rng) {
-  if (kind == Crossover::Bands) {
-    band_crossover(out, a, b, e, rng);
-    return;
-  }
   if (e == Encoding::Cell) {
     if (kind == Crossover::OnePoint) {
       const int cut = 1 + static_cast<int>(rng.below(kCells - 1));
@@ -129,12 +143,12 @@ GPUGA_HD_INLINE void crossover(std::uint8_t* out, const std::uint8_t* a, const s
   }
 }
 
-// Draws before a given-aware mutation gives up (and leaves the child unchanged).
-inline constexpr int kMutationTries = 8;
+// Cells a given-aware mutation tries before it gives up (and leaves the child unchanged).
+inline constexpr int kMutationTries = 4;
 
 // box/row: swap two distinct free cells of one block (chosen among blocks with two or more);
-// given-aware, the first of kMutationTries random swaps that leaves both digits legal.
-// cell: give one free cell a different digit.
+// given-aware, a random cell swaps with the first cell after a random offset in its block for
+// which both digits stay legal, up to kMutationTries cells. cell: one free cell, a new digit.
 GPUGA_HD_INLINE void mutate(std::uint8_t* g, const PuzzleInfo& info, Encoding e, bool given_aware,
                             Rng& rng) {
   if (e == Encoding::Cell) {
@@ -144,17 +158,21 @@ GPUGA_HD_INLINE void mutate(std::uint8_t* g, const PuzzleInfo& info, Encoding e,
     return;
   }
   if (info.n_swappable == 0) return;
-  for (int attempt = 0; attempt < kMutationTries; ++attempt) {
+  for (int attempt = 0; attempt < (given_aware ? kMutationTries : 1); ++attempt) {
     const int blk = info.swappable[rng.below(info.n_swappable)];
     const std::uint32_t n = info.free_count[blk];
     const std::uint32_t i = rng.below(n);
-    const std::uint32_t j = (i + 1 + rng.below(n - 1)) % n;  // any free cell but i
-    const int ci = info.free_cells[blk][i], cj = info.free_cells[blk][j];
-    if (given_aware && !swap_is_legal(g, info, ci, cj)) continue;
-    const std::uint8_t t = g[ci];
-    g[ci] = g[cj];
-    g[cj] = t;
-    return;
+    const std::uint32_t start = rng.below(n - 1);
+    const int ci = info.free_cells[blk][i];
+    for (std::uint32_t k = 0; k < (given_aware ? n - 1 : 1); ++k) {
+      const std::uint32_t j = (i + 1 + (start + k) % (n - 1)) % n;  // any free cell but i
+      const int cj = info.free_cells[blk][j];
+      if (given_aware && !swap_is_legal(g, info, ci, cj)) continue;
+      const std::uint8_t t = g[ci];
+      g[ci] = g[cj];
+      g[cj] = t;
+      return;
+    }
   }
 }
 

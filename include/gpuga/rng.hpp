@@ -11,10 +11,8 @@
 namespace gpuga {
 
 enum Purpose : std::uint32_t {
-  kPurposeInit = 1,
-  kPurposeSelect = 2,
-  kPurposeCrossover = 3,
-  kPurposeMutate = 4,
+  kPurposeInit = 1,   // a new individual
+  kPurposeBreed = 2,  // a child: parent selection, then crossover, then mutation, in that order
 };
 
 GPUGA_HD_INLINE std::uint64_t mul_hi_64(std::uint64_t a, std::uint64_t b) {

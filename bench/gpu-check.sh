@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# One call on a GPU machine: build for the GPU, run every test there (GPU tests included),
+# compute-sanitizer (memcheck and racecheck) on a short solve, and gpuga bench. Logs and JSON go
+# under $OUT (at most 8 files, as the device tool returns). Dependencies the machine lacks come
+# from .gpu-deps/ (bench/stage-gpu-deps.sh). Exit status: 0 when every step passed.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+OUT=${OUT:-$PWD/gpu-check-out}
+mkdir -p "$OUT"
+summary="$OUT/summary.txt"
+: >"$summary"
+status=0
+
+step() {
+  local name=$1
+  shift
+  local t0=$SECONDS
+  if "$@" >>"$OUT/$name.log" 2>&1; then
+    echo "ok      $name ($((SECONDS - t0)) s)" | tee -a "$summary"
+  else
+    echo "FAILED  $name ($((SECONDS - t0)) s): see $name.log" | tee -a "$summary"
+    status=1
+  fi
+}
+
+{
+  date -u +%Y-%m-%dT%H:%M:%SZ
+  echo "commit $(git rev-parse --short=12 HEAD 2>/dev/null || echo unknown)"
+  nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.max.sm,clocks.max.mem --format=csv
+  nvcc --version | tail -n 2
+} >>"$summary" 2>&1
+
+deps=()
+if [ -d .gpu-deps ]; then
+  d=$PWD/.gpu-deps/usr
+  deps=(-DCMAKE_PREFIX_PATH="$d;$d/lib/x86_64-linux-gnu/cmake;$d/share/cmake"
+        -DCMAKE_CXX_FLAGS="-isystem $d/include" -DCMAKE_CUDA_FLAGS="-isystem $d/include")
+fi
+arch=${GPUGA_CUDA_ARCH:-90}
+step build cmake -S . -B build-gpu -G Ninja -DCMAKE_BUILD_TYPE=Release -DGPUGA_CUDA=ON \
+  -DCMAKE_CUDA_ARCHITECTURES="$arch" "${deps[@]}"
+step build cmake --build build-gpu -j "$(nproc)"
+step test ctest --test-dir build-gpu -j 4 --output-on-failure
+solve=(build-gpu/gpuga solve --backend cuda --pop 4096 --seed 1 --max-generations 30
+       --report-every 0 --format line puzzles/example.txt)
+step memcheck compute-sanitizer --tool memcheck --leak-check full --error-exitcode 90 "${solve[@]}"
+step racecheck compute-sanitizer --tool racecheck --error-exitcode 90 "${solve[@]}"
+step bench build-gpu/gpuga bench --json "$OUT/bench.json"
+exit $status
