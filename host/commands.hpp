@@ -18,5 +18,6 @@ void add_solve_command(CLI::App& app, int& exit_status);
 void add_score_command(CLI::App& app, int& exit_status);
 void add_devices_command(CLI::App& app, int& exit_status);
 void add_bench_command(CLI::App& app, int& exit_status);
+void add_batch_command(CLI::App& app, int& exit_status);
 
 }  // namespace gpuga

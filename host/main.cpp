@@ -22,6 +22,7 @@ int main(int argc, char** argv) {
   gpuga::add_score_command(app, exit_status);
   gpuga::add_devices_command(app, exit_status);
   gpuga::add_bench_command(app, exit_status);
+  gpuga::add_batch_command(app, exit_status);
 
   try {
     app.parse(argc, argv);

@@ -1,0 +1,129 @@
+// gpuga batch: CSV columns and values, rows that verify and reproduce alone, an interrupted
+// batch resumed to the same CSV, batch results equal to one run at a time.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "csv.hpp"
+#include "grids.hpp"
+#include "puzzle_io.hpp"
+#include "run_gpuga.hpp"
+#include "verify.hpp"
+
+using namespace gpuga;
+
+namespace {
+
+// Generation limits only, so that every run is a pure function of its seed.
+const std::string kBatch = "batch --backend cpu --runs 2 --seed 77 --pop 200 --max-generations 150 "
+                           "--time-limit 0 puzzles/example.txt puzzles/norvig_hardest.txt ";
+
+std::string temp_csv(const std::string& name) {
+  const auto p = std::filesystem::temp_directory_path() /
+                 ("gpuga_batch_" + std::to_string(::getpid()) + "_" + name + ".csv");
+  std::filesystem::remove(p);
+  return p.string();
+}
+
+// Rows without the timing column, which differs between runs.
+std::vector<std::vector<std::string>> untimed(const std::string& csv) {
+  auto rows = read_csv_rows(csv);
+  for (auto& r : rows) r.erase(r.begin() + 3);
+  return rows;
+}
+
+}  // namespace
+
+TEST(Batch, CsvHasTheColumnsAndOneVerifiedRowPerRun) {
+  const auto csv = temp_csv("columns");
+  const auto r = run_gpuga(kBatch + "--csv " + csv);
+  ASSERT_TRUE(r.status == 0 || r.status == 1) << r.err;
+  const auto rows = read_csv_rows(csv);
+  ASSERT_EQ(rows.size(), 1u + 12u * 2u);  // header, 12 puzzles x 2 runs
+  const std::vector<std::string> first = {"puzzle_id", "solved", "final_fitness", "time_seconds",
+                                          "generations_run", "population_size", "mutation_rate",
+                                          "restart_after_n_stagnant"};
+  ASSERT_TRUE(std::equal(first.begin(), first.end(), rows[0].begin()));
+  int solved = 0;
+  for (std::size_t i = 1; i < rows.size(); ++i) {
+    std::map<std::string, std::string> row;
+    for (std::size_t c = 0; c < rows[0].size(); ++c) row[rows[0][c]] = rows[i][c];
+    EXPECT_EQ(row["population_size"], "200");
+    EXPECT_EQ(row["backend"], "cpu");
+    EXPECT_EQ(row["puzzle"].size(), 81u);
+    if (row["solved"] == "1") {
+      ++solved;
+      EXPECT_EQ(row["final_fitness"], "0");
+      EXPECT_TRUE(verify_solution(grid_of(row["puzzle"]), grid_of(row["grid"])).ok) << i;
+    } else {
+      EXPECT_NE(row["final_fitness"], "0");
+      EXPECT_EQ(row["generations_run"], "150");
+    }
+  }
+  EXPECT_GT(solved, 0);
+}
+
+TEST(Batch, ARowReproducesWhenRunAloneWithItsSeed) {
+  const auto csv = temp_csv("alone");
+  run_gpuga(kBatch + "--csv " + csv);
+  const auto rows = read_csv_rows(csv);
+  std::map<std::string, std::size_t> col;
+  for (std::size_t c = 0; c < rows[0].size(); ++c) col[rows[0][c]] = c;
+  for (std::size_t i : {1u, 6u, 13u}) {
+    const auto& row = rows[i];
+    const auto r = run_gpuga("solve --backend cpu --pop 200 --max-generations 150 --time-limit 0 "
+                             "--report-every 0 --json --seed " + row[col["seed"]] + " -",
+                             row[col["puzzle"]] + "\n");
+    EXPECT_NE(r.out.find("\"generations\": " + row[col["generations_run"]] + ","), std::string::npos)
+        << "row " << i << ": " << r.out;
+    EXPECT_NE(r.out.find("\"grid\": \"" + row[col["grid"]] + "\""), std::string::npos) << "row " << i;
+  }
+}
+
+TEST(Batch, ConcurrentRunsEqualOneAtATime) {
+  const auto a = temp_csv("one"), b = temp_csv("many");
+  run_gpuga(kBatch + "--concurrent 1 --csv " + a);
+  run_gpuga(kBatch + "--concurrent 5 --csv " + b);
+  auto ra = untimed(a), rb = untimed(b);
+  // Rows are written as runs end, so the order may differ; the set of rows may not.
+  std::sort(ra.begin() + 1, ra.end());
+  std::sort(rb.begin() + 1, rb.end());
+  EXPECT_EQ(ra, rb);
+}
+
+TEST(Batch, AnInterruptedBatchResumesToTheSameCsv) {
+  const auto full = temp_csv("full"), cut = temp_csv("cut");
+  run_gpuga(kBatch + "--csv " + full);
+  {
+    // What a crash leaves: the header, some finished rows and half a row.
+    std::ifstream in(full);
+    std::ofstream out(cut);
+    std::string line;
+    for (int i = 0; i < 8 && std::getline(in, line); ++i) out << line << '\n';
+    std::getline(in, line);
+    out << line.substr(0, line.size() / 2);
+  }
+  auto r = run_gpuga(kBatch + "--csv " + cut);
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("use --resume"), std::string::npos) << r.err;
+  r = run_gpuga(kBatch + "--resume --csv " + cut);
+  EXPECT_NE(r.err.find("(7 recorded already)"), std::string::npos) << r.err;
+  auto ra = untimed(full), rb = untimed(cut);
+  std::sort(ra.begin() + 1, ra.end());
+  std::sort(rb.begin() + 1, rb.end());
+  EXPECT_EQ(ra, rb);
+}
+
+TEST(Batch, SampleDrawsTheSamePuzzlesForTheSameSeed) {
+  const auto a = temp_csv("sa"), b = temp_csv("sb");
+  const std::string args = "batch --backend cpu --runs 1 --seed 5 --sample 3 --pop 100 "
+                           "--max-generations 5 puzzles/norvig_top95.txt --csv ";
+  run_gpuga(args + a);
+  run_gpuga(args + b);
+  auto ra = untimed(a), rb = untimed(b);
+  ASSERT_EQ(ra.size(), 4u);
+  std::sort(ra.begin() + 1, ra.end());
+  std::sort(rb.begin() + 1, rb.end());
+  EXPECT_EQ(ra, rb);
+}
