@@ -124,6 +124,7 @@ void on_sigint(int) {
 }
 
 int run_batch(BatchOptions& o) {
+  std::signal(SIGINT, on_sigint);  // first: a Ctrl-C during start-up also stops cleanly
   const auto puzzles = read_puzzle_files(o.files);
   for (const auto& p : puzzles)
     GPUGA_INPUT_CHECK(solve_exact(p.grid, 1).solutions > 0,
@@ -154,7 +155,6 @@ int run_batch(BatchOptions& o) {
   std::vector<RunRequest> requests;
   for (const auto& pr : plan) requests.push_back({pr.puzzle->grid, pr.seed});
   auto engine = make_engine(backend, plan[0].puzzle->grid, params, o.ga, lanes);
-  std::signal(SIGINT, on_sigint);
   BatchObserver observer(csv, plan, o, backend);
   const auto results = run_many(*engine, requests, params, to_limits(o.ga), observer);
   const bool all = std::all_of(results.begin(), results.end(), [](const RunResult& r) { return r.solved; });

@@ -147,6 +147,7 @@ void print_summary(const Puzzle& p, const RunResult& r, Backend backend, const G
 }
 
 int run_solve(SolveOptions& o) {
+  std::signal(SIGINT, on_sigint);  // first: a Ctrl-C during start-up also stops cleanly
   const auto puzzles = read_puzzle_files(o.files);
   for (const auto& p : puzzles)
     GPUGA_INPUT_CHECK(solve_exact(p.grid, 1).solutions > 0,
@@ -161,7 +162,6 @@ int run_solve(SolveOptions& o) {
   }
   const GaParams params = to_params(o.ga);
   const Backend backend = resolve_backend(o.ga.backend, o.ga.device);
-  std::signal(SIGINT, on_sigint);
   SolveObserver observer(o, answers);
   nlohmann::json results = nlohmann::json::array();
   bool all_solved = true;

@@ -85,8 +85,10 @@ TEST(Solve, MaxGenerationsAndTimeLimitStopRuns) {
 }
 
 TEST(Solve, CtrlCStopsCleanlyWithTheBestSoFar) {
+  // --foreground: one SIGINT to gpuga, as a Ctrl-C sends (otherwise timeout signals its whole
+  // process group too, and a second Ctrl-C ends gpuga at once by design).
   const auto r = run_gpuga("solve" + kCpu + "--pop 2000 --time-limit 0 --seed 1 " + kHard, "",
-                           "timeout --preserve-status -s INT 1");
+                           "timeout --foreground --preserve-status -s INT 1");
   EXPECT_EQ(r.status, 1) << r.err;
   EXPECT_NE(r.err.find("interrupted after"), std::string::npos) << r.err;
   EXPECT_NE(r.out.find("best grid found"), std::string::npos) << r.out;
