@@ -1,7 +1,6 @@
 // gpuga batch FILE... --runs R --seed S --csv out.csv: every puzzle R times, independent runs
 // sharing the engine's lanes (--concurrent), one CSV row per run written and flushed as it ends.
 // --resume continues an interrupted batch, skipping the runs already recorded.
-#include <csignal>
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
@@ -118,18 +117,9 @@ class BatchObserver final : public RunObserver {
   std::chrono::steady_clock::time_point last_ = std::chrono::steady_clock::now();
 };
 
-void on_sigint(int) {
-  g_interrupted.store(true);
-  std::signal(SIGINT, SIG_DFL);
-}
-
 int run_batch(BatchOptions& o) {
-  std::signal(SIGINT, on_sigint);  // first: a Ctrl-C during start-up also stops cleanly
-  const auto puzzles = read_puzzle_files(o.files);
-  for (const auto& p : puzzles)
-    GPUGA_INPUT_CHECK(solve_exact(p.grid, 1).solutions > 0,
-                      p.file + ":" + std::to_string(p.line) + ": puzzle " +
-                          std::to_string(p.index) + " has no solution; expected a solvable puzzle");
+  install_interrupt_handler();
+  const auto puzzles = read_solvable_puzzles(o.files);
   std::error_code ec;
   const bool exists = std::filesystem::exists(o.csv, ec) && std::filesystem::file_size(o.csv, ec) > 0;
   GPUGA_INPUT_CHECK(!exists || o.resume, o.csv + ": exists; use --resume to continue that batch, "
@@ -168,9 +158,7 @@ void add_batch_command(CLI::App& app, int& exit_status) {
   auto* cmd = app.add_subcommand(
       "batch", "Run every puzzle --runs times (seeds derived from --seed), many runs at once, one "
                "CSV row per run; --resume continues an interrupted batch");
-  cmd->add_option("files", o->files, "Puzzle files ('-' for standard input)")
-      ->required()
-      ->check(CLI::ExistingFile | CLI::IsMember({"-"}));
+  add_puzzle_files_option(cmd, o->files);
   cmd->add_option("--csv", o->csv, "CSV file for the results (one row per run)")->required();
   cmd->add_option("--runs", o->runs, "Runs per puzzle")->check(CLI::Range(1u, 1000000u))
       ->capture_default_str();

@@ -55,9 +55,7 @@ void add_check_command(CLI::App& app, int& exit_status) {
   auto opt = std::make_shared<CheckOptions>();
   auto* cmd = app.add_subcommand(
       "check", "Report clue count and number of solutions (none, one, several) of each puzzle");
-  cmd->add_option("files", opt->files, "Puzzle files ('-' for standard input)")
-      ->required()
-      ->check(CLI::ExistingFile | CLI::IsMember({"-"}));
+  add_puzzle_files_option(cmd, opt->files);
   cmd->add_flag("--json", opt->json, "Write one JSON object instead of text");
   cmd->add_flag("--strict", opt->strict,
                 "Exit with status 1 unless every puzzle has exactly one solution");

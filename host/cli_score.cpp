@@ -45,9 +45,7 @@ void add_score_command(CLI::App& app, int& exit_status) {
   auto* cmd = app.add_subcommand(
       "score", "Conflict fitness of each grid under the box, row and cell unit sets, and the "
                "squared fitness (blanks count as no digit)");
-  cmd->add_option("files", o->files, "Grid files ('-' for standard input), puzzle formats")
-      ->required()
-      ->check(CLI::ExistingFile | CLI::IsMember({"-"}));
+  add_puzzle_files_option(cmd, o->files, "Grid files, puzzle formats");
   cmd->add_flag("--json", o->json, "Write one JSON object instead of a table");
   cmd->callback([o, &exit_status] { exit_status = run_score(*o); });
 }

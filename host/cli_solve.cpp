@@ -3,7 +3,6 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <csignal>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
@@ -30,11 +29,6 @@ struct SolveOptions {
   OutputFormat format = OutputFormat::Pretty;
   bool json = false;
 };
-
-void on_sigint(int) {
-  g_interrupted.store(true);
-  std::signal(SIGINT, SIG_DFL);  // a second Ctrl-C ends the process at once
-}
 
 void print_best(std::ostream& out, const GenerationReport& rep, Engine& engine) {
   out << "generation " << rep.generation << '\n'
@@ -147,12 +141,8 @@ void print_summary(const Puzzle& p, const RunResult& r, Backend backend, const G
 }
 
 int run_solve(SolveOptions& o) {
-  std::signal(SIGINT, on_sigint);  // first: a Ctrl-C during start-up also stops cleanly
-  const auto puzzles = read_puzzle_files(o.files);
-  for (const auto& p : puzzles)
-    GPUGA_INPUT_CHECK(solve_exact(p.grid, 1).solutions > 0,
-                      p.file + ":" + std::to_string(p.line) + ": puzzle " +
-                          std::to_string(p.index) + " has no solution; expected a solvable puzzle");
+  install_interrupt_handler();
+  const auto puzzles = read_solvable_puzzles(o.files);
   std::ifstream tty;
   std::istream* answers = &std::cin;
   if (o.interactive && std::find(o.files.begin(), o.files.end(), "-") != o.files.end()) {
@@ -196,9 +186,7 @@ int run_solve(SolveOptions& o) {
 void add_solve_command(CLI::App& app, int& exit_status) {
   auto o = std::make_shared<SolveOptions>();
   auto* cmd = app.add_subcommand("solve", "Solve puzzles with the genetic algorithm");
-  cmd->add_option("files", o->files, "Puzzle files ('-' for standard input)")
-      ->required()
-      ->check(CLI::ExistingFile | CLI::IsMember({"-"}));
+  add_puzzle_files_option(cmd, o->files);
   add_ga_options(cmd, o->ga);
   cmd->add_option("--islands", o->islands, "Independent populations of --pop each racing on "
                   "every puzzle in the same launches (seeds derived from --seed; 1 reproduces "

@@ -6,6 +6,14 @@
 
 namespace gpuga {
 
+// The positional puzzle-file list every puzzle-reading command takes.
+inline CLI::Option* add_puzzle_files_option(CLI::App* cmd, std::vector<std::string>& files,
+                                            const std::string& what = "Puzzle files") {
+  return cmd->add_option("files", files, what + " ('-' for standard input)")
+      ->required()
+      ->check(CLI::ExistingFile | CLI::IsMember({"-"}));
+}
+
 enum ExitStatus : int {
   kExitOk = 0,         // all done, all solved / all checks passed
   kExitUnsolved = 1,   // some puzzle not solved within the limits (check --strict: not unique)

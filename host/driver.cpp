@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <csignal>
 
 #include "errors.hpp"
 #include "verify.hpp"
@@ -9,6 +10,15 @@
 namespace gpuga {
 
 std::atomic<bool> g_interrupted{false};
+
+namespace {
+void on_sigint(int) {
+  g_interrupted.store(true);
+  std::signal(SIGINT, SIG_DFL);  // a second Ctrl-C ends the process at once
+}
+}  // namespace
+
+void install_interrupt_handler() { std::signal(SIGINT, on_sigint); }
 
 std::uint64_t derive_seed(std::uint64_t seed, std::uint64_t k) {
   if (k == 0) return seed;

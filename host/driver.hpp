@@ -57,6 +57,10 @@ class RunObserver {
 // Set from a signal handler (Ctrl-C): runs stop after the current generation.
 extern std::atomic<bool> g_interrupted;
 
+// Ctrl-C sets g_interrupted; a second Ctrl-C ends the process at once. Install it first thing,
+// so that a Ctrl-C during start-up also stops cleanly.
+void install_interrupt_handler();
+
 // Runs every request on the engine's lanes until each is solved or out of budget. With `race`,
 // the requests are islands of one puzzle: the first solved run stops the others ("raced").
 // A "solved" result has passed verify_solution; a fitness of 0 that does not verify is a bug

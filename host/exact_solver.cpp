@@ -3,6 +3,8 @@
 #include <bit>
 #include <cstdint>
 
+#include "errors.hpp"
+
 namespace gpuga {
 namespace {
 
@@ -97,6 +99,15 @@ ExactResult solve_exact(const Grid& puzzle, int limit) {
   Search search{limit, {}};
   search.run(s);
   return search.result;
+}
+
+std::vector<Puzzle> read_solvable_puzzles(const std::vector<std::string>& files) {
+  auto puzzles = read_puzzle_files(files);
+  for (const auto& p : puzzles)
+    GPUGA_INPUT_CHECK(solve_exact(p.grid, 1).solutions > 0,
+                      p.file + ":" + std::to_string(p.line) + ": puzzle " +
+                          std::to_string(p.index) + " has no solution; expected a solvable puzzle");
+  return puzzles;
 }
 
 }  // namespace gpuga

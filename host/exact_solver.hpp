@@ -1,6 +1,10 @@
 #pragma once
 // Exact solver for checking puzzles and for tests; never a way for the GA to find answers.
+#include <string>
+#include <vector>
+
 #include "gpuga/grid.hpp"
+#include "puzzle_io.hpp"
 
 namespace gpuga {
 
@@ -14,5 +18,9 @@ struct ExactResult {
 // (naked and hidden singles are the branch-of-one cases), which keeps the hardest public
 // puzzles in milliseconds.
 ExactResult solve_exact(const Grid& puzzle, int limit = 2);
+
+// The puzzles of the files, refusing (InputError naming file and line) any without a solution,
+// so that the GA never starts on one.
+std::vector<Puzzle> read_solvable_puzzles(const std::vector<std::string>& files);
 
 }  // namespace gpuga
