@@ -148,19 +148,37 @@ class CpuEngine final : public Engine {
     }
   }
 
+  GenerationView lane_view(std::uint32_t l) {
+    const std::size_t base = std::size_t(l) * p_.pop;
+    std::uint8_t* children = p_.selection == Selection::Truncation
+                                 ? &kids_[std::size_t(l) * p_.children * kCells]
+                                 : lane_base(l, side_[l] ^ 1);
+    return {lane_base(l, side_[l]), &fit_[base], &order_[base], cdf_.data(), children,
+            lane_bands(l)};
+  }
+
+  // Children in blocks: plan a block (parents chosen), prefetch those parents, then make the
+  // block, so that the random parent reads overlap instead of stalling one after another.
   void breed_lanes(const std::vector<LaneTask>& tasks, const std::vector<std::uint32_t>& lanes) {
     Stopwatch w(times_.breed);
-    const std::int64_t per = p_.children, n = per * static_cast<std::int64_t>(lanes.size());
+    constexpr std::uint32_t kBlock = 16;
+    const std::uint32_t blocks_per_lane = (p_.children + kBlock - 1) / kBlock;
+    const auto n = static_cast<std::int64_t>(blocks_per_lane) * static_cast<std::int64_t>(lanes.size());
 #pragma omp parallel for schedule(static) num_threads(threads_)
     for (std::int64_t k = 0; k < n; ++k) {
-      const std::uint32_t l = lanes[k / per], i = static_cast<std::uint32_t>(k % per);
-      const std::size_t base = std::size_t(l) * p_.pop;
-      std::uint8_t* children = p_.selection == Selection::Truncation
-                                   ? &kids_[std::size_t(l) * p_.children * kCells]
-                                   : lane_base(l, side_[l] ^ 1);
-      const GenerationView view{lane_base(l, side_[l]), &fit_[base], &order_[base], cdf_.data(),
-                                children, lane_bands(l)};
-      breed_child(i, tasks[l].generation, lane_params(l), infos_[l], view);
+      const std::uint32_t l = lanes[k / blocks_per_lane];
+      const std::uint32_t first = static_cast<std::uint32_t>(k % blocks_per_lane) * kBlock;
+      const std::uint32_t count = std::min(kBlock, p_.children - first);
+      const GaParams lp = lane_params(l);
+      const GenerationView view = lane_view(l);
+      ChildPlan plans[kBlock];
+      for (std::uint32_t j = 0; j < count; ++j) {
+        plans[j] = plan_child(first + j, tasks[l].generation, lp, view);
+        for (std::uint32_t parent : {plans[j].a, plans[j].b})
+          for (int line = 0; line < kCells; line += 64)
+            __builtin_prefetch(view.parents + std::size_t(parent) * kCells + line);
+      }
+      for (std::uint32_t j = 0; j < count; ++j) make_child(first + j, plans[j], lp, infos_[l], view);
     }
   }
 

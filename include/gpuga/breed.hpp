@@ -54,28 +54,53 @@ GPUGA_HD_INLINE std::uint32_t select_parent(const GaParams& p, const GenerationV
   }
 }
 
-GPUGA_HD_INLINE void breed_child(std::uint32_t i, std::uint32_t generation, const GaParams& p,
-                                 const PuzzleInfo& info, const GenerationView& v) {
-  std::uint8_t* child = v.children + static_cast<std::uint64_t>(i) * kCells;
+// A child's breeding in two halves, so that the CPU can prefetch the parents between them:
+// plan_child selects the parents (or the elite to copy), make_child does the rest with the same
+// random stream. breed_child is the two in a row.
+struct ChildPlan {
+  std::uint32_t a, b;  // parents (lane-local); a alone for an elite copy
+  bool elite;
+  Rng rng;
+};
+
+GPUGA_HD_INLINE ChildPlan plan_child(std::uint32_t i, std::uint32_t generation, const GaParams& p,
+                                     const GenerationView& v) {
+  // One stream per child: a Philox block gives four draws, and a child needs only a few.
+  ChildPlan plan{0, 0, false, Rng(p.seed, generation, i, kPurposeBreed)};
   if (p.selection != Selection::Truncation && i < p.elite) {
-    const std::uint32_t e = v.order[i];
-    copy_individual(child, v.parents + static_cast<std::uint64_t>(e) * kCells);
+    plan.a = v.order[i];
+    plan.elite = true;
+    return plan;
+  }
+  plan.a = select_parent(p, v, plan.rng);
+  plan.b = select_parent(p, v, plan.rng);
+  return plan;
+}
+
+GPUGA_HD_INLINE void make_child(std::uint32_t i, ChildPlan& plan, const GaParams& p,
+                                const PuzzleInfo& info, const GenerationView& v) {
+  std::uint8_t* child = v.children + static_cast<std::uint64_t>(i) * kCells;
+  const std::uint8_t* pa = v.parents + static_cast<std::uint64_t>(plan.a) * kCells;
+  if (plan.elite) {
+    copy_individual(child, pa);
     return;
   }
-  // One stream per child: a Philox block gives four draws, and a child needs only a few.
-  Rng rng(p.seed, generation, i, kPurposeBreed);
-  const std::uint32_t a = select_parent(p, v, rng);
-  const std::uint32_t b = select_parent(p, v, rng);
-  const std::uint8_t* pa = v.parents + static_cast<std::uint64_t>(a) * kCells;
-  const std::uint8_t* pb = v.parents + static_cast<std::uint64_t>(b) * kCells;
+  const std::uint8_t* pb = v.parents + static_cast<std::uint64_t>(plan.b) * kCells;
+  Rng& rng = plan.rng;
   if (!rng.chance(p.crossover_threshold))
     copy_individual(child, pa);
   else if (p.crossover == Crossover::Bands)
-    band_crossover(child, pa, pb, v.parent_bands + std::uint64_t(a) * kBandScores,
-                   v.parent_bands + std::uint64_t(b) * kBandScores, p.encoding, rng);
+    band_crossover(child, pa, pb, v.parent_bands + std::uint64_t(plan.a) * kBandScores,
+                   v.parent_bands + std::uint64_t(plan.b) * kBandScores, p.encoding, rng);
   else
     crossover(child, pa, pb, info, p.encoding, p.crossover, rng);
   if (rng.chance(p.mutation_threshold)) mutate(child, info, p.encoding, p.given_aware, rng);
+}
+
+GPUGA_HD_INLINE void breed_child(std::uint32_t i, std::uint32_t generation, const GaParams& p,
+                                 const PuzzleInfo& info, const GenerationView& v) {
+  ChildPlan plan = plan_child(i, generation, p, v);
+  make_child(i, plan, p, info, v);
 }
 
 // Fitness of individual i, and its band scores when the band crossover will need them (`bands`

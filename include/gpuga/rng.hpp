@@ -25,6 +25,7 @@ GPUGA_HD_INLINE std::uint64_t mul_hi_64(std::uint64_t a, std::uint64_t b) {
 
 class Rng {
  public:
+  GPUGA_HD Rng() : key_{}, ctr_{} {}  // a placeholder, to be assigned a keyed stream
   GPUGA_HD Rng(std::uint64_t seed, std::uint32_t generation, std::uint32_t individual,
                std::uint32_t purpose)
       : key_{{static_cast<std::uint32_t>(seed), static_cast<std::uint32_t>(seed >> 32)}},
