@@ -3,6 +3,7 @@
 // validated against the CPU during warm-up, never inside the timed region.
 #include <omp.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstring>
@@ -30,6 +31,7 @@ struct BenchOptions {
   std::vector<Backend> backends;
   std::vector<std::uint32_t> pops;
   std::uint32_t generations = 30;
+  std::uint32_t repeats = 5;
   std::uint32_t warmup = 3;
   std::string puzzle_file;
   std::uint64_t seed = 1;
@@ -112,15 +114,20 @@ Row bench_one(Backend backend, std::uint32_t pop, const Grid& puzzle, const Benc
   row.validated = backend == Backend::Cuda ? validate(*engine, puzzle, p, ga, o.warmup) : "n/a";
   engine->summary();
   const PhaseTimes before = engine->phase_times();
-  const auto t0 = std::chrono::steady_clock::now();
-  for (std::uint32_t g = o.warmup + 1; g <= o.warmup + o.generations; ++g) {
-    engine->step(g);
-    engine->summary();  // a whole generation includes its summary, which also synchronises
+  std::vector<double> secs;  // per repeat: the median repeat is reported (shared machines jitter)
+  std::uint32_t g = o.warmup;
+  for (std::uint32_t rep = 0; rep < o.repeats; ++rep) {
+    const auto t0 = std::chrono::steady_clock::now();
+    for (std::uint32_t k = 0; k < o.generations; ++k) {
+      engine->step(++g);
+      engine->summary();  // a whole generation includes its summary, which also synchronises
+    }
+    secs.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
   }
-  const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  row.gens_per_s = o.generations / secs;
+  std::nth_element(secs.begin(), secs.begin() + secs.size() / 2, secs.end());
+  row.gens_per_s = o.generations / secs[secs.size() / 2];
   row.evals_per_s = row.gens_per_s * p.children;
-  row.per_gen = minus(engine->phase_times(), before, o.generations);
+  row.per_gen = minus(engine->phase_times(), before, double(o.generations) * o.repeats);
   row.bytes_per_gen = bytes_per_generation(p);
   row.achieved_gbs = row.bytes_per_gen * row.gens_per_s / 1e9;
   return row;
@@ -141,7 +148,8 @@ void print_table(const std::vector<Row>& rows) {
                 1e3 * t.order, 1e3 * t.breed, 1e3 * t.fitness, 1e3 * t.survival, 1e3 * t.summary,
                 r.bytes_per_gen / 1e6, r.achieved_gbs, r.copy_gbs, r.validated.c_str());
   }
-  std::printf("phase columns: ms per generation (CUDA: events; CPU: wall clock)\n");
+  std::printf("gens/s, evals/s: median of the timed repeats; phase columns: mean ms per "
+              "generation (CUDA: events; CPU: wall clock)\n");
 }
 
 std::string cpu_model() {
@@ -176,7 +184,8 @@ nlohmann::json to_json(const std::vector<Row>& rows, const BenchOptions& o, cons
           {"host_cpu", cpu_model()}, {"host_threads", omp_get_max_threads()},
           {"cuda_driver", devs.driver_version}, {"cuda_runtime", devs.runtime_version},
           {"devices", devices}, {"device_used", o.device}, {"no_device_reason", devs.reason},
-          {"options", {{"generations", o.generations}, {"warmup", o.warmup}, {"seed", o.seed},
+          {"options", {{"generations", o.generations}, {"repeats", o.repeats},
+                       {"warmup", o.warmup}, {"seed", o.seed},
                        {"threads", o.threads}, {"puzzle", o.puzzle_file.empty() ? "built-in" : o.puzzle_file},
                        {"config", describe(GaOptions{})}}},
           {"results", out}};
@@ -248,6 +257,8 @@ void add_bench_command(CLI::App& app, int& exit_status) {
       ->check(CLI::Range(2u, 200000000u))->delimiter(',');
   cmd->add_option("--generations", o->generations, "Timed generations per size")
       ->check(CLI::Range(1u, 1000000u))->capture_default_str();
+  cmd->add_option("--repeats", o->repeats, "Timed repeats per size; the median is reported")
+      ->check(CLI::Range(1u, 1000u))->capture_default_str();
   cmd->add_option("--warmup", o->warmup, "Untimed warm-up generations (the GPU is validated "
                   "against the CPU over these)")
       ->check(CLI::Range(1u, 1000u))->capture_default_str();

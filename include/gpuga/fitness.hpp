@@ -48,12 +48,31 @@ GPUGA_HD_INLINE int unit_squared(const std::uint8_t* g, int u) {
 GPUGA_HD_INLINE int first_counted_unit(Encoding e) { return e == Encoding::Row ? 9 : 0; }
 GPUGA_HD_INLINE int end_counted_unit(Encoding e) { return e == Encoding::Box ? 18 : kUnits; }
 
+// The digits present in every row, column and box, in one pass over the cells (bit v: digit
+// v present), for the fitness functions that need all three.
+struct UnitMasks {
+  unsigned row[kSide], col[kSide], box[kSide];
+};
+
+GPUGA_HD_INLINE UnitMasks unit_masks(const std::uint8_t* g) {
+  UnitMasks m{};
+  for (int r = 0; r < kSide; ++r)
+    for (int c = 0; c < kSide; ++c) {
+      const unsigned bit = 1u << g[r * kSide + c];
+      m.row[r] |= bit;
+      m.col[c] |= bit;
+      m.box[(r / 3) * 3 + c / 3] |= bit;
+    }
+  return m;
+}
+
 GPUGA_HD_INLINE int conflict_fitness(const std::uint8_t* g, Encoding e) {
+  const UnitMasks m = unit_masks(g);
   int f = 0;
   for (int i = 0; i < kSide; ++i) {
-    if (e != Encoding::Row) f += row_conflicts(g, i);
-    f += col_conflicts(g, i);
-    if (e != Encoding::Box) f += box_conflicts(g, i);
+    if (e != Encoding::Row) f += distinct_conflicts(m.row[i]);
+    f += distinct_conflicts(m.col[i]);
+    if (e != Encoding::Box) f += distinct_conflicts(m.box[i]);
   }
   return f;
 }

@@ -72,13 +72,14 @@ GPUGA_HD_INLINE void copy_individual(std::uint8_t* out, const std::uint8_t* in) 
 inline constexpr int kBandScores = 9;
 
 GPUGA_HD_INLINE int band_scores(const std::uint8_t* g, Encoding e, std::uint8_t* out) {
+  const UnitMasks m = unit_masks(g);
   int total = 0;
   for (int t = 0; t < 3; ++t) {
     int rows = 0, cols = 0, boxes = 0;
     for (int k = 3 * t; k < 3 * t + 3; ++k) {
-      if (e != Encoding::Row) rows += row_conflicts(g, k);
-      cols += col_conflicts(g, k);
-      if (e != Encoding::Box) boxes += box_conflicts(g, k);
+      if (e != Encoding::Row) rows += distinct_conflicts(m.row[k]);
+      cols += distinct_conflicts(m.col[k]);
+      if (e != Encoding::Box) boxes += distinct_conflicts(m.box[k]);
     }
     total += rows + cols + boxes;
     out[t] = static_cast<std::uint8_t>(rows);
