@@ -117,8 +117,10 @@ class BatchObserver final : public RunObserver {
   std::chrono::steady_clock::time_point last_ = std::chrono::steady_clock::now();
 };
 
-int run_batch(BatchOptions& o) {
+int run_batch(const CLI::App* cmd, BatchOptions& o) {
   install_interrupt_handler();
+  const GaParams params = to_params(o.ga);
+  if (print_config_if_asked(o.ga, cmd)) return kExitOk;
   const auto puzzles = read_solvable_puzzles(o.files);
   std::error_code ec;
   const bool exists = std::filesystem::exists(o.csv, ec) && std::filesystem::file_size(o.csv, ec) > 0;
@@ -126,7 +128,6 @@ int run_batch(BatchOptions& o) {
                                                  "or name another file");
   if (exists) drop_partial_last_line(o.csv);
   const auto done = exists ? recorded_runs(o.csv) : decltype(recorded_runs(o.csv)){};
-  const GaParams params = to_params(o.ga);
   const auto chosen = choose(puzzles, o.sample, params.seed);
   std::vector<PlannedRun> plan;
   for (std::size_t k = 0; k < chosen.size(); ++k)
@@ -168,7 +169,7 @@ void add_batch_command(CLI::App& app, int& exit_status) {
                   "1e6 / --pop; CPU, 8)")->check(CLI::Range(0u, 65535u));
   cmd->add_flag("--resume", o->resume, "Continue the batch in --csv, skipping recorded runs");
   add_ga_options(cmd, o->ga);
-  cmd->callback([o, &exit_status] { exit_status = run_batch(*o); });
+  cmd->callback([o, cmd, &exit_status] { exit_status = run_batch(cmd, *o); });
 }
 
 }  // namespace gpuga

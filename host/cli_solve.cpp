@@ -140,8 +140,10 @@ void print_summary(const Puzzle& p, const RunResult& r, Backend backend, const G
   std::cerr << "  backend " << to_string(backend) << "  " << describe_line(ga) << '\n';
 }
 
-int run_solve(SolveOptions& o) {
+int run_solve(const CLI::App* cmd, SolveOptions& o) {
   install_interrupt_handler();
+  const GaParams params = to_params(o.ga);
+  if (print_config_if_asked(o.ga, cmd)) return kExitOk;
   const auto puzzles = read_solvable_puzzles(o.files);
   std::ifstream tty;
   std::istream* answers = &std::cin;
@@ -150,7 +152,6 @@ int run_solve(SolveOptions& o) {
     GPUGA_INPUT_CHECK(tty.is_open(), "--interactive with puzzles on standard input needs a terminal");
     answers = &tty;
   }
-  const GaParams params = to_params(o.ga);
   const Backend backend = resolve_backend(o.ga.backend, o.ga.device);
   SolveObserver observer(o, answers);
   nlohmann::json results = nlohmann::json::array();
@@ -205,10 +206,10 @@ void add_solve_command(CLI::App& app, int& exit_status) {
           std::map<std::string, OutputFormat>{{"pretty", OutputFormat::Pretty},
                                               {"line", OutputFormat::Line}},
           CLI::ignore_case))
-      ->group("Output");
+      ->capture_default_str()->group("Output");
   cmd->add_flag("--json", o->json, "Write one JSON object with every result to stdout")
       ->group("Output");
-  cmd->callback([o, &exit_status] { exit_status = run_solve(*o); });
+  cmd->callback([o, cmd, &exit_status] { exit_status = run_solve(cmd, *o); });
 }
 
 }  // namespace gpuga

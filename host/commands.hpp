@@ -27,5 +27,6 @@ void add_score_command(CLI::App& app, int& exit_status);
 void add_devices_command(CLI::App& app, int& exit_status);
 void add_bench_command(CLI::App& app, int& exit_status);
 void add_batch_command(CLI::App& app, int& exit_status);
+void add_report_command(CLI::App& app, int& exit_status);
 
 }  // namespace gpuga

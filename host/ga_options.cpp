@@ -1,5 +1,6 @@
 #include "ga_options.hpp"
 
+#include <iostream>
 #include <map>
 #include <random>
 #include <sstream>
@@ -44,8 +45,8 @@ void add_ga_options(CLI::App* cmd, GaOptions& o) {
       ->check(CLI::Range(2u, 200000000u))->capture_default_str()->group("GA");
   cmd->add_option("--children", o.children,
                   "Children bred per generation with --selection truncation (mu+lambda); "
-                  "default 10 x --pop")
-      ->check(CLI::Range(1u, 2000000000u))->group("GA");
+                  "0: 10 x --pop")
+      ->check(CLI::Range(0u, 2000000000u))->capture_default_str()->group("GA");
   cmd->add_option("--encoding", o.encoding, "box: boxes are permutations; row: rows are; "
                   "cell: every free cell independent")
       ->transform(CLI::CheckedTransformer(
@@ -79,7 +80,7 @@ void add_ga_options(CLI::App* cmd, GaOptions& o) {
   cmd->add_option("--mutation-rate", o.mutation_rate, "Probability that a child is mutated "
                   "(one swap of two free cells; cell: one free cell changed)")
       ->check(CLI::Range(0.0, 1.0))->capture_default_str()->group("GA");
-  cmd->add_flag("--given-aware,!--no-given-aware", o.given_aware,
+  cmd->add_option("--given-aware", o.given_aware,
                 "box/row: initialise and swap so that no digit lands where a given of its row, "
                 "column or box holds it (when a legal placement exists)")
       ->capture_default_str()->group("GA");
@@ -95,6 +96,9 @@ void add_ga_options(CLI::App* cmd, GaOptions& o) {
       ->check(CLI::NonNegativeNumber)->capture_default_str()->group("Stopping and restarts");
   o.seed_option = cmd->add_option("--seed", o.seed, "Random seed (default: drawn and printed, "
                                   "so the run can be repeated)")->group("Run");
+  cmd->add_flag("--print-config", o.print_config, "Write the effective configuration (every "
+                "option, the seed drawn) for gpuga --config, and exit")
+      ->configurable(false)->group("Run");
   cmd->add_option("--backend", o.backend, "auto (CUDA when a device is present), cuda or cpu")
       ->transform(CLI::CheckedTransformer(
           names_of({Backend::Auto, Backend::Cpu, Backend::Cuda}), ci))
@@ -133,6 +137,14 @@ GaParams to_params(GaOptions& o) {
   p.mutation_threshold = rate_threshold(o.mutation_rate);
   p.seed = o.seed;
   return p;
+}
+
+bool print_config_if_asked(const GaOptions& o, const CLI::App* cmd) {
+  if (!o.print_config) return false;
+  // Only this command's section, keys prefixed as the top level reads them (solve.pop=1000).
+  std::cout << cmd->get_parent()->get_config_formatter()->to_config(
+      cmd, /*default_also=*/true, /*write_description=*/false, cmd->get_name() + ".");
+  return true;
 }
 
 RunLimits to_limits(const GaOptions& o) {

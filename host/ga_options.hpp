@@ -33,6 +33,7 @@ struct GaOptions {
   int threads = 0;
   int device = 0;
   CLI::Option* seed_option = nullptr;  // set: --seed was given
+  bool print_config = false;
 };
 
 // Adds every GA option to `cmd`, bound to `o`.
@@ -42,6 +43,10 @@ void add_ga_options(CLI::App* cmd, GaOptions& o);
 // InputError), and returns the operators' parameters and the driver's limits.
 GaParams to_params(GaOptions& o);
 RunLimits to_limits(const GaOptions& o);
+
+// --print-config: after to_params (so that a drawn seed is in it), writes the whole command's
+// configuration in the form `gpuga --config FILE` reads, and returns true (nothing to run).
+bool print_config_if_asked(const GaOptions& o, const CLI::App* cmd);
 
 // The effective configuration, as recorded in every output.
 nlohmann::json describe(const GaOptions& o);

@@ -11,6 +11,10 @@ int main(int argc, char** argv) {
   app.set_version_flag("--version", std::string("gpuga ") + GPUGA_VERSION + " (commit " +
                                         GPUGA_GIT_COMMIT + ")");
   app.require_subcommand(1);
+  // CLI11 reads configuration files at the top level: `gpuga --config run.toml solve ...`,
+  // with keys as --print-config writes them (solve.pop=1000).
+  app.set_config("--config", "", "Read options from a TOML file, keys as --print-config writes "
+                 "them (solve.pop=1000); the command line wins");
   app.footer(
       "Exit status: 0 success; 1 some puzzle not solved within the limits (or, for check "
       "--strict, not uniquely solvable); 2 bad usage or input; 3 a runtime failure (CUDA, "
@@ -23,6 +27,7 @@ int main(int argc, char** argv) {
   gpuga::add_devices_command(app, exit_status);
   gpuga::add_bench_command(app, exit_status);
   gpuga::add_batch_command(app, exit_status);
+  gpuga::add_report_command(app, exit_status);
 
   try {
     app.parse(argc, argv);

@@ -1,0 +1,61 @@
+// Configuration files: what --print-config writes, --config reads back to the same run.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+
+#include "run_gpuga.hpp"
+
+namespace {
+
+std::string write_temp(const std::string& name, const std::string& text) {
+  const auto p = std::filesystem::temp_directory_path() /
+                 ("gpuga_cfg_" + std::to_string(::getpid()) + "_" + name);
+  std::ofstream(p) << text;
+  return p.string();
+}
+
+}  // namespace
+
+TEST(Config, PrintConfigRoundTripsThroughConfig) {
+  const auto printed = run_gpuga("solve --backend cpu --pop 300 --seed 9 --mutation-rate 0.5 "
+                                 "--selection rank --rank-pressure 1.8 --given-aware false "
+                                 "--print-config puzzles/example.txt");
+  ASSERT_EQ(printed.status, 0) << printed.err;
+  EXPECT_NE(printed.out.find("solve.pop=300"), std::string::npos) << printed.out;
+  EXPECT_NE(printed.out.find("solve.seed=9"), std::string::npos);
+  const auto file = write_temp("run.toml", printed.out);
+  const auto a = run_gpuga("--config " + file + " solve --report-every 0 --json");
+  ASSERT_EQ(a.status, 0) << a.err;
+  const auto b = run_gpuga("solve --backend cpu --pop 300 --seed 9 --mutation-rate 0.5 "
+                           "--selection rank --rank-pressure 1.8 --given-aware false "
+                           "--report-every 0 --json puzzles/example.txt");
+  const auto ja = nlohmann::json::parse(a.out), jb = nlohmann::json::parse(b.out);
+  EXPECT_EQ(ja["config"], jb["config"]);
+  EXPECT_EQ(ja["config"]["selection"], "rank");
+  EXPECT_EQ(ja["config"]["given_aware"], false);
+  EXPECT_EQ(ja["results"][0]["grid"], jb["results"][0]["grid"]);
+  EXPECT_EQ(ja["results"][0]["generations"], jb["results"][0]["generations"]);
+}
+
+TEST(Config, DrawnSeedIsWrittenSoTheRunRepeats) {
+  const auto printed = run_gpuga("solve --print-config puzzles/example.txt");
+  ASSERT_EQ(printed.status, 0);
+  EXPECT_NE(printed.out.find("solve.seed="), std::string::npos) << printed.out;
+}
+
+TEST(Config, TheCommandLineWinsAndBadFilesAreRefused) {
+  const auto file = write_temp("pop.toml", "solve.pop=300\nsolve.seed=4\n");
+  const auto r = run_gpuga("--config " + file + " solve --backend cpu --pop 500 --report-every 0 "
+                           "--json puzzles/example.txt");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(nlohmann::json::parse(r.out)["config"]["pop"], 500);
+  const auto bad = write_temp("bad.toml", "solve.pop=1\n");
+  auto e = run_gpuga("--config " + bad + " solve puzzles/example.txt");
+  EXPECT_EQ(e.status, 2);
+  EXPECT_NE(e.err.find("--pop"), std::string::npos) << e.err;
+  e = run_gpuga("--config /nonexistent.toml solve puzzles/example.txt");
+  EXPECT_EQ(e.status, 2);
+  EXPECT_TRUE(e.out.empty());
+}
