@@ -8,6 +8,7 @@
 #include <map>
 #include <nlohmann/json.hpp>
 
+#include "batch_runner.hpp"
 #include "commands.hpp"
 #include "csv.hpp"
 #include "errors.hpp"
@@ -19,11 +20,6 @@ struct ReportOptions {
   std::vector<std::string> files;
   bool json = false;
 };
-
-// The columns that make a configuration, as gpuga batch and sweep write them.
-const std::vector<std::string> kConfigColumns = {
-    "population_size", "encoding", "selection", "selection_param", "crossover", "crossover_rate",
-    "mutation_rate", "elite", "restart_after_n_stagnant", "backend"};
 
 struct Group {
   std::size_t runs = 0;
@@ -48,7 +44,7 @@ int run_report(const ReportOptions& o) {
     GPUGA_INPUT_CHECK(!rows.empty(), file + ": empty; expected a gpuga batch CSV");
     std::map<std::string, std::size_t> col;
     for (std::size_t c = 0; c < rows[0].size(); ++c) col[rows[0][c]] = c;
-    for (const auto& name : kConfigColumns)
+    for (const auto& name : config_columns())
       GPUGA_INPUT_CHECK(col.count(name), file + ":1: no column '" + name +
                                               "'; expected a gpuga batch CSV header");
     for (std::size_t i = 1; i < rows.size(); ++i) {
@@ -57,7 +53,7 @@ int run_report(const ReportOptions& o) {
                         file + ":" + std::to_string(i + 1) + ": " + std::to_string(r.size()) +
                             " fields; expected " + std::to_string(rows[0].size()));
       std::string config;
-      for (const auto& name : kConfigColumns)
+      for (const auto& name : config_columns())
         config += (config.empty() ? "" : " ") + name + "=" + r[col[name]];
       Group& g = groups[{config, puzzle_set(r[col["puzzle_id"]])}];
       ++g.runs;

@@ -28,5 +28,6 @@ void add_devices_command(CLI::App& app, int& exit_status);
 void add_bench_command(CLI::App& app, int& exit_status);
 void add_batch_command(CLI::App& app, int& exit_status);
 void add_report_command(CLI::App& app, int& exit_status);
+void add_sweep_command(CLI::App& app, int& exit_status);
 
 }  // namespace gpuga

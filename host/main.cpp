@@ -28,6 +28,7 @@ int main(int argc, char** argv) {
   gpuga::add_bench_command(app, exit_status);
   gpuga::add_batch_command(app, exit_status);
   gpuga::add_report_command(app, exit_status);
+  gpuga::add_sweep_command(app, exit_status);
 
   try {
     app.parse(argc, argv);

@@ -127,3 +127,30 @@ TEST(Batch, SampleDrawsTheSamePuzzlesForTheSameSeed) {
   std::sort(rb.begin() + 1, rb.end());
   EXPECT_EQ(ra, rb);
 }
+
+TEST(Batch, TracesHoldEveryGenerationOfEveryRecordedRun) {
+  const auto csv = temp_csv("traced");
+  const auto dir = std::filesystem::path(csv).replace_extension("").string() + "_traces";
+  std::filesystem::remove_all(dir);
+  run_gpuga(kBatch + "--trace " + dir + " --csv " + csv);
+  const auto rows = read_csv_rows(csv);
+  const auto trace = read_csv_rows(dir + "/traces.csv");
+  ASSERT_EQ(trace[0], (std::vector<std::string>{"puzzle_id", "run", "seed", "generation", "best",
+                                                "mean", "worst", "diversity", "restarts",
+                                                "elapsed"}));
+  std::map<std::pair<std::string, std::string>, std::vector<std::vector<std::string>>> by_run;
+  for (std::size_t i = 1; i < trace.size(); ++i) by_run[{trace[i][0], trace[i][1]}].push_back(trace[i]);
+  ASSERT_EQ(by_run.size(), rows.size() - 1);  // one trace per recorded run
+  for (std::size_t i = 1; i < rows.size(); ++i) {
+    const auto& t = by_run[{rows[i][0], rows[i][9]}];
+    ASSERT_EQ(t.size(), std::stoul(rows[i][4]) + 1) << "generations 0.." << rows[i][4];
+    // The trace's best is the population's at each generation (restarts keep nothing by
+    // default), so the run's final fitness is the best of the trace.
+    unsigned best = 1000;
+    for (std::size_t g = 0; g < t.size(); ++g) {
+      ASSERT_EQ(std::stoul(t[g][3]), g);
+      best = std::min<unsigned>(best, std::stoul(t[g][4]));
+    }
+    EXPECT_EQ(std::to_string(best), rows[i][2]);
+  }
+}

@@ -1,0 +1,273 @@
+#include "batch_runner.hpp"
+
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <map>
+#include <set>
+
+#include "backend.hpp"
+#include "commands.hpp"
+#include "csv.hpp"
+#include "errors.hpp"
+#include "exact_solver.hpp"
+#include "gpuga/version.hpp"
+
+namespace gpuga {
+namespace {
+
+struct PlannedRun {
+  std::string puzzle_id;  // file#index
+  const Puzzle* puzzle;
+  std::uint32_t run;
+  std::uint64_t seed;
+};
+
+std::string puzzle_id(const Puzzle& p) { return p.file + "#" + std::to_string(p.index); }
+
+std::string fixed(double v, const char* format = "%g") {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, format, v);
+  return buf;
+}
+
+std::string selection_param(const GaOptions& ga) {
+  switch (ga.selection) {
+    case Selection::Tournament: return "tournament_size=" + std::to_string(ga.tournament_size);
+    case Selection::Rank: return "rank_pressure=" + fixed(ga.rank_pressure);
+    default: return "children=" + std::to_string(ga.children ? ga.children : 10 * ga.pop);
+  }
+}
+
+// The configuration columns' values, in config_columns() order.
+std::vector<std::string> config_values(const GaOptions& ga) {
+  return {std::to_string(ga.pop), fixed(ga.mutation_rate), std::to_string(ga.restart_after),
+          to_string(ga.encoding), to_string(ga.fitness), to_string(ga.selection),
+          selection_param(ga), to_string(ga.crossover), fixed(ga.crossover_rate),
+          std::to_string(ga.elite), ga.given_aware ? "true" : "false",
+          std::to_string(ga.keep_on_restart), std::to_string(ga.max_generations),
+          fixed(ga.time_limit)};
+}
+
+std::string join(const std::vector<std::string>& v) { return csv_line(v); }
+
+// K puzzles drawn without replacement by a partial Fisher-Yates shuffle on Philox draws keyed by
+// the batch seed, so the sample is the same on every platform.
+std::vector<const Puzzle*> choose(const std::vector<Puzzle>& all, std::uint32_t sample,
+                                  std::uint64_t seed) {
+  std::vector<const Puzzle*> out;
+  for (const auto& p : all) out.push_back(&p);
+  if (sample == 0 || sample >= out.size()) return out;
+  Rng rng(seed, 0, 0, kPurposeInit);
+  for (std::uint32_t i = 0; i < sample; ++i)
+    std::swap(out[i], out[i + rng.below(static_cast<std::uint32_t>(out.size() - i))]);
+  out.resize(sample);
+  return out;
+}
+
+// Runs already in the CSV, by (puzzle_id, run, configuration).
+using RunKey = std::tuple<std::string, std::string, std::string>;
+
+std::set<RunKey> recorded_runs(const std::string& csv) {
+  std::set<RunKey> done;
+  const auto rows = read_csv_rows(csv);
+  if (rows.empty()) return done;
+  GPUGA_INPUT_CHECK(rows[0] == batch_columns(), csv + ":1: the header is not gpuga batch's; "
+                                                      "expected " + csv_line(batch_columns()));
+  std::map<std::string, std::size_t> col;
+  for (std::size_t c = 0; c < rows[0].size(); ++c) col[rows[0][c]] = c;
+  for (std::size_t i = 1; i < rows.size(); ++i) {
+    GPUGA_INPUT_CHECK(rows[i].size() == rows[0].size(),
+                      csv + ":" + std::to_string(i + 1) + ": " + std::to_string(rows[i].size()) +
+                          " fields; expected " + std::to_string(rows[0].size()));
+    std::vector<std::string> config;
+    for (const auto& name : config_columns()) config.push_back(rows[i][col[name]]);
+    done.insert({rows[i][col["puzzle_id"]], rows[i][col["run"]], join(config)});
+  }
+  return done;
+}
+
+// Done/total, solved so far, rate and time left on stderr: redrawn in place on a terminal,
+// a plain line every few seconds otherwise.
+class Progress {
+ public:
+  explicit Progress(std::size_t total)
+      : total_(total), tty_(::isatty(STDERR_FILENO)), start_(std::chrono::steady_clock::now()),
+        last_(start_) {}
+  void add(bool solved);
+
+ private:
+  std::size_t total_, done_ = 0, solved_ = 0;
+  bool tty_;
+  std::chrono::steady_clock::time_point start_, last_;
+};
+
+void Progress::add(bool solved) {
+  ++done_;
+  solved_ += solved;
+  const auto now = std::chrono::steady_clock::now();
+  if (!tty_ && now - last_ < std::chrono::seconds(3) && done_ != total_) return;
+  last_ = now;
+  const double secs = std::chrono::duration<double>(now - start_).count();
+  const double rate = secs > 0 ? done_ / secs : 0;
+  const double left = rate > 0 ? (total_ - done_) / rate : 0;
+  constexpr int kWidth = 30;
+  const int filled = total_ ? static_cast<int>(kWidth * done_ / total_) : kWidth;
+  std::fprintf(stderr, "%s[%s%s] %zu/%zu runs, %zu solved, %.2f runs/s, %.0f s left%s",
+               tty_ ? "\r" : "", std::string(filled, '#').c_str(),
+               std::string(kWidth - filled, '.').c_str(), done_, total_, solved_, rate, left,
+               tty_ && done_ != total_ ? "" : "\n");
+}
+
+// One row per run in the CSV, traces when asked, and a progress line on stderr (redrawn in
+// place on a terminal, every few seconds otherwise).
+class BatchObserver final : public RunObserver {
+ public:
+  BatchObserver(CsvWriter& csv, CsvWriter* trace, const std::vector<PlannedRun>& plan,
+                const GaOptions& ga, Backend backend, std::uint32_t trace_every, Progress& progress)
+      : csv_(csv), trace_(trace), plan_(plan), ga_(ga), backend_(backend),
+        trace_every_(trace_every), progress_(progress), pending_(plan.size()) {}
+
+  bool on_round(const std::vector<GenerationReport>& reps, Engine&) override {
+    if (!trace_) return true;
+    for (const auto& r : reps)
+      if (r.generation % trace_every_ == 0)
+        pending_[r.run].push_back(
+            {plan_[r.run].puzzle_id, std::to_string(plan_[r.run].run), std::to_string(plan_[r.run].seed),
+             std::to_string(r.generation), std::to_string(r.summary.best),
+             fixed(r.summary.mean, "%.3f"), std::to_string(r.summary.worst),
+             fixed(r.summary.diversity, "%.2f"), std::to_string(r.restarts),
+             fixed(r.elapsed, "%.4f")});
+    return true;
+  }
+
+  void on_result(std::size_t i, const RunResult& r) override {
+    const PlannedRun& pr = plan_[i];
+    std::vector<std::string> row = {
+        pr.puzzle_id, r.solved ? "1" : "0", std::to_string(r.best_fitness),
+        fixed(r.seconds, "%.4f"), std::to_string(r.generations), std::to_string(ga_.pop),
+        fixed(ga_.mutation_rate), std::to_string(ga_.restart_after), to_line(pr.puzzle->grid),
+        std::to_string(pr.run), std::to_string(pr.seed), std::to_string(r.restarts),
+        std::to_string(r.evaluations)};
+    const auto config = config_values(ga_);
+    row.insert(row.end(), config.begin() + 3, config.end());  // the first three are above
+    row.insert(row.end(), {to_string(backend_),
+                           backend_ == Backend::Cuda ? std::to_string(ga_.device) : "",
+                           GPUGA_VERSION, to_line(r.best), r.stop_reason});
+    if (trace_) {
+      for (const auto& t : pending_[i]) trace_->row(t);
+      pending_[i].clear();
+    }
+    csv_.row(row);  // after its trace: a recorded run always has its whole trace
+    progress_.add(r.solved);
+  }
+
+ private:
+  CsvWriter& csv_;
+  CsvWriter* trace_;
+  const std::vector<PlannedRun>& plan_;
+  const GaOptions& ga_;
+  Backend backend_;
+  std::uint32_t trace_every_;
+  Progress& progress_;
+  std::vector<std::vector<std::vector<std::string>>> pending_;  // trace rows per unfinished run
+};
+
+}  // namespace
+
+const std::vector<std::string>& config_columns() {
+  static const std::vector<std::string> c = {
+      "population_size", "mutation_rate", "restart_after_n_stagnant", "encoding", "fitness",
+      "selection", "selection_param", "crossover", "crossover_rate", "elite", "given_aware",
+      "keep_on_restart", "max_generations", "time_limit"};
+  return c;
+}
+
+const std::vector<std::string>& batch_columns() {
+  static const std::vector<std::string> c = [] {
+    std::vector<std::string> cols = {"puzzle_id", "solved", "final_fitness", "time_seconds",
+                                     "generations_run", "population_size", "mutation_rate",
+                                     "restart_after_n_stagnant", "puzzle", "run", "seed",
+                                     "restarts", "evaluations"};
+    cols.insert(cols.end(), config_columns().begin() + 3, config_columns().end());
+    cols.insert(cols.end(), {"backend", "device", "gpuga_version", "grid", "stop"});
+    return cols;
+  }();
+  return c;
+}
+
+int run_batches(const BatchSetup& s, const std::vector<GaOptions>& configs) {
+  const auto puzzles = read_solvable_puzzles(s.files);
+  std::error_code ec;
+  const bool exists = std::filesystem::exists(s.csv, ec) && std::filesystem::file_size(s.csv, ec) > 0;
+  GPUGA_INPUT_CHECK(!exists || s.resume, s.csv + ": exists; use --resume to continue that batch, "
+                                                 "or name another file");
+  if (exists) drop_partial_last_line(s.csv);
+  const auto done = exists ? recorded_runs(s.csv) : std::set<RunKey>{};
+
+  std::vector<std::vector<PlannedRun>> plans;
+  std::size_t total = 0;
+  for (const auto& ga : configs) {
+    const auto chosen = choose(puzzles, s.sample, ga.seed);
+    const std::string config = join(config_values(ga));
+    auto& plan = plans.emplace_back();
+    for (std::size_t k = 0; k < chosen.size(); ++k)
+      for (std::uint32_t r = 0; r < s.runs; ++r) {
+        const std::string id = puzzle_id(*chosen[k]);
+        if (done.count({id, std::to_string(r), config})) continue;
+        plan.push_back({id, chosen[k], r, derive_seed(ga.seed, k * std::uint64_t(s.runs) + r + 1)});
+      }
+    total += plan.size();
+  }
+  std::fprintf(stderr, "batch: %zu runs to do in %zu configuration(s) (%zu recorded already)\n",
+               total, configs.size(), done.size());
+  CsvWriter csv(s.csv, batch_columns());
+  std::unique_ptr<CsvWriter> trace;
+  if (!s.trace_dir.empty()) {
+    std::filesystem::create_directories(s.trace_dir, ec);
+    trace = std::make_unique<CsvWriter>(
+        s.trace_dir + "/traces.csv",
+        std::vector<std::string>{"puzzle_id", "run", "seed", "generation", "best", "mean",
+                                 "worst", "diversity", "restarts", "elapsed"});
+  }
+  Progress progress(total);
+  bool all_solved = true;
+  for (std::size_t c = 0; c < configs.size() && !g_interrupted.load(); ++c) {
+    const auto& plan = plans[c];
+    if (plan.empty()) continue;
+    const GaOptions& ga = configs[c];
+    GaOptions ga_copy = ga;
+    const GaParams params = to_params(ga_copy);
+    const Backend backend = resolve_backend(ga.backend, ga.device);
+    std::uint32_t lanes = s.concurrent;
+    if (lanes == 0) lanes = backend == Backend::Cuda ? std::max(1u, 1000000u / ga.pop) : 8;
+    lanes = static_cast<std::uint32_t>(std::min<std::size_t>(lanes, plan.size()));
+    std::vector<RunRequest> requests;
+    for (const auto& pr : plan) requests.push_back({pr.puzzle->grid, pr.seed});
+    auto engine = make_engine(backend, plan[0].puzzle->grid, params, ga, lanes);
+    BatchObserver observer(csv, trace.get(), plan, ga, backend, s.trace_every, progress);
+    for (const auto& r : run_many(*engine, requests, params, to_limits(ga), observer))
+      all_solved = all_solved && r.solved;
+  }
+  return all_solved && !g_interrupted.load() ? kExitOk : kExitUnsolved;
+}
+
+void add_batch_setup_options(CLI::App* cmd, BatchSetup& s) {
+  add_puzzle_files_option(cmd, s.files);
+  cmd->add_option("--csv", s.csv, "CSV file for the results (one row per run)")->required();
+  cmd->add_option("--runs", s.runs, "Runs per puzzle")->check(CLI::Range(1u, 1000000u))
+      ->capture_default_str();
+  cmd->add_option("--sample", s.sample, "Draw this many puzzles at random (seeded) from the "
+                  "files (0: all)")->check(CLI::Range(0u, 100000000u))->capture_default_str();
+  cmd->add_option("--concurrent", s.concurrent, "Runs advancing together (0: CUDA, 1e6 / --pop; "
+                  "CPU, 8)")->check(CLI::Range(0u, 65535u))->capture_default_str();
+  cmd->add_flag("--resume", s.resume, "Continue the batch in --csv, skipping recorded runs");
+  cmd->add_option("--trace", s.trace_dir, "Write per-generation rows of every run to "
+                  "DIR/traces.csv (each run's rows when it ends, before its CSV row)");
+  cmd->add_option("--trace-every", s.trace_every, "Trace every Nth generation")
+      ->check(CLI::Range(1u, 1000000u))->capture_default_str();
+}
+
+}  // namespace gpuga

@@ -1,0 +1,34 @@
+#pragma once
+// Batches of runs: every chosen puzzle --runs times for each GA configuration, runs sharing the
+// engine's lanes, one CSV row per run flushed as it ends, optional per-generation traces.
+// gpuga batch runs one configuration, gpuga sweep many.
+#include <string>
+#include <vector>
+
+#include "ga_options.hpp"
+
+namespace gpuga {
+
+struct BatchSetup {
+  std::vector<std::string> files;
+  std::uint32_t runs = 1;
+  std::uint32_t sample = 0;      // 0: every puzzle
+  std::uint32_t concurrent = 0;  // 0: as many as fit well
+  std::string csv;
+  bool resume = false;
+  std::string trace_dir;         // empty: no traces
+  std::uint32_t trace_every = 1;
+};
+
+// The CSV's columns: the first ones as existing analysis notebooks expect them, then the rest
+// of each run and every option that shapes it (the columns that make its configuration).
+const std::vector<std::string>& batch_columns();
+const std::vector<std::string>& config_columns();
+
+// Runs the batch for each configuration (their seeds already drawn). Returns the exit status.
+int run_batches(const BatchSetup& setup, const std::vector<GaOptions>& configs);
+
+// Adds the batch options other than the GA's to `cmd`.
+void add_batch_setup_options(CLI::App* cmd, BatchSetup& s);
+
+}  // namespace gpuga
