@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """Table of success rate and time-to-solve from `gpuga solve --json` outputs, one row per file."""
 import json
 import statistics

@@ -53,6 +53,15 @@ std::vector<std::string> config_values(const GaOptions& ga) {
 
 std::string join(const std::vector<std::string>& v) { return csv_line(v); }
 
+// A short name for a configuration (FNV-1a of its columns), tying trace rows to CSV rows.
+std::string config_id(const GaOptions& ga) {
+  std::uint64_t h = 0xcbf29ce484222325ull;
+  for (unsigned char ch : join(config_values(ga))) h = (h ^ ch) * 0x100000001b3ull;
+  char buf[17];
+  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(h));
+  return buf;
+}
+
 // K puzzles drawn without replacement by a partial Fisher-Yates shuffle on Philox draws keyed by
 // the batch seed, so the sample is the same on every platform.
 std::vector<const Puzzle*> choose(const std::vector<Puzzle>& all, std::uint32_t sample,
@@ -128,14 +137,16 @@ class BatchObserver final : public RunObserver {
   BatchObserver(CsvWriter& csv, CsvWriter* trace, const std::vector<PlannedRun>& plan,
                 const GaOptions& ga, Backend backend, std::uint32_t trace_every, Progress& progress)
       : csv_(csv), trace_(trace), plan_(plan), ga_(ga), backend_(backend),
-        trace_every_(trace_every), progress_(progress), pending_(plan.size()) {}
+        trace_every_(trace_every), progress_(progress), config_id_(config_id(ga)),
+        pending_(plan.size()) {}
 
   bool on_round(const std::vector<GenerationReport>& reps, Engine&) override {
     if (!trace_) return true;
     for (const auto& r : reps)
       if (r.generation % trace_every_ == 0)
         pending_[r.run].push_back(
-            {plan_[r.run].puzzle_id, std::to_string(plan_[r.run].run), std::to_string(plan_[r.run].seed),
+            {config_id_, plan_[r.run].puzzle_id, std::to_string(plan_[r.run].run),
+             std::to_string(plan_[r.run].seed),
              std::to_string(r.generation), std::to_string(r.summary.best),
              fixed(r.summary.mean, "%.3f"), std::to_string(r.summary.worst),
              fixed(r.summary.diversity, "%.2f"), std::to_string(r.restarts),
@@ -155,7 +166,7 @@ class BatchObserver final : public RunObserver {
     row.insert(row.end(), config.begin() + 3, config.end());  // the first three are above
     row.insert(row.end(), {to_string(backend_),
                            backend_ == Backend::Cuda ? std::to_string(ga_.device) : "",
-                           GPUGA_VERSION, to_line(r.best), r.stop_reason});
+                           GPUGA_VERSION, to_line(r.best), r.stop_reason, config_id_});
     if (trace_) {
       for (const auto& t : pending_[i]) trace_->row(t);
       pending_[i].clear();
@@ -172,6 +183,7 @@ class BatchObserver final : public RunObserver {
   Backend backend_;
   std::uint32_t trace_every_;
   Progress& progress_;
+  std::string config_id_;
   std::vector<std::vector<std::vector<std::string>>> pending_;  // trace rows per unfinished run
 };
 
@@ -192,7 +204,7 @@ const std::vector<std::string>& batch_columns() {
                                      "restart_after_n_stagnant", "puzzle", "run", "seed",
                                      "restarts", "evaluations"};
     cols.insert(cols.end(), config_columns().begin() + 3, config_columns().end());
-    cols.insert(cols.end(), {"backend", "device", "gpuga_version", "grid", "stop"});
+    cols.insert(cols.end(), {"backend", "device", "gpuga_version", "grid", "stop", "config_id"});
     return cols;
   }();
   return c;
@@ -229,8 +241,8 @@ int run_batches(const BatchSetup& s, const std::vector<GaOptions>& configs) {
     std::filesystem::create_directories(s.trace_dir, ec);
     trace = std::make_unique<CsvWriter>(
         s.trace_dir + "/traces.csv",
-        std::vector<std::string>{"puzzle_id", "run", "seed", "generation", "best", "mean",
-                                 "worst", "diversity", "restarts", "elapsed"});
+        std::vector<std::string>{"config_id", "puzzle_id", "run", "seed", "generation", "best",
+                                 "mean", "worst", "diversity", "restarts", "elapsed"});
   }
   Progress progress(total);
   bool all_solved = true;

@@ -135,21 +135,25 @@ TEST(Batch, TracesHoldEveryGenerationOfEveryRecordedRun) {
   run_gpuga(kBatch + "--trace " + dir + " --csv " + csv);
   const auto rows = read_csv_rows(csv);
   const auto trace = read_csv_rows(dir + "/traces.csv");
-  ASSERT_EQ(trace[0], (std::vector<std::string>{"puzzle_id", "run", "seed", "generation", "best",
-                                                "mean", "worst", "diversity", "restarts",
-                                                "elapsed"}));
-  std::map<std::pair<std::string, std::string>, std::vector<std::vector<std::string>>> by_run;
-  for (std::size_t i = 1; i < trace.size(); ++i) by_run[{trace[i][0], trace[i][1]}].push_back(trace[i]);
+  ASSERT_EQ(trace[0], (std::vector<std::string>{"config_id", "puzzle_id", "run", "seed",
+                                                "generation", "best", "mean", "worst",
+                                                "diversity", "restarts", "elapsed"}));
+  ASSERT_EQ(rows[0].back(), "config_id");
+  // A run is (configuration, puzzle, run number) in both files.
+  using Key = std::tuple<std::string, std::string, std::string>;
+  std::map<Key, std::vector<std::vector<std::string>>> by_run;
+  for (std::size_t i = 1; i < trace.size(); ++i)
+    by_run[{trace[i][0], trace[i][1], trace[i][2]}].push_back(trace[i]);
   ASSERT_EQ(by_run.size(), rows.size() - 1);  // one trace per recorded run
   for (std::size_t i = 1; i < rows.size(); ++i) {
-    const auto& t = by_run[{rows[i][0], rows[i][9]}];
+    const auto& t = by_run[{rows[i].back(), rows[i][0], rows[i][9]}];
     ASSERT_EQ(t.size(), std::stoul(rows[i][4]) + 1) << "generations 0.." << rows[i][4];
     // The trace's best is the population's at each generation (restarts keep nothing by
     // default), so the run's final fitness is the best of the trace.
     unsigned best = 1000;
     for (std::size_t g = 0; g < t.size(); ++g) {
-      ASSERT_EQ(std::stoul(t[g][3]), g);
-      best = std::min<unsigned>(best, std::stoul(t[g][4]));
+      ASSERT_EQ(std::stoul(t[g][4]), g);
+      best = std::min<unsigned>(best, std::stoul(t[g][5]));
     }
     EXPECT_EQ(std::to_string(best), rows[i][2]);
   }

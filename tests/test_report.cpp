@@ -19,13 +19,13 @@ const std::string kHeader =
     "puzzle_id,solved,final_fitness,time_seconds,generations_run,population_size,mutation_rate,"
     "restart_after_n_stagnant,puzzle,run,seed,restarts,evaluations,encoding,fitness,selection,"
     "selection_param,crossover,crossover_rate,elite,given_aware,keep_on_restart,max_generations,"
-    "time_limit,backend,device,gpuga_version,grid,stop\n";
+    "time_limit,backend,device,gpuga_version,grid,stop,config_id\n";
 
 std::string row(const std::string& id, int solved, double secs, int gens, int pop) {
   return id + "," + std::to_string(solved) + ",0," + std::to_string(secs) + "," +
          std::to_string(gens) + "," + std::to_string(pop) +
          ",0.8,30,p,0,1,0,0,box,conflicts,tournament,tournament_size=3,bands,1,1,true,0,100000,60,"
-         "cpu,,0.1.0,g,solved\n";
+         "cpu,,0.1.0,g,solved,c\n";
 }
 
 }  // namespace
