@@ -155,6 +155,7 @@ class BatchObserver final : public RunObserver {
   }
 
   void on_result(std::size_t i, const RunResult& r) override {
+    if (r.stop_reason == "interrupted") return;  // not finished: --resume runs it again
     const PlannedRun& pr = plan_[i];
     std::vector<std::string> row = {
         pr.puzzle_id, r.solved ? "1" : "0", std::to_string(r.best_fitness),

@@ -158,3 +158,20 @@ TEST(Batch, TracesHoldEveryGenerationOfEveryRecordedRun) {
     EXPECT_EQ(std::to_string(best), rows[i][2]);
   }
 }
+
+TEST(Batch, CtrlCHalfwayThenResumeGivesTheUninterruptedCsv) {
+  const auto full = temp_csv("whole"), cut = temp_csv("halted");
+  const std::string args = "batch --backend cpu --runs 2 --seed 8 --pop 500 --concurrent 2 "
+                           "--max-generations 2500 --time-limit 0 puzzles/famous_named.txt ";
+  run_gpuga(args + "--csv " + full);
+  // One SIGINT, as a Ctrl-C sends, part-way through.
+  const auto r = run_gpuga(args + "--csv " + cut, "", "timeout --foreground -s INT 1");
+  const auto partial = read_csv_rows(cut);
+  ASSERT_LT(partial.size(), 19u) << "the batch ended before the interrupt; make it longer";
+  for (std::size_t i = 1; i < partial.size(); ++i) EXPECT_NE(partial[i][28], "interrupted");
+  run_gpuga(args + "--resume --csv " + cut);
+  auto ra = untimed(full), rb = untimed(cut);
+  std::sort(ra.begin() + 1, ra.end());
+  std::sort(rb.begin() + 1, rb.end());
+  EXPECT_EQ(ra, rb);
+}
