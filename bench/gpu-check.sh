@@ -46,4 +46,18 @@ solve=(build-gpu/gpuga solve --backend cuda --pop 4096 --seed 1 --max-generation
 step memcheck compute-sanitizer --tool memcheck --leak-check full --error-exitcode 90 "${solve[@]}"
 step racecheck compute-sanitizer --tool racecheck --error-exitcode 90 "${solve[@]}"
 step bench build-gpu/gpuga bench --json "$OUT/bench.json"
+# Many runs at once against one at a time (issue 5): the same 100 runs, wall time each way.
+time_batch() {  # $1: --concurrent (0: the default, as many as fit well)
+  local t0 rc
+  t0=$(date +%s%N)
+  build-gpu/gpuga batch --backend cuda --runs 2 --seed 1 --max-generations 3000 --time-limit 0 \
+    --concurrent "$1" --csv "build-gpu/batch-$1.csv" puzzles/qqwing_expert_50.txt
+  rc=$?
+  echo "concurrent=$1: $(( ($(date +%s%N) - t0) / 1000000 )) ms wall for 100 runs"
+  [ "$rc" -le 1 ]  # 1: some run unsolved within its generations, still a measurement
+}
+for lanes in 1 0; do
+  rm -f "build-gpu/batch-$lanes.csv"
+  step batch time_batch "$lanes"
+done
 exit $status

@@ -9,7 +9,7 @@ rm -rf .gpu-deps
 mkdir -p .gpu-deps
 for pkg in libcli11-dev librandom123-dev nlohmann-json3-dev libgtest-dev; do
   dpkg -L "$pkg" | while read -r f; do
-    [ -f "$f" ] && cp --parents "$f" .gpu-deps/
+    if [ -f "$f" ]; then cp --parents "$f" .gpu-deps/; fi
   done
 done
 du -sh .gpu-deps

@@ -68,3 +68,24 @@ TEST(Cli, BadInputGivesFileAndLineOnStderrAndNothingOnStdout) {
   EXPECT_TRUE(r.out.empty());
   EXPECT_NE(r.err.find("no puzzle found"), std::string::npos) << r.err;
 }
+
+TEST(Cli, ScoreGivesEveryMetricForCompleteAndPartialGrids) {
+  // The solution; r1c1 and r1c2 swapped (columns 1 and 2 each lose a digit); and the puzzle
+  // itself with blanks (counted as no digit).
+  const std::string solved =
+      "483921657967345821251876493548132976729564138136798245372689514814253769695417382";
+  std::string swapped = solved;
+  std::swap(swapped[0], swapped[1]);
+  const auto r = run_gpuga("score --json -", solved + "\n" + swapped + "\n" +
+                                                 "4" + std::string(80, '.') + "\n");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("\"box\": 0,\n      \"cell\": 0,"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\"box\": 2,\n      \"cell\": 2,"), std::string::npos) << r.out;
+  // One digit in an otherwise blank grid: each of the 27 units has 9 - 1 conflicts if it holds
+  // the digit, 9 otherwise; the squared metric sees no repeat.
+  EXPECT_NE(r.out.find("\"blanks\": 80,\n      \"box\": " + std::to_string(2 * 8 + 16 * 9)),
+            std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\"squared\": 0\n"), std::string::npos);
+  const auto table = run_gpuga("score -", swapped + "\n");
+  EXPECT_NE(table.out.find("<stdin>:1  1  0  2  2  2  2"), std::string::npos) << table.out;
+}
