@@ -43,8 +43,9 @@ step build cmake --build build-gpu -j "$(nproc)"
 step test ctest --test-dir build-gpu -j 4 --output-on-failure
 solve=(build-gpu/gpuga solve --backend cuda --pop 4096 --seed 1 --max-generations 30
        --report-every 0 --format line puzzles/example.txt)
-step memcheck compute-sanitizer --tool memcheck --leak-check full --error-exitcode 90 "${solve[@]}"
-step racecheck compute-sanitizer --tool racecheck --error-exitcode 90 "${solve[@]}"
+sanitizer=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
+step memcheck "$sanitizer" --tool memcheck --leak-check full --error-exitcode 90 "${solve[@]}"
+step racecheck "$sanitizer" --tool racecheck --error-exitcode 90 "${solve[@]}"
 step bench build-gpu/gpuga bench --json "$OUT/bench.json"
 # Many runs at once against one at a time (issue 5): the same 100 runs, wall time each way.
 time_batch() {  # $1: --concurrent (0: the default, as many as fit well)
