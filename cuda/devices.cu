@@ -14,10 +14,11 @@ DeviceList list_devices() {
   int count = 0;
   const cudaError_t err = cudaGetDeviceCount(&count);
   if (err != cudaSuccess || count == 0) {
-    out.reason = err != cudaSuccess
-                     ? std::string("no usable CUDA device: ") + cudaGetErrorName(err) + " (" +
-                           cudaGetErrorString(err) + ")"
-                     : std::string("no CUDA device present");
+    // Without an NVIDIA driver the runtime says its version is "insufficient"; say what it means.
+    const bool absent = err == cudaErrorNoDevice || err == cudaErrorInsufficientDriver || count == 0;
+    out.reason = absent ? std::string("no NVIDIA GPU or driver found")
+                        : std::string("no usable CUDA device");
+    if (err != cudaSuccess) out.reason += std::string(" (") + cudaGetErrorName(err) + ")";
     cudaGetLastError();  // clear the sticky-free error so later calls start clean
     return out;
   }
