@@ -255,7 +255,6 @@ class CudaEngine final : public Engine {
     dev_summaries_.resize(lanes * sizeof(RawSummary));
   }
 
-  std::string name() const override { return "cuda"; }
   std::uint32_t lanes() const override { return lanes_; }
 
   void set_lane(std::uint32_t l, const Grid& puzzle, std::uint64_t seed) override {

@@ -25,7 +25,6 @@ struct Summary {
 // Seconds spent per phase since the engine was made (CUDA: measured with events).
 struct PhaseTimes {
   double init = 0, order = 0, breed = 0, fitness = 0, survival = 0, summary = 0;
-  double total() const { return init + order + breed + fitness + survival + summary; }
 };
 
 // What a lane does in one round, at the generation the round names for it.
@@ -44,7 +43,6 @@ struct LaneTask {
 class Engine {
  public:
   virtual ~Engine() = default;
-  virtual std::string name() const = 0;
   virtual std::uint32_t lanes() const = 0;
   // Gives lane `l` a puzzle and a seed; an Init task then fills it.
   virtual void set_lane(std::uint32_t l, const Grid& puzzle, std::uint64_t seed) = 0;

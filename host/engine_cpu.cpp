@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <chrono>
 #include <numeric>
+#include <tuple>
 
 #include "engine.hpp"
 
@@ -49,7 +50,6 @@ class CpuEngine final : public Engine {
     }
   }
 
-  std::string name() const override { return "cpu"; }
   std::uint32_t lanes() const override { return lanes_; }
 
   void set_lane(std::uint32_t l, const Grid& puzzle, std::uint64_t seed) override {
@@ -182,28 +182,31 @@ class CpuEngine final : public Engine {
     }
   }
 
-  // Fitness of every individual of the listed lanes.
-  void evaluate(const std::vector<std::uint32_t>& lanes) {
+  // Fitness (and band scores) of `per` individuals in each listed lane; `at(l)` gives the lane's
+  // individuals, fitness and band scores.
+  template <class At>
+  void evaluate_each(const std::vector<std::uint32_t>& lanes, std::uint32_t per, At at) {
     Stopwatch w(times_.fitness);
-    const std::int64_t per = p_.pop, n = per * static_cast<std::int64_t>(lanes.size());
+    const std::int64_t n = std::int64_t(per) * static_cast<std::int64_t>(lanes.size());
 #pragma omp parallel for schedule(static) num_threads(threads_)
     for (std::int64_t k = 0; k < n; ++k) {
-      const std::uint32_t l = lanes[k / per];
-      evaluate_slot(static_cast<std::uint32_t>(k % per), p_, lane_base(l, side_[l]),
-                    &fit_[std::size_t(l) * p_.pop], lane_bands(l));
+      const auto [pop, fit, bands] = at(lanes[k / per]);
+      evaluate_slot(static_cast<std::uint32_t>(k % per), p_, pop, fit, bands);
     }
   }
 
-  // Fitness of the children of the listed lanes (truncation breeds into its own buffer).
+  void evaluate(const std::vector<std::uint32_t>& lanes) {
+    evaluate_each(lanes, p_.pop, [this](std::uint32_t l) {
+      return std::tuple{lane_base(l, side_[l]), &fit_[std::size_t(l) * p_.pop], lane_bands(l)};
+    });
+  }
+
+  // Truncation's children, in their own buffer; their band scores are never needed.
   void evaluate_children(const std::vector<std::uint32_t>& lanes) {
-    Stopwatch w(times_.fitness);
-    const std::int64_t per = p_.children, n = per * static_cast<std::int64_t>(lanes.size());
-#pragma omp parallel for schedule(static) num_threads(threads_)
-    for (std::int64_t k = 0; k < n; ++k) {
-      const std::size_t l = lanes[k / per];
-      evaluate_slot(static_cast<std::uint32_t>(k % per), p_, &kids_[l * p_.children * kCells],
-                    &kid_fit_[l * p_.children], nullptr);
-    }
+    evaluate_each(lanes, p_.children, [this](std::uint32_t l) {
+      const std::size_t base = std::size_t(l) * p_.children;
+      return std::tuple{&kids_[base * kCells], &kid_fit_[base], static_cast<std::uint8_t*>(nullptr)};
+    });
   }
 
   // (mu+lambda) per lane: the best `pop` of parents (indices 0..pop-1) and children (pop..)
