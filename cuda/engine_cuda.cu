@@ -18,6 +18,7 @@ namespace gpuga {
 namespace {
 
 constexpr int kBlock = 256;
+constexpr std::uint32_t kMaxLanes = 65535;
 
 unsigned blocks_for(std::uint64_t n) { return static_cast<unsigned>((n + kBlock - 1) / kBlock); }
 
@@ -232,6 +233,9 @@ class CudaEngine final : public Engine {
  public:
   CudaEngine(const Grid& puzzle, const GaParams& p, double pressure, int device, std::uint32_t lanes)
       : p_(p), lanes_(lanes), device_(device), infos_(lanes), states_(lanes) {
+    // Sort keys pack (lane position << 16 | fitness) into 32 bits.
+    GPUGA_INPUT_CHECK(lanes >= 1 && lanes <= kMaxLanes,
+                      std::to_string(lanes) + " lanes; expected 1 to " + std::to_string(kMaxLanes));
     GPUGA_CUDA_CHECK(cudaSetDevice(device));
     check_memory();
     for (auto& side : pop_) side.resize(std::size_t(lanes) * p.pop * kCells);

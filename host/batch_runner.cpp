@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
@@ -255,7 +256,7 @@ int run_batches(const BatchSetup& s, const std::vector<GaOptions>& configs) {
     const GaParams params = to_params(ga_copy);
     const Backend backend = resolve_backend(ga.backend, ga.device);
     std::uint32_t lanes = s.concurrent;
-    if (lanes == 0) lanes = backend == Backend::Cuda ? std::max(1u, 1000000u / ga.pop) : 8;
+    if (lanes == 0) lanes = backend == Backend::Cuda ? std::clamp(1000000u / ga.pop, 1u, 65535u) : 8;
     lanes = static_cast<std::uint32_t>(std::min<std::size_t>(lanes, plan.size()));
     std::vector<RunRequest> requests;
     for (const auto& pr : plan) requests.push_back({pr.puzzle->grid, pr.seed});
