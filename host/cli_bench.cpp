@@ -180,7 +180,8 @@ nlohmann::json to_json(const std::vector<Row>& rows, const BenchOptions& o, cons
   const std::time_t now = std::time(nullptr);
   char date[32];
   std::strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&now));
-  return {{"gpuga_version", GPUGA_VERSION}, {"commit", GPUGA_GIT_COMMIT}, {"date", date},
+  return {{"gpuga_version", GPUGA_VERSION}, {"commit", GPUGA_GIT_COMMIT},
+          {"build", GPUGA_BUILD_INFO}, {"date", date},
           {"host_cpu", cpu_model()}, {"host_threads", omp_get_max_threads()},
           {"cuda_driver", devs.driver_version}, {"cuda_runtime", devs.runtime_version},
           {"devices", devices}, {"device_used", o.device}, {"no_device_reason", devs.reason},

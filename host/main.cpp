@@ -9,7 +9,7 @@
 int main(int argc, char** argv) {
   CLI::App app{"gpuga: a massively parallel genetic algorithm for Sudoku, on the GPU or the CPU"};
   app.set_version_flag("--version", std::string("gpuga ") + GPUGA_VERSION + " (commit " +
-                                        GPUGA_GIT_COMMIT + ")");
+                                        GPUGA_GIT_COMMIT + "; " + GPUGA_BUILD_INFO + ")");
   app.require_subcommand(1);
   // CLI11 reads configuration files at the top level: `gpuga --config run.toml solve ...`,
   // with keys as --print-config writes them (solve.pop=1000).
