@@ -189,6 +189,20 @@ class BatchObserver final : public RunObserver {
   std::vector<std::vector<std::vector<std::string>>> pending_;  // trace rows per unfinished run
 };
 
+// The engine for `lanes` runs; with the default lane count, halved until it fits the device's
+// memory (the engine refuses, before allocating, what does not fit).
+std::unique_ptr<Engine> make_lanes(Backend backend, const Grid& first, const GaParams& params,
+                                   const GaOptions& ga, std::uint32_t lanes, bool shrink) {
+  for (;;) {
+    try {
+      return make_engine(backend, first, params, ga, lanes);
+    } catch (const InputError&) {
+      if (!shrink || lanes == 1) throw;
+      lanes /= 2;
+    }
+  }
+}
+
 }  // namespace
 
 const std::vector<std::string>& config_columns() {
@@ -260,7 +274,7 @@ int run_batches(const BatchSetup& s, const std::vector<GaOptions>& configs) {
     lanes = static_cast<std::uint32_t>(std::min<std::size_t>(lanes, plan.size()));
     std::vector<RunRequest> requests;
     for (const auto& pr : plan) requests.push_back({pr.puzzle->grid, pr.seed});
-    auto engine = make_engine(backend, plan[0].puzzle->grid, params, ga, lanes);
+    auto engine = make_lanes(backend, plan[0].puzzle->grid, params, ga, lanes, s.concurrent == 0);
     BatchObserver observer(csv, trace.get(), plan, ga, backend, s.trace_every, progress);
     for (const auto& r : run_many(*engine, requests, params, to_limits(ga), observer))
       all_solved = all_solved && r.solved;
