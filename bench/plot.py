@@ -31,6 +31,12 @@ CONFIG_COLUMNS = [
 ]
 
 
+def save(fig, out, name):
+    fig.tight_layout()
+    fig.savefig(out / name, dpi=120)
+    plt.close(fig)
+
+
 def read_rows(paths):
     rows = []
     for path in paths:
@@ -101,9 +107,7 @@ def plot_convergence(trace_dir, rows, columns, out):
     ax.set_ylabel("best fitness so far (conflicts)")
     ax.set_title("Convergence: each run, and the median of the runs still going")
     ax.legend(fontsize="small")
-    fig.tight_layout()
-    fig.savefig(out / "convergence.png", dpi=120)
-    plt.close(fig)
+    save(fig, out, "convergence.png")
 
 
 def plot_solved(rows, columns, out):
@@ -121,9 +125,7 @@ def plot_solved(rows, columns, out):
     ax.set_title("Solved and unsolved runs per " + ("configuration" if columns else "puzzle set"))
     ax.legend()
     plt.setp(ax.get_xticklabels(), rotation=20, ha="right")
-    fig.tight_layout()
-    fig.savefig(out / "solved.png", dpi=120)
-    plt.close(fig)
+    save(fig, out, "solved.png")
 
 
 def plot_time_cdf(rows, columns, out):
@@ -143,9 +145,7 @@ def plot_time_cdf(rows, columns, out):
     ax.set_ylim(0, 1.02)
     ax.set_title("Time-to-solve distribution")
     ax.legend(fontsize="small")
-    fig.tight_layout()
-    fig.savefig(out / "time_cdf.png", dpi=120)
-    plt.close(fig)
+    save(fig, out, "time_cdf.png")
 
 
 def plot_parameters(rows, columns, out):
@@ -166,9 +166,7 @@ def plot_parameters(rows, columns, out):
         axes[1][i].set_ylabel("median time to solve (s)")
         axes[1][i].set_xlabel(column)
     fig.suptitle("Parameter effects")
-    fig.tight_layout()
-    fig.savefig(out / "parameters.png", dpi=120)
-    plt.close(fig)
+    save(fig, out, "parameters.png")
 
 
 def main(argv=None):
