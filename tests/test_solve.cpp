@@ -37,6 +37,20 @@ TEST(Solve, EasyPuzzlesSolveWithDefaultsAndVerify) {
   }
 }
 
+TEST(Solve, BoxAndRowEncodingsSolveWithEverySelectionScheme) {
+  // (The naive cell encoding is there to be compared against; it rarely solves, as the
+  // literature reports.)
+  const Grid puzzle = puzzles_in("puzzles/example.txt")[0].grid;
+  for (const std::string enc : {"box", "row"})
+    for (const std::string sel : {"tournament", "rank", "truncation"}) {
+      const auto r = run_gpuga("solve" + kCpu + "--seed 4 --max-generations 2000 --time-limit 0 "
+                               "--format line --encoding " + enc + " --selection " + sel +
+                               " puzzles/example.txt");
+      ASSERT_EQ(r.status, 0) << enc << "/" << sel << ": " << r.err;
+      EXPECT_TRUE(verify_solution(puzzle, grid_of(r.out.substr(0, 81))).ok) << enc << "/" << sel;
+    }
+}
+
 TEST(Solve, PrettyOutputAndJson) {
   auto r = run_gpuga("solve" + kCpu + "--seed 5 puzzles/example.txt");
   ASSERT_EQ(r.status, 0) << r.err;
