@@ -39,6 +39,8 @@ TEST(Batch, CsvHasTheColumnsAndOneVerifiedRowPerRun) {
   const auto csv = temp_csv("columns");
   const auto r = run_gpuga(kBatch + "--csv " + csv);
   ASSERT_TRUE(r.status == 0 || r.status == 1) << r.err;
+  EXPECT_NE(r.err.find("batch: 24 runs in "), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find(" s per run amortised (8 at a time)"), std::string::npos) << r.err;
   const auto rows = read_csv_rows(csv);
   ASSERT_EQ(rows.size(), 1u + 12u * 2u);  // header, 12 puzzles x 2 runs
   const std::vector<std::string> first = {"puzzle_id", "solved", "final_fitness", "time_seconds",
