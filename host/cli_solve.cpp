@@ -175,6 +175,7 @@ int run_solve(const CLI::App* cmd, SolveOptions& o) {
   if (o.json) {
     nlohmann::json config = describe(o.ga);
     config["backend"] = to_string(backend);
+    config["islands"] = o.islands;
     std::cout << nlohmann::json{{"gpuga_version", GPUGA_VERSION}, {"commit", GPUGA_GIT_COMMIT},
                                 {"config", config}, {"results", results}}.dump(2)
               << '\n';

@@ -62,6 +62,7 @@ TEST(Solve, PrettyOutputAndJson) {
   EXPECT_EQ(j["results"][0]["grid"], kEasySolution);
   EXPECT_EQ(j["config"]["seed"], 5);
   EXPECT_EQ(j["config"]["backend"], "cpu");
+  EXPECT_EQ(j["config"]["islands"], 1);
 }
 
 TEST(Solve, SameSeedGivesByteIdenticalOutputWithOneAndTwoThreads) {
