@@ -25,5 +25,12 @@ namespace gpuga::cuda_detail {
       ::gpuga::cuda_detail::throw_cuda_error(gpuga_err_, #call, __FILE__, __LINE__);  \
   } while (0)
 
-// After every kernel launch: launch-configuration errors surface here, not at a later call.
-#define GPUGA_CUDA_CHECK_LAUNCH(kernel_name) GPUGA_CUDA_CHECK(cudaPeekAtLastError())
+// After every kernel launch: launch-configuration errors surface here, naming the kernel, not at
+// a later call.
+#define GPUGA_CUDA_CHECK_LAUNCH(kernel_name)                                                 \
+  do {                                                                                       \
+    const cudaError_t gpuga_err_ = cudaPeekAtLastError();                                    \
+    if (gpuga_err_ != cudaSuccess)                                                           \
+      ::gpuga::cuda_detail::throw_cuda_error(gpuga_err_, "launch of " #kernel_name, __FILE__, \
+                                             __LINE__);                                      \
+  } while (0)

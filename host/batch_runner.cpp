@@ -38,7 +38,7 @@ std::string selection_param(const GaOptions& ga) {
   switch (ga.selection) {
     case Selection::Tournament: return "tournament_size=" + std::to_string(ga.tournament_size);
     case Selection::Rank: return "rank_pressure=" + fixed(ga.rank_pressure);
-    default: return "children=" + std::to_string(ga.children ? ga.children : 10 * ga.pop);
+    default: return "children=" + std::to_string(children_of(ga));
   }
 }
 

@@ -40,12 +40,20 @@ std::vector<std::string> csv_split(const std::string& line) {
   return out;
 }
 
-std::vector<std::vector<std::string>> read_csv_rows(const std::string& path) {
+namespace {
+
+std::string read_all(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) throw InputError(path + ": cannot open: " + std::strerror(errno));
   std::stringstream all;
   all << in.rdbuf();
-  const std::string text = all.str();
+  return all.str();
+}
+
+}  // namespace
+
+std::vector<std::vector<std::string>> read_csv_rows(const std::string& path) {
+  const std::string text = read_all(path);
   std::vector<std::vector<std::string>> rows;
   std::size_t start = 0;
   for (std::size_t nl; (nl = text.find('\n', start)) != std::string::npos; start = nl + 1) {
@@ -57,10 +65,7 @@ std::vector<std::vector<std::string>> read_csv_rows(const std::string& path) {
 }
 
 void drop_partial_last_line(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream all;
-  all << in.rdbuf();
-  const std::string text = all.str();
+  const std::string text = read_all(path);
   if (text.empty() || text.back() == '\n') return;
   const auto last_nl = text.rfind('\n');
   std::filesystem::resize_file(path, last_nl == std::string::npos ? 0 : last_nl + 1);

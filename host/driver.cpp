@@ -34,8 +34,7 @@ using Clock = std::chrono::steady_clock;
 
 struct LaneRun {
   bool active = false;
-  std::size_t run = 0;
-  GenerationReport rep;
+  GenerationReport rep;  // rep.run: the request this lane runs
   RunResult result;
   std::uint32_t last_improvement = 0;
   Clock::time_point start;
@@ -68,12 +67,11 @@ class Runner {
     LaneRun& lr = lanes_[l];
     lr = LaneRun{};
     lr.active = true;
-    lr.run = next_++;
-    lr.rep.run = lr.run;
+    lr.rep.run = next_++;
     lr.rep.lane = l;
-    lr.result.seed = requests_[lr.run].seed;
+    lr.result.seed = requests_[lr.rep.run].seed;
     lr.start = Clock::now();
-    engine_.set_lane(l, requests_[lr.run].puzzle, requests_[lr.run].seed);
+    engine_.set_lane(l, requests_[lr.rep.run].puzzle, requests_[lr.rep.run].seed);
     lr.rep.evaluations = params_.pop;
     return {LaneAction::Init, 0};
   }
@@ -130,7 +128,7 @@ class Runner {
   void finish(LaneRun& lr, const std::string& reason) {
     RunResult& r = lr.result;
     if (reason == "solved") {
-      const Verdict v = verify_solution(requests_[lr.run].puzzle, r.best);
+      const Verdict v = verify_solution(requests_[lr.rep.run].puzzle, r.best);
       if (!v.ok)
         throw RuntimeFailure("internal error: fitness 0 but the grid does not verify: " + v.reason);
       r.solved = true;
@@ -142,8 +140,8 @@ class Runner {
     r.evaluations = lr.rep.evaluations;
     r.seconds = lr.elapsed();
     lr.active = false;
-    results_[lr.run] = r;
-    observer_.on_result(lr.run, r);
+    results_[lr.rep.run] = r;
+    observer_.on_result(lr.rep.run, r);
   }
 
   Engine& engine_;
@@ -164,11 +162,6 @@ std::vector<RunResult> run_many(Engine& engine, const std::vector<RunRequest>& r
                                 const GaParams& params, const RunLimits& limits,
                                 RunObserver& observer, bool race) {
   return Runner(engine, requests, params, limits, observer, race).run();
-}
-
-RunResult run_ga(Engine& engine, const Grid& puzzle, const GaParams& params,
-                 const RunLimits& limits, RunObserver& observer) {
-  return run_many(engine, {RunRequest{puzzle, params.seed}}, params, limits, observer)[0];
 }
 
 }  // namespace gpuga

@@ -69,10 +69,6 @@ std::vector<RunResult> run_many(Engine& engine, const std::vector<RunRequest>& r
                                 const GaParams& params, const RunLimits& limits,
                                 RunObserver& observer, bool race = false);
 
-// One run on lane 0.
-RunResult run_ga(Engine& engine, const Grid& puzzle, const GaParams& params,
-                 const RunLimits& limits, RunObserver& observer);
-
 // Seed of island or run k derived from a seed: k = 0 is the seed itself (SplitMix64 otherwise).
 std::uint64_t derive_seed(std::uint64_t seed, std::uint64_t k);
 

@@ -17,13 +17,12 @@ std::map<std::string, E> names_of(std::initializer_list<E> values) {
   return m;
 }
 
-// Truncation breeds --children (default 10 x --pop); the other schemes replace the population.
+}  // namespace
+
 std::uint32_t children_of(const GaOptions& o) {
   if (o.selection != Selection::Truncation) return o.pop;
   return o.children ? o.children : 10 * o.pop;
 }
-
-}  // namespace
 
 const char* to_string(Encoding e) {
   return e == Encoding::Box ? "box" : (e == Encoding::Row ? "row" : "cell");

@@ -44,6 +44,9 @@ void add_ga_options(CLI::App* cmd, GaOptions& o);
 GaParams to_params(GaOptions& o);
 RunLimits to_limits(const GaOptions& o);
 
+// Children bred per generation: truncation's --children (0: 10 x --pop), else --pop.
+std::uint32_t children_of(const GaOptions& o);
+
 // --print-config: after to_params (so that a drawn seed is in it), writes the whole command's
 // configuration in the form `gpuga --config FILE` reads, and returns true (nothing to run).
 bool print_config_if_asked(const GaOptions& o, const CLI::App* cmd);

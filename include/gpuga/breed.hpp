@@ -108,11 +108,14 @@ GPUGA_HD_INLINE void breed_child(std::uint32_t i, std::uint32_t generation, cons
 GPUGA_HD_INLINE void evaluate_slot(std::uint32_t i, const GaParams& p, const std::uint8_t* pop,
                                    Fitness* fit, std::uint8_t* bands) {
   const std::uint8_t* g = pop + static_cast<std::uint64_t>(i) * kCells;
-  const int conflicts =
-      bands ? band_scores(g, p.encoding, bands + static_cast<std::uint64_t>(i) * kBandScores) : -1;
-  fit[i] = static_cast<Fitness>(conflicts >= 0 && p.fitness == FitnessKind::Conflicts
-                                    ? conflicts
-                                    : fitness(g, p.encoding, p.fitness));
+  std::uint8_t* scores = bands ? bands + static_cast<std::uint64_t>(i) * kBandScores : nullptr;
+  if (p.fitness == FitnessKind::Squared) {
+    if (scores) band_scores(g, p.encoding, scores);
+    fit[i] = static_cast<Fitness>(squared_fitness(g));
+    return;
+  }
+  std::uint8_t unused[kBandScores];
+  fit[i] = static_cast<Fitness>(band_scores(g, p.encoding, scores ? scores : unused));
 }
 
 // Initial (or restarted) individual i of the population at `generation`.

@@ -65,30 +65,6 @@ GPUGA_HD_INLINE void copy_individual(std::uint8_t* out, const std::uint8_t* in) 
   for (int c = 0; c < kCells; ++c) out[c] = in[c];
 }
 
-// Per-individual scores for the band crossover, computed when the individual is evaluated so
-// that breeding reads 9 bytes of each parent instead of scanning both grids: [t] the conflicts
-// of rows 3t..3t+2, [3+t] of columns 3t..3t+2, [6+t] of boxes 3t..3t+2, each over the units the
-// encoding counts (0 otherwise), so that they sum to the conflict fitness.
-inline constexpr int kBandScores = 9;
-
-GPUGA_HD_INLINE int band_scores(const std::uint8_t* g, Encoding e, std::uint8_t* out) {
-  const UnitMasks m = unit_masks(g);
-  int total = 0;
-  for (int t = 0; t < 3; ++t) {
-    int rows = 0, cols = 0, boxes = 0;
-    for (int k = 3 * t; k < 3 * t + 3; ++k) {
-      if (e != Encoding::Row) rows += distinct_conflicts(m.row[k]);
-      cols += distinct_conflicts(m.col[k]);
-      if (e != Encoding::Box) boxes += distinct_conflicts(m.box[k]);
-    }
-    total += rows + cols + boxes;
-    out[t] = static_cast<std::uint8_t>(rows);
-    out[3 + t] = static_cast<std::uint8_t>(cols);
-    out[6 + t] = static_cast<std::uint8_t>(boxes);
-  }
-  return total;
-}
-
 // Building-block crossover (after Sato & Inoue, 2010): the grid is cut into three bands (rows
 // 3t..3t+2) or three stacks (columns 3t..3t+2), and each comes whole from the parent with fewer
 // conflicts there (ties: a). box and cell: bands scored by rows or stacks by columns, at random,
