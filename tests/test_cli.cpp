@@ -14,6 +14,17 @@ TEST(Cli, HelpAndVersion) {
   EXPECT_NE(r.out.find("commit"), std::string::npos) << r.out;
 }
 
+TEST(Cli, EveryHelpIsPrintableText) {
+  for (const std::string cmd : {"", "check", "solve", "score", "devices", "bench", "batch",
+                                "report", "sweep"}) {
+    const auto r = run_gpuga(cmd + " --help");
+    EXPECT_EQ(r.status, 0) << cmd;
+    for (const char ch : r.out)
+      ASSERT_TRUE(ch == '\n' || ch == '\t' || (ch >= 0x20 && ch < 0x7f))
+          << cmd << " --help prints byte " << int(static_cast<unsigned char>(ch));
+  }
+}
+
 TEST(Cli, NoSubcommandIsBadUsage) {
   const auto r = run_gpuga("");
   EXPECT_EQ(r.status, 2);

@@ -4,10 +4,12 @@
 
 namespace gpuga {
 
-enum class Encoding : std::uint8_t { Box, Row, Cell };
-enum class FitnessKind : std::uint8_t { Conflicts, Squared };
-enum class Selection : std::uint8_t { Tournament, Rank, Truncation };
-enum class Crossover : std::uint8_t { OnePoint, Uniform, Bands };
+// Plain int underlying types: CLI11 prints the values in --help, and uint8_t ones come out as
+// control characters.
+enum class Encoding { Box, Row, Cell };
+enum class FitnessKind { Conflicts, Squared };
+enum class Selection { Tournament, Rank, Truncation };
+enum class Crossover { OnePoint, Uniform, Bands };
 
 // Probabilities are compared with a 32-bit random draw: `threshold = rate * 2^32`, so 1.0 means
 // always and the comparison is an exact integer one on host and device alike.
