@@ -5,11 +5,11 @@
 #include <omp.h>
 
 #include <algorithm>
-#include <chrono>
 #include <numeric>
 #include <tuple>
 
 #include "engine.hpp"
+#include "stopwatch.hpp"
 
 namespace gpuga {
 namespace {
@@ -21,18 +21,6 @@ void order_by_fitness(const Fitness* fit, std::uint32_t n, std::uint32_t* out) {
   std::partial_sum(start.begin(), start.end(), start.begin());
   for (std::uint32_t i = 0; i < n; ++i) out[start[fit[i]]++] = i;
 }
-
-class Stopwatch {
- public:
-  explicit Stopwatch(double& into) : into_(into), t0_(std::chrono::steady_clock::now()) {}
-  ~Stopwatch() {
-    into_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0_).count();
-  }
-
- private:
-  double& into_;
-  std::chrono::steady_clock::time_point t0_;
-};
 
 class CpuEngine final : public Engine {
  public:
