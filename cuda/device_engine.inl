@@ -288,7 +288,7 @@ class DeviceEngine final : public Engine {
   void set_lane(std::uint32_t l, const Grid& puzzle, std::uint64_t seed) override {
     infos_[l] = make_puzzle_info(puzzle, p_.encoding);
     states_[l].seed = seed;
-    dev_infos_[l] = infos_[l];
+    thrust::copy_n(&infos_[l], 1, dev_infos_.begin() + l);
   }
 
   void advance(const std::vector<LaneTask>& tasks, std::uint32_t keep) override {
@@ -336,7 +336,8 @@ class DeviceEngine final : public Engine {
   }
 
   Grid best(std::uint32_t lane) override {
-    const std::uint32_t b = order_[std::size_t(lane) * p_.pop];
+    std::uint32_t b = 0;  // the lane's best index, first in its order
+    thrust::copy_n(order_.begin() + std::size_t(lane) * p_.pop, 1, &b);
     Grid g;
     const auto first = pop_[states_[lane].side].begin() + (std::size_t(lane) * p_.pop + b) * kCells;
     thrust::copy(first, first + kCells, g.cell);

@@ -17,7 +17,10 @@ std::string csv_field(const std::string& s) {
 
 std::string csv_line(const std::vector<std::string>& fields) {
   std::string line;
-  for (std::size_t i = 0; i < fields.size(); ++i) line += (i ? "," : "") + csv_field(fields[i]);
+  for (std::size_t i = 0; i < fields.size(); ++i) {
+    if (i) line += ',';
+    line += csv_field(fields[i]);
+  }
   return line;
 }
 

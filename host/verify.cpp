@@ -4,7 +4,12 @@ namespace gpuga {
 namespace {
 
 std::string cell_name(int c) {
-  return "r" + std::to_string(row_of(c) + 1) + "c" + std::to_string(col_of(c) + 1);
+  // Appended, not "r" + to_string(...): GCC 12 warns falsely (-Wrestrict) on literal + string&&.
+  std::string name = "r";
+  name += std::to_string(row_of(c) + 1);
+  name += 'c';
+  name += std::to_string(col_of(c) + 1);
+  return name;
 }
 
 std::string unit_name(int u) {
