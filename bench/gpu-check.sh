@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # One call on a GPU machine: build for the GPU, run every test there (GPU tests included),
-# compute-sanitizer (memcheck and racecheck) on a short solve, and gpuga bench. Logs and JSON go
-# under $OUT (at most 8 files, as the device tool returns). Dependencies the machine lacks come
-# from .gpu-deps/ (bench/stage-gpu-deps.sh). Exit status: 0 when every step passed.
+# compute-sanitizer (memcheck and racecheck) on a short solve, gpuga bench, batch timings and
+# solve --pop 100000 on dev puzzles. Logs and JSON go under $OUT (8 files, the most the device tool
+# returns). Dependencies the machine lacks come from .gpu-deps/ (bench/stage-gpu-deps.sh).
+# Exit status: 0 when every step passed.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 OUT=${OUT:-$PWD/gpu-check-out}
@@ -44,21 +45,28 @@ step test ctest --test-dir build-gpu -j 4 --output-on-failure
 solve=(build-gpu/gpuga solve --backend cuda --pop 4096 --seed 1 --max-generations 30
        --report-every 0 --format line puzzles/example.txt)
 sanitizer=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
-step memcheck "$sanitizer" --tool memcheck --leak-check full --error-exitcode 90 "${solve[@]}"
-step racecheck "$sanitizer" --tool racecheck --error-exitcode 90 "${solve[@]}"
+step sanitizer "$sanitizer" --tool memcheck --leak-check full --error-exitcode 90 "${solve[@]}"
+step sanitizer "$sanitizer" --tool racecheck --error-exitcode 90 "${solve[@]}"
 step bench build-gpu/gpuga bench --json "$OUT/bench.json"
-# Many runs at once against one at a time (issue 5): the same 100 runs, wall time each way.
-time_batch() {  # $1: --concurrent (0: the default, as many as fit well)
-  local t0 rc
-  t0=$(date +%s%N)
+# The acceptance run of issue 4: solve --pop 100000 on the hardest dev set (every puzzle must
+# solve) and on the famous set (a measurement: exit status 1, some unsolved, still passes).
+step solve build-gpu/gpuga solve --backend cuda --pop 100000 --seed 1 --time-limit 10 \
+  --report-every 0 --format line puzzles/norvig_hardest.txt
+measurement() { "$@"; [ $? -le 1 ]; }
+step solve measurement build-gpu/gpuga solve --backend cuda --pop 100000 --seed 1 \
+  --time-limit 15 --report-every 0 --format line --json "$OUT/solve.json" puzzles/famous_named.txt
+# Many runs at once against one at a time, and the cost of traces (issue 5): the same 100 runs
+# each way; batch prints the wall time per run, amortised.
+time_batch() {  # $1: a label; the rest: batch options
+  local label=$1
+  shift
+  rm -rf "build-gpu/batch-$label.csv" "build-gpu/traces-$label"
+  echo "== $label"
   build-gpu/gpuga batch --backend cuda --runs 2 --seed 1 --max-generations 3000 --time-limit 0 \
-    --concurrent "$1" --csv "build-gpu/batch-$1.csv" puzzles/qqwing_expert_50.txt
-  rc=$?
-  echo "concurrent=$1: $(( ($(date +%s%N) - t0) / 1000000 )) ms wall for 100 runs"
-  [ "$rc" -le 1 ]  # 1: some run unsolved within its generations, still a measurement
+    --csv "build-gpu/batch-$label.csv" "$@" puzzles/qqwing_expert_50.txt
+  [ $? -le 1 ]  # 1: some run unsolved within its generations, still a measurement
 }
-for lanes in 1 0; do
-  rm -f "build-gpu/batch-$lanes.csv"
-  step batch time_batch "$lanes"
-done
+step bench time_batch one-at-a-time --concurrent 1
+step bench time_batch default-lanes
+step bench time_batch default-lanes-traced --trace build-gpu/traces-default-lanes-traced
 exit $status
