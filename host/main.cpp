@@ -3,8 +3,19 @@
 #include <iostream>
 
 #include "commands.hpp"
+#include "config_file.hpp"
 #include "errors.hpp"
 #include "gpuga/version.hpp"
+
+namespace {
+
+// The --config file given, or "".
+std::string config_file(const CLI::App& app) {
+  const CLI::Option* opt = app.get_config_ptr();
+  return opt && opt->count() > 0 ? opt->as<std::string>() : "";
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
   CLI::App app{"gpuga: a massively parallel genetic algorithm for Sudoku, on the GPU or the CPU"};
@@ -15,6 +26,9 @@ int main(int argc, char** argv) {
   // with keys as --print-config writes them (solve.pop=1000).
   app.set_config("--config", "", "Read options from a TOML file, keys as --print-config writes "
                  "them (solve.pop=1000); the command line wins");
+  // A misspelt key must not pass silently as a default; set before the subcommands, which
+  // inherit it.
+  app.allow_config_extras(CLI::config_extras_mode::error);
   app.footer(
       "Exit status: 0 success; 1 some puzzle not solved within the limits (or, for check "
       "--strict, not uniquely solvable); 2 bad usage or input; 3 a runtime failure (CUDA, "
@@ -34,8 +48,14 @@ int main(int argc, char** argv) {
     app.parse(argc, argv);
   } catch (const CLI::Success& e) {
     return app.exit(e);
+  } catch (const CLI::ConfigError& e) {
+    std::cerr << "gpuga: error: " << gpuga::describe_config_error(config_file(app), e.what())
+              << '\n';
+    return gpuga::kExitBadInput;
   } catch (const CLI::ParseError& e) {
     app.exit(e);
+    if (const std::string file = config_file(app); !file.empty())
+      std::cerr << "gpuga: note: options were also read from " << file << '\n';
     return gpuga::kExitBadInput;
   } catch (const gpuga::InputError& e) {
     std::cerr << "gpuga: error: " << e.what() << '\n';

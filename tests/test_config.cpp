@@ -59,3 +59,24 @@ TEST(Config, TheCommandLineWinsAndBadFilesAreRefused) {
   EXPECT_EQ(e.status, 2);
   EXPECT_TRUE(e.out.empty());
 }
+
+TEST(Config, AMisspeltKeyIsRefusedWithItsLine) {
+  for (const std::string text : {"solve.pop=300\nsolve.mutation-rat=0.5\n",
+                                 "# a comment\n[solve]\npop = 300\n\nmutation-rat = 0.5\n"}) {
+    const auto file = write_temp("typo.toml", text);
+    const auto e = run_gpuga("--config " + file + " solve --backend cpu puzzles/example.txt");
+    EXPECT_EQ(e.status, 2) << text;
+    EXPECT_TRUE(e.out.empty()) << e.out;
+    const std::string line = text[0] == '#' ? ":5:" : ":2:";
+    EXPECT_NE(e.err.find(file + line + " unknown key 'solve.mutation-rat'"), std::string::npos)
+        << e.err;
+  }
+}
+
+TEST(Config, ABadValueFromTheFileNamesTheFile) {
+  const auto file = write_temp("value.toml", "solve.pop=abc\n");
+  const auto e = run_gpuga("--config " + file + " solve --backend cpu puzzles/example.txt");
+  EXPECT_EQ(e.status, 2);
+  EXPECT_NE(e.err.find("--pop"), std::string::npos) << e.err;
+  EXPECT_NE(e.err.find("options were also read from " + file), std::string::npos) << e.err;
+}

@@ -1,0 +1,43 @@
+#include "config_file.hpp"
+
+#include <fstream>
+
+namespace gpuga {
+namespace {
+
+std::string trimmed(const std::string& s) {
+  const auto first = s.find_first_not_of(" \t\r");
+  if (first == std::string::npos) return "";
+  return s.substr(first, s.find_last_not_of(" \t\r") - first + 1);
+}
+
+}  // namespace
+
+int config_line_of(const std::string& file, const std::string& dotted_key) {
+  std::ifstream in(file);
+  std::string line, section;
+  for (int number = 1; std::getline(in, line); ++number) {
+    const std::string text = trimmed(line);
+    if (text.empty() || text[0] == '#' || text[0] == ';') continue;
+    if (text.front() == '[' && text.back() == ']') {
+      section = trimmed(text.substr(1, text.size() - 2));
+      continue;
+    }
+    const std::string key = trimmed(text.substr(0, text.find('=')));
+    if ((section.empty() ? key : section + "." + key) == dotted_key) return number;
+  }
+  return 0;
+}
+
+std::string describe_config_error(const std::string& file, const std::string& cli11_message) {
+  const std::string prefix = "INI was not able to parse ";
+  if (cli11_message.rfind(prefix, 0) != 0) return file + ": " + cli11_message;
+  const std::string key = cli11_message.substr(prefix.size());
+  const int line = config_line_of(file, key);
+  std::string where = file;
+  if (line) where += ':' + std::to_string(line);
+  return where + ": unknown key '" + key +
+         "'; expected an option of the command, as `gpuga COMMAND --print-config` writes them";
+}
+
+}  // namespace gpuga

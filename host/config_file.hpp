@@ -1,0 +1,16 @@
+#pragma once
+// Messages for configuration files (--config): CLI11 names a key it cannot use but not where
+// it is, so this finds the line.
+#include <string>
+
+namespace gpuga {
+
+// The 1-based line of `file` that sets `dotted_key` (solve.pop, as `solve.pop=` or as `pop=`
+// under `[solve]`); 0 when none does or the file cannot be read.
+int config_line_of(const std::string& file, const std::string& dotted_key);
+
+// "FILE:LINE: unknown key 'KEY'; ...", for CLI11's message on an unusable key ("INI was not able
+// to parse KEY"); other messages come back after "FILE: ".
+std::string describe_config_error(const std::string& file, const std::string& cli11_message);
+
+}  // namespace gpuga
