@@ -100,7 +100,9 @@ class Runner {
     if (g_interrupted.load()) return "interrupted";
     if (!go_on) return "stopped";
     if (stop_all_) return "raced";
-    if (lr.rep.generation >= limits_.max_generations) return "max-generations";
+    // 0: none, short of where the 32-bit generation counter (a random key) would wrap.
+    const std::uint32_t cap = limits_.max_generations ? limits_.max_generations : 0xFFFFFFF0u;
+    if (lr.rep.generation >= cap) return "max-generations";
     if (limits_.time_limit > 0 && lr.elapsed() >= limits_.time_limit) return "time-limit";
     return {};
   }

@@ -12,7 +12,7 @@
 namespace gpuga {
 
 struct RunLimits {
-  std::uint32_t max_generations = 100000;
+  std::uint32_t max_generations = 0;  // 0 = none
   double time_limit = 0;             // seconds per run; 0 = none
   std::uint32_t restart_after = 0;   // generations without improvement; 0 = never
   std::uint32_t keep_on_restart = 1;

@@ -89,7 +89,8 @@ void add_ga_options(CLI::App* cmd, GaOptions& o) {
   cmd->add_option("--keep-on-restart", o.keep_on_restart, "Best individuals of the current "
                   "population kept on a restart (with --elite >= 1 these include the best found)")
       ->capture_default_str()->group("Stopping and restarts");
-  cmd->add_option("--max-generations", o.max_generations, "Stop after this many generations")
+  cmd->add_option("--max-generations", o.max_generations, "Stop after this many generations "
+                  "(0: none; set it for results that do not depend on the machine's speed)")
       ->check(CLI::Range(0u, 4000000000u))->capture_default_str()->group("Stopping and restarts");
   cmd->add_option("--time-limit", o.time_limit, "Stop after this many seconds per puzzle (0: none)")
       ->check(CLI::NonNegativeNumber)->capture_default_str()->group("Stopping and restarts");

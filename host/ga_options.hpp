@@ -26,7 +26,7 @@ struct GaOptions {
   bool given_aware = true;
   std::uint32_t restart_after = 30;
   std::uint32_t keep_on_restart = 0;
-  std::uint32_t max_generations = 100000;
+  std::uint32_t max_generations = 0;  // none: the time limit decides
   double time_limit = 60;
   std::uint64_t seed = 0;
   Backend backend = Backend::Auto;
