@@ -24,9 +24,13 @@ step() {
   fi
 }
 
+# Without .git here, the commit bench/stage-gpu-deps.sh recorded (cmake/version.cmake reads it).
+if ! git rev-parse HEAD >/dev/null 2>&1 && [ -f .gpu-deps/commit ]; then
+  export GPUGA_GIT_COMMIT=$(cat .gpu-deps/commit)
+fi
 {
   date -u +%Y-%m-%dT%H:%M:%SZ
-  echo "commit $(git rev-parse --short=12 HEAD 2>/dev/null || echo unknown)"
+  echo "commit $(git rev-parse --short=12 HEAD 2>/dev/null || echo "${GPUGA_GIT_COMMIT:-unknown}")"
   nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.max.sm,clocks.max.mem --format=csv
   nvcc --version | tail -n 2
 } >>"$summary" 2>&1

@@ -12,4 +12,8 @@ for pkg in libcli11-dev librandom123-dev nlohmann-json3-dev libgtest-dev; do
     if [ -f "$f" ]; then cp --parents "$f" .gpu-deps/; fi
   done
 done
+# The GPU machine gets the tree without .git: the commit travels here (run this right before).
+commit=$(git rev-parse --short=12 HEAD)
+git diff --quiet HEAD -- || commit="$commit-dirty"
+echo "$commit" >.gpu-deps/commit
 du -sh .gpu-deps
