@@ -3,8 +3,9 @@
 // that thrust::for_each_n runs over (lane, individual) and that calls a shared
 // __host__ __device__ operator from include/gpuga/ (the CPU backend's loop bodies), so both
 // backends compute the same bytes; ordering is a Thrust stable sort and the summaries are
-// Thrust reductions. Per round the host uploads one small state record per lane and copies back
-// one summary per lane, and a best individual only on request: never the population.
+// Thrust reductions. Per round the host uploads one small state record per lane (and a lane list
+// when it changed) and copies back one summary per lane, and a best individual only on request:
+// never the population.
 //
 // The text is written once against Thrust's device system and included by one translation unit
 // per system: engine_cuda.cu (CUDA, the product's backend) and tests/device_engine_omp.cpp
@@ -49,7 +50,7 @@ struct LaneState {
   std::uint64_t seed;
   std::uint32_t generation;
   LaneAction action;
-  std::uint8_t side;  // which population buffer holds the lane's current generation
+  std::uint8_t side;  // which population buffer held the lane's generation before this round
 };
 
 // The device buffers, as plain pointers for kernels.
@@ -70,7 +71,14 @@ struct Buffers {
   GPUGA_HD std::uint8_t* lane_pop(std::uint32_t l, int side) const {
     return (side ? sides[1] : sides[0]) + Index(l) * pop * kCells;
   }
-  GPUGA_HD std::uint8_t* current(std::uint32_t l) const { return lane_pop(l, lanes[l].side); }
+  // Parents: the lane's generation before this round.
+  GPUGA_HD std::uint8_t* parents(std::uint32_t l) const { return lane_pop(l, lanes[l].side); }
+  // The lane's generation after this round: a Step writes the other side. Derived here rather
+  // than uploaded, so that a round needs one state upload, not one more after breeding.
+  GPUGA_HD int next_side(std::uint32_t l) const {
+    return lanes[l].side ^ (lanes[l].action == LaneAction::Step ? 1 : 0);
+  }
+  GPUGA_HD std::uint8_t* current(std::uint32_t l) const { return lane_pop(l, next_side(l)); }
   GPUGA_HD std::uint8_t* lane_bands(std::uint32_t l) const {
     return bands ? bands + Index(l) * pop * kBandScores : nullptr;
   }
@@ -110,8 +118,8 @@ struct breed_kernel {
     const Index base = Index(l) * b.pop;
     std::uint8_t* children = p.selection == Selection::Truncation
                                  ? b.kids + Index(l) * b.children * kCells
-                                 : b.lane_pop(l, s.side ^ 1);
-    const GenerationView view{b.current(l), b.fit + base, b.order + base, b.cdf, children,
+                                 : b.current(l);
+    const GenerationView view{b.parents(l), b.fit + base, b.order + base, b.cdf, children,
                               b.lane_bands(l)};
     breed_child(i, s.generation, lane_params(p, s), b.infos[l], view);
   }
@@ -174,9 +182,9 @@ struct survive_kernel {
     const std::uint32_t i = static_cast<std::uint32_t>(k % b.pop), l = list[pos];
     const std::uint32_t src = merged[Index(pos) * (b.pop + b.children) + i];
     const std::uint8_t* from = src < b.pop
-                                   ? b.current(l) + Index(src) * kCells
+                                   ? b.parents(l) + Index(src) * kCells
                                    : b.kids + (Index(l) * b.children + src - b.pop) * kCells;
-    copy_individual(b.lane_pop(l, b.lanes[l].side ^ 1) + Index(i) * kCells, from);
+    copy_individual(b.current(l) + Index(i) * kCells, from);
   }
 };
 
@@ -252,6 +260,20 @@ std::size_t bytes_needed(const GaParams& p, std::uint32_t lanes) {
          + L * (sizeof(PuzzleInfo) + sizeof(LaneState) + sizeof(RawSummary) + 16);
 }
 
+// A list of lanes on the device, one per role in a round (so that lists used in the same round
+// never share a buffer), copied again only when it changes: most rounds repeat the last.
+struct LaneList {
+  std::vector<std::uint32_t> host;
+  thrust::device_vector<std::uint32_t> dev;
+  const std::uint32_t* upload(const std::vector<std::uint32_t>& list) {
+    if (list != host) {
+      host = list;
+      dev.assign(list.begin(), list.end());
+    }
+    return raw(dev);
+  }
+};
+
 class DeviceEngine final : public Engine {
  public:
   DeviceEngine(const Grid& puzzle, const GaParams& p, double pressure, int device,
@@ -306,10 +328,10 @@ class DeviceEngine final : public Engine {
     if (!renew.empty()) renew_lanes(renew, restarted, std::min(keep, p_.pop));
     if (!breed.empty()) {
       breed_lanes(breed);
-      for (std::uint32_t l : breed) states_[l].side ^= 1;  // the new generation's side
-      upload_states();
+      // The host's record of where the new generation is; the device derives it (next_side).
+      for (std::uint32_t l : breed) states_[l].side ^= 1;
     }
-    const auto list = upload(acted);
+    const auto list = acted_list_.upload(acted);
     {
       ds::PhaseTimer t(times_.fitness);
       launch("evaluate_kernel", acted.size() * Index(p_.pop),
@@ -370,30 +392,23 @@ class DeviceEngine final : public Engine {
 
   void upload_states() { thrust::copy(states_.begin(), states_.end(), dev_states_.begin()); }
 
-  // A lane list on the device (lists differ within a round, so each gets its own buffer).
-  const std::uint32_t* upload(const std::vector<std::uint32_t>& list) {
-    auto& buf = lists_[next_list_++ % 4];
-    buf.assign(list.begin(), list.end());
-    return raw(buf);
-  }
-
   // Init and Restart lanes: a restart first moves its `keep` best to slots 0..keep-1.
   void renew_lanes(const std::vector<std::uint32_t>& renew,
                    const std::vector<std::uint32_t>& restarted, std::uint32_t keep) {
     ds::PhaseTimer t(times_.init);
     if (keep > 0 && !restarted.empty()) {
-      const auto list = upload(restarted);
+      const auto list = restarted_list_.upload(restarted);
       const Index n = restarted.size() * Index(keep);
       thrust::device_vector<std::uint8_t> scratch(n * kCells);
       launch("keep_best_kernel", n, keep_best_kernel{list, keep, true, buffers(), raw(scratch)});
       launch("keep_best_kernel", n, keep_best_kernel{list, keep, false, buffers(), raw(scratch)});
     }
     launch("init_lanes_kernel", renew.size() * Index(p_.pop),
-           init_lanes_kernel{upload(renew), keep, p_, buffers()});
+           init_lanes_kernel{renew_list_.upload(renew), keep, p_, buffers()});
   }
 
   void breed_lanes(const std::vector<std::uint32_t>& breed) {
-    const auto list = upload(breed);
+    const auto list = breed_list_.upload(breed);
     {
       ds::PhaseTimer t(times_.breed);
       launch("breed_kernel", breed.size() * Index(p_.children), breed_kernel{list, p_, buffers()});
@@ -452,12 +467,12 @@ class DeviceEngine final : public Engine {
   std::vector<LaneState> states_;
   thrust::device_vector<std::uint8_t> pop_[2], kids_, bands_;
   thrust::device_vector<Fitness> fit_, kid_fit_;
-  thrust::device_vector<std::uint32_t> order_, keys_, values_, lists_[4];
+  thrust::device_vector<std::uint32_t> order_, keys_, values_;
   thrust::device_vector<std::uint64_t> cdf_, sums_, dists_;
   thrust::device_vector<PuzzleInfo> dev_infos_;
   thrust::device_vector<LaneState> dev_states_;
   thrust::device_vector<RawSummary> dev_summaries_;
-  unsigned next_list_ = 0;
+  LaneList restarted_list_, renew_list_, breed_list_, acted_list_;
   PhaseTimes times_;
 };
 
