@@ -1,11 +1,28 @@
-// The CUDA backend: the device engine of device_engine.inl, compiled for Thrust's CUDA system.
-#include "device_engine.inl"
+// The CUDA backend: the island engine (host/island_engine.hpp) on the CUDA device system.
+#include "device_system.hpp"
+#include "island_engine.hpp"
 
 namespace gpuga {
 
-std::unique_ptr<Engine> make_cuda_engine(const Grid& puzzle, const GaParams& params,
-                                         double rank_pressure, int device, std::uint32_t lanes) {
-  return std::make_unique<DeviceEngine>(puzzle, params, rank_pressure, device, lanes);
+std::unique_ptr<Engine> make_cuda_engine(const Grid& puzzle, const IslandParams& params,
+                                         double rank_pressure, int device, std::uint32_t runs) {
+  return std::make_unique<IslandEngine<device_system::System>>(
+      puzzle, params, rank_pressure, device_system::System(device), runs);
+}
+
+int cuda_islands_per_multiprocessor(const IslandParams& params, int device) {
+  GPUGA_CUDA_CHECK(cudaSetDevice(device));
+  const device_system::System sys(device);
+  const IslandLayout L = make_layout(params.ga);
+  const std::uint64_t staged = staged_bytes(L) <= sys.stage_limit() ? staged_bytes(L) : 0;
+  const auto kernel = device_system::island_kernel<segment_step>;
+  if (staged)
+    GPUGA_CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                          static_cast<int>(staged)));
+  int blocks = 0;
+  GPUGA_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+      &blocks, kernel, device_system::kTeamThreads, staged));
+  return blocks;
 }
 
 }  // namespace gpuga

@@ -28,13 +28,14 @@ Backend resolve_backend(Backend requested, int device) {
   return Backend::Cpu;
 }
 
-std::unique_ptr<Engine> make_engine(Backend resolved, const Grid& puzzle, const GaParams& params,
-                                    const GaOptions& o, std::uint32_t lanes) {
+std::unique_ptr<Engine> make_engine(Backend resolved, const Grid& puzzle,
+                                    const IslandParams& params, const GaOptions& o,
+                                    std::uint32_t runs) {
 #if defined(GPUGA_HAVE_CUDA)
   if (resolved == Backend::Cuda)
-    return make_cuda_engine(puzzle, params, o.rank_pressure, o.device, lanes);
+    return make_cuda_engine(puzzle, params, o.rank_pressure, o.device, runs);
 #endif
-  return make_cpu_engine(puzzle, params, o.rank_pressure, o.threads, lanes);
+  return make_cpu_engine(puzzle, params, o.rank_pressure, o.threads, runs);
 }
 
 }  // namespace gpuga

@@ -11,7 +11,8 @@ namespace gpuga {
 // Resolves --backend auto to cpu or cuda (throws InputError for cuda when none is usable).
 Backend resolve_backend(Backend requested, int device);
 
-std::unique_ptr<Engine> make_engine(Backend resolved, const Grid& puzzle, const GaParams& params,
-                                    const GaOptions& o, std::uint32_t lanes = 1);
+std::unique_ptr<Engine> make_engine(Backend resolved, const Grid& puzzle,
+                                    const IslandParams& params, const GaOptions& o,
+                                    std::uint32_t runs = 1);
 
 }  // namespace gpuga

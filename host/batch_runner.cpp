@@ -49,7 +49,8 @@ std::vector<std::string> config_values(const GaOptions& ga) {
           selection_param(ga), to_string(ga.crossover), fixed(ga.crossover_rate),
           std::to_string(ga.elite), ga.given_aware ? "true" : "false",
           std::to_string(ga.keep_on_restart), std::to_string(ga.max_generations),
-          fixed(ga.time_limit)};
+          fixed(ga.time_limit), std::to_string(island_size_of(ga)),
+          std::to_string(ga.migration_interval), std::to_string(ga.migrants)};
 }
 
 std::string join(const std::vector<std::string>& v) { return csv_line(v); }
@@ -141,6 +142,8 @@ class BatchObserver final : public RunObserver {
         trace_every_(trace_every), progress_(progress), config_id_(config_id(ga)),
         pending_(plan.size()) {}
 
+  std::uint32_t cadence() const override { return trace_ ? trace_every_ : 0; }
+
   bool on_round(const std::vector<GenerationReport>& reps, Engine&) override {
     if (!trace_) return true;
     for (const auto& r : reps)
@@ -191,7 +194,7 @@ class BatchObserver final : public RunObserver {
 
 // The engine for `lanes` runs; with the default lane count, halved until it fits the device's
 // memory (the engine refuses, before allocating, what does not fit).
-std::unique_ptr<Engine> make_lanes(Backend backend, const Grid& first, const GaParams& params,
+std::unique_ptr<Engine> make_lanes(Backend backend, const Grid& first, const IslandParams& params,
                                    const GaOptions& ga, std::uint32_t lanes, bool shrink) {
   for (;;) {
     try {
@@ -209,8 +212,13 @@ const std::vector<std::string>& config_columns() {
   static const std::vector<std::string> c = {
       "population_size", "mutation_rate", "restart_after_n_stagnant", "encoding", "fitness",
       "selection", "selection_param", "crossover", "crossover_rate", "elite", "given_aware",
-      "keep_on_restart", "max_generations", "time_limit"};
+      "keep_on_restart", "max_generations", "time_limit", "island_size", "migration_interval",
+      "migrants"};
   return c;
+}
+
+bool added_with_islands(const std::string& column) {
+  return column == "island_size" || column == "migration_interval" || column == "migrants";
 }
 
 const std::vector<std::string>& batch_columns() {
@@ -226,8 +234,14 @@ const std::vector<std::string>& batch_columns() {
   return c;
 }
 
-int run_batches(const BatchSetup& s, const std::vector<GaOptions>& configs) {
+int run_batches(const BatchSetup& s, const std::vector<GaOptions>& given) {
   const auto puzzles = read_solvable_puzzles(s.files);
+  std::vector<GaOptions> configs = given;  // --pop 0 resolved for each one's backend
+  std::vector<Backend> backends;
+  for (auto& ga : configs) {
+    backends.push_back(resolve_backend(ga.backend, ga.device));
+    pop_for_backend(ga, backends.back());
+  }
   std::error_code ec;
   const bool exists = std::filesystem::exists(s.csv, ec) && std::filesystem::file_size(s.csv, ec) > 0;
   GPUGA_INPUT_CHECK(!exists || s.resume, s.csv + ": exists; use --resume to continue that batch, "
@@ -269,9 +283,8 @@ int run_batches(const BatchSetup& s, const std::vector<GaOptions>& configs) {
     const auto& plan = plans[c];
     if (plan.empty()) continue;
     const GaOptions& ga = configs[c];
-    GaOptions ga_copy = ga;
-    const GaParams params = to_params(ga_copy);
-    const Backend backend = resolve_backend(ga.backend, ga.device);
+    const IslandParams params = island_params(ga);
+    const Backend backend = backends[c];
     std::uint32_t lanes = s.concurrent;
     if (lanes == 0) lanes = backend == Backend::Cuda ? std::clamp(1000000u / ga.pop, 1u, 65535u) : 8;
     lanes = static_cast<std::uint32_t>(std::min<std::size_t>(lanes, plan.size()));
@@ -279,11 +292,11 @@ int run_batches(const BatchSetup& s, const std::vector<GaOptions>& configs) {
     for (const auto& pr : plan) requests.push_back({pr.puzzle->grid, pr.seed});
     auto engine = make_lanes(backend, plan[0].puzzle->grid, params, ga, lanes, s.concurrent == 0);
     BatchObserver observer(csv, trace.get(), plan, ga, backend, s.trace_every, progress);
-    for (const auto& r : run_many(*engine, requests, params, to_limits(ga), observer)) {
+    for (const auto& r : run_many(*engine, requests, to_limits(ga), observer)) {
       all_solved = all_solved && r.solved;
       ran += r.stop_reason.empty() || r.stop_reason == "interrupted" ? 0 : 1;
     }
-    widest = std::max(widest, engine->lanes());
+    widest = std::max(widest, engine->runs());
   }
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   if (ran > 0)  // compare with --concurrent 1 for the one-at-a-time figure

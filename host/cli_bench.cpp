@@ -22,17 +22,19 @@
 namespace gpuga {
 namespace {
 
-// Norvig easy50 #1: the fixed default puzzle, so figures compare across machines.
+// Platinum Blonde (famous_named #3): hard enough that no island solves it, without restarts,
+// within any benchmark's generations, so every timed generation is whole work.
 constexpr const char* kBenchPuzzle =
-    "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
-constexpr std::uint32_t kValidateUpTo = 100000;  // larger populations: too slow on the CPU
+    ".......12........3..23..4....18....5.6..7.8.......9.....85.....9...4.5..47...6...";
+constexpr std::uint64_t kValidateUpTo = 100000;  // larger populations: too slow on the CPU
 
 struct BenchOptions {
   std::vector<Backend> backends;
   std::vector<std::uint32_t> pops;
-  std::uint32_t generations = 30;
+  std::vector<std::uint32_t> island_sizes;  // 0: panmictic (one island of --pop)
+  std::uint32_t generations = 100;
   std::uint32_t repeats = 5;
-  std::uint32_t warmup = 3;
+  std::uint32_t warmup = 20;
   std::string puzzle_file;
   std::uint64_t seed = 1;
   std::string json_file;
@@ -42,114 +44,103 @@ struct BenchOptions {
 
 struct Row {
   std::string backend;
-  std::uint32_t pop = 0;
-  double gens_per_s = 0, evals_per_s = 0;
-  PhaseTimes per_gen;  // seconds per generation
-  double bytes_per_gen = 0, achieved_gbs = 0, copy_gbs = 0;
+  std::uint32_t pop = 0, island_size = 0, islands = 0;
+  double gens_per_s = 0, evals_per_s = 0, ms_per_epoch = 0;
+  PhaseTimes per_epoch;   // seconds per epoch
+  std::string placement;  // where an island lives while it runs
+  int islands_per_sm = 0; // CUDA: islands resident per multiprocessor
   std::string validated;  // "yes", "skipped (...)" or "n/a"
   std::string skipped;    // why this size did not run
 };
 
-// The bytes one generation must move in this design: per child two parents read, the child
-// written and read back for fitness (4 x 81) plus its fitness (2); per individual the order
-// (fitness keys copied, indices written, a stable radix sort of 16-bit keys with 32-bit values:
-// about 6 passes of 6 bytes) and the summary's read of fitness (2).
-double bytes_per_generation(const GaParams& p) {
-  return p.children * (4.0 * kCells + 2.0) + p.pop * (6.0 * 6.0 + 2.0);
-}
-
-// Host copy bandwidth (read + write) over 256 MiB buffers, best of 5.
-double measure_host_copy_bandwidth() {
-  const std::size_t bytes = std::size_t(256) << 20;
-  std::vector<char> a(bytes, 1), b(bytes, 0);
-  double best = 1e30;
-  for (int rep = 0; rep < 5; ++rep) {
-    const auto t0 = std::chrono::steady_clock::now();
-    std::memcpy(b.data(), a.data(), bytes);
-    best = std::min(best, std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
-    a[rep] = b[bytes - 1 - rep];  // keep the copies observable
-  }
-  return 2.0 * bytes / best / 1e9;
-}
-
 PhaseTimes minus(const PhaseTimes& a, const PhaseTimes& b, double n) {
-  return {(a.init - b.init) / n, (a.order - b.order) / n, (a.breed - b.breed) / n,
-          (a.fitness - b.fitness) / n, (a.survival - b.survival) / n, (a.summary - b.summary) / n};
+  return {(a.advance - b.advance) / n, (a.summary - b.summary) / n};
 }
 
-std::string validate(Engine& gpu, const Grid& puzzle, const GaParams& p, const GaOptions& ga,
+// The CUDA population after the warm-up equals the CPU backend's, byte for byte.
+std::string validate(Engine& gpu, const Grid& puzzle, const IslandParams& p, const GaOptions& ga,
                      std::uint32_t warmup) {
-  if (p.pop > kValidateUpTo) return "skipped (pop > " + std::to_string(kValidateUpTo) + ")";
+  const std::uint64_t pop = std::uint64_t(p.islands) * p.ga.pop;
+  if (pop > kValidateUpTo) return "skipped (pop > " + std::to_string(kValidateUpTo) + ")";
   auto cpu = make_cpu_engine(puzzle, p, ga.rank_pressure, ga.threads);
-  cpu->initialize(0);
-  for (std::uint32_t g = 1; g <= warmup; ++g) cpu->step(g);
-  if (cpu->population() != gpu.population() || cpu->fitness() != gpu.fitness())
+  cpu->initialize(warmup);
+  if (cpu->population(0) != gpu.population(0) || cpu->fitness(0) != gpu.fitness(0))
     throw RuntimeFailure("bench: the CUDA population differs from the CPU's after " +
                          std::to_string(warmup) + " warm-up generations (pop " +
-                         std::to_string(p.pop) + ")");
+                         std::to_string(pop) + ")");
   return "yes";
 }
 
-Row bench_one(Backend backend, std::uint32_t pop, const Grid& puzzle, const BenchOptions& o,
-              double copy_gbs) {
+Row bench_one(Backend backend, std::uint32_t pop, std::uint32_t island_size, const Grid& puzzle,
+              const BenchOptions& o) {
   GaOptions ga;
   ga.pop = pop;
+  ga.island_size = island_size ? island_size : pop;
+  ga.restart_after = 0;  // constant work per generation
   ga.seed = o.seed;
   ga.threads = o.threads;
   ga.device = o.device;
-  const GaParams p = to_params(ga);
   Row row;
   row.backend = to_string(backend);
   row.pop = pop;
-  row.copy_gbs = copy_gbs;
+  row.island_size = ga.island_size;
+  row.islands = pop / ga.island_size;
   std::unique_ptr<Engine> engine;
+  IslandParams p;
   try {
+    p = to_params(ga);
     engine = make_engine(backend, puzzle, p, ga);
   } catch (const InputError& e) {
     row.skipped = e.what();
     return row;
   }
-  engine->initialize(0);
-  for (std::uint32_t g = 1; g <= o.warmup; ++g) engine->step(g);
+  row.placement = engine->placement();
+#if defined(GPUGA_HAVE_CUDA)
+  if (backend == Backend::Cuda) row.islands_per_sm = cuda_islands_per_multiprocessor(p, o.device);
+#endif
+  engine->initialize(o.warmup);
   row.validated = backend == Backend::Cuda ? validate(*engine, puzzle, p, ga, o.warmup) : "n/a";
-  engine->summary();
+  engine->summaries();
   const PhaseTimes before = engine->phase_times();
   std::vector<double> secs;  // per repeat: the median repeat is reported (shared machines jitter)
   std::uint32_t g = o.warmup;
   for (std::uint32_t rep = 0; rep < o.repeats; ++rep) {
     const auto t0 = std::chrono::steady_clock::now();
-    for (std::uint32_t k = 0; k < o.generations; ++k) {
-      engine->step(++g);
-      engine->summary();  // a whole generation includes its summary, which also synchronises
-    }
+    engine->advance_to(g += o.generations);  // one epoch, as the driver runs it
+    const auto s = engine->summaries();
     secs.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+    for (const auto& island : s)
+      if (island.state.solved != kNever)
+        throw RuntimeFailure("bench: an island solved the benchmark puzzle; pick a harder one");
   }
   std::nth_element(secs.begin(), secs.begin() + secs.size() / 2, secs.end());
-  row.gens_per_s = o.generations / secs[secs.size() / 2];
-  row.evals_per_s = row.gens_per_s * p.children;
-  row.per_gen = minus(engine->phase_times(), before, double(o.generations) * o.repeats);
-  row.bytes_per_gen = bytes_per_generation(p);
-  row.achieved_gbs = row.bytes_per_gen * row.gens_per_s / 1e9;
+  const double epoch = secs[secs.size() / 2];
+  row.ms_per_epoch = 1e3 * epoch;
+  row.gens_per_s = o.generations / epoch;
+  row.evals_per_s = row.gens_per_s * double(p.ga.children) * p.islands;
+  row.per_epoch = minus(engine->phase_times(), before, o.repeats);
   return row;
 }
 
-void print_table(const std::vector<Row>& rows) {
-  std::printf("%-7s %11s %10s %11s %8s | %7s %7s %7s %7s %7s | %9s %7s %7s  %s\n", "backend",
-              "pop", "gens/s", "evals/s", "ms/gen", "order", "breed", "fitness", "surviv",
-              "summary", "MB/gen", "GB/s", "copy", "validated");
+void print_table(const std::vector<Row>& rows, std::uint32_t generations) {
+  std::printf("%-7s %11s %9s %8s %10s %11s %10s | %9s %9s | %-14s %6s  %s\n", "backend", "pop",
+              "island", "islands", "gens/s", "evals/s", "ms/epoch", "advance", "summary",
+              "placement", "per SM", "validated");
   for (const auto& r : rows) {
     if (!r.skipped.empty()) {
-      std::printf("%-7s %11u  skipped: %s\n", r.backend.c_str(), r.pop, r.skipped.c_str());
+      std::printf("%-7s %11u %9u %8u  skipped: %s\n", r.backend.c_str(), r.pop, r.island_size,
+                  r.islands, r.skipped.c_str());
       continue;
     }
-    const auto& t = r.per_gen;
-    std::printf("%-7s %11u %10.1f %11.3g %8.3f | %7.3f %7.3f %7.3f %7.3f %7.3f | %9.2f %7.1f %7.1f  %s\n",
-                r.backend.c_str(), r.pop, r.gens_per_s, r.evals_per_s, 1e3 / r.gens_per_s,
-                1e3 * t.order, 1e3 * t.breed, 1e3 * t.fitness, 1e3 * t.survival, 1e3 * t.summary,
-                r.bytes_per_gen / 1e6, r.achieved_gbs, r.copy_gbs, r.validated.c_str());
+    const std::string per_sm = r.islands_per_sm ? std::to_string(r.islands_per_sm) : "-";
+    std::printf("%-7s %11u %9u %8u %10.1f %11.3g %10.2f | %9.2f %9.2f | %-14s %6s  %s\n",
+                r.backend.c_str(), r.pop, r.island_size, r.islands, r.gens_per_s, r.evals_per_s,
+                r.ms_per_epoch, 1e3 * r.per_epoch.advance, 1e3 * r.per_epoch.summary,
+                r.placement.c_str(), per_sm.c_str(), r.validated.c_str());
   }
-  std::printf("gens/s, evals/s: median of the timed repeats; phase columns: mean ms per "
-              "generation (CUDA: events; CPU: wall clock)\n");
+  std::printf("an epoch: %u generations then one summary per island; gens/s, evals/s: median "
+              "epoch of the repeats; advance, summary: mean ms per epoch (CUDA: events; CPU: "
+              "wall clock)\n", generations);
 }
 
 std::string cpu_model() {
@@ -162,16 +153,15 @@ std::string cpu_model() {
 
 nlohmann::json to_json(const std::vector<Row>& rows, const BenchOptions& o, const DeviceList& devs) {
   nlohmann::json out = nlohmann::json::array();
-  for (const auto& r : rows) {
-    const auto& t = r.per_gen;
-    out.push_back({{"backend", r.backend}, {"pop", r.pop}, {"skipped", r.skipped},
+  for (const auto& r : rows)
+    out.push_back({{"backend", r.backend}, {"pop", r.pop}, {"island_size", r.island_size},
+                   {"islands", r.islands}, {"skipped", r.skipped},
                    {"generations_per_s", r.gens_per_s}, {"evaluations_per_s", r.evals_per_s},
-                   {"ms_per_phase", {{"init", 1e3 * t.init}, {"order", 1e3 * t.order},
-                                     {"breed", 1e3 * t.breed}, {"fitness", 1e3 * t.fitness},
-                                     {"survival", 1e3 * t.survival}, {"summary", 1e3 * t.summary}}},
-                   {"bytes_per_generation", r.bytes_per_gen}, {"achieved_gb_per_s", r.achieved_gbs},
-                   {"copy_gb_per_s", r.copy_gbs}, {"validated", r.validated}});
-  }
+                   {"ms_per_epoch", r.ms_per_epoch},
+                   {"ms_per_phase", {{"advance", 1e3 * r.per_epoch.advance},
+                                     {"summary", 1e3 * r.per_epoch.summary}}},
+                   {"placement", r.placement}, {"islands_per_multiprocessor", r.islands_per_sm},
+                   {"validated", r.validated}});
   nlohmann::json devices = nlohmann::json::array();
   for (const auto& d : devs.devices)
     devices.push_back({{"index", d.index}, {"name", d.name},
@@ -180,15 +170,17 @@ nlohmann::json to_json(const std::vector<Row>& rows, const BenchOptions& o, cons
   const std::time_t now = std::time(nullptr);
   char date[32];
   std::strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&now));
+  GaOptions defaults;
+  defaults.restart_after = 0;
   return {{"gpuga_version", GPUGA_VERSION}, {"commit", GPUGA_GIT_COMMIT},
           {"build", GPUGA_BUILD_INFO}, {"date", date},
           {"host_cpu", cpu_model()}, {"host_threads", omp_get_max_threads()},
           {"cuda_driver", devs.driver_version}, {"cuda_runtime", devs.runtime_version},
           {"devices", devices}, {"device_used", o.device}, {"no_device_reason", devs.reason},
-          {"options", {{"generations", o.generations}, {"repeats", o.repeats},
+          {"options", {{"generations_per_epoch", o.generations}, {"repeats", o.repeats},
                        {"warmup", o.warmup}, {"seed", o.seed},
                        {"threads", o.threads}, {"puzzle", o.puzzle_file.empty() ? "built-in" : o.puzzle_file},
-                       {"config", describe(GaOptions{})}}},
+                       {"config", describe(defaults)}}},
           {"results", out}};
 }
 
@@ -206,6 +198,26 @@ std::vector<Backend> backends_to_run(const BenchOptions& o) {
   return out;
 }
 
+// The default table: islands of 500 and 1000 at several counts, and panmictic rows (one island
+// of the whole population, island size 0).
+std::vector<std::pair<std::uint32_t, std::uint32_t>> sizes_to_run(const BenchOptions& o, Backend b) {
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> out;
+  if (!o.pops.empty() || !o.island_sizes.empty()) {
+    const auto pops = o.pops.empty() ? std::vector<std::uint32_t>{100000} : o.pops;
+    const auto sizes = o.island_sizes.empty() ? std::vector<std::uint32_t>{0} : o.island_sizes;
+    for (auto pop : pops)
+      for (auto size : sizes) out.push_back({pop, size});
+    return out;
+  }
+  const std::vector<std::uint32_t> counts =
+      b == Backend::Cuda ? std::vector<std::uint32_t>{132, 264, 528, 1056, 2112}
+                         : std::vector<std::uint32_t>{2, 8, 32};
+  for (std::uint32_t size : {500u, 1000u})
+    for (auto k : counts) out.push_back({k * size, size});
+  for (std::uint32_t pop : {1000u, 10000u, 100000u}) out.push_back({pop, 0});
+  return out;
+}
+
 int run_bench(BenchOptions& o) {
   Grid puzzle;
   if (o.puzzle_file.empty()) {
@@ -216,20 +228,12 @@ int run_bench(BenchOptions& o) {
   }
   const DeviceList devs = list_devices();
   std::vector<Row> rows;
-  for (Backend b : backends_to_run(o)) {
-    const double copy = b == Backend::Cuda ? measure_device_copy_bandwidth(o.device)
-                                           : measure_host_copy_bandwidth();
-    auto pops = o.pops;
-    if (pops.empty())
-      pops = b == Backend::Cuda
-                 ? std::vector<std::uint32_t>{1000, 10000, 100000, 1000000, 10000000}
-                 : std::vector<std::uint32_t>{1000, 10000, 100000, 1000000};
-    for (auto pop : pops) {
-      rows.push_back(bench_one(b, pop, puzzle, o, copy));
-      std::fprintf(stderr, "bench: %s pop %u done\n", to_string(b), pop);
+  for (Backend b : backends_to_run(o))
+    for (const auto& [pop, size] : sizes_to_run(o, b)) {
+      rows.push_back(bench_one(b, pop, size, puzzle, o));
+      std::fprintf(stderr, "bench: %s pop %u island %u done\n", to_string(b), pop, size ? size : pop);
     }
-  }
-  print_table(rows);
+  print_table(rows, o.generations);
   if (!o.json_file.empty()) {
     std::ofstream out(o.json_file);
     GPUGA_INPUT_CHECK(out.good(), o.json_file + ": cannot write the JSON report");
@@ -243,9 +247,10 @@ int run_bench(BenchOptions& o) {
 void add_bench_command(CLI::App& app, int& exit_status) {
   auto o = std::make_shared<BenchOptions>();
   auto* cmd = app.add_subcommand(
-      "bench", "Measure generations/s and evaluations/s against population size per backend, "
-               "with the time per phase and the bytes moved; the default GA configuration, "
-               "no restarts, on a fixed puzzle and seed");
+      "bench", "Measure generations/s and evaluations/s against island size and island count "
+               "(and one panmictic population) per backend, with the time per epoch, where "
+               "islands live and how many run per GPU multiprocessor; the default GA "
+               "configuration, no restarts, on a fixed puzzle and seed");
   cmd->add_option("--backend", o->backends, "Backends to measure: cpu, cuda, or auto (every "
                   "available one; the default)")
       ->transform(CLI::CheckedTransformer(
@@ -253,18 +258,20 @@ void add_bench_command(CLI::App& app, int& exit_status) {
                                          {"cuda", Backend::Cuda}},
           CLI::ignore_case))
       ->delimiter(',');
-  cmd->add_option("--pop", o->pops, "Population sizes (default CPU 1e3..1e6, CUDA 1e3..1e7, as "
-                  "far as memory allows)")
+  cmd->add_option("--pop", o->pops, "Whole populations to measure (with --island-size: every "
+                  "pair; default: a table of island counts and sizes per backend)")
       ->check(CLI::Range(2u, 200000000u))->delimiter(',');
-  cmd->add_option("--generations", o->generations, "Timed generations per size")
+  cmd->add_option("--island-size", o->island_sizes, "Island sizes to measure (0: one island of "
+                  "--pop)")->check(CLI::Range(0u, 200000000u))->delimiter(',');
+  cmd->add_option("--generations", o->generations, "Generations per timed epoch")
       ->check(CLI::Range(1u, 1000000u))->capture_default_str();
-  cmd->add_option("--repeats", o->repeats, "Timed repeats per size; the median is reported")
+  cmd->add_option("--repeats", o->repeats, "Timed epochs per row; the median is reported")
       ->check(CLI::Range(1u, 1000u))->capture_default_str();
   cmd->add_option("--warmup", o->warmup, "Untimed warm-up generations (the GPU is validated "
                   "against the CPU over these)")
-      ->check(CLI::Range(1u, 1000u))->capture_default_str();
-  cmd->add_option("--puzzle", o->puzzle_file, "Puzzle file (its first puzzle; default Norvig "
-                  "easy50 #1)")->check(CLI::ExistingFile);
+      ->check(CLI::Range(1u, 1000000u))->capture_default_str();
+  cmd->add_option("--puzzle", o->puzzle_file, "Puzzle file (its first puzzle; default Platinum "
+                  "Blonde)")->check(CLI::ExistingFile);
   cmd->add_option("--seed", o->seed, "Random seed")->capture_default_str();
   cmd->add_option("--json", o->json_file, "Also write every figure, the device, driver and "
                   "runtime versions, commit and options to this JSON file");

@@ -44,16 +44,20 @@ int run_report(const ReportOptions& o) {
     GPUGA_INPUT_CHECK(!rows.empty(), file + ": empty; expected a gpuga batch CSV");
     std::map<std::string, std::size_t> col;
     for (std::size_t c = 0; c < rows[0].size(); ++c) col[rows[0][c]] = c;
-    for (const auto& name : config_columns())
+    std::vector<std::string> names;  // the configuration columns this file has
+    for (const auto& name : config_columns()) {
+      if (!col.count(name) && added_with_islands(name)) continue;
       GPUGA_INPUT_CHECK(col.count(name), file + ":1: no column '" + name +
                                               "'; expected a gpuga batch CSV header");
+      names.push_back(name);
+    }
     for (std::size_t i = 1; i < rows.size(); ++i) {
       const auto& r = rows[i];
       GPUGA_INPUT_CHECK(r.size() == rows[0].size(),
                         file + ":" + std::to_string(i + 1) + ": " + std::to_string(r.size()) +
                             " fields; expected " + std::to_string(rows[0].size()));
       std::string config;
-      for (const auto& name : config_columns())
+      for (const auto& name : names)
         config += (config.empty() ? "" : " ") + name + "=" + r[col[name]];
       Group& g = groups[{config, puzzle_set(r[col["puzzle_id"]])}];
       ++g.runs;

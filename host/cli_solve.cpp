@@ -22,7 +22,6 @@ enum class OutputFormat { Pretty, Line };
 struct SolveOptions {
   GaOptions ga;
   std::vector<std::string> files;
-  std::uint32_t islands = 1;
   std::uint32_t report_every = 100;
   bool show_best = false;
   bool interactive = false;
@@ -30,16 +29,11 @@ struct SolveOptions {
   bool json = false;
 };
 
+// The best individual of the run's best island now.
 void print_best(std::ostream& out, const GenerationReport& rep, Engine& engine) {
-  out << "generation " << rep.generation << '\n'
-      << to_pretty(engine.best(rep.lane)) << "fitness " << rep.summary.best << '\n';
-}
-
-// The island with the best fitness (lowest lane on ties) speaks for the puzzle.
-const GenerationReport& leader(const std::vector<GenerationReport>& reps) {
-  return *std::min_element(reps.begin(), reps.end(), [](const auto& a, const auto& b) {
-    return a.summary.best < b.summary.best;
-  });
+  out << "generation " << rep.generation << " (island " << rep.summary.best_island << ")\n"
+      << to_pretty(engine.best(rep.lane, rep.summary.best_island)) << "fitness "
+      << rep.summary.best << '\n';
 }
 
 // Progress lines, --show-best grids and --interactive prompts, all on stderr.
@@ -47,9 +41,12 @@ class SolveObserver final : public RunObserver {
  public:
   SolveObserver(const SolveOptions& o, std::istream* answers) : o_(o), answers_(answers) {}
 
+  // Epochs end at every report (and, interactive, at every generation).
+  std::uint32_t cadence() const override { return o_.interactive ? 1 : o_.report_every; }
+
   bool on_round(const std::vector<GenerationReport>& reps, Engine& engine) override {
     if (reps.empty()) return true;
-    const GenerationReport& rep = leader(reps);
+    const GenerationReport& rep = reps.front();  // one puzzle at a time
     if (o_.report_every && rep.generation % o_.report_every == 0) {
       char line[256];
       std::snprintf(line, sizeof line,
@@ -83,29 +80,14 @@ class SolveObserver final : public RunObserver {
   std::istream* answers_;
 };
 
-// Islands' results as the puzzle's: the winner's grid and generations (the first solved, else
-// the best fitness), the evaluations and restarts of all.
-RunResult merge_islands(const std::vector<RunResult>& runs) {
-  const auto winner = std::min_element(runs.begin(), runs.end(), [](const auto& a, const auto& b) {
-    return a.solved != b.solved ? a.solved : a.best_fitness < b.best_fitness;
-  });
-  RunResult r = *winner;
-  r.evaluations = r.restarts = 0;
-  for (const auto& run : runs) {
-    r.evaluations += run.evaluations;
-    r.restarts += run.restarts;
-    r.seconds = std::max(r.seconds, run.seconds);
-  }
-  return r;
-}
-
 nlohmann::json result_json(const Puzzle& p, const RunResult& r, Backend backend,
                            const GaOptions& ga) {
   return {{"file", p.file}, {"line", p.line}, {"index", p.index}, {"puzzle", to_line(p.grid)},
           {"solved", r.solved}, {"grid", to_line(r.best)}, {"fitness", r.best_fitness},
           {"generations", r.generations}, {"restarts", r.restarts},
           {"evaluations", r.evaluations}, {"seconds", r.seconds}, {"stop", r.stop_reason},
-          {"seed", ga.seed}, {"island_seed", r.seed}, {"backend", to_string(backend)}};
+          {"seed", ga.seed}, {"island", r.island}, {"island_seed", derive_seed(r.seed, r.island)},
+          {"backend", to_string(backend)}};
 }
 
 void print_result(const SolveOptions& o, const Puzzle& p, const RunResult& r, bool several) {
@@ -135,15 +117,17 @@ void print_summary(const Puzzle& p, const RunResult& r, Backend backend, const G
                 p.index, p.file.c_str(), p.line, r.solved ? "solved" : r.stop_reason.c_str(),
                 r.generations, r.restarts, static_cast<unsigned long long>(r.evaluations),
                 r.seconds, r.seconds > 0 ? r.evaluations / r.seconds : 0.0, r.best_fitness);
-  std::cerr << line << "  seed " << ga.seed;
-  if (r.seed != ga.seed) std::cerr << " (solving island's seed " << r.seed << ")";
-  std::cerr << "  backend " << to_string(backend) << "  " << describe_line(ga) << '\n';
+  std::cerr << line << "  seed " << ga.seed << " (island " << r.island << " of "
+            << ga.pop / island_size_of(ga) << ")  backend " << to_string(backend) << "  " << describe_line(ga) << '\n';
 }
 
 int run_solve(const CLI::App* cmd, SolveOptions& o) {
   install_interrupt_handler();
-  const GaParams params = to_params(o.ga);
-  if (print_config_if_asked(o.ga, cmd)) return kExitOk;
+  if (o.ga.print_config) {  // before choosing a backend: printing needs no GPU
+    to_params(o.ga);          // validates, and draws the seed it prints
+    print_config_if_asked(o.ga, cmd);
+    return kExitOk;
+  }
   const auto puzzles = read_solvable_puzzles(o.files);
   std::ifstream tty;
   std::istream* answers = &std::cin;
@@ -153,17 +137,16 @@ int run_solve(const CLI::App* cmd, SolveOptions& o) {
     answers = &tty;
   }
   const Backend backend = resolve_backend(o.ga.backend, o.ga.device);
+  pop_for_backend(o.ga, backend);
+  const IslandParams params = to_params(o.ga);
   SolveObserver observer(o, answers);
   nlohmann::json results = nlohmann::json::array();
   bool all_solved = true;
   for (const auto& p : puzzles) {
     if (g_interrupted.load()) break;
-    auto engine = make_engine(backend, p.grid, params, o.ga, o.islands);
-    std::vector<RunRequest> islands;
-    for (std::uint32_t k = 0; k < o.islands; ++k)
-      islands.push_back({p.grid, derive_seed(params.seed, k)});
-    const RunResult r = merge_islands(
-        run_many(*engine, islands, params, to_limits(o.ga), observer, /*race=*/true));
+    auto engine = make_engine(backend, p.grid, params, o.ga);
+    const RunResult r =
+        run_many(*engine, {{p.grid, params.ga.seed}}, to_limits(o.ga), observer).front();
     all_solved = all_solved && r.solved;
     print_summary(p, r, backend, o.ga);
     if (o.json)
@@ -175,7 +158,6 @@ int run_solve(const CLI::App* cmd, SolveOptions& o) {
   if (o.json) {
     nlohmann::json config = describe(o.ga);
     config["backend"] = to_string(backend);
-    config["islands"] = o.islands;
     std::cout << nlohmann::json{{"gpuga_version", GPUGA_VERSION}, {"commit", GPUGA_GIT_COMMIT},
                                 {"config", config}, {"results", results}}.dump(2)
               << '\n';
@@ -190,10 +172,6 @@ void add_solve_command(CLI::App& app, int& exit_status) {
   auto* cmd = app.add_subcommand("solve", "Solve puzzles with the genetic algorithm");
   add_puzzle_files_option(cmd, o->files);
   add_ga_options(cmd, o->ga);
-  cmd->add_option("--islands", o->islands, "Independent populations of --pop each racing on "
-                  "every puzzle in the same launches (seeds derived from --seed; 1 reproduces "
-                  "the plain run); the first to solve wins")
-      ->check(CLI::Range(1u, 65535u))->capture_default_str()->group("GA");
   cmd->add_option("--report-every", o->report_every,
                   "Progress line on stderr every N generations (0: none)")
       ->capture_default_str()->group("Output");

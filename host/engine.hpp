@@ -1,89 +1,67 @@
 #pragma once
-// A backend's view of GA runs. An engine holds `lanes` independent populations of `pop`
-// individuals each (in device memory for CUDA); every lane has its own puzzle, seed and
-// generation, and all lanes advance in the same launches. A lane computes exactly what it would
-// alone, so a batch of runs equals the runs one at a time. The driver only asks for one summary
-// per lane and, when a lane's best improves, its best individual.
+// A backend's view of GA runs. An engine holds `runs` independent runs, each a ring of islands
+// (include/gpuga/island.hpp) in the backend's memory (device memory for CUDA); every run has its
+// own puzzle, seed and generation, and all runs advance in the same launches. A run computes
+// exactly what it would alone, so a batch of runs equals the runs one at a time. The host sees
+// one summary per island per epoch, and a best grid when it asks for one.
 #include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
 
-#include "gpuga/breed.hpp"
+#include "gpuga/island.hpp"
 
 namespace gpuga {
 
 enum class Backend { Auto, Cpu, Cuda };
 
-struct Summary {
-  Fitness best = 0, worst = 0;
-  double mean = 0;
-  double diversity = 0;  // mean Hamming distance (cells) of a fixed sample to the best
-  std::uint32_t best_index = 0;
-};
-
-// Seconds spent per phase since the engine was made (CUDA: measured with events).
+// Seconds spent since the engine was made: advancing runs (every generation, restart, migration
+// and halt check) and summarising them (CUDA: measured with events).
 struct PhaseTimes {
-  double init = 0, order = 0, breed = 0, fitness = 0, survival = 0, summary = 0;
-};
-
-// What a lane does in one round, at the generation the round names for it.
-enum class LaneAction : std::uint8_t {
-  Idle,     // nothing: a finished lane, or one waiting for work
-  Init,     // a fresh population
-  Restart,  // keep the `keep` best individuals in slots 0..keep-1, renew the rest
-  Step,     // breed the next generation
-};
-
-struct LaneTask {
-  LaneAction action = LaneAction::Idle;
-  std::uint32_t generation = 0;  // the random key of what the lane does
+  double advance = 0, summary = 0;
 };
 
 class Engine {
  public:
   virtual ~Engine() = default;
-  virtual std::uint32_t lanes() const = 0;
-  // Gives lane `l` a puzzle and a seed; an Init task then fills it.
-  virtual void set_lane(std::uint32_t l, const Grid& puzzle, std::uint64_t seed) = 0;
-  // One round: every lane does its task (one per lane), then the lanes that acted are
-  // evaluated and ordered by (fitness, index).
-  virtual void advance(const std::vector<LaneTask>& tasks, std::uint32_t keep) = 0;
-  virtual std::vector<Summary> summaries() = 0;  // one per lane
-  virtual Grid best(std::uint32_t lane) = 0;
-  // A lane's whole population and fitness, for tests and checks only (never per generation).
-  virtual std::vector<std::uint8_t> population(std::uint32_t lane) = 0;
-  virtual std::vector<Fitness> fitness(std::uint32_t lane) = 0;
+  virtual std::uint32_t runs() const = 0;
+  virtual const IslandParams& params() const = 0;
+  // Gives run `r` a puzzle and a seed; an Init task then starts it.
+  virtual void set_run(std::uint32_t r, const Grid& puzzle, std::uint64_t seed) = 0;
+  // One epoch: each run does its task (one per run), in launches with no host synchronisation.
+  virtual void advance(const std::vector<RunTask>& tasks) = 0;
+  virtual std::vector<IslandSummary> summaries() = 0;  // runs x islands, run-major
+  virtual Grid best(std::uint32_t run, std::uint32_t island) = 0;  // the island's best so far
+  // A run's islands, one after another (81 cells an individual), and their fitness: for tests and
+  // checks only, never per generation.
+  virtual std::vector<std::uint8_t> population(std::uint32_t run) = 0;
+  virtual std::vector<Fitness> fitness(std::uint32_t run) = 0;
   virtual PhaseTimes phase_times() = 0;
+  // Where an island lives while it runs: "shared memory", "device memory", "host memory".
+  virtual std::string placement() const = 0;
 
-  // Lane 0 alone, for single runs, tests and benchmarks.
-  void initialize(std::uint32_t generation) { act0(LaneAction::Init, generation, 0); }
-  void restart(std::uint32_t generation, std::uint32_t keep) {
-    act0(LaneAction::Restart, generation, keep);
-  }
-  void step(std::uint32_t generation) { act0(LaneAction::Step, generation, 0); }
-  Summary summary() { return summaries()[0]; }
-  Grid best() { return best(0); }
-  std::vector<std::uint8_t> population() { return population(0); }
-  std::vector<Fitness> fitness() { return fitness(0); }
+  // Run 0 alone, for tests and benchmarks: start it, or advance it to `target`.
+  void initialize(std::uint32_t target = 0) { act0({RunAction::Init, target}); }
+  void advance_to(std::uint32_t target) { act0({RunAction::Advance, target}); }
 
  private:
-  void act0(LaneAction a, std::uint32_t generation, std::uint32_t keep) {
-    std::vector<LaneTask> tasks(lanes());
-    tasks[0] = {a, generation};
-    advance(tasks, keep);
+  void act0(RunTask task) {
+    std::vector<RunTask> tasks(runs());
+    tasks[0] = task;
+    advance(tasks);
   }
 };
 
-// `params.seed` seeds lane 0 with `puzzle`; other lanes start Idle until set_lane.
-std::unique_ptr<Engine> make_cpu_engine(const Grid& puzzle, const GaParams& params,
-                                        double rank_pressure, int threads,
-                                        std::uint32_t lanes = 1);
+// `params.ga.seed` seeds run 0 with `puzzle`; other runs start Idle until set_run.
+std::unique_ptr<Engine> make_cpu_engine(const Grid& puzzle, const IslandParams& params,
+                                        double rank_pressure, int threads, std::uint32_t runs = 1);
 
 #if defined(GPUGA_HAVE_CUDA)
-std::unique_ptr<Engine> make_cuda_engine(const Grid& puzzle, const GaParams& params,
-                                         double rank_pressure, int device,
-                                         std::uint32_t lanes = 1);
+std::unique_ptr<Engine> make_cuda_engine(const Grid& puzzle, const IslandParams& params,
+                                         double rank_pressure, int device, std::uint32_t runs = 1);
+// Islands of this configuration that run at once on one multiprocessor of `device` (the segment
+// step's occupancy, with its shared memory when the island is staged).
+int cuda_islands_per_multiprocessor(const IslandParams& params, int device);
 #endif
 
 }  // namespace gpuga

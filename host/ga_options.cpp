@@ -5,6 +5,9 @@
 #include <random>
 #include <sstream>
 
+#include <omp.h>
+
+#include "devices.hpp"
 #include "errors.hpp"
 
 namespace gpuga {
@@ -19,9 +22,26 @@ std::map<std::string, E> names_of(std::initializer_list<E> values) {
 
 }  // namespace
 
+std::uint32_t island_size_of(const GaOptions& o) {
+  return o.island_size ? o.island_size : std::min(o.pop, kDefaultIslandSize);
+}
+
 std::uint32_t children_of(const GaOptions& o) {
-  if (o.selection != Selection::Truncation) return o.pop;
-  return o.children ? o.children : 10 * o.pop;
+  const std::uint32_t n = island_size_of(o);
+  if (o.selection != Selection::Truncation) return n;
+  return o.children ? o.children : 10 * n;
+}
+
+void pop_for_backend(GaOptions& o, Backend backend) {
+  if (o.pop != 0) return;
+  std::uint32_t islands = o.threads > 0 ? o.threads : omp_get_max_threads();
+  if (backend == Backend::Cuda) {
+    // Two islands per multiprocessor: as many as run at once when an island fits in half of one.
+    const DeviceList list = list_devices();
+    if (o.device < static_cast<int>(list.devices.size()))
+      islands = 2 * list.devices[o.device].multiprocessors;
+  }
+  o.pop = islands * (o.island_size ? o.island_size : kDefaultIslandSize);
 }
 
 const char* to_string(Encoding e) {
@@ -40,11 +60,22 @@ const char* to_string(Backend b) {
 
 void add_ga_options(CLI::App* cmd, GaOptions& o) {
   const auto ci = CLI::ignore_case;
-  cmd->add_option("--pop", o.pop, "Population size")
-      ->check(CLI::Range(2u, 200000000u))->capture_default_str()->group("GA");
+  cmd->add_option("--pop", o.pop, "The whole population, split into islands of --island-size "
+                  "(0: one island per CPU thread, or two per GPU multiprocessor)")
+      ->check(CLI::Range(0u, 200000000u))->capture_default_str()->group("GA");
+  cmd->add_option("--island-size", o.island_size, "Individuals per island; --pop must be a "
+                  "multiple (0: min(--pop, " + std::to_string(kDefaultIslandSize) + "); "
+                  "--island-size equal to --pop: one panmictic population)")
+      ->check(CLI::Range(0u, 200000000u))->capture_default_str()->group("GA");
+  cmd->add_option("--migration-interval", o.migration_interval, "Every this many generations "
+                  "each island's best --migrants replace the worst of the next island on a fixed "
+                  "ring (island k sends to k+1, the last to the first; 0: isolated islands)")
+      ->check(CLI::Range(0u, 1000000u))->capture_default_str()->group("GA");
+  cmd->add_option("--migrants", o.migrants, "Individuals each island sends per migration")
+      ->check(CLI::Range(0u, 100000000u))->capture_default_str()->group("GA");
   cmd->add_option("--children", o.children,
-                  "Children bred per generation with --selection truncation (mu+lambda); "
-                  "0: 10 x --pop")
+                  "Children bred per generation per island with --selection truncation "
+                  "(mu+lambda); 0: 10 x --island-size")
       ->check(CLI::Range(0u, 2000000000u))->capture_default_str()->group("GA");
   cmd->add_option("--encoding", o.encoding, "box: boxes are permutations; row: rows are; "
                   "cell: every free cell independent")
@@ -66,7 +97,8 @@ void add_ga_options(CLI::App* cmd, GaOptions& o) {
   cmd->add_option("--rank-pressure", o.rank_pressure, "Linear ranking pressure: the best rank's "
                   "expected number of copies")
       ->check(CLI::Range(1.0, 2.0))->capture_default_str()->group("GA");
-  cmd->add_option("--elite", o.elite, "Best individuals copied unchanged each generation")
+  cmd->add_option("--elite", o.elite, "Best individuals of each island copied unchanged each "
+                  "generation")
       ->check(CLI::Range(0u, 200000000u))->capture_default_str()->group("GA");
   cmd->add_option("--crossover", o.crossover, "one-point or uniform, over boxes (box), rows "
                   "(row) or cells (cell); bands: each band of three rows (or stack of three "
@@ -83,11 +115,11 @@ void add_ga_options(CLI::App* cmd, GaOptions& o) {
                 "box/row: initialise and swap so that no digit lands where a given of its row, "
                 "column or box holds it (when a legal placement exists)")
       ->capture_default_str()->group("GA");
-  cmd->add_option("--restart-after", o.restart_after, "Restart after this many generations "
-                  "without improvement of the best fitness (0: never)")
+  cmd->add_option("--restart-after", o.restart_after, "Restart an island after this many "
+                  "generations without improvement of its best fitness (0: never)")
       ->capture_default_str()->group("Stopping and restarts");
-  cmd->add_option("--keep-on-restart", o.keep_on_restart, "Best individuals of the current "
-                  "population kept on a restart (with --elite >= 1 these include the best found)")
+  cmd->add_option("--keep-on-restart", o.keep_on_restart, "Best individuals of the island "
+                  "kept on its restart (with --elite >= 1 these include the best it found)")
       ->capture_default_str()->group("Stopping and restarts");
   cmd->add_option("--max-generations", o.max_generations, "Stop after this many generations "
                   "(0: none; set it for results that do not depend on the machine's speed)")
@@ -109,34 +141,67 @@ void add_ga_options(CLI::App* cmd, GaOptions& o) {
       ->check(CLI::Range(0, 1024))->capture_default_str()->group("Run");
 }
 
-GaParams to_params(GaOptions& o) {
+// Island size, island count and migration, checked against each other.
+void check_islands(const GaOptions& o) {
+  const std::uint32_t n = island_size_of(o);
+  GPUGA_INPUT_CHECK(o.pop >= 2, "--pop " + std::to_string(o.pop) + ": expected at least 2");
+  GPUGA_INPUT_CHECK(n >= 2 && n <= o.pop, "--island-size " + std::to_string(n) +
+                                              ": expected 2 to --pop " + std::to_string(o.pop));
+  if (o.pop % n != 0) {
+    const std::uint32_t below = o.pop / n * n;
+    throw InputError("--pop " + std::to_string(o.pop) + " is not a multiple of the island size " +
+                     std::to_string(n) + "; expected a multiple such as " +
+                     (below ? std::to_string(below) + " or " : std::string()) +
+                     std::to_string(below + n) + ", or an --island-size that divides it");
+  }
+  GPUGA_INPUT_CHECK(o.migrants <= n / 2,
+                    "--migrants " + std::to_string(o.migrants) + ": expected at most half the "
+                    "island size (" + std::to_string(n / 2) + ")");
+}
+
+IslandParams to_params(GaOptions& o) {
   if (o.seed_option && o.seed_option->count() == 0) {  // no --seed given on the command line
     std::random_device rd;
     o.seed = (std::uint64_t(rd()) << 32) | rd();
     if (o.seed_option) o.seed_option->add_result(std::to_string(o.seed));
   }
+  return island_params(o);
+}
+
+IslandParams island_params(const GaOptions& options) {
+  GaOptions o = options;
+  pop_for_backend(o, Backend::Cpu);  // where no backend has resolved --pop 0 yet
+  check_islands(o);
+  const std::uint32_t n = island_size_of(o);
   GaParams p;
   p.encoding = o.encoding;
   p.fitness = o.fitness;
   p.selection = o.selection;
   p.crossover = o.crossover;
-  p.pop = o.pop;
+  p.pop = n;
   p.children = children_of(o);
-  GPUGA_INPUT_CHECK(o.selection == Selection::Truncation || o.children == 0 || o.children == o.pop,
+  GPUGA_INPUT_CHECK(o.selection == Selection::Truncation || o.children == 0 || o.children == n,
                     "--children " + std::to_string(o.children) +
                         " applies to --selection truncation only; expected it left out");
-  GPUGA_INPUT_CHECK(o.elite < o.pop, "--elite " + std::to_string(o.elite) +
-                                         " must be smaller than --pop " + std::to_string(o.pop));
-  GPUGA_INPUT_CHECK(o.keep_on_restart <= o.pop,
+  GPUGA_INPUT_CHECK(o.elite < n, "--elite " + std::to_string(o.elite) +
+                                     " must be smaller than the island size " + std::to_string(n));
+  GPUGA_INPUT_CHECK(o.keep_on_restart <= n,
                     "--keep-on-restart " + std::to_string(o.keep_on_restart) +
-                        " must not exceed --pop " + std::to_string(o.pop));
+                        " must not exceed the island size " + std::to_string(n));
   p.elite = o.selection == Selection::Truncation ? 0 : o.elite;
   p.tournament_size = o.tournament_size;
   p.given_aware = o.given_aware;
   p.crossover_threshold = rate_threshold(o.crossover_rate);
   p.mutation_threshold = rate_threshold(o.mutation_rate);
   p.seed = o.seed;
-  return p;
+  IslandParams ip;
+  ip.ga = p;
+  ip.islands = o.pop / n;
+  ip.migration_interval = o.migration_interval;
+  ip.migrants = o.migrants;
+  ip.restart_after = o.restart_after;
+  ip.keep_on_restart = o.keep_on_restart;
+  return ip;
 }
 
 bool print_config_if_asked(const GaOptions& o, const CLI::App* cmd) {
@@ -148,11 +213,15 @@ bool print_config_if_asked(const GaOptions& o, const CLI::App* cmd) {
 }
 
 RunLimits to_limits(const GaOptions& o) {
-  return RunLimits{o.max_generations, o.time_limit, o.restart_after, o.keep_on_restart};
+  return RunLimits{o.max_generations, o.time_limit};
 }
 
 nlohmann::json describe(const GaOptions& o) {
   return {{"pop", o.pop},
+          {"island_size", island_size_of(o)},
+          {"islands", o.pop / std::max(island_size_of(o), 1u)},
+          {"migration_interval", o.migration_interval},
+          {"migrants", o.migrants},
           {"children", children_of(o)},
           {"encoding", to_string(o.encoding)},
           {"fitness", to_string(o.fitness)},

@@ -11,9 +11,16 @@
 
 namespace gpuga {
 
+// The island size when --island-size is left at 0: islands of up to this many (bench/README.md:
+// the best single-population size measured on the CPU).
+inline constexpr std::uint32_t kDefaultIslandSize = 1000;
+
 struct GaOptions {
-  std::uint32_t pop = 1000;
-  std::uint32_t children = 0;  // 0: as many as --pop (truncation: 10 x --pop)
+  std::uint32_t pop = 0;          // the whole population; 0: fill the backend (pop_for_backend)
+  std::uint32_t island_size = 0;  // 0: min(--pop, kDefaultIslandSize)
+  std::uint32_t migration_interval = 50;
+  std::uint32_t migrants = 1;
+  std::uint32_t children = 0;  // per island; 0: as many as the island (truncation: 10 x island)
   Encoding encoding = Encoding::Box;
   FitnessKind fitness = FitnessKind::Conflicts;
   Selection selection = Selection::Tournament;
@@ -39,12 +46,19 @@ struct GaOptions {
 // Adds every GA option to `cmd`, bound to `o`.
 void add_ga_options(CLI::App* cmd, GaOptions& o);
 
+// --pop 0 resolved for the backend: islands of the island size, one per CPU thread, or as many as
+// the GPU holds at once. Call after resolve_backend, before to_params.
+void pop_for_backend(GaOptions& o, Backend backend);
+
 // After parsing: draws a seed when none was given, checks options against each other (throws
-// InputError), and returns the operators' parameters and the driver's limits.
-GaParams to_params(GaOptions& o);
+// InputError), and returns the islands' parameters and the driver's limits.
+IslandParams to_params(GaOptions& o);
+IslandParams island_params(const GaOptions& o);  // to_params with the seed already set
 RunLimits to_limits(const GaOptions& o);
 
-// Children bred per generation: truncation's --children (0: 10 x --pop), else --pop.
+// The effective island size, and the children an island breeds per generation: truncation's
+// --children (0: 10 x the island size), else the island size.
+std::uint32_t island_size_of(const GaOptions& o);
 std::uint32_t children_of(const GaOptions& o);
 
 // --print-config: after to_params (so that a drawn seed is in it), writes the whole command's

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "gpuga/config.hpp"
+#include "gpuga/island.hpp"
 
 struct TestConfig {
   std::string name;
@@ -40,4 +40,19 @@ inline std::vector<TestConfig> all_test_configs(std::uint32_t pop = 300) {
         out.push_back({std::string(en[int(e)]) + "_" + sn[int(s)] + xn[int(x)], p});
       }
   return out;
+}
+
+// A configuration as islands: `islands` of c.params.pop each on a ring.
+inline gpuga::IslandParams islands_of(const TestConfig& c, std::uint32_t islands,
+                                      std::uint32_t migration_interval = 0,
+                                      std::uint32_t migrants = 0, std::uint32_t restart_after = 0,
+                                      std::uint32_t keep_on_restart = 0) {
+  gpuga::IslandParams p;
+  p.ga = c.params;
+  p.islands = islands;
+  p.migration_interval = migration_interval;
+  p.migrants = migrants;
+  p.restart_after = restart_after;
+  p.keep_on_restart = keep_on_restart;
+  return p;
 }

@@ -1,13 +1,16 @@
-// Compiled with THRUST_DEVICE_SYSTEM=THRUST_DEVICE_SYSTEM_OMP (tests/CMakeLists.txt).
+// Compiled with THRUST_DEVICE_SYSTEM=THRUST_DEVICE_SYSTEM_OMP (tests/CMakeLists.txt): the CUDA
+// backend's engine and device system, with OpenMP teams in place of thread blocks.
 #include "device_engine_omp.hpp"
 
-#include "device_engine.inl"
+#include "device_system.hpp"
+#include "island_engine.hpp"
 
 namespace gpuga {
 
-std::unique_ptr<Engine> make_device_engine_omp(const Grid& puzzle, const GaParams& params,
-                                               double rank_pressure, std::uint32_t lanes) {
-  return std::make_unique<DeviceEngine>(puzzle, params, rank_pressure, 0, lanes);
+std::unique_ptr<Engine> make_device_engine_omp(const Grid& puzzle, const IslandParams& params,
+                                               double rank_pressure, std::uint32_t runs) {
+  return std::make_unique<IslandEngine<device_system::System>>(
+      puzzle, params, rank_pressure, device_system::System(0), runs);
 }
 
 }  // namespace gpuga

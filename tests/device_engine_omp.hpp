@@ -1,11 +1,12 @@
 #pragma once
-// The CUDA backend's engine (cuda/device_engine.inl) compiled for Thrust's OpenMP device system:
-// the same code, run on the host, so that machines without a GPU test it against the CPU backend.
+// The CUDA backend's engine compiled for Thrust's OpenMP device system: the same engine and
+// island code, each island run by a team of OpenMP threads with real barriers, so that machines
+// without a GPU test it against the CPU backend.
 #include "engine.hpp"
 
 namespace gpuga {
 
-std::unique_ptr<Engine> make_device_engine_omp(const Grid& puzzle, const GaParams& params,
-                                               double rank_pressure, std::uint32_t lanes = 1);
+std::unique_ptr<Engine> make_device_engine_omp(const Grid& puzzle, const IslandParams& params,
+                                               double rank_pressure, std::uint32_t runs = 1);
 
 }  // namespace gpuga

@@ -1,6 +1,11 @@
-// The CPU backend: reproducible from the seed whatever the thread count, populations keep their
-// invariants, fitness and order are what they claim, elitism and restarts keep the best.
+// The CPU backend's island engine: reproducible from the seed whatever the thread count and
+// wherever epochs end; populations keep their invariants; summaries, restarts and migration are
+// what the policy says, checked by hand; isolated islands are independent runs; runs sharing
+// the engine compute what they would alone.
 #include <gtest/gtest.h>
+
+#include <algorithm>
+#include <numeric>
 
 #include "configs.hpp"
 #include "engine.hpp"
@@ -10,148 +15,258 @@ using namespace gpuga;
 
 namespace {
 
+// AI Escargot: no island solves it within these tests' generations.
+const std::string kHardPuzzle =
+    "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..";
+
 struct Snapshot {
   std::vector<std::uint8_t> pop;
   std::vector<Fitness> fit;
-  std::vector<Fitness> best_per_generation;
+  std::vector<IslandSummary> summaries;
 };
 
-Snapshot run(const TestConfig& c, int threads, int generations) {
-  auto engine = make_cpu_engine(grid_of(kEasyPuzzle), c.params, c.rank_pressure, threads);
-  Snapshot s;
-  engine->initialize(0);
-  s.best_per_generation.push_back(engine->summary().best);
-  for (int g = 1; g <= generations; ++g) {
-    engine->step(g);
-    s.best_per_generation.push_back(engine->summary().best);
+Snapshot snapshot(Engine& e) { return {e.population(0), e.fitness(0), e.summaries()}; }
+
+// Advances run 0 to `target` in epochs of `step` generations.
+void run_in_epochs(Engine& e, std::uint32_t target, std::uint32_t step) {
+  e.initialize(std::min(step, target));
+  for (std::uint32_t g = std::min(step, target); g < target;) e.advance_to(g = std::min(g + step, target));
+}
+
+void expect_same_summaries(const std::vector<IslandSummary>& a, const std::vector<IslandSummary>& b) {
+  ASSERT_EQ(a.size(), b.size());
+  for (std::size_t k = 0; k < a.size(); ++k) {
+    const IslandState &x = a[k].state, &y = b[k].state;
+    EXPECT_EQ(x.clock, y.clock) << "island " << k;
+    EXPECT_EQ(x.evaluations, y.evaluations) << "island " << k;
+    EXPECT_EQ(x.restarts, y.restarts) << "island " << k;
+    EXPECT_EQ(x.last_improvement, y.last_improvement) << "island " << k;
+    EXPECT_EQ(x.solved, y.solved) << "island " << k;
+    EXPECT_EQ(x.best_ever, y.best_ever) << "island " << k;
+    EXPECT_EQ(x.halted, y.halted) << "island " << k;
+    EXPECT_EQ(a[k].best, b[k].best) << "island " << k;
+    EXPECT_EQ(a[k].worst, b[k].worst) << "island " << k;
+    EXPECT_EQ(a[k].best_index, b[k].best_index) << "island " << k;
+    EXPECT_EQ(a[k].fitness_sum, b[k].fitness_sum) << "island " << k;
+    EXPECT_EQ(a[k].distance_sum, b[k].distance_sum) << "island " << k;
   }
-  s.pop = engine->population();
-  s.fit = engine->fitness();
-  return s;
+}
+
+// Indices 0..n-1 by (fitness, index).
+std::vector<std::uint32_t> order_of(const Fitness* fit, std::uint32_t n) {
+  std::vector<std::uint32_t> o(n);
+  std::iota(o.begin(), o.end(), 0u);
+  std::stable_sort(o.begin(), o.end(), [fit](auto a, auto b) { return fit[a] < fit[b]; });
+  return o;
 }
 
 class CpuEngineConfigs : public ::testing::TestWithParam<TestConfig> {};
 
 }  // namespace
 
-TEST_P(CpuEngineConfigs, SameSeedSamePopulationWithOneAndTwoThreads) {
-  const auto a = run(GetParam(), 1, 12);
-  const auto b = run(GetParam(), 2, 12);
+TEST_P(CpuEngineConfigs, SameSeedSameIslandsWithOneAndTwoThreads) {
+  const IslandParams p = islands_of(GetParam(), 4, 5, 2, 6, 1);
+  auto one = make_cpu_engine(grid_of(kHardPuzzle), p, GetParam().rank_pressure, 1);
+  auto two = make_cpu_engine(grid_of(kHardPuzzle), p, GetParam().rank_pressure, 2);
+  one->initialize(23);
+  two->initialize(23);
+  const auto a = snapshot(*one), b = snapshot(*two);
   EXPECT_EQ(a.pop, b.pop);
   EXPECT_EQ(a.fit, b.fit);
-  // Another seed, another run (compared early: strong settings solve this puzzle within 12
-  // generations, after which every population is the solution).
-  auto other = GetParam();
-  other.params.seed += 1000;
-  EXPECT_NE(run(other, 2, 1).pop, run(GetParam(), 2, 1).pop);
+  expect_same_summaries(a.summaries, b.summaries);
+  IslandParams other = p;
+  other.ga.seed += 1000;
+  auto c = make_cpu_engine(grid_of(kHardPuzzle), other, GetParam().rank_pressure, 2);
+  c->initialize(0);
+  two = make_cpu_engine(grid_of(kHardPuzzle), p, GetParam().rank_pressure, 2);
+  two->initialize(0);
+  EXPECT_NE(c->population(0), two->population(0));
 }
 
 TEST_P(CpuEngineConfigs, PopulationKeepsGivensAndFitnessIsRecomputable) {
   const auto& c = GetParam();
-  const auto s = run(c, 2, 10);
+  auto e = make_cpu_engine(grid_of(kEasyPuzzle), islands_of(c, 2, 3, 1, 4), c.rank_pressure, 2);
+  e->initialize(10);
+  const auto pop = e->population(0);
+  const auto fit = e->fitness(0);
   const Grid puzzle = grid_of(kEasyPuzzle);
-  ASSERT_EQ(s.pop.size(), std::size_t(c.params.pop) * kCells);
-  for (std::uint32_t i = 0; i < c.params.pop; ++i) {
-    const std::uint8_t* g = &s.pop[std::size_t(i) * kCells];
+  ASSERT_EQ(pop.size(), std::size_t(2) * c.params.pop * kCells);
+  for (std::size_t i = 0; i < fit.size(); ++i) {
+    const std::uint8_t* g = &pop[i * kCells];
     for (int cell = 0; cell < kCells; ++cell)
       if (puzzle.cell[cell]) ASSERT_EQ(g[cell], puzzle.cell[cell]);
-    ASSERT_EQ(s.fit[i], fitness(g, c.params.encoding, c.params.fitness)) << "individual " << i;
+    ASSERT_EQ(fit[i], fitness(g, c.params.encoding, c.params.fitness)) << "individual " << i;
   }
 }
 
-TEST_P(CpuEngineConfigs, ElitistSchemesNeverLoseTheBest) {
-  const auto s = run(GetParam(), 2, 20);
-  for (std::size_t g = 1; g < s.best_per_generation.size(); ++g)
-    ASSERT_LE(s.best_per_generation[g], s.best_per_generation[g - 1]) << "generation " << g;
+TEST_P(CpuEngineConfigs, ElitistSchemesNeverLoseAnIslandsBest) {
+  const auto& c = GetParam();
+  auto e = make_cpu_engine(grid_of(kHardPuzzle), islands_of(c, 3), c.rank_pressure, 2);
+  e->initialize(0);
+  auto before = e->summaries();
+  for (std::uint32_t g = 1; g <= 20; ++g) {
+    e->advance_to(g);
+    const auto now = e->summaries();
+    for (std::size_t k = 0; k < now.size(); ++k)
+      ASSERT_LE(now[k].best, before[k].best) << "generation " << g << " island " << k;
+    before = now;
+  }
 }
 
-INSTANTIATE_TEST_SUITE_P(All, CpuEngineConfigs, ::testing::ValuesIn(all_test_configs()),
+TEST_P(CpuEngineConfigs, WhereEpochsEndChangesNothing) {
+  // A hard puzzle with restarts and migration, and an easy one that islands solve (the run
+  // halts at the next halt check, whatever the epochs).
+  const auto& c = GetParam();
+  for (const auto& puzzle : {kHardPuzzle, kEasyPuzzle}) {
+    const IslandParams p = islands_of(c, 3, 7, 2, 4, 1);
+    auto whole = make_cpu_engine(grid_of(puzzle), p, c.rank_pressure, 2);
+    run_in_epochs(*whole, 45, 45);
+    const auto a = snapshot(*whole);
+    for (std::uint32_t step : {1u, 4u, 13u}) {
+      auto e = make_cpu_engine(grid_of(puzzle), p, c.rank_pressure, 2);
+      run_in_epochs(*e, 45, step);
+      const auto b = snapshot(*e);
+      ASSERT_EQ(a.pop, b.pop) << "epochs of " << step;
+      ASSERT_EQ(a.fit, b.fit) << "epochs of " << step;
+      expect_same_summaries(a.summaries, b.summaries);
+    }
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(All, CpuEngineConfigs, ::testing::ValuesIn(all_test_configs(60)),
                          [](const auto& info) { return info.param.name; });
 
-TEST(CpuEngine, SummaryMatchesThePopulation) {
-  const auto c = all_test_configs()[0];
-  auto engine = make_cpu_engine(grid_of(kEasyPuzzle), c.params, c.rank_pressure, 2);
-  engine->initialize(0);
-  engine->step(1);
-  const auto s = engine->summary();
-  const auto fit = engine->fitness();
-  const auto pop = engine->population();
-  Fitness best = fit[0], worst = fit[0];
-  std::uint32_t best_i = 0;
-  double sum = 0;
-  for (std::uint32_t i = 0; i < fit.size(); ++i) {
-    if (fit[i] < best) best = fit[i], best_i = i;
-    worst = std::max(worst, fit[i]);
-    sum += fit[i];
+TEST(CpuEngine, SummariesMatchThePopulation) {
+  const auto c = all_test_configs(100)[0];
+  auto e = make_cpu_engine(grid_of(kHardPuzzle), islands_of(c, 3), c.rank_pressure, 2);
+  e->initialize(4);
+  const auto s = e->summaries();
+  const auto fit = e->fitness(0);
+  const auto pop = e->population(0);
+  for (std::uint32_t k = 0; k < 3; ++k) {
+    const Fitness* f = &fit[k * 100];
+    const auto o = order_of(f, 100);
+    EXPECT_EQ(s[k].best_index, o[0]);  // the lowest index among the best
+    EXPECT_EQ(s[k].best, f[o[0]]);
+    EXPECT_EQ(s[k].worst, f[o[99]]);
+    EXPECT_EQ(s[k].fitness_sum, std::accumulate(f, f + 100, std::uint64_t(0)));
+    const std::uint8_t* best = &pop[(k * 100 + o[0]) * kCells];
+    std::uint64_t dist = 0;
+    for (std::uint32_t i = 0; i < 100; ++i) dist += hamming(&pop[(k * 100 + i) * kCells], best);
+    EXPECT_EQ(s[k].distance_sum, dist);
+    EXPECT_GT(dist, 0u);
+    EXPECT_EQ(s[k].state.evaluations, 100u * 5);  // initial island and four generations
+    const Grid g = e->best(0, k);
+    EXPECT_EQ(fitness(g.cell, c.params.encoding, c.params.fitness), s[k].state.best_ever);
   }
-  EXPECT_EQ(s.best, best);
-  EXPECT_EQ(s.best_index, best_i);  // the lowest index among the best
-  EXPECT_EQ(s.worst, worst);
-  EXPECT_DOUBLE_EQ(s.mean, sum / fit.size());
-  const Grid b = engine->best();
-  EXPECT_EQ(std::vector<std::uint8_t>(b.cell, b.cell + kCells),
-            std::vector<std::uint8_t>(pop.begin() + best_i * kCells,
-                                      pop.begin() + (best_i + 1) * kCells));
-  EXPECT_GT(s.diversity, 0);
 }
 
-TEST(CpuEngine, RestartKeepsTheBestAndRenewsTheRest) {
-  const auto c = all_test_configs()[1];
-  auto engine = make_cpu_engine(grid_of(kEasyPuzzle), c.params, c.rank_pressure, 2);
-  engine->initialize(0);
-  for (std::uint32_t g = 1; g <= 5; ++g) engine->step(g);
-  const Grid best = engine->best();
-  const auto before = engine->population();
-  engine->restart(6, 1);
-  const auto after = engine->population();
-  EXPECT_TRUE(std::equal(best.cell, best.cell + kCells, after.begin()));
-  EXPECT_EQ(engine->summary().best, fitness(best.cell, c.params.encoding, c.params.fitness));
-  EXPECT_NE(std::vector<std::uint8_t>(before.begin() + kCells, before.end()),
-            std::vector<std::uint8_t>(after.begin() + kCells, after.end()));
+TEST(CpuEngine, RestartsFallDueWhenThePolicySays) {
+  // Generation by generation, the host's rule (restart at g when g - last improvement >
+  // restart_after, which then counts as an improvement) predicts every restart the islands make.
+  const auto c = all_test_configs(40)[1];
+  const std::uint32_t after = 3;
+  auto e = make_cpu_engine(grid_of(kHardPuzzle), islands_of(c, 2, 0, 0, after, 1), c.rank_pressure, 2);
+  e->initialize(0);
+  auto prev = e->summaries();
+  std::uint32_t restarts = 0;
+  for (std::uint32_t g = 1; g <= 80; ++g) {
+    e->advance_to(g);
+    const auto now = e->summaries();
+    for (std::size_t k = 0; k < now.size(); ++k) {
+      const bool due = g - prev[k].state.last_improvement > after;
+      EXPECT_EQ(now[k].state.restarts, prev[k].state.restarts + (due ? 1 : 0)) << g << " " << k;
+      if (due) {
+        EXPECT_EQ(now[k].state.last_improvement, g);
+        EXPECT_EQ(now[k].state.evaluations, prev[k].state.evaluations + 40 - 1);  // kept 1
+        EXPECT_LE(now[k].best, prev[k].best);  // the kept best survives
+      } else {
+        EXPECT_EQ(now[k].state.last_improvement,
+                  now[k].best < prev[k].state.best_ever ? g : prev[k].state.last_improvement);
+      }
+      restarts += now[k].state.restarts - prev[k].state.restarts;
+    }
+    prev = now;
+  }
+  EXPECT_GT(restarts, 4u);
 }
 
-namespace {
-
-// Lanes 0-2: three runs with their own puzzles and seeds; lane 1 restarts while the others
-// step, lane 2 idles for two rounds and then goes on.
-struct LaneScript {
-  std::vector<std::vector<LaneTask>> rounds;
-  static LaneScript make() {
-    using A = LaneAction;
-    LaneScript s;
-    s.rounds = {{{A::Init, 0}, {A::Init, 0}, {A::Init, 0}},
-                {{A::Step, 1}, {A::Step, 1}, {A::Step, 1}},
-                {{A::Step, 2}, {A::Restart, 2}, {A::Idle, 0}},
-                {{A::Step, 3}, {A::Step, 3}, {A::Idle, 0}},
-                {{A::Step, 4}, {A::Step, 4}, {A::Step, 2}},
-                {{A::Step, 5}, {A::Step, 5}, {A::Step, 3}}};
-    return s;
+TEST(CpuEngine, MigrationReplacesTheWorstWithTheNeighboursBest) {
+  // Two islands of 12, two migrants every 5 generations, by hand: at generation 5 each island is
+  // what it would be isolated, but for its worst two (by fitness, then index), replaced by its
+  // ring neighbour's best two (best into the better of the two slots).
+  auto c = all_test_configs(12)[0];
+  c.params.elite = 0;
+  const std::uint32_t n = 12, m = 2;
+  auto isolated = make_cpu_engine(grid_of(kHardPuzzle), islands_of(c, 2, 0, 0), c.rank_pressure, 1);
+  auto migrating = make_cpu_engine(grid_of(kHardPuzzle), islands_of(c, 2, 5, m), c.rank_pressure, 1);
+  isolated->initialize(5);
+  migrating->initialize(5);
+  const auto ipop = isolated->population(0), mpop = migrating->population(0);
+  const auto ifit = isolated->fitness(0), mfit = migrating->fitness(0);
+  auto expect_pop = ipop;
+  auto expect_fit = ifit;
+  for (std::uint32_t k = 0; k < 2; ++k) {
+    const std::uint32_t from = (k + 1) % 2;
+    const auto mine = order_of(&ifit[k * n], n), theirs = order_of(&ifit[from * n], n);
+    for (std::uint32_t j = 0; j < m; ++j) {
+      const std::uint32_t to = k * n + mine[n - m + j], src = from * n + theirs[j];
+      std::copy_n(&ipop[src * kCells], kCells, &expect_pop[to * kCells]);
+      expect_fit[to] = ifit[src];
+    }
   }
-};
+  EXPECT_EQ(mpop, expect_pop);
+  EXPECT_EQ(mfit, expect_fit);
+  EXPECT_NE(mpop, ipop);
+}
 
-}  // namespace
+TEST(CpuEngine, IsolatedIslandsAreIndependentRuns) {
+  // Island k of a run with seed s, never migrating, is the one-island run with seed
+  // derive_seed(s, k).
+  const auto c = all_test_configs(50)[4];
+  auto ring = make_cpu_engine(grid_of(kHardPuzzle), islands_of(c, 3, 0, 0, 5), c.rank_pressure, 2);
+  ring->initialize(30);
+  const auto pop = ring->population(0);
+  const auto fit = ring->fitness(0);
+  for (std::uint32_t k = 0; k < 3; ++k) {
+    TestConfig alone_config = c;
+    alone_config.params.seed = derive_seed(c.params.seed, k);
+    auto alone = make_cpu_engine(grid_of(kHardPuzzle), islands_of(alone_config, 1, 0, 0, 5),
+                                 c.rank_pressure, 1);
+    alone->initialize(30);
+    const auto a = alone->population(0);
+    EXPECT_TRUE(std::equal(a.begin(), a.end(), pop.begin() + k * a.size())) << "island " << k;
+    const auto f = alone->fitness(0);
+    EXPECT_TRUE(std::equal(f.begin(), f.end(), fit.begin() + k * f.size())) << "island " << k;
+  }
+}
 
-// Shared with the CUDA test through this function: runs the script on a many-lane engine and
-// each lane alone on a one-lane engine, and demands the same bytes.
-TEST(CpuEngine, EachLaneComputesWhatItWouldAlone) {
-  const auto puzzles = std::vector<Grid>{grid_of(kEasyPuzzle), grid_of(kEasyPuzzle),
+TEST(CpuEngine, EachRunComputesWhatItWouldAlone) {
+  // Three runs on one engine with their own puzzles and seeds, started at different epochs;
+  // run 2 idles for an epoch.
+  const auto puzzles = std::vector<Grid>{grid_of(kEasyPuzzle), grid_of(kHardPuzzle),
                                          grid_of(std::string(kEasyPuzzle).replace(0, 1, "4"))};
-  for (const auto& c : all_test_configs(200)) {
-    auto many = make_cpu_engine(puzzles[0], c.params, c.rank_pressure, 2, 3);
-    for (std::uint32_t l = 0; l < 3; ++l) many->set_lane(l, puzzles[l], c.params.seed + 7 * l);
-    const auto script = LaneScript::make();
-    for (const auto& round : script.rounds) many->advance(round, 2);
+  using A = RunAction;
+  const std::vector<std::vector<RunTask>> epochs = {
+      {{A::Init, 6}, {A::Idle, 0}, {A::Init, 3}},
+      {{A::Advance, 12}, {A::Init, 8}, {A::Idle, 0}},
+      {{A::Advance, 20}, {A::Advance, 15}, {A::Advance, 9}}};
+  for (const auto& c : all_test_configs(40)) {
+    const IslandParams p = islands_of(c, 2, 4, 1, 5);
+    auto many = make_cpu_engine(puzzles[0], p, c.rank_pressure, 2, 3);
+    for (std::uint32_t r = 0; r < 3; ++r) many->set_run(r, puzzles[r], c.params.seed + 7 * r);
+    for (const auto& epoch : epochs) many->advance(epoch);
     const auto summaries = many->summaries();
-    for (std::uint32_t l = 0; l < 3; ++l) {
-      GaParams alone_params = c.params;
-      alone_params.seed = c.params.seed + 7 * l;
-      auto alone = make_cpu_engine(puzzles[l], alone_params, c.rank_pressure, 1);
-      for (const auto& round : script.rounds)
-        if (round[l].action != LaneAction::Idle) alone->advance({round[l]}, 2);
-      ASSERT_EQ(alone->population(), many->population(l)) << c.name << " lane " << l;
-      ASSERT_EQ(alone->fitness(), many->fitness(l)) << c.name << " lane " << l;
-      EXPECT_EQ(alone->summary().best_index, summaries[l].best_index) << c.name;
-      EXPECT_EQ(alone->summary().diversity, summaries[l].diversity) << c.name;
+    for (std::uint32_t r = 0; r < 3; ++r) {
+      IslandParams alone_params = p;
+      alone_params.ga.seed = c.params.seed + 7 * r;
+      auto alone = make_cpu_engine(puzzles[r], alone_params, c.rank_pressure, 1);
+      for (const auto& epoch : epochs)
+        if (epoch[r].action != A::Idle) alone->advance({epoch[r]});
+      ASSERT_EQ(alone->population(0), many->population(r)) << c.name << " run " << r;
+      ASSERT_EQ(alone->fitness(0), many->fitness(r)) << c.name << " run " << r;
+      const auto mine = alone->summaries();
+      expect_same_summaries(mine, {summaries.begin() + 2 * r, summaries.begin() + 2 * r + 2});
     }
   }
 }

@@ -1,9 +1,10 @@
-// The device engine (cuda/device_engine.inl) computes the same bytes as the CPU backend: for
-// every encoding, selection, crossover and fitness option, its population, fitness and summaries
-// equal the CPU's after each generation, across a restart, and lane by lane. Each test runs the
-// engine twice over: compiled for Thrust's OpenMP system (always, so CI checks every line of the
-// engine but the CUDA shim) and compiled for CUDA, on the GPU (skipped, saying why, when no CUDA
-// device is present).
+// The device engine (host/island_engine.hpp on cuda/device_system.hpp) computes the same bytes
+// as the CPU backend: for every encoding, selection, crossover and fitness option, with
+// restarts, migration and halting, its islands, fitness, summaries and best grids equal the
+// CPU's after every epoch, and run by run. Each test runs the engine twice over: compiled for
+// Thrust's OpenMP system (always: each island a team of three OpenMP threads with real barriers,
+// staged like shared memory, so CI checks the team code without a GPU) and compiled for CUDA,
+// on the GPU (skipped, saying why, when no CUDA device is present).
 #include <gtest/gtest.h>
 
 #include <tuple>
@@ -19,6 +20,9 @@ using namespace gpuga;
 
 namespace {
 
+const std::string kHardPuzzle =  // AI Escargot
+    "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..";
+
 enum class System { Omp, Cuda };
 
 std::string system_name(System s) { return s == System::Omp ? "omp" : "cuda"; }
@@ -32,26 +36,30 @@ std::string skip_reason(System s) {
   return list.devices.empty() ? "no GPU: " + list.reason : "";
 }
 
-std::unique_ptr<Engine> make_device(System s, const Grid& puzzle, const GaParams& p,
-                                    double pressure, std::uint32_t lanes = 1) {
-  if (s == System::Omp) return make_device_engine_omp(puzzle, p, pressure, lanes);
-  return make_cuda_engine(puzzle, p, pressure, 0, lanes);
+std::unique_ptr<Engine> make_device(System s, const Grid& puzzle, const IslandParams& p,
+                                    double pressure, std::uint32_t runs = 1) {
+  if (s == System::Omp) return make_device_engine_omp(puzzle, p, pressure, runs);
+  return make_cuda_engine(puzzle, p, pressure, 0, runs);
 }
 
-void expect_same_summary(const Summary& a, const Summary& b, std::uint32_t g) {
-  EXPECT_EQ(a.best, b.best) << "generation " << g;
-  EXPECT_EQ(a.worst, b.worst) << "generation " << g;
-  EXPECT_EQ(a.best_index, b.best_index) << "generation " << g;
-  EXPECT_EQ(a.mean, b.mean) << "generation " << g;
-  EXPECT_EQ(a.diversity, b.diversity) << "generation " << g;
-}
-
-void expect_same_state(Engine& cpu, Engine& dev, std::uint32_t g) {
-  ASSERT_EQ(cpu.population(), dev.population()) << "population differs at generation " << g;
-  ASSERT_EQ(cpu.fitness(), dev.fitness()) << "fitness differs at generation " << g;
-  expect_same_summary(cpu.summary(), dev.summary(), g);
-  const Grid a = cpu.best(), b = dev.best();
-  EXPECT_TRUE(std::equal(a.cell, a.cell + kCells, b.cell)) << "best differs at generation " << g;
+void expect_same(Engine& cpu, Engine& dev, std::uint32_t run, const std::string& where) {
+  ASSERT_EQ(cpu.population(run), dev.population(run)) << "population differs " << where;
+  ASSERT_EQ(cpu.fitness(run), dev.fitness(run)) << "fitness differs " << where;
+  const auto a = cpu.summaries(), b = dev.summaries();
+  const std::uint32_t K = cpu.params().islands;
+  for (std::uint32_t k = run * K; k < (run + 1) * K; ++k) {
+    const IslandState &x = a[k].state, &y = b[k].state;
+    EXPECT_EQ(std::tie(x.clock, x.evaluations, x.restarts, x.last_improvement, x.solved,
+                       x.best_ever, x.halted, x.side),
+              std::tie(y.clock, y.evaluations, y.restarts, y.last_improvement, y.solved,
+                       y.best_ever, y.halted, y.side))
+        << "island state " << k << " " << where;
+    EXPECT_EQ(std::tie(a[k].best, a[k].worst, a[k].best_index, a[k].fitness_sum, a[k].distance_sum),
+              std::tie(b[k].best, b[k].worst, b[k].best_index, b[k].fitness_sum, b[k].distance_sum))
+        << "island summary " << k << " " << where;
+    const Grid g = cpu.best(run, k - run * K), h = dev.best(run, k - run * K);
+    EXPECT_TRUE(std::equal(g.cell, g.cell + kCells, h.cell)) << "best grid " << k << " " << where;
+  }
 }
 
 class DeviceEqualsCpu : public ::testing::TestWithParam<std::tuple<System, TestConfig>> {};
@@ -59,28 +67,22 @@ class DeviceEngine : public ::testing::TestWithParam<System> {};
 
 }  // namespace
 
-TEST_P(DeviceEqualsCpu, SamePopulationEveryGenerationAndAcrossARestart) {
+TEST_P(DeviceEqualsCpu, SameIslandsEveryEpochWithRestartsAndMigration) {
   const auto& [system, config] = GetParam();
   if (const auto why = skip_reason(system); !why.empty()) GTEST_SKIP() << why;
-  for (std::uint32_t pop : {300u, 4099u}) {  // one block, and several with a ragged last one
-    GaParams c = config.params;
-    c.pop = pop;
-    c.children = c.selection == Selection::Truncation ? 3 * pop + 7 : pop;
-    const Grid puzzle = grid_of(kEasyPuzzle);
-    auto cpu = make_cpu_engine(puzzle, c, config.rank_pressure, 2);
-    auto dev = make_device(system, puzzle, c, config.rank_pressure);
+  // Islands of 50 (no team size divides it), three on a ring; epochs of uneven length. The
+  // hard puzzle runs to the end; islands solve the easy one and its run halts.
+  for (const auto& puzzle : {kHardPuzzle, kEasyPuzzle}) {
+    const IslandParams p = islands_of(config, 3, 4, 2, 5, 2);
+    auto cpu = make_cpu_engine(grid_of(puzzle), p, config.rank_pressure, 2);
+    auto dev = make_device(system, grid_of(puzzle), p, config.rank_pressure);
     cpu->initialize(0);
     dev->initialize(0);
-    expect_same_state(*cpu, *dev, 0);
-    for (std::uint32_t g = 1; g <= 12; ++g) {
-      if (g == 7) {
-        cpu->restart(g, 3);
-        dev->restart(g, 3);
-      } else {
-        cpu->step(g);
-        dev->step(g);
-      }
-      expect_same_state(*cpu, *dev, g);
+    expect_same(*cpu, *dev, 0, "at initialisation");
+    for (std::uint32_t target : {3u, 10u, 17u, 31u}) {
+      cpu->advance_to(target);
+      dev->advance_to(target);
+      expect_same(*cpu, *dev, 0, "at generation " + std::to_string(target));
     }
   }
 }
@@ -88,48 +90,40 @@ TEST_P(DeviceEqualsCpu, SamePopulationEveryGenerationAndAcrossARestart) {
 INSTANTIATE_TEST_SUITE_P(
     All, DeviceEqualsCpu,
     ::testing::Combine(::testing::Values(System::Omp, System::Cuda),
-                       ::testing::ValuesIn(all_test_configs())),
+                       ::testing::ValuesIn(all_test_configs(50))),
     [](const auto& info) {
       return system_name(std::get<0>(info.param)) + "_" + std::get<1>(info.param).name;
     });
 
-TEST_P(DeviceEngine, LanesEqualTheCpuLanes) {
+TEST_P(DeviceEngine, RunsEqualTheCpuRuns) {
   if (const auto why = skip_reason(GetParam()); !why.empty()) GTEST_SKIP() << why;
-  using A = LaneAction;
-  const std::vector<std::vector<LaneTask>> rounds = {
-      {{A::Init, 0}, {A::Init, 0}, {A::Idle, 0}},
-      {{A::Step, 1}, {A::Restart, 1}, {A::Init, 0}},
-      {{A::Idle, 0}, {A::Step, 2}, {A::Step, 1}},
-      {{A::Step, 2}, {A::Step, 3}, {A::Step, 2}}};
-  for (const auto& c : all_test_configs(500)) {
-    auto cpu = make_cpu_engine(grid_of(kEasyPuzzle), c.params, c.rank_pressure, 2, 3);
-    auto dev = make_device(GetParam(), grid_of(kEasyPuzzle), c.params, c.rank_pressure, 3);
-    for (std::uint32_t l = 1; l < 3; ++l) {
-      cpu->set_lane(l, grid_of(kEasyPuzzle), c.params.seed ^ (l * 977));
-      dev->set_lane(l, grid_of(kEasyPuzzle), c.params.seed ^ (l * 977));
+  using A = RunAction;
+  const std::vector<std::vector<RunTask>> epochs = {
+      {{A::Init, 2}, {A::Init, 0}, {A::Idle, 0}},
+      {{A::Advance, 9}, {A::Advance, 5}, {A::Init, 4}},
+      {{A::Idle, 0}, {A::Advance, 12}, {A::Advance, 11}},
+      {{A::Advance, 21}, {A::Advance, 13}, {A::Advance, 20}}};
+  for (const auto& c : all_test_configs(30)) {
+    const IslandParams p = islands_of(c, 2, 3, 1, 4, 1);
+    auto cpu = make_cpu_engine(grid_of(kEasyPuzzle), p, c.rank_pressure, 2, 3);
+    auto dev = make_device(GetParam(), grid_of(kEasyPuzzle), p, c.rank_pressure, 3);
+    for (std::uint32_t r = 1; r < 3; ++r) {
+      cpu->set_run(r, grid_of(r == 1 ? kHardPuzzle : kEasyPuzzle), c.params.seed ^ (r * 977));
+      dev->set_run(r, grid_of(r == 1 ? kHardPuzzle : kEasyPuzzle), c.params.seed ^ (r * 977));
     }
-    for (const auto& round : rounds) {
-      cpu->advance(round, 3);
-      dev->advance(round, 3);
+    for (const auto& epoch : epochs) {
+      cpu->advance(epoch);
+      dev->advance(epoch);
     }
-    const auto cpu_summaries = cpu->summaries(), dev_summaries = dev->summaries();
-    for (std::uint32_t l = 0; l < 3; ++l) {
-      ASSERT_EQ(cpu->population(l), dev->population(l)) << c.name << " lane " << l;
-      ASSERT_EQ(cpu->fitness(l), dev->fitness(l)) << c.name << " lane " << l;
-      expect_same_summary(cpu_summaries[l], dev_summaries[l], l);
-      const Grid a = cpu->best(l), b = dev->best(l);
-      EXPECT_TRUE(std::equal(a.cell, a.cell + kCells, b.cell)) << c.name << " lane " << l;
-    }
+    for (std::uint32_t r = 0; r < 3; ++r) expect_same(*cpu, *dev, r, c.name + " run " + std::to_string(r));
   }
 }
 
-TEST_P(DeviceEngine, LaneCountOutsideTheSortKeyRangeIsRefused) {
+TEST_P(DeviceEngine, ARunCountOutOfRangeIsRefused) {
   if (const auto why = skip_reason(GetParam()); !why.empty()) GTEST_SKIP() << why;
   const TestConfig c = all_test_configs(10).front();
-  for (std::uint32_t lanes : {0u, 65536u})
-    EXPECT_THROW(make_device(GetParam(), grid_of(kEasyPuzzle), c.params, c.rank_pressure, lanes),
-                 InputError)
-        << lanes << " lanes";
+  EXPECT_THROW(make_device(GetParam(), grid_of(kEasyPuzzle), islands_of(c, 1), c.rank_pressure, 0),
+               InputError);
 }
 
 INSTANTIATE_TEST_SUITE_P(Systems, DeviceEngine, ::testing::Values(System::Omp, System::Cuda),
@@ -137,13 +131,25 @@ INSTANTIATE_TEST_SUITE_P(Systems, DeviceEngine, ::testing::Values(System::Omp, S
 
 TEST(CudaEngine, PopulationTooLargeIsRefusedBeforeAllocation) {
   if (const auto why = skip_reason(System::Cuda); !why.empty()) GTEST_SKIP() << why;
-  GaParams p;
-  p.pop = 2000000000u;
-  p.children = p.pop;
+  IslandParams p;
+  p.ga.pop = 1000;
+  p.ga.children = 1000;
+  p.islands = 2000000;
   try {
     make_cuda_engine(grid_of(kEasyPuzzle), p, 1.5, 0);
     FAIL() << "no error";
   } catch (const std::exception& e) {
     EXPECT_NE(std::string(e.what()).find("MiB of device memory"), std::string::npos) << e.what();
   }
+}
+
+TEST(CudaEngine, IslandsOf512FitTwoPerMultiprocessorInSharedMemory) {
+  if (const auto why = skip_reason(System::Cuda); !why.empty()) GTEST_SKIP() << why;
+  IslandParams p;
+  p.ga.pop = 512;
+  p.ga.children = 512;
+  p.ga.crossover = Crossover::Bands;
+  p.islands = 4;
+  EXPECT_EQ(make_cuda_engine(grid_of(kEasyPuzzle), p, 1.5, 0)->placement(), "shared memory");
+  EXPECT_GE(cuda_islands_per_multiprocessor(p, 0), 2);
 }

@@ -62,7 +62,26 @@ TEST(Solve, PrettyOutputAndJson) {
   EXPECT_EQ(j["results"][0]["grid"], kEasySolution);
   EXPECT_EQ(j["config"]["seed"], 5);
   EXPECT_EQ(j["config"]["backend"], "cpu");
+  // --pop left out: islands of 1000, as many as the backend fills; the solving island named.
+  EXPECT_EQ(j["config"]["island_size"], 1000);
+  EXPECT_EQ(j["config"]["pop"], j["config"]["islands"].get<int>() * 1000);
+  EXPECT_LT(j["results"][0]["island"].get<int>(), j["config"]["islands"].get<int>());
+  EXPECT_EQ(j["results"][0]["stop"], "solved");
+}
+
+TEST(Solve, PopIsTheWholePopulationInIslands) {
+  // --pop 4000 runs four islands of 1000 on a ring; --island-size equal to --pop, one.
+  auto r = run_gpuga("solve" + kCpu + "--seed 6 --pop 4000 --max-generations 20 --json " + kHard);
+  auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["config"]["islands"], 4);
+  EXPECT_EQ(j["config"]["island_size"], 1000);
+  EXPECT_EQ(j["config"]["migration_interval"], 50);
+  EXPECT_EQ(j["results"][0]["evaluations"], 4000 * 21);  // initial islands and 20 generations
+  r = run_gpuga("solve" + kCpu + "--seed 6 --pop 1500 --island-size 1500 --max-generations 5 "
+                "--json " + kHard);
+  j = nlohmann::json::parse(r.out);
   EXPECT_EQ(j["config"]["islands"], 1);
+  EXPECT_EQ(j["results"][0]["evaluations"], 1500 * 6);
 }
 
 TEST(Solve, SameSeedGivesByteIdenticalOutputWithOneAndTwoThreads) {
@@ -102,7 +121,9 @@ TEST(Solve, MaxGenerationsAndTimeLimitStopRuns) {
 TEST(Solve, CtrlCStopsCleanlyWithTheBestSoFar) {
   // --foreground: one SIGINT to gpuga, as a Ctrl-C sends (otherwise timeout signals its whole
   // process group too, and a second Ctrl-C ends gpuga at once by design).
-  const auto r = run_gpuga("solve" + kCpu + "--pop 2000 --time-limit 0 --seed 1 " + kHard, "",
+  // No restarts: the islands converge and cannot solve AI Escargot before the Ctrl-C.
+  const auto r = run_gpuga("solve" + kCpu + "--pop 2000 --restart-after 0 --time-limit 0 --seed 1 " +
+                               kHard, "",
                            "timeout --foreground --preserve-status -s INT 1");
   EXPECT_EQ(r.status, 1) << r.err;
   EXPECT_NE(r.err.find("interrupted after"), std::string::npos) << r.err;
@@ -113,8 +134,8 @@ TEST(Solve, InteractiveAsksAfterEachGeneration) {
   const auto r = run_gpuga("solve" + kCpu + "--pop 200 --seed 3 --interactive " + kHard,
                            "y\nmaybe\no\nn\n");
   EXPECT_EQ(r.status, 1) << r.err;
-  EXPECT_NE(r.err.find("generation 2\n"), std::string::npos) << r.err;
-  EXPECT_EQ(r.err.find("generation 3\n"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("generation 2 (island 0)\n"), std::string::npos) << r.err;
+  EXPECT_EQ(r.err.find("generation 3 "), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("Please answer y or n."), std::string::npos);
   EXPECT_NE(r.err.find("stopped after 2 generations"), std::string::npos) << r.err;
 }
@@ -142,7 +163,12 @@ TEST(Solve, BadOptionsAreRefusedWithAClearMessage) {
       {"--encoding hexagon", "--encoding"},
       {"--selection roulette", "--selection"},
       {"--rank-pressure 2.5", "--rank-pressure"},
-      {"--pop 10 --elite 10", "--elite 10 must be smaller than --pop 10"},
+      {"--pop 10 --elite 10", "--elite 10 must be smaller than the island size 10"},
+      {"--pop 1500", "--pop 1500 is not a multiple of the island size 1000; expected a "
+                     "multiple such as 1000 or 2000"},
+      {"--pop 3000 --island-size 4000", "--island-size 4000: expected 2 to --pop 3000"},
+      {"--pop 2000 --migrants 600", "--migrants 600: expected at most half the island size"},
+      {"--pop 2000 --keep-on-restart 1001", "--keep-on-restart 1001 must not exceed the island"},
       {"--children 50", "--children 50 applies to --selection truncation only"},
       {"--backend gpu", "--backend"},
   };

@@ -1,8 +1,7 @@
 #pragma once
 // One generation's work for one child: select two parents, cross over, mutate; then evaluate.
-// Both backends run exactly these per child (CPU: an OpenMP loop, CUDA: one thread per child),
-// reading the parents and writing only the child's own slot, so children are independent.
-// Evaluation is a separate pass so that its time can be reported as a phase of its own.
+// Every island runs exactly these per child (include/gpuga/island.hpp), reading the parents and
+// writing only the child's own slot, so children are independent of each other.
 #include <cstdint>
 
 #include "gpuga/fitness.hpp"
@@ -13,13 +12,13 @@ namespace gpuga {
 
 using Fitness = std::uint16_t;
 
-// Pointers into one backend's memory (host or device) for one generation.
+// Pointers into one island's memory (host, device or shared) for one generation.
 struct GenerationView {
-  const std::uint8_t* parents;   // pop x 81
+  const std::uint8_t* parents;   // pop x kSlot
   const Fitness* parent_fitness;
   const std::uint32_t* order;    // parent indices sorted by (fitness, index)
   const std::uint64_t* rank_cdf; // rank selection: cumulative integer weights by rank
-  std::uint8_t* children;        // children x 81
+  std::uint8_t* children;        // children x kSlot
   const std::uint8_t* parent_bands;  // band crossover: pop x kBandScores
 };
 
@@ -54,76 +53,61 @@ GPUGA_HD_INLINE std::uint32_t select_parent(const GaParams& p, const GenerationV
   }
 }
 
-// A child's breeding in two halves, so that the CPU can prefetch the parents between them:
-// plan_child selects the parents (or the elite to copy), make_child does the rest with the same
-// random stream. breed_child is the two in a row.
-struct ChildPlan {
-  std::uint32_t a, b;  // parents (lane-local); a alone for an elite copy
-  bool elite;
-  Rng rng;
-};
+// Individuals are stored in slots of kSlot bytes: 81 cells and 3 bytes of padding (kept zero),
+// so that whole individuals move as 21 aligned 32-bit words.
+inline constexpr int kSlot = 84;
+inline constexpr int kSlotWords = kSlot / 4;
 
-GPUGA_HD_INLINE ChildPlan plan_child(std::uint32_t i, std::uint32_t generation, const GaParams& p,
-                                     const GenerationView& v) {
-  // One stream per child: a Philox block gives four draws, and a child needs only a few.
-  ChildPlan plan{0, 0, false, Rng(p.seed, generation, i, kPurposeBreed)};
-  if (p.selection != Selection::Truncation && i < p.elite) {
-    plan.a = v.order[i];
-    plan.elite = true;
-    return plan;
-  }
-  plan.a = select_parent(p, v, plan.rng);
-  plan.b = select_parent(p, v, plan.rng);
-  return plan;
+GPUGA_HD_INLINE void copy_slot(std::uint8_t* out, const std::uint8_t* in) {
+  auto* o = reinterpret_cast<std::uint32_t*>(out);
+  const auto* s = reinterpret_cast<const std::uint32_t*>(in);
+  for (int w = 0; w < kSlotWords; ++w) o[w] = s[w];
 }
 
-GPUGA_HD_INLINE void make_child(std::uint32_t i, ChildPlan& plan, const GaParams& p,
-                                const PuzzleInfo& info, const GenerationView& v) {
-  std::uint8_t* child = v.children + static_cast<std::uint64_t>(i) * kCells;
-  const std::uint8_t* pa = v.parents + static_cast<std::uint64_t>(plan.a) * kCells;
-  if (plan.elite) {
-    copy_individual(child, pa);
+// One child: select two parents (or the elite to copy), cross over, mutate, from one stream
+// keyed by (island seed, generation, child). Parents and child are slots of kSlot bytes.
+GPUGA_HD_INLINE void breed_child(std::uint32_t i, std::uint64_t seed, std::uint32_t generation,
+                                 const GaParams& p, const PuzzleInfo& info,
+                                 const GenerationView& v) {
+  std::uint8_t* child = v.children + static_cast<std::uint64_t>(i) * kSlot;
+  if (p.selection != Selection::Truncation && i < p.elite) {
+    copy_slot(child, v.parents + static_cast<std::uint64_t>(v.order[i]) * kSlot);
     return;
   }
-  const std::uint8_t* pb = v.parents + static_cast<std::uint64_t>(plan.b) * kCells;
-  Rng& rng = plan.rng;
+  // One stream per child: a Philox block gives four draws, and a child needs only a few.
+  Rng rng(seed, generation, i, kPurposeBreed);
+  const std::uint32_t a = select_parent(p, v, rng), b = select_parent(p, v, rng);
+  const std::uint8_t* pa = v.parents + static_cast<std::uint64_t>(a) * kSlot;
+  const std::uint8_t* pb = v.parents + static_cast<std::uint64_t>(b) * kSlot;
   if (!rng.chance(p.crossover_threshold))
-    copy_individual(child, pa);
+    copy_slot(child, pa);
   else if (p.crossover == Crossover::Bands)
-    band_crossover(child, pa, pb, v.parent_bands + std::uint64_t(plan.a) * kBandScores,
-                   v.parent_bands + std::uint64_t(plan.b) * kBandScores, p.encoding, rng);
+    band_crossover(child, pa, pb, v.parent_bands + std::uint64_t(a) * kBandScores,
+                   v.parent_bands + std::uint64_t(b) * kBandScores, p.encoding, rng);
   else
     crossover(child, pa, pb, info, p.encoding, p.crossover, rng);
+  for (int c = kCells; c < kSlot; ++c) child[c] = 0;  // crossovers write the 81 cells only
   if (rng.chance(p.mutation_threshold)) mutate(child, info, p.encoding, p.given_aware, rng);
 }
 
-GPUGA_HD_INLINE void breed_child(std::uint32_t i, std::uint32_t generation, const GaParams& p,
-                                 const PuzzleInfo& info, const GenerationView& v) {
-  ChildPlan plan = plan_child(i, generation, p, v);
-  make_child(i, plan, p, info, v);
-}
-
-// Fitness of individual i, and its band scores when the band crossover will need them (`bands`
-// null otherwise).
-GPUGA_HD_INLINE void evaluate_slot(std::uint32_t i, const GaParams& p, const std::uint8_t* pop,
-                                   Fitness* fit, std::uint8_t* bands) {
-  const std::uint8_t* g = pop + static_cast<std::uint64_t>(i) * kCells;
-  std::uint8_t* scores = bands ? bands + static_cast<std::uint64_t>(i) * kBandScores : nullptr;
-  if (p.fitness == FitnessKind::Squared) {
-    if (scores) band_scores(g, p.encoding, scores);
-    fit[i] = static_cast<Fitness>(squared_fitness(g));
-    return;
-  }
+// Fitness of one individual, and its band scores when the band crossover will need them
+// (`bands` null otherwise).
+GPUGA_HD_INLINE Fitness evaluate(const std::uint8_t* g, const GaParams& p, std::uint8_t* bands) {
   std::uint8_t unused[kBandScores];
-  fit[i] = static_cast<Fitness>(band_scores(g, p.encoding, scores ? scores : unused));
+  if (p.fitness == FitnessKind::Squared) {
+    if (bands) band_scores(g, p.encoding, bands);
+    return static_cast<Fitness>(squared_fitness(g));
+  }
+  return static_cast<Fitness>(band_scores(g, p.encoding, bands ? bands : unused));
 }
 
-// Initial (or restarted) individual i of the population at `generation`.
-GPUGA_HD_INLINE void init_slot(std::uint32_t i, std::uint32_t generation, const GaParams& p,
-                               const PuzzleInfo& info, std::uint8_t* pop) {
-  Rng rng(p.seed, generation, i, kPurposeInit);
-  init_individual(pop + static_cast<std::uint64_t>(i) * kCells, info, p.encoding, p.given_aware,
-                  rng);
+// A new individual i at `generation` (initial or restarted), its padding zeroed.
+GPUGA_HD_INLINE void init_slot(std::uint8_t* slot, std::uint32_t i, std::uint64_t seed,
+                               std::uint32_t generation, const GaParams& p,
+                               const PuzzleInfo& info) {
+  Rng rng(seed, generation, i, kPurposeInit);
+  init_individual(slot, info, p.encoding, p.given_aware, rng);
+  for (int c = kCells; c < kSlot; ++c) slot[c] = 0;
 }
 
 // The individuals the diversity figure samples: min(pop, kDiversitySample), evenly spaced.

@@ -23,6 +23,15 @@ GPUGA_HD_INLINE std::uint64_t mul_hi_64(std::uint64_t a, std::uint64_t b) {
 #endif
 }
 
+// Seed of island or run k derived from a seed: k = 0 is the seed itself (SplitMix64 otherwise).
+GPUGA_HD_INLINE std::uint64_t derive_seed(std::uint64_t seed, std::uint64_t k) {
+  if (k == 0) return seed;
+  std::uint64_t z = seed + k * 0x9E3779B97F4A7C15ull;
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  return z ^ (z >> 31);
+}
+
 class Rng {
  public:
   GPUGA_HD Rng() : key_{}, ctr_{} {}  // a placeholder, to be assigned a keyed stream

@@ -1,0 +1,60 @@
+#pragma once
+// The CPU backend's system for the island engine (island_engine.hpp): host memory, and one
+// OpenMP thread per island with a team of one, the island in its cache while it runs a segment.
+#include <omp.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "gpuga/island.hpp"
+#include "stopwatch.hpp"
+
+namespace gpuga {
+
+// A team of one: no barrier needed, and the sort is the standard library's (the keys are unique,
+// so every correct sort gives the bytes the GPU's bitonic network gives).
+struct SerialTeam {
+  std::uint32_t rank() const { return 0; }
+  std::uint32_t size() const { return 1; }
+  void sync() const {}
+  void sort(std::uint64_t* keys, std::uint32_t n) const { std::sort(keys, keys + n); }
+  // Atomic: islands of one run add to the same counter from different threads.
+  void add(std::uint64_t* p, std::uint64_t v) const { __atomic_fetch_add(p, v, __ATOMIC_RELAXED); }
+};
+
+class HostSystem {
+ public:
+  explicit HostSystem(int threads) : threads_(threads) {}
+
+  template <class T>
+  using vector = std::vector<T>;
+  template <class T>
+  static T* raw(vector<T>& v) { return v.data(); }
+  template <class T>
+  static void put(vector<T>& v, std::size_t at, const T* src, std::size_t n) {
+    std::copy_n(src, n, v.begin() + at);
+  }
+  template <class T>
+  static void get(T* dst, const vector<T>& v, std::size_t at, std::size_t n) {
+    std::copy_n(v.begin() + at, n, dst);
+  }
+
+  void prepare(std::size_t, const std::string&) const {}  // std::bad_alloc says it
+  std::uint64_t stage_limit() const { return 0; }          // the cache does the staging
+  std::string placement(std::uint64_t) const { return "host memory"; }
+  using Timer = Stopwatch;
+
+  template <class Step>
+  void launch(const char*, std::uint64_t islands, std::uint64_t, const Step& step) const {
+    const auto n = static_cast<std::int64_t>(islands);
+#pragma omp parallel for schedule(dynamic) num_threads(threads_) if (n > 1)
+    for (std::int64_t i = 0; i < n; ++i) step(SerialTeam{}, static_cast<std::uint32_t>(i), nullptr);
+  }
+
+ private:
+  int threads_;
+};
+
+}  // namespace gpuga

@@ -1,0 +1,174 @@
+#pragma once
+// The island engine, written once over a System: where its memory lives and how it launches an
+// island step over every island. Three systems instantiate it:
+//   host/host_system.hpp    the CPU backend: host memory, one OpenMP thread per island, a team
+//                           of one;
+//   cuda/device_system.hpp  the CUDA backend: device memory, one thread block per island, the
+//                           island staged in shared memory when it fits;
+//                           and, compiled for Thrust's OpenMP system (tests only), a team of
+//                           three OpenMP threads with real barriers per island, staged, so that
+//                           CI runs the team code and its barriers without a GPU.
+// A System provides: vector<T>; raw, put, get; prepare(bytes, what); stage_limit();
+// launch(name, islands, staged_bytes, step); Timer; placement(staged_bytes).
+//
+// Per epoch the host uploads one task per run and launches, with no synchronisation between
+// them, a segment step and a boundary step per segment; summaries are one record per island.
+// The population never leaves the engine's memory but for tests (population, fitness).
+#include <algorithm>
+#include <string>
+
+#include "engine.hpp"
+#include "errors.hpp"
+#include "gpuga/selection_tables.hpp"
+
+namespace gpuga {
+
+template <class Sys>
+class IslandEngine final : public Engine {
+ public:
+  IslandEngine(const Grid& puzzle, const IslandParams& p, double pressure, Sys sys,
+               std::uint32_t runs)
+      : p_(p), L_(make_layout(p.ga)), sys_(std::move(sys)), runs_(runs),
+        islands_(std::uint64_t(runs) * p.islands), clock_(runs, 0) {
+    GPUGA_INPUT_CHECK(runs >= 1 && p.islands >= 1 && islands_ <= 0x7FFFFFFFu,
+                      std::to_string(runs) + " run(s) of " + std::to_string(p.islands) +
+                          " island(s); expected 1 to 2^31-1 islands in all");
+    sys_.prepare(bytes_needed(), "--pop " + std::to_string(std::uint64_t(p.islands) * L_.n) +
+                                     " x " + std::to_string(runs) + " run(s)");
+    records_.resize(islands_ * L_.bytes);
+    states_.resize(islands_);
+    best_.resize(islands_ * kSlot);
+    outbox_.resize(islands_ * outbox_bytes(p.migrants));
+    summaries_.resize(islands_);
+    runs_info_.resize(runs);
+    tasks_.resize(runs);
+    solved_.resize(runs);
+    if (p.ga.selection == Selection::Rank) {
+      const auto cdf = rank_cdf(L_.n, pressure);
+      cdf_.resize(cdf.size());
+      Sys::put(cdf_, 0, cdf.data(), cdf.size());
+    }
+    staged_ = staged_bytes(L_) <= sys_.stage_limit() ? staged_bytes(L_) : 0;
+    set_run(0, puzzle, p.ga.seed);
+  }
+
+  std::uint32_t runs() const override { return runs_; }
+  const IslandParams& params() const override { return p_; }
+  std::string placement() const override { return sys_.placement(staged_); }
+
+  void set_run(std::uint32_t r, const Grid& puzzle, std::uint64_t seed) override {
+    const RunInfo info{make_puzzle_info(puzzle, p_.ga.encoding), seed};
+    const std::uint64_t none = 0;
+    Sys::put(runs_info_, r, &info, 1);
+    Sys::put(solved_, r, &none, 1);
+  }
+
+  void advance(const std::vector<RunTask>& tasks) override {
+    typename Sys::Timer timer(times_.advance);
+    Sys::put(tasks_, 0, tasks.data(), runs_);
+    std::uint32_t launches = 0;
+    for (std::uint32_t r = 0; r < runs_; ++r) launches = std::max(launches, segments(r, tasks[r]));
+    const IslandsView v = view();
+    for (std::uint32_t s = 0; s < launches; ++s) {
+      sys_.launch("segment_step", islands_, staged_, segment_step{v, s});
+      sys_.launch("boundary_step", islands_, 0, boundary_step{v});
+    }
+  }
+
+  std::vector<IslandSummary> summaries() override {
+    typename Sys::Timer timer(times_.summary);
+    sys_.launch("summary_step", islands_, 0, summary_step{view()});
+    std::vector<IslandSummary> out(islands_);
+    Sys::get(out.data(), summaries_, 0, islands_);
+    return out;
+  }
+
+  Grid best(std::uint32_t run, std::uint32_t island) override {
+    std::uint8_t slot[kSlot];
+    Sys::get(slot, best_, (std::uint64_t(run) * p_.islands + island) * kSlot, kSlot);
+    Grid g;
+    std::copy_n(slot, kCells, g.cell);
+    return g;
+  }
+
+  std::vector<std::uint8_t> population(std::uint32_t run) override {
+    std::vector<std::uint8_t> out, slots(std::uint64_t(L_.n) * kSlot);
+    for (std::uint32_t k = 0; k < p_.islands; ++k) {
+      const std::uint64_t i = std::uint64_t(run) * p_.islands + k;
+      Sys::get(slots.data(), records_, i * L_.bytes + (side(i) ? L_.genomes1 : L_.genomes0),
+               slots.size());
+      for (std::uint32_t j = 0; j < L_.n; ++j)
+        out.insert(out.end(), slots.begin() + j * kSlot, slots.begin() + j * kSlot + kCells);
+    }
+    return out;
+  }
+
+  std::vector<Fitness> fitness(std::uint32_t run) override {
+    std::vector<Fitness> out(std::uint64_t(L_.n) * p_.islands);
+    for (std::uint32_t k = 0; k < p_.islands; ++k) {
+      const std::uint64_t i = std::uint64_t(run) * p_.islands + k;
+      std::vector<std::uint8_t> bytes(L_.n * sizeof(Fitness));
+      Sys::get(bytes.data(), records_, i * L_.bytes + (side(i) ? L_.fit1 : L_.fit0), bytes.size());
+      std::copy_n(reinterpret_cast<const Fitness*>(bytes.data()), L_.n, out.begin() + k * L_.n);
+    }
+    return out;
+  }
+
+  PhaseTimes phase_times() override { return times_; }
+
+ private:
+  template <class T>
+  using vec = typename Sys::template vector<T>;
+
+  int side(std::uint64_t island) {
+    IslandState s;
+    Sys::get(&s, states_, island, 1);
+    return s.side;
+  }
+
+  // Launches run r needs for its task; the host follows each run's clock (a run that halts early
+  // makes the later launches no-ops for its islands).
+  std::uint32_t segments(std::uint32_t r, const RunTask& task) {
+    if (task.action == RunAction::Idle) return 0;
+    std::uint32_t n = 0;
+    if (task.action == RunAction::Init) {
+      clock_[r] = 0;
+      n = 1;
+    }
+    while (clock_[r] < task.target) {
+      clock_[r] = next_stop(clock_[r], task.target, p_.migration_interval);
+      ++n;
+    }
+    return n;
+  }
+
+  IslandsView view() {
+    return {p_, L_, Sys::raw(records_), Sys::raw(states_), Sys::raw(best_), Sys::raw(outbox_),
+            Sys::raw(runs_info_), Sys::raw(tasks_), cdf_.empty() ? nullptr : Sys::raw(cdf_),
+            Sys::raw(summaries_), Sys::raw(solved_)};
+  }
+
+  std::uint64_t bytes_needed() const {
+    return islands_ * (L_.bytes + kSlot + outbox_bytes(p_.migrants) + sizeof(IslandState) +
+                       sizeof(IslandSummary)) +
+           std::uint64_t(runs_) * (sizeof(RunInfo) + sizeof(RunTask) + sizeof(std::uint64_t)) +
+           (p_.ga.selection == Selection::Rank ? std::uint64_t(L_.n) * sizeof(std::uint64_t) : 0);
+  }
+
+  IslandParams p_;
+  IslandLayout L_;
+  Sys sys_;
+  std::uint32_t runs_;
+  std::uint64_t islands_;
+  std::uint64_t staged_ = 0;
+  std::vector<std::uint32_t> clock_;
+  vec<std::uint8_t> records_, best_, outbox_;
+  vec<IslandState> states_;
+  vec<IslandSummary> summaries_;
+  vec<RunInfo> runs_info_;
+  vec<RunTask> tasks_;
+  vec<std::uint64_t> cdf_, solved_;
+  PhaseTimes times_;
+};
+
+}  // namespace gpuga

@@ -1,0 +1,469 @@
+#pragma once
+// The island, the unit of work: one population of `pop` individuals that a team advances for a
+// segment of many generations with no host in the loop. A run is a ring of islands on one
+// puzzle; many runs share an engine.
+//
+// Every function here is written once over a Team: rank(), size(), sync() (a barrier of the
+// whole team), sort(keys, n) (ascending, n a power of two) and add(p, v) (an atomic 64-bit add).
+// Work is split as `for (i = rank; i < n; i += size)`, each i written by its owner only, with a
+// barrier wherever a thread reads what another wrote; so the bytes computed are the same for any
+// team size. The CPU backend runs one island per OpenMP thread with a team of one; the CUDA
+// backend one thread block per island, the island in shared memory when it fits.
+//
+// Control state (generation, restarts, best so far) is computed by every thread of the team from
+// the same data, so all agree without a broadcast; rank 0 alone writes it back.
+#include <cstdint>
+
+#include "gpuga/breed.hpp"
+
+namespace gpuga {
+
+inline constexpr std::uint32_t kNever = 0xFFFFFFFFu;
+
+// A run that has an island with fitness 0 stops at the next multiple of this many generations
+// (the solving island stops at once), so what a run computes does not depend on how often the
+// host looks at it.
+inline constexpr std::uint32_t kHaltInterval = 10;
+
+struct IslandParams {
+  GaParams ga;                      // ga.pop: individuals per island; ga.children: per island
+  std::uint32_t islands = 1;        // per run, on a ring
+  std::uint32_t migration_interval = 0;  // generations between migrations; 0: never
+  std::uint32_t migrants = 0;       // best individuals each island sends to the next
+  std::uint32_t restart_after = 0;  // generations without improvement; 0: never
+  std::uint32_t keep_on_restart = 0;
+};
+
+// What an island carries from segment to segment.
+struct IslandState {
+  std::uint64_t seed = 0;
+  std::uint64_t evaluations = 0;
+  std::uint32_t clock = 0;          // the run's generation: every island of a run reaches it
+  std::uint32_t boundary = kNever;  // the clock at which the last boundary step ran
+  std::uint32_t last_improvement = 0;
+  std::uint32_t restarts = 0;
+  std::uint32_t solved = kNever;    // the generation the island reached fitness 0 (it stops there)
+  Fitness best_ever = 0;
+  std::uint8_t side = 0;            // which of the two population buffers holds the island
+  std::uint8_t halted = 0;          // its run has stopped: an island solved
+};
+
+struct IslandSummary {
+  IslandState state;
+  std::uint64_t fitness_sum = 0;
+  std::uint64_t distance_sum = 0;   // Hamming distances of the diversity sample to the best
+  std::uint32_t best_index = 0;
+  Fitness best = 0, worst = 0;
+};
+
+struct RunInfo {
+  PuzzleInfo info;
+  std::uint64_t seed = 0;  // island k's seed is derive_seed(seed, k)
+};
+
+enum class RunAction : std::uint8_t { Idle, Init, Advance };
+
+// What the host asks of a run for one epoch: Init starts it at generation 0; both then advance
+// it to `target` (or until it halts).
+struct RunTask {
+  RunAction action = RunAction::Idle;
+  std::uint32_t target = 0;
+};
+
+// The end of the segment that starts at `clock`: the next halt check, migration or the target.
+GPUGA_HD_INLINE std::uint32_t next_stop(std::uint32_t clock, std::uint32_t target,
+                                        std::uint32_t migration_interval) {
+  std::uint32_t b = (clock / kHaltInterval + 1) * kHaltInterval;
+  if (migration_interval) {
+    const std::uint32_t m = (clock / migration_interval + 1) * migration_interval;
+    b = m < b ? m : b;
+  }
+  return target < b ? target : b;
+}
+
+GPUGA_HD_INLINE std::uint64_t align16(std::uint64_t x) { return (x + 15) & ~std::uint64_t(15); }
+
+// Byte offsets of an island's buffers in its record, the same in device, host and shared
+// memory. Fixed-index members only: a run-time index into an array member would move the
+// whole structure to local memory on the GPU.
+struct IslandLayout {
+  std::uint32_t n = 0, c = 0;       // individuals, children per generation
+  std::uint32_t sort_n = 0;         // sort keys: a power of two >= n (truncation: n + c)
+  bool bands = false, truncation = false;
+  std::uint64_t genomes0 = 0, genomes1 = 0, kids = 0;
+  std::uint64_t fit0 = 0, fit1 = 0, kid_fit = 0;
+  std::uint64_t band0 = 0, band1 = 0, kid_band = 0;
+  std::uint64_t order = 0, keys = 0, bytes = 0;
+};
+
+inline IslandLayout make_layout(const GaParams& p) {
+  IslandLayout L;
+  L.n = p.pop;
+  L.truncation = p.selection == Selection::Truncation;
+  L.c = L.truncation ? p.children : p.pop;
+  L.bands = p.crossover == Crossover::Bands;
+  const std::uint64_t sorted = L.truncation ? std::uint64_t(L.n) + L.c : L.n;
+  L.sort_n = 1;
+  while (L.sort_n < sorted) L.sort_n <<= 1;
+  std::uint64_t at = 0;
+  auto take = [&at](std::uint64_t bytes) {
+    const std::uint64_t here = at;
+    at = align16(at + bytes);
+    return here;
+  };
+  L.genomes0 = take(std::uint64_t(L.n) * kSlot);
+  L.genomes1 = take(std::uint64_t(L.n) * kSlot);
+  L.kids = L.truncation ? take(std::uint64_t(L.c) * kSlot) : 0;
+  L.fit0 = take(std::uint64_t(L.n) * sizeof(Fitness));
+  L.fit1 = take(std::uint64_t(L.n) * sizeof(Fitness));
+  L.kid_fit = L.truncation ? take(std::uint64_t(L.c) * sizeof(Fitness)) : 0;
+  L.band0 = L.bands ? take(std::uint64_t(L.n) * kBandScores) : 0;
+  L.band1 = L.bands ? take(std::uint64_t(L.n) * kBandScores) : 0;
+  L.kid_band = L.bands && L.truncation ? take(std::uint64_t(L.c) * kBandScores) : 0;
+  L.order = take(std::uint64_t(L.n) * sizeof(std::uint32_t));
+  L.keys = take(std::uint64_t(L.sort_n) * sizeof(std::uint64_t));
+  L.bytes = at;
+  return L;
+}
+
+// A staged island's work area (shared memory on the GPU): its state, its run's puzzle, then
+// its record.
+inline constexpr std::uint64_t kStateBytes = (sizeof(IslandState) + 15) / 16 * 16;
+inline constexpr std::uint64_t kWorkHeader = kStateBytes + (sizeof(PuzzleInfo) + 15) / 16 * 16;
+inline std::uint64_t staged_bytes(const IslandLayout& L) { return kWorkHeader + L.bytes; }
+
+// `bytes` (a multiple of 4, or rounded up into the 16-byte padding after every buffer) from src
+// to dst in 32-bit words, split over the team.
+template <class Team>
+GPUGA_HD void team_copy(const Team& t, void* dst, const void* src, std::uint64_t bytes) {
+  auto* d = static_cast<std::uint32_t*>(dst);
+  const auto* s = static_cast<const std::uint32_t*>(src);
+  for (std::uint64_t w = t.rank(); w < (bytes + 3) / 4; w += t.size()) d[w] = s[w];
+}
+
+// Sorts n 64-bit keys (n a power of two) by a bitonic network: data-independent, one barrier per
+// stage, each pair exchanged by the thread that owns its lower index.
+template <class Team>
+GPUGA_HD void bitonic_sort(const Team& t, std::uint64_t* keys, std::uint32_t n) {
+  for (std::uint32_t k = 2; k <= n; k <<= 1)
+    for (std::uint32_t j = k >> 1; j > 0; j >>= 1) {
+      for (std::uint32_t i = t.rank(); i < n; i += t.size()) {
+        const std::uint32_t l = i ^ j;
+        if (l <= i) continue;
+        const std::uint64_t a = keys[i], b = keys[l];
+        if ((a > b) == ((i & k) == 0)) {
+          keys[i] = b;
+          keys[l] = a;
+        }
+      }
+      t.sync();
+    }
+}
+
+// One island's buffers in one record (work or home) and the operators over them.
+template <class Team>
+struct Island {
+  const Team& t;
+  const IslandParams& p;
+  const IslandLayout& L;
+  const PuzzleInfo& info;
+  const std::uint64_t* cdf;  // rank selection
+  std::uint8_t* rec;
+
+  GPUGA_HD std::uint8_t* genome(int side, std::uint32_t i) const {
+    return rec + (side ? L.genomes1 : L.genomes0) + std::uint64_t(i) * kSlot;
+  }
+  GPUGA_HD Fitness* fit(int side) const {
+    return reinterpret_cast<Fitness*>(rec + (side ? L.fit1 : L.fit0));
+  }
+  GPUGA_HD std::uint8_t* band(int side, std::uint32_t i) const {
+    return L.bands ? rec + (side ? L.band1 : L.band0) + std::uint64_t(i) * kBandScores : nullptr;
+  }
+  GPUGA_HD std::uint8_t* kid(std::uint32_t i) const { return rec + L.kids + std::uint64_t(i) * kSlot; }
+  GPUGA_HD Fitness* kid_fit() const { return reinterpret_cast<Fitness*>(rec + L.kid_fit); }
+  GPUGA_HD std::uint8_t* kid_band(std::uint32_t i) const {
+    return L.bands ? rec + L.kid_band + std::uint64_t(i) * kBandScores : nullptr;
+  }
+  GPUGA_HD std::uint32_t* order() const { return reinterpret_cast<std::uint32_t*>(rec + L.order); }
+  GPUGA_HD std::uint64_t* keys() const { return reinterpret_cast<std::uint64_t*>(rec + L.keys); }
+
+  // The live part of an island (its current side, fitness, band scores and order) to another
+  // record: staging into shared memory and back.
+  GPUGA_HD void copy_live_to(const Island& to, int side) const {
+    const std::uint64_t n = L.n;
+    team_copy(t, to.genome(side, 0), genome(side, 0), n * kSlot);
+    team_copy(t, to.fit(side), fit(side), n * sizeof(Fitness));
+    if (L.bands) team_copy(t, to.band(side, 0), band(side, 0), n * kBandScores);
+    team_copy(t, to.order(), order(), n * sizeof(std::uint32_t));
+  }
+
+  // Orders `side` by (fitness, index) into order().
+  GPUGA_HD void sort_side(int side) const {
+    std::uint64_t* k = keys();
+    const Fitness* f = fit(side);
+    for (std::uint32_t i = t.rank(); i < L.sort_n; i += t.size())
+      k[i] = i < L.n ? (std::uint64_t(f[i]) << 32 | i) : ~std::uint64_t(0);
+    t.sync();
+    t.sort(k, L.sort_n);
+    for (std::uint32_t i = t.rank(); i < L.n; i += t.size()) order()[i] = static_cast<std::uint32_t>(k[i]);
+    t.sync();
+  }
+
+  // Slot `from` of side `src` (or a child when from >= n, truncation) to slot i of side `dst`.
+  GPUGA_HD void move(int src, std::uint32_t from, int dst, std::uint32_t i) const {
+    const bool child = from >= L.n;
+    const std::uint32_t k = child ? from - L.n : from;
+    copy_slot(genome(dst, i), child ? kid(k) : genome(src, k));
+    fit(dst)[i] = child ? kid_fit()[k] : fit(src)[k];
+    if (L.bands) {
+      const std::uint8_t* b = child ? kid_band(k) : band(src, k);
+      for (int s = 0; s < kBandScores; ++s) band(dst, i)[s] = b[s];
+    }
+  }
+
+  // Individuals from..n-1 of `side` new at `generation`, evaluated.
+  GPUGA_HD void renew(int side, std::uint32_t from, std::uint64_t seed, std::uint32_t generation) const {
+    for (std::uint32_t i = from + t.rank(); i < L.n; i += t.size()) {
+      init_slot(genome(side, i), i, seed, generation, p.ga, info);
+      fit(side)[i] = evaluate(genome(side, i), p.ga, band(side, i));
+    }
+  }
+
+  // The next generation from side `cur` into side `cur ^ 1`, evaluated (not yet ordered).
+  GPUGA_HD void breed(int cur, std::uint64_t seed, std::uint32_t generation) const {
+    const int nxt = cur ^ 1;
+    const GenerationView v{genome(cur, 0), fit(cur), order(), cdf,
+                           L.truncation ? kid(0) : genome(nxt, 0), band(cur, 0)};
+    for (std::uint32_t i = t.rank(); i < L.c; i += t.size()) {
+      breed_child(i, seed, generation, p.ga, info, v);
+      std::uint8_t* child = v.children + std::uint64_t(i) * kSlot;
+      if (L.truncation)
+        kid_fit()[i] = evaluate(child, p.ga, kid_band(i));
+      else
+        fit(nxt)[i] = evaluate(child, p.ga, band(nxt, i));
+    }
+    if (!L.truncation) return;
+    // (mu+lambda): the best n of parents (0..n-1) and children (n..), ties by that index, in
+    // their order, so the survivors' own order is the identity.
+    t.sync();
+    std::uint64_t* k = keys();
+    for (std::uint32_t i = t.rank(); i < L.sort_n; i += t.size())
+      k[i] = i < L.n + L.c ? (std::uint64_t(i < L.n ? fit(cur)[i] : kid_fit()[i - L.n]) << 32 | i)
+                           : ~std::uint64_t(0);
+    t.sync();
+    t.sort(k, L.sort_n);
+    for (std::uint32_t i = t.rank(); i < L.n; i += t.size())
+      move(cur, static_cast<std::uint32_t>(k[i]), nxt, i);
+  }
+
+  // After `side` was ordered at `generation`: a better best becomes the island's best (its grid
+  // copied to `best_grid`), fitness 0 marks it solved. Every thread updates its own `s` alike.
+  GPUGA_HD void note_best(IslandState& s, int side, std::uint32_t generation, bool first,
+                          std::uint8_t* best_grid) const {
+    const Fitness best = fit(side)[order()[0]];
+    if (!first && best >= s.best_ever) return;
+    s.best_ever = best;
+    s.last_improvement = generation;
+    if (best == 0) s.solved = generation;
+    team_copy(t, best_grid, genome(side, order()[0]), kSlot);
+  }
+
+  // Generation 0.
+  GPUGA_HD void init(IslandState& s, std::uint64_t seed, std::uint8_t* best_grid) const {
+    s = IslandState{};
+    s.seed = seed;
+    s.clock = 0;
+    s.evaluations = L.n;
+    renew(0, 0, seed, 0);
+    t.sync();
+    sort_side(0);
+    note_best(s, 0, 0, true, best_grid);
+  }
+
+  // One generation: a restart when one falls due, else breeding; then order and progress.
+  GPUGA_HD void generation(IslandState& s, std::uint32_t g, std::uint8_t* best_grid) const {
+    const int cur = s.side, nxt = cur ^ 1;
+    if (p.restart_after && g - s.last_improvement > p.restart_after) {
+      const std::uint32_t keep = p.keep_on_restart < L.n ? p.keep_on_restart : L.n;
+      for (std::uint32_t i = t.rank(); i < keep; i += t.size()) move(cur, order()[i], nxt, i);
+      renew(nxt, keep, s.seed, g);
+      ++s.restarts;
+      s.last_improvement = g;
+      s.evaluations += L.n - keep;
+    } else {
+      breed(cur, s.seed, g);
+      s.evaluations += L.c;
+    }
+    s.side = static_cast<std::uint8_t>(nxt);
+    t.sync();
+    sort_side(nxt);
+    note_best(s, nxt, g, false, best_grid);
+  }
+
+  // The best `m` individuals, best first, to an outbox of m slots, fitness and band scores.
+  GPUGA_HD void emigrate(const IslandState& s, std::uint8_t* outbox, std::uint32_t m) const {
+    for (std::uint32_t j = t.rank(); j < m; j += t.size()) {
+      const std::uint32_t from = order()[j];
+      copy_slot(outbox + std::uint64_t(j) * kSlot, genome(s.side, from));
+      reinterpret_cast<Fitness*>(outbox + std::uint64_t(m) * kSlot)[j] = fit(s.side)[from];
+      if (L.bands)
+        for (int b = 0; b < kBandScores; ++b)
+          outbox[std::uint64_t(m) * (kSlot + sizeof(Fitness)) + j * kBandScores + b] = band(s.side, from)[b];
+    }
+  }
+
+  // A neighbour's outbox replaces the worst `m` (immigrant j into the j-th of them, worst last).
+  GPUGA_HD void immigrate(IslandState& s, const std::uint8_t* outbox, std::uint32_t m,
+                          std::uint8_t* best_grid) const {
+    for (std::uint32_t j = t.rank(); j < m; j += t.size()) {
+      const std::uint32_t to = order()[L.n - m + j];
+      copy_slot(genome(s.side, to), outbox + std::uint64_t(j) * kSlot);
+      fit(s.side)[to] = reinterpret_cast<const Fitness*>(outbox + std::uint64_t(m) * kSlot)[j];
+      if (L.bands)
+        for (int b = 0; b < kBandScores; ++b)
+          band(s.side, to)[b] = outbox[std::uint64_t(m) * (kSlot + sizeof(Fitness)) + j * kBandScores + b];
+    }
+    t.sync();
+    sort_side(s.side);
+    note_best(s, s.side, s.clock, false, best_grid);
+  }
+};
+
+// Bytes of one island's outbox.
+GPUGA_HD_INLINE std::uint64_t outbox_bytes(std::uint32_t migrants) {
+  return align16(std::uint64_t(migrants) * (kSlot + sizeof(Fitness) + kBandScores));
+}
+
+// Every island's home in the engine's memory (device or host), for the steps below.
+struct IslandsView {
+  IslandParams p;
+  IslandLayout L;
+  std::uint8_t* records;       // islands x L.bytes
+  IslandState* states;         // islands
+  std::uint8_t* best_grids;    // islands x kSlot: each island's best so far
+  std::uint8_t* outboxes;      // islands x outbox_bytes(migrants)
+  const RunInfo* runs;
+  const RunTask* tasks;        // one per run
+  const std::uint64_t* cdf;
+  IslandSummary* summaries;    // islands
+  std::uint64_t* solved;       // one per run: its islands that have solved (reset by the host)
+
+  GPUGA_HD std::uint32_t run_of(std::uint32_t island) const { return island / p.islands; }
+  GPUGA_HD std::uint8_t* record(std::uint32_t island) const { return records + std::uint64_t(island) * L.bytes; }
+  GPUGA_HD std::uint8_t* best_grid(std::uint32_t island) const { return best_grids + std::uint64_t(island) * kSlot; }
+  GPUGA_HD std::uint8_t* outbox(std::uint32_t island) const {
+    return outboxes + std::uint64_t(island) * outbox_bytes(p.migrants);
+  }
+};
+
+// Launch `launch` of an epoch for one island: Init in launch 0, then one segment of generations
+// (to the next halt check, migration or the run's target). `work`, when not null, is a staging
+// area of staged_bytes(L) (shared memory on the GPU) that holds the island meanwhile.
+struct segment_step {
+  IslandsView v;
+  std::uint32_t launch;
+
+  template <class Team>
+  GPUGA_HD void operator()(const Team& t, std::uint32_t island, std::uint8_t* work) const {
+    const RunTask task = v.tasks[v.run_of(island)];
+    if (task.action == RunAction::Idle) return;
+    const bool init = task.action == RunAction::Init && launch == 0;
+    IslandState s = v.states[island];
+    if (!init && (s.halted || s.clock >= task.target)) return;
+    const RunInfo& run = v.runs[v.run_of(island)];
+    const Island<Team> home{t, v.p, v.L, run.info, v.cdf, v.record(island)};
+    const PuzzleInfo* info = &run.info;
+    std::uint8_t* rec = home.rec;
+    if (work) {  // stage the puzzle and the live part of the island
+      team_copy(t, work + kStateBytes, info, sizeof(PuzzleInfo));
+      info = reinterpret_cast<const PuzzleInfo*>(work + kStateBytes);
+      rec = work + kWorkHeader;
+    }
+    const Island<Team> isl{t, v.p, v.L, *info, v.cdf, rec};
+    if (work && !init) home.copy_live_to(isl, s.side);
+    t.sync();
+    std::uint8_t* best = v.best_grid(island);
+    const bool was_solved = !init && s.solved != kNever;
+    if (init) {
+      isl.init(s, derive_seed(run.seed, island % v.p.islands), best);
+    } else {
+      const std::uint32_t to = next_stop(s.clock, task.target, v.p.migration_interval);
+      for (std::uint32_t g = s.clock + 1; g <= to && s.solved == kNever; ++g) isl.generation(s, g, best);
+      s.clock = to;
+      const std::uint32_t m = v.p.migration_interval;
+      if (m && to % m == 0 && v.p.islands > 1 && s.solved == kNever)
+        isl.emigrate(s, v.outbox(island), v.p.migrants);
+    }
+    if (work) isl.copy_live_to(home, s.side);
+    if (t.rank() == 0) {
+      v.states[island] = s;
+      if (!was_solved && s.solved != kNever) t.add(&v.solved[v.run_of(island)], 1);
+    }
+    t.sync();
+  }
+};
+
+// After every segment, once per clock: a run halts at a halt check when one of its islands has
+// solved; otherwise, when a migration falls due, each island takes its ring predecessor's
+// emigrants (written by the segment before; frozen solved islands neither send nor take).
+// Works on the islands' homes; writes only the island's own state fields.
+struct boundary_step {
+  IslandsView v;
+
+  template <class Team>
+  GPUGA_HD void operator()(const Team& t, std::uint32_t island, std::uint8_t*) const {
+    const std::uint32_t r = v.run_of(island), K = v.p.islands;
+    if (v.tasks[r].action == RunAction::Idle) return;
+    IslandState s = v.states[island];
+    t.sync();  // every thread has read the state before rank 0 rewrites it below
+    if (s.halted || s.boundary == s.clock) return;
+    const bool halt = s.clock % kHaltInterval == 0 && v.solved[r] > 0;
+    const std::uint32_t m = v.p.migration_interval;
+    const std::uint32_t from = r * K + (island % K + K - 1) % K;
+    if (!halt && m && s.clock % m == 0 && s.clock > 0 && K > 1 && s.solved == kNever &&
+        v.states[from].solved == kNever) {
+      const RunInfo& run = v.runs[r];
+      const Island<Team> isl{t, v.p, v.L, run.info, v.cdf, v.record(island)};
+      isl.immigrate(s, v.outbox(from), v.p.migrants, v.best_grid(island));
+    }
+    if (t.rank() == 0) {
+      IslandState& out = v.states[island];
+      out.boundary = s.clock;
+      out.halted = halt;
+      out.best_ever = s.best_ever;
+      out.last_improvement = s.last_improvement;
+    }
+    t.sync();
+  }
+};
+
+// One summary per island: best, worst, fitness sum and the diversity sample's distances.
+struct summary_step {
+  IslandsView v;
+
+  template <class Team>
+  GPUGA_HD void operator()(const Team& t, std::uint32_t island, std::uint8_t*) const {
+    IslandSummary& out = v.summaries[island];
+    const IslandState s = v.states[island];
+    const RunInfo& run = v.runs[v.run_of(island)];
+    const Island<Team> isl{t, v.p, v.L, run.info, v.cdf, v.record(island)};
+    if (t.rank() == 0) {
+      out.state = s;
+      out.fitness_sum = out.distance_sum = 0;
+      out.best_index = isl.order()[0];
+      out.best = isl.fit(s.side)[out.best_index];
+      out.worst = isl.fit(s.side)[isl.order()[v.L.n - 1]];
+    }
+    t.sync();
+    std::uint64_t sum = 0, dist = 0;
+    for (std::uint32_t i = t.rank(); i < v.L.n; i += t.size()) sum += isl.fit(s.side)[i];
+    const std::uint8_t* best = isl.genome(s.side, isl.order()[0]);
+    for (std::uint32_t k = t.rank(); k < sample_size(v.L.n); k += t.size())
+      dist += hamming(isl.genome(s.side, sample_index(k, v.L.n)), best);
+    t.add(&out.fitness_sum, sum);
+    t.add(&out.distance_sum, dist);
+    t.sync();
+  }
+};
+
+}  // namespace gpuga
