@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # One call on a GPU machine: build for the GPU, run every test there (GPU tests included),
-# compute-sanitizer (memcheck and racecheck) on a short solve, gpuga bench, batch timings and
-# solve --pop 100000 on dev puzzles. Logs and JSON go under $OUT (8 files, the most the device tool
+# compute-sanitizer (memcheck and racecheck) on a short solve, gpuga bench (the island table),
+# solve --pop 100000 and the defaults on hard dev sets, and batch timings. Logs and JSON go under $OUT (8 files, the most the device tool
 # returns). Dependencies the machine lacks come from .gpu-deps/ (bench/stage-gpu-deps.sh).
 # Exit status: 0 when every step passed.
 set -uo pipefail
@@ -46,20 +46,27 @@ step build cmake -S . -B build-gpu -G Ninja -DCMAKE_BUILD_TYPE=Release -DGPUGA_C
   -DCMAKE_CUDA_ARCHITECTURES="$arch" "${deps[@]}"
 step build cmake --build build-gpu -j "$(nproc)"
 step test ctest --test-dir build-gpu -j 4 --output-on-failure
-solve=(build-gpu/gpuga solve --backend cuda --pop 4096 --seed 1 --max-generations 30
-       --report-every 0 --format line puzzles/example.txt)
+# Islands of 512 (staged in shared memory, where racecheck looks) with migration and restarts,
+# on AI Escargot (unsolved in 60 generations: exit status 1 passes, the sanitizer's 90 fails).
+solve=(build-gpu/gpuga solve --backend cuda --pop 4096 --island-size 512 --seed 1
+       --max-generations 60 --migration-interval 7 --restart-after 5 --report-every 0
+       --format line -)
+sanitized() { head -n 1 puzzles/famous_named.txt | "$@"; [ $? -le 1 ]; }
 sanitizer=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
-step sanitizer "$sanitizer" --tool memcheck --leak-check full --error-exitcode 90 "${solve[@]}"
-step sanitizer "$sanitizer" --tool racecheck --error-exitcode 90 "${solve[@]}"
+step sanitizer sanitized "$sanitizer" --tool memcheck --leak-check full --error-exitcode 90 "${solve[@]}"
+step sanitizer sanitized "$sanitizer" --tool racecheck --error-exitcode 90 "${solve[@]}"
+# The island table (islands of 500 and 1000, 132 to 2112 of them, and panmictic rows) and the
+# CPU's, with each island's placement and islands per multiprocessor.
 step bench build-gpu/gpuga bench --json "$OUT/bench.json"
-# The acceptance run of issue 4: solve --pop 100000 on the hardest dev set (every puzzle must
-# solve) and on the famous set (a measurement: exit status 1, some unsolved, still passes).
+# solve --pop 100000 (100 islands of 1000) on the hardest dev set: every puzzle must solve.
 step solve build-gpu/gpuga solve --backend cuda --pop 100000 --seed 1 --time-limit 10 \
   --report-every 0 --format line puzzles/norvig_hardest.txt
-# --json is a flag: the JSON document is solve's stdout.
+# Hard dev sets at the defaults (--pop 0: two islands per multiprocessor), 2 s per puzzle: a
+# measurement (exit status 1, some unsolved, still passes); --json is a flag, the JSON is stdout.
 measurement_json() { "$@" >"$OUT/solve.json"; [ $? -le 1 ]; }
-step solve measurement_json build-gpu/gpuga solve --backend cuda --pop 100000 --seed 1 \
-  --time-limit 15 --report-every 0 --json puzzles/famous_named.txt
+step solve measurement_json build-gpu/gpuga solve --backend cuda --seed 1 --time-limit 2 \
+  --report-every 0 --json puzzles/famous_named.txt puzzles/norvig_top95.txt \
+  puzzles/forum_hardest_1106_50.txt
 # Many runs at once against one at a time, and the cost of traces (issue 5): the same 100 runs
 # each way; batch prints the wall time per run, amortised.
 time_batch() {  # $1: a label; the rest: batch options

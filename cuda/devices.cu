@@ -48,35 +48,3 @@ DeviceList list_devices() {
 }
 
 }  // namespace gpuga
-
-namespace gpuga {
-
-double measure_device_copy_bandwidth(int device) {
-  GPUGA_CUDA_CHECK(cudaSetDevice(device));
-  const std::size_t bytes = std::size_t(1) << 30;
-  void *src = nullptr, *dst = nullptr;
-  GPUGA_CUDA_CHECK(cudaMalloc(&src, bytes));
-  const cudaError_t err = cudaMalloc(&dst, bytes);
-  if (err != cudaSuccess) cudaFree(src);
-  GPUGA_CUDA_CHECK(err);
-  cudaEvent_t start, stop;
-  GPUGA_CUDA_CHECK(cudaEventCreate(&start));
-  GPUGA_CUDA_CHECK(cudaEventCreate(&stop));
-  float best_ms = 1e30f;
-  for (int rep = 0; rep < 6; ++rep) {  // the first copy warms up; the best of the rest counts
-    GPUGA_CUDA_CHECK(cudaEventRecord(start));
-    GPUGA_CUDA_CHECK(cudaMemcpy(dst, src, bytes, cudaMemcpyDeviceToDevice));
-    GPUGA_CUDA_CHECK(cudaEventRecord(stop));
-    GPUGA_CUDA_CHECK(cudaEventSynchronize(stop));
-    float ms = 0;
-    GPUGA_CUDA_CHECK(cudaEventElapsedTime(&ms, start, stop));
-    if (rep > 0) best_ms = std::min(best_ms, ms);
-  }
-  cudaEventDestroy(start);
-  cudaEventDestroy(stop);
-  cudaFree(src);
-  cudaFree(dst);
-  return 2.0 * bytes / (best_ms / 1000.0) / 1e9;
-}
-
-}  // namespace gpuga

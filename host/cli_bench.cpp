@@ -1,12 +1,12 @@
-// gpuga bench: generations/s and evaluations/s against population size for each backend, the
-// time per phase, bytes moved per generation against the measured copy bandwidth. The GPU is
-// validated against the CPU during warm-up, never inside the timed region.
+// gpuga bench: generations/s and evaluations/s against island size and count (and one panmictic
+// population) for each backend, the time per epoch and its phases, where islands live and how
+// many run per GPU multiprocessor. The GPU is validated against the CPU during warm-up, never
+// inside the timed region.
 #include <omp.h>
 
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
-#include <cstring>
 #include <ctime>
 #include <fstream>
 #include <iostream>

@@ -27,10 +27,6 @@ struct DeviceList {
 
 DeviceList list_devices();
 
-// Device-to-device copy bandwidth in GB/s (bytes read plus bytes written per second), measured
-// with CUDA events over a large cudaMemcpy; 0 in builds without the CUDA backend.
-double measure_device_copy_bandwidth(int device);
-
 bool cuda_backend_built();
 
 }  // namespace gpuga

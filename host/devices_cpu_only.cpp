@@ -11,6 +11,4 @@ DeviceList list_devices() {
   return out;
 }
 
-double measure_device_copy_bandwidth(int) { return 0; }
-
 }  // namespace gpuga
