@@ -9,20 +9,20 @@
 #define GPUGA_HD_INLINE inline
 #endif
 
-// Bits set in a digit mask (bits 0-9). On the host without the POPCNT instruction in the target
+// Bits set in a word of up to 27 bits. On the host without the POPCNT instruction in the target
 // (the default x86-64 baseline), __builtin_popcount is a call into libgcc; this stays inline.
 #if defined(__CUDA_ARCH__)
 #define GPUGA_POPCOUNT(x) __popc(x)
 #elif defined(__POPCNT__)
 #define GPUGA_POPCOUNT(x) __builtin_popcount(x)
 #else
-#define GPUGA_POPCOUNT(x) ::gpuga::popcount16(x)
+#define GPUGA_POPCOUNT(x) ::gpuga::popcount32(x)
 namespace gpuga {
-inline int popcount16(unsigned x) {
-  x = x - ((x >> 1) & 0x5555u);
-  x = (x & 0x3333u) + ((x >> 2) & 0x3333u);
-  x = (x + (x >> 4)) & 0x0F0Fu;
-  return static_cast<int>((x + (x >> 8)) & 0x1Fu);
+inline int popcount32(unsigned x) {
+  x = x - ((x >> 1) & 0x55555555u);
+  x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+  x = (x + (x >> 4)) & 0x0F0F0F0Fu;
+  return static_cast<int>((x * 0x01010101u) >> 24);
 }
 }  // namespace gpuga
 #endif

@@ -4,7 +4,9 @@
 // puzzle; many runs share an engine.
 //
 // Every function here is written once over a Team: rank(), size(), sync() (a barrier of the
-// whole team), sort(keys, n) (ascending, n a power of two) and add(p, v) (an atomic 64-bit add).
+// whole team), sort(keys, n) and add(p, v) (an atomic 64-bit add). sort orders n keys (n a
+// power of two) ascending; every key is (fitness << 32 | index) with the indices ascending from
+// 0, then ~0 padding, which lets a team of one count-sort them by fitness.
 // Work is split as `for (i = rank; i < n; i += size)`, each i written by its owner only, with a
 // barrier wherever a thread reads what another wrote; so the bytes computed are the same for any
 // team size. The CPU backend runs one island per OpenMP thread with a team of one; the CUDA

@@ -76,9 +76,11 @@ GPUGA_HD_INLINE void band_crossover(std::uint8_t* out, const std::uint8_t* a,
   const int first = e == Encoding::Row ? 6 : (stacks ? 3 : 0);
   for (int t = 0; t < 3; ++t) {
     const std::uint8_t* src = score_b[first + t] < score_a[first + t] ? b : a;
-    for (int k = 0; k < 27; ++k) {
-      const int c = stacks ? (k / 3) * kSide + 3 * t + k % 3 : 27 * t + k;
-      out[c] = src[c];
+    if (stacks) {  // columns 3t..3t+2 of every row
+      for (int r = 0; r < kSide; ++r)
+        for (int j = 0; j < 3; ++j) out[r * kSide + 3 * t + j] = src[r * kSide + 3 * t + j];
+    } else {  // rows 3t..3t+2: 27 cells in a row
+      for (int k = 27 * t; k < 27 * t + 27; ++k) out[k] = src[k];
     }
   }
 }
