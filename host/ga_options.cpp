@@ -88,7 +88,7 @@ void add_ga_options(CLI::App* cmd, GaOptions& o) {
           names_of({FitnessKind::Conflicts, FitnessKind::Squared}), ci))
       ->capture_default_str()->group("GA");
   cmd->add_option("--selection", o.selection, "tournament, rank (linear ranking) or truncation "
-                  "(mu+lambda: the best --pop of parents and --children survive)")
+                  "(mu+lambda: the best of each island's parents and --children survive)")
       ->transform(CLI::CheckedTransformer(
           names_of({Selection::Tournament, Selection::Rank, Selection::Truncation}), ci))
       ->capture_default_str()->group("GA");

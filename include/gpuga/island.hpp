@@ -128,10 +128,9 @@ inline IslandLayout make_layout(const GaParams& p) {
   return L;
 }
 
-// A staged island's work area (shared memory on the GPU): its state, its run's puzzle, then
-// its record.
-inline constexpr std::uint64_t kStateBytes = (sizeof(IslandState) + 15) / 16 * 16;
-inline constexpr std::uint64_t kWorkHeader = kStateBytes + (sizeof(PuzzleInfo) + 15) / 16 * 16;
+// A staged island's work area (shared memory on the GPU): its run's puzzle, then its record.
+// (Its state stays in each thread's registers: every thread computes it alike.)
+inline constexpr std::uint64_t kWorkHeader = (sizeof(PuzzleInfo) + 15) / 16 * 16;
 inline std::uint64_t staged_bytes(const IslandLayout& L) { return kWorkHeader + L.bytes; }
 
 // `bytes` (a multiple of 4, or rounded up into the 16-byte padding after every buffer) from src
@@ -377,8 +376,8 @@ struct segment_step {
     const PuzzleInfo* info = &run.info;
     std::uint8_t* rec = home.rec;
     if (work) {  // stage the puzzle and the live part of the island
-      team_copy(t, work + kStateBytes, info, sizeof(PuzzleInfo));
-      info = reinterpret_cast<const PuzzleInfo*>(work + kStateBytes);
+      team_copy(t, work, info, sizeof(PuzzleInfo));
+      info = reinterpret_cast<const PuzzleInfo*>(work);
       rec = work + kWorkHeader;
     }
     const Island<Team> isl{t, v.p, v.L, *info, v.cdf, rec};
