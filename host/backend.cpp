@@ -34,6 +34,8 @@ std::unique_ptr<Engine> make_engine(Backend resolved, const Grid& puzzle,
 #if defined(GPUGA_HAVE_CUDA)
   if (resolved == Backend::Cuda)
     return make_cuda_engine(puzzle, params, o.rank_pressure, o.device, runs);
+#else
+  (void)resolved;  // resolve_backend gives Cpu in a build without CUDA
 #endif
   return make_cpu_engine(puzzle, params, o.rank_pressure, o.threads, runs);
 }

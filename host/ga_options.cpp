@@ -1,5 +1,6 @@
 #include "ga_options.hpp"
 
+#include <algorithm>
 #include <iostream>
 #include <map>
 #include <random>
@@ -34,14 +35,24 @@ std::uint32_t children_of(const GaOptions& o) {
 
 void pop_for_backend(GaOptions& o, Backend backend) {
   if (o.pop != 0) return;
+  const std::uint32_t n = o.island_size ? o.island_size : kDefaultIslandSize;
   std::uint32_t islands = o.threads > 0 ? o.threads : omp_get_max_threads();
+#if defined(GPUGA_HAVE_CUDA)
   if (backend == Backend::Cuda) {
-    // Two islands per multiprocessor: as many as run at once when an island fits in half of one.
+    // As many islands as run at once: islands per multiprocessor (the segment step's occupancy,
+    // one island's shared memory included) times multiprocessors.
     const DeviceList list = list_devices();
-    if (o.device < static_cast<int>(list.devices.size()))
-      islands = 2 * list.devices[o.device].multiprocessors;
+    if (o.device < static_cast<int>(list.devices.size())) {
+      GaOptions one = o;
+      one.pop = n;
+      const int per_sm = cuda_islands_per_multiprocessor(island_params(one), o.device);
+      islands = std::max(per_sm, 1) * list.devices[o.device].multiprocessors;
+    }
   }
-  o.pop = islands * (o.island_size ? o.island_size : kDefaultIslandSize);
+#else
+  (void)backend;
+#endif
+  o.pop = islands * n;
 }
 
 const char* to_string(Encoding e) {
@@ -61,7 +72,7 @@ const char* to_string(Backend b) {
 void add_ga_options(CLI::App* cmd, GaOptions& o) {
   const auto ci = CLI::ignore_case;
   cmd->add_option("--pop", o.pop, "The whole population, split into islands of --island-size "
-                  "(0: one island per CPU thread, or two per GPU multiprocessor)")
+                  "(0: one island per CPU thread, or as many as the GPU runs at once)")
       ->check(CLI::Range(0u, 200000000u))->capture_default_str()->group("GA");
   cmd->add_option("--island-size", o.island_size, "Individuals per island; --pop must be a "
                   "multiple (0: min(--pop, " + std::to_string(kDefaultIslandSize) + "); "
