@@ -7,6 +7,7 @@
 // on the GPU (skipped, saying why, when no CUDA device is present).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <tuple>
 
 #include "configs.hpp"
@@ -94,6 +95,25 @@ INSTANTIATE_TEST_SUITE_P(
     [](const auto& info) {
       return system_name(std::get<0>(info.param)) + "_" + std::get<1>(info.param).name;
     });
+
+TEST_P(DeviceEngine, IslandsSmallerThanTheTeamEqualTheCpu) {
+  // Islands of 2 and 3 against a team of 3 (a thread block of 256): threads with nothing to do
+  // in every loop, sorts of 2 and 4 keys, one migrant each way.
+  if (const auto why = skip_reason(GetParam()); !why.empty()) GTEST_SKIP() << why;
+  for (std::uint32_t n : {2u, 3u})
+    for (auto c : all_test_configs(n)) {
+      c.params.elite = std::min<std::uint32_t>(c.params.elite, 1);
+      const IslandParams p = islands_of(c, 3, 2, 1, 3, 1);
+      auto cpu = make_cpu_engine(grid_of(kHardPuzzle), p, c.rank_pressure, 2);
+      auto dev = make_device(GetParam(), grid_of(kHardPuzzle), p, c.rank_pressure);
+      cpu->initialize(7);
+      dev->initialize(7);
+      expect_same(*cpu, *dev, 0, c.name + " islands of " + std::to_string(n));
+      cpu->advance_to(23);
+      dev->advance_to(23);
+      expect_same(*cpu, *dev, 0, c.name + " islands of " + std::to_string(n));
+    }
+}
 
 TEST_P(DeviceEngine, RunsEqualTheCpuRuns) {
   if (const auto why = skip_reason(GetParam()); !why.empty()) GTEST_SKIP() << why;
