@@ -12,9 +12,7 @@ std::unique_ptr<Engine> make_cuda_engine(const Grid& puzzle, const IslandParams&
 
 int cuda_islands_per_multiprocessor(const IslandParams& params, int device) {
   GPUGA_CUDA_CHECK(cudaSetDevice(device));
-  const device_system::System sys(device);
-  const IslandLayout L = make_layout(params.ga);
-  const std::uint64_t staged = staged_bytes(L) <= sys.stage_limit() ? staged_bytes(L) : 0;
+  const std::uint64_t staged = staging_bytes(device_system::System(device), make_layout(params.ga));
   const auto kernel = device_system::island_kernel<segment_step>;
   if (staged)
     GPUGA_CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,

@@ -186,10 +186,7 @@ class Runner {
   void finish(LaneRun& lr, const std::string& reason) {
     RunResult& r = lr.result;
     r.generations = lr.view.clock;
-    if (reason == "solved") {
-      r.island = lr.view.solved_island;
-      r.best = engine_.best(lr.rep.lane, r.island);
-      r.best_fitness = 0;
+    if (reason == "solved") {  // observe fetched the solving island's grid when it appeared
       r.generations = lr.view.solved_generation;
       const Verdict v = verify_solution(requests_[lr.rep.run].puzzle, r.best);
       if (!v.ok)

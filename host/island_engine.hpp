@@ -23,6 +23,12 @@
 
 namespace gpuga {
 
+// The bytes of shared memory an island is staged in on `sys`, or 0 when it runs from its home.
+template <class Sys>
+std::uint64_t staging_bytes(const Sys& sys, const IslandLayout& L) {
+  return staged_bytes(L) <= sys.stage_limit() ? staged_bytes(L) : 0;
+}
+
 template <class Sys>
 class IslandEngine final : public Engine {
  public:
@@ -48,7 +54,7 @@ class IslandEngine final : public Engine {
       cdf_.resize(cdf.size());
       Sys::put(cdf_, 0, cdf.data(), cdf.size());
     }
-    staged_ = staged_bytes(L_) <= sys_.stage_limit() ? staged_bytes(L_) : 0;
+    staged_ = staging_bytes(sys_, L_);
     set_run(0, puzzle, p.ga.seed);
   }
 
@@ -92,11 +98,9 @@ class IslandEngine final : public Engine {
   }
 
   std::vector<std::uint8_t> population(std::uint32_t run) override {
-    std::vector<std::uint8_t> out, slots(std::uint64_t(L_.n) * kSlot);
+    std::vector<std::uint8_t> out;
     for (std::uint32_t k = 0; k < p_.islands; ++k) {
-      const std::uint64_t i = std::uint64_t(run) * p_.islands + k;
-      Sys::get(slots.data(), records_, i * L_.bytes + (side(i) ? L_.genomes1 : L_.genomes0),
-               slots.size());
+      const auto slots = live(run, k, L_.genomes0, L_.genomes1, std::uint64_t(L_.n) * kSlot);
       for (std::uint32_t j = 0; j < L_.n; ++j)
         out.insert(out.end(), slots.begin() + j * kSlot, slots.begin() + j * kSlot + kCells);
     }
@@ -106,9 +110,7 @@ class IslandEngine final : public Engine {
   std::vector<Fitness> fitness(std::uint32_t run) override {
     std::vector<Fitness> out(std::uint64_t(L_.n) * p_.islands);
     for (std::uint32_t k = 0; k < p_.islands; ++k) {
-      const std::uint64_t i = std::uint64_t(run) * p_.islands + k;
-      std::vector<std::uint8_t> bytes(L_.n * sizeof(Fitness));
-      Sys::get(bytes.data(), records_, i * L_.bytes + (side(i) ? L_.fit1 : L_.fit0), bytes.size());
+      const auto bytes = live(run, k, L_.fit0, L_.fit1, L_.n * sizeof(Fitness));
       std::copy_n(reinterpret_cast<const Fitness*>(bytes.data()), L_.n, out.begin() + k * L_.n);
     }
     return out;
@@ -120,10 +122,15 @@ class IslandEngine final : public Engine {
   template <class T>
   using vec = typename Sys::template vector<T>;
 
-  int side(std::uint64_t island) {
+  // `bytes` of island k of `run`'s buffer at offset0 or offset1, whichever side holds it now.
+  std::vector<std::uint8_t> live(std::uint32_t run, std::uint32_t k, std::uint64_t offset0,
+                                 std::uint64_t offset1, std::uint64_t bytes) {
+    const std::uint64_t i = std::uint64_t(run) * p_.islands + k;
     IslandState s;
-    Sys::get(&s, states_, island, 1);
-    return s.side;
+    Sys::get(&s, states_, i, 1);
+    std::vector<std::uint8_t> out(bytes);
+    Sys::get(out.data(), records_, i * L_.bytes + (s.side ? offset1 : offset0), bytes);
+    return out;
   }
 
   // Launches run r needs for its task; the host follows each run's clock (a run that halts early

@@ -20,15 +20,15 @@ struct GaParams {
   FitnessKind fitness = FitnessKind::Conflicts;
   Selection selection = Selection::Tournament;
   Crossover crossover = Crossover::Uniform;
-  std::uint32_t pop = 1000;        // individuals in the population (mu)
-  std::uint32_t children = 1000;   // individuals bred per generation (lambda; = pop unless truncation)
-  std::uint32_t elite = 0;         // best individuals copied unchanged (tournament and rank)
+  std::uint32_t pop = 1000;        // individuals in an island (mu)
+  std::uint32_t children = 1000;   // bred per island and generation (lambda; = pop unless truncation)
+  std::uint32_t elite = 0;         // best of an island copied unchanged (tournament and rank)
   std::uint32_t tournament_size = 3;
   bool given_aware = true;  // box/row: never place a digit where a given of its row, column or
                             // box already holds it, if a legal placement exists
   Threshold crossover_threshold = 0;
   Threshold mutation_threshold = 0;
-  std::uint64_t seed = 0;
+  std::uint64_t seed = 0;          // the run's seed; island k's is derive_seed(seed, k)
 };
 
 inline Threshold rate_threshold(double rate) {

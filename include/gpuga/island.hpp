@@ -198,14 +198,21 @@ struct Island {
     team_copy(t, to.order(), order(), n * sizeof(std::uint32_t));
   }
 
-  // Orders `side` by (fitness, index) into order().
-  GPUGA_HD void sort_side(int side) const {
+  // Sorts (fitness_of(i) << 32 | i) for i < count, padded with ~0 to sort_n, into keys().
+  template <class FitnessOf>
+  GPUGA_HD const std::uint64_t* sort_keys(std::uint32_t count, const FitnessOf& fitness_of) const {
     std::uint64_t* k = keys();
-    const Fitness* f = fit(side);
     for (std::uint32_t i = t.rank(); i < L.sort_n; i += t.size())
-      k[i] = i < L.n ? (std::uint64_t(f[i]) << 32 | i) : ~std::uint64_t(0);
+      k[i] = i < count ? (std::uint64_t(fitness_of(i)) << 32 | i) : ~std::uint64_t(0);
     t.sync();
     t.sort(k, L.sort_n);
+    return k;
+  }
+
+  // Orders `side` by (fitness, index) into order().
+  GPUGA_HD void sort_side(int side) const {
+    const Fitness* f = fit(side);
+    const std::uint64_t* k = sort_keys(L.n, [f](std::uint32_t i) { return f[i]; });
     for (std::uint32_t i = t.rank(); i < L.n; i += t.size()) order()[i] = static_cast<std::uint32_t>(k[i]);
     t.sync();
   }
@@ -247,12 +254,10 @@ struct Island {
     // (mu+lambda): the best n of parents (0..n-1) and children (n..), ties by that index, in
     // their order, so the survivors' own order is the identity.
     t.sync();
-    std::uint64_t* k = keys();
-    for (std::uint32_t i = t.rank(); i < L.sort_n; i += t.size())
-      k[i] = i < L.n + L.c ? (std::uint64_t(i < L.n ? fit(cur)[i] : kid_fit()[i - L.n]) << 32 | i)
-                           : ~std::uint64_t(0);
-    t.sync();
-    t.sort(k, L.sort_n);
+    const Fitness *parents = fit(cur), *kids = kid_fit();
+    const std::uint32_t n = L.n;
+    const std::uint64_t* k = sort_keys(
+        n + L.c, [=](std::uint32_t i) { return i < n ? parents[i] : kids[i - n]; });
     for (std::uint32_t i = t.rank(); i < L.n; i += t.size())
       move(cur, static_cast<std::uint32_t>(k[i]), nxt, i);
   }
@@ -273,7 +278,6 @@ struct Island {
   GPUGA_HD void init(IslandState& s, std::uint64_t seed, std::uint8_t* best_grid) const {
     s = IslandState{};
     s.seed = seed;
-    s.clock = 0;
     s.evaluations = L.n;
     renew(0, 0, seed, 0);
     t.sync();

@@ -34,7 +34,6 @@ GPUGA_HD_INLINE std::uint64_t derive_seed(std::uint64_t seed, std::uint64_t k) {
 
 class Rng {
  public:
-  GPUGA_HD Rng() : key_{}, ctr_{} {}  // a placeholder, to be assigned a keyed stream
   GPUGA_HD Rng(std::uint64_t seed, std::uint32_t generation, std::uint32_t individual,
                std::uint32_t purpose)
       : key_{{static_cast<std::uint32_t>(seed), static_cast<std::uint32_t>(seed >> 32)}},
