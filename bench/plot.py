@@ -29,6 +29,9 @@ CONFIG_COLUMNS = [
     "selection", "selection_param", "crossover", "crossover_rate", "elite", "given_aware",
     "keep_on_restart", "max_generations", "time_limit",
 ]
+# Configuration columns that later versions added; a CSV without them ran the GA in one population.
+LATER_COLUMNS = ["island_size", "migration_interval", "migrants", "algorithm", "cooling",
+                 "chain_length", "reheat_after"]
 
 
 def save(fig, out, name):
@@ -59,7 +62,8 @@ def puzzle_set(row):
 
 def swept(rows):
     """The configuration columns that take more than one value."""
-    return [c for c in CONFIG_COLUMNS if len({r[c] for r in rows}) > 1]
+    present = [c for c in LATER_COLUMNS if all(c in r for r in rows)]
+    return [c for c in CONFIG_COLUMNS + present if len({r[c] for r in rows}) > 1]
 
 
 def config_label(row, columns):

@@ -50,7 +50,10 @@ std::vector<std::string> config_values(const GaOptions& ga) {
           std::to_string(ga.elite), ga.given_aware ? "true" : "false",
           std::to_string(ga.keep_on_restart), std::to_string(ga.max_generations),
           fixed(ga.time_limit), std::to_string(island_size_of(ga)),
-          std::to_string(ga.migration_interval), std::to_string(ga.migrants)};
+          std::to_string(ga.algorithm == Algorithm::Ga ? ga.migration_interval : 0),
+          std::to_string(ga.algorithm == Algorithm::Ga ? ga.migrants : 0),
+          to_string(ga.algorithm), fixed(ga.cooling), std::to_string(ga.chain_length),
+          std::to_string(ga.reheat_after)};
 }
 
 std::string join(const std::vector<std::string>& v) { return csv_line(v); }
@@ -154,7 +157,8 @@ class BatchObserver final : public RunObserver {
              std::to_string(r.generation), std::to_string(r.summary.best),
              fixed(r.summary.mean, "%.3f"), std::to_string(r.summary.worst),
              fixed(r.summary.diversity, "%.2f"), std::to_string(r.restarts),
-             fixed(r.elapsed, "%.4f")});
+             fixed(r.elapsed, "%.4f"),
+             ga_.algorithm == Algorithm::Sa ? fixed(r.summary.temperature, "%.4f") : ""});
     return true;
   }
 
@@ -213,12 +217,15 @@ const std::vector<std::string>& config_columns() {
       "population_size", "mutation_rate", "restart_after_n_stagnant", "encoding", "fitness",
       "selection", "selection_param", "crossover", "crossover_rate", "elite", "given_aware",
       "keep_on_restart", "max_generations", "time_limit", "island_size", "migration_interval",
-      "migrants"};
+      "migrants", "algorithm", "cooling", "chain_length", "reheat_after"};
   return c;
 }
 
-bool added_with_islands(const std::string& column) {
-  return column == "island_size" || column == "migration_interval" || column == "migrants";
+bool added_later(const std::string& column) {
+  static const std::set<std::string> later = {"island_size", "migration_interval", "migrants",
+                                               "algorithm", "cooling", "chain_length",
+                                               "reheat_after"};
+  return later.count(column) > 0;
 }
 
 const std::vector<std::string>& batch_columns() {
@@ -272,7 +279,8 @@ int run_batches(const BatchSetup& s, const std::vector<GaOptions>& given) {
     trace = std::make_unique<CsvWriter>(
         s.trace_dir + "/traces.csv",
         std::vector<std::string>{"config_id", "puzzle_id", "run", "seed", "generation", "best",
-                                 "mean", "worst", "diversity", "restarts", "elapsed"});
+                                 "mean", "worst", "diversity", "restarts", "elapsed",
+                                 "temperature"});
   }
   Progress progress(total);
   const auto t0 = std::chrono::steady_clock::now();

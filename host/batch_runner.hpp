@@ -24,9 +24,9 @@ struct BatchSetup {
 // of each run and every option that shapes it (the columns that make its configuration).
 const std::vector<std::string>& batch_columns();
 const std::vector<std::string>& config_columns();
-// The configuration columns added with islands: a CSV written before them has one population
-// per run (island size = population_size, no migration).
-bool added_with_islands(const std::string& column);
+// The configuration columns added with islands and with sa/hc: a CSV written before them has
+// one population per run (island size = population_size, no migration) and the GA.
+bool added_later(const std::string& column);
 
 // Runs the batch for each configuration (their seeds already drawn). Returns the exit status.
 int run_batches(const BatchSetup& setup, const std::vector<GaOptions>& configs);

@@ -29,6 +29,7 @@ constexpr const char* kBenchPuzzle =
 constexpr std::uint64_t kValidateUpTo = 100000;  // larger populations: too slow on the CPU
 
 struct BenchOptions {
+  Algorithm algorithm = Algorithm::Ga;
   std::vector<Backend> backends;
   std::vector<std::uint32_t> pops;
   std::vector<std::uint32_t> island_sizes;  // 0: panmictic (one island of --pop)
@@ -74,6 +75,7 @@ std::string validate(Engine& gpu, const Grid& puzzle, const IslandParams& p, con
 Row bench_one(Backend backend, std::uint32_t pop, std::uint32_t island_size, const Grid& puzzle,
               const BenchOptions& o) {
   GaOptions ga;
+  ga.algorithm = o.algorithm;
   ga.pop = pop;
   ga.island_size = island_size ? island_size : pop;
   ga.restart_after = 0;  // constant work per generation
@@ -100,31 +102,42 @@ Row bench_one(Backend backend, std::uint32_t pop, std::uint32_t island_size, con
 #endif
   engine->initialize(o.warmup);
   row.validated = backend == Backend::Cuda ? validate(*engine, puzzle, p, ga, o.warmup) : "n/a";
-  engine->summaries();
+  const auto evaluations = [&engine] {  // done so far, over every island (and their summary)
+    std::uint64_t total = 0;
+    for (const auto& island : engine->summaries()) {
+      if (island.state.solved != kNever)
+        throw RuntimeFailure("bench: an island solved the benchmark puzzle; pick a harder one");
+      total += island.state.evaluations;
+    }
+    return total;
+  };
+  const std::uint64_t warm = evaluations();
   const PhaseTimes before = engine->phase_times();
   std::vector<double> secs;  // per repeat: the median repeat is reported (shared machines jitter)
   std::uint32_t g = o.warmup;
+  std::uint64_t done = warm;
   for (std::uint32_t rep = 0; rep < o.repeats; ++rep) {
     const auto t0 = std::chrono::steady_clock::now();
     engine->advance_to(g += o.generations);  // one epoch, as the driver runs it
-    const auto s = engine->summaries();
+    done = evaluations();
     secs.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
-    for (const auto& island : s)
-      if (island.state.solved != kNever)
-        throw RuntimeFailure("bench: an island solved the benchmark puzzle; pick a harder one");
   }
   std::nth_element(secs.begin(), secs.begin() + secs.size() / 2, secs.end());
   const double epoch = secs[secs.size() / 2];
   row.ms_per_epoch = 1e3 * epoch;
   row.gens_per_s = o.generations / epoch;
-  row.evals_per_s = row.gens_per_s * double(p.ga.children) * p.islands;
+  // Every epoch does the same work: no restarts, and no island solves. (sa, hc: moves.)
+  row.evals_per_s = double(done - warm) / o.repeats / epoch;
   row.per_epoch = minus(engine->phase_times(), before, o.repeats);
   return row;
 }
 
-void print_table(const std::vector<Row>& rows, std::uint32_t generations) {
+void print_table(const std::vector<Row>& rows, const BenchOptions& o) {
+  const bool chains = o.algorithm != Algorithm::Ga;
+  std::printf("%s\n", chains ? "sa and hc: a generation is one move per free cell per chain"
+                              : "the genetic algorithm");
   std::printf("%-7s %11s %9s %8s %10s %11s %10s | %9s %9s | %-14s %6s  %s\n", "backend", "pop",
-              "island", "islands", "gens/s", "evals/s", "ms/epoch", "advance", "summary",
+              "island", "islands", "gens/s", chains ? "moves/s" : "evals/s", "ms/epoch", "advance", "summary",
               "placement", "per SM", "validated");
   for (const auto& r : rows) {
     if (!r.skipped.empty()) {
@@ -140,7 +153,7 @@ void print_table(const std::vector<Row>& rows, std::uint32_t generations) {
   }
   std::printf("an epoch: %u generations then one summary per island; gens/s, evals/s: median "
               "epoch of the repeats; advance, summary: mean ms per epoch (CUDA: events; CPU: "
-              "wall clock)\n", generations);
+              "wall clock)\n", o.generations);
 }
 
 std::string cpu_model() {
@@ -171,6 +184,7 @@ nlohmann::json to_json(const std::vector<Row>& rows, const BenchOptions& o, cons
   char date[32];
   std::strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&now));
   GaOptions defaults;
+  defaults.algorithm = o.algorithm;
   defaults.restart_after = 0;
   return {{"gpuga_version", GPUGA_VERSION}, {"commit", GPUGA_GIT_COMMIT},
           {"build", GPUGA_BUILD_INFO}, {"date", date},
@@ -233,7 +247,7 @@ int run_bench(BenchOptions& o) {
       rows.push_back(bench_one(b, pop, size, puzzle, o));
       std::fprintf(stderr, "bench: %s pop %u island %u done\n", to_string(b), pop, size ? size : pop);
     }
-  print_table(rows, o.generations);
+  print_table(rows, o);
   if (!o.json_file.empty()) {
     std::ofstream out(o.json_file);
     GPUGA_INPUT_CHECK(out.good(), o.json_file + ": cannot write the JSON report");
@@ -249,8 +263,14 @@ void add_bench_command(CLI::App& app, int& exit_status) {
   auto* cmd = app.add_subcommand(
       "bench", "Measure generations/s and evaluations/s against island size and island count "
                "(and one panmictic population) per backend, with the time per epoch, where "
-               "islands live and how many run per GPU multiprocessor; the default GA "
-               "configuration, no restarts, on a fixed puzzle and seed");
+               "islands live and how many run per GPU multiprocessor; the default configuration "
+               "of --algorithm, no restarts, on a fixed puzzle and seed");
+  cmd->add_option("--algorithm", o->algorithm, "ga, or sa and hc (their moves/s)")
+      ->transform(CLI::CheckedTransformer(
+          std::map<std::string, Algorithm>{{"ga", Algorithm::Ga}, {"sa", Algorithm::Sa},
+                                           {"hc", Algorithm::Hc}},
+          CLI::ignore_case))
+      ->capture_default_str();
   cmd->add_option("--backend", o->backends, "Backends to measure: cpu, cuda, or auto (every "
                   "available one; the default)")
       ->transform(CLI::CheckedTransformer(

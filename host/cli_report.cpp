@@ -46,7 +46,7 @@ int run_report(const ReportOptions& o) {
     for (std::size_t c = 0; c < rows[0].size(); ++c) col[rows[0][c]] = c;
     std::vector<std::string> names;  // the configuration columns this file has
     for (const auto& name : config_columns()) {
-      if (!col.count(name) && added_with_islands(name)) continue;
+      if (!col.count(name) && added_later(name)) continue;
       GPUGA_INPUT_CHECK(col.count(name), file + ":1: no column '" + name +
                                               "'; expected a gpuga batch CSV header");
       names.push_back(name);

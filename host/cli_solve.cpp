@@ -51,11 +51,13 @@ class SolveObserver final : public RunObserver {
       char line[256];
       std::snprintf(line, sizeof line,
                     "gen %u  best %u  mean %.2f  worst %u  diversity %.1f  restarts %u  "
-                    "%.2f s  %.3g evals/s\n",
+                    "%.2f s  %.3g evals/s",
                     rep.generation, rep.summary.best, rep.summary.mean, rep.summary.worst,
                     rep.summary.diversity, rep.restarts, rep.elapsed,
                     rep.elapsed > 0 ? rep.evaluations / rep.elapsed : 0.0);
       std::cerr << line;
+      if (rep.summary.temperature > 0) std::cerr << "  temperature " << rep.summary.temperature;
+      std::cerr << '\n';
       if (o_.show_best) print_best(std::cerr, rep, engine);
     }
     if (!o_.interactive || rep.summary.best == 0) return true;
@@ -169,7 +171,8 @@ int run_solve(const CLI::App* cmd, SolveOptions& o) {
 
 void add_solve_command(CLI::App& app, int& exit_status) {
   auto o = std::make_shared<SolveOptions>();
-  auto* cmd = app.add_subcommand("solve", "Solve puzzles with the genetic algorithm");
+  auto* cmd = app.add_subcommand(
+      "solve", "Solve puzzles with the genetic algorithm (or annealing or hill climbing: --algorithm)");
   add_puzzle_files_option(cmd, o->files);
   add_ga_options(cmd, o->ga);
   cmd->add_option("--report-every", o->report_every,

@@ -48,7 +48,7 @@ RunView view_run(const IslandSummary* s, const IslandParams& p) {
   r.summary.best = s[0].best;
   r.summary.worst = s[0].worst;
   r.best_ever = s[0].state.best_ever;
-  std::uint64_t sum = 0, dist = 0;
+  std::uint64_t sum = 0, dist = 0, temperature = 0;
   for (std::uint32_t k = 0; k < p.islands; ++k) {
     const IslandState& st = s[k].state;
     if (s[k].best < r.summary.best) r.summary.best = s[k].best, r.summary.best_island = k;
@@ -57,12 +57,14 @@ RunView view_run(const IslandSummary* s, const IslandParams& p) {
     if (st.solved < r.solved_generation) r.solved_generation = st.solved, r.solved_island = k;
     sum += s[k].fitness_sum;
     dist += s[k].distance_sum;
+    temperature += s[k].temperature_sum;
     r.restarts += st.restarts;
     r.evaluations += st.evaluations;
     r.halted = r.halted || st.halted;
   }
   r.summary.mean = double(sum) / (double(p.islands) * p.ga.pop);
   r.summary.diversity = double(dist) / (double(p.islands) * sample_size(p.ga.pop));
+  r.summary.temperature = double(temperature) / 65536.0 / (double(p.islands) * p.ga.pop);
   return r;
 }
 

@@ -27,6 +27,7 @@ struct Summary {
   Fitness best = 0, worst = 0;
   double mean = 0;
   double diversity = 0;  // mean Hamming distance (cells) of each island's sample to its best
+  double temperature = 0;  // sa: the chains' mean temperature (0 otherwise)
   std::uint32_t best_island = 0;  // the island holding `best` (lowest index on ties)
 };
 

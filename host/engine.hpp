@@ -1,5 +1,5 @@
 #pragma once
-// A backend's view of GA runs. An engine holds `runs` independent runs, each a ring of islands
+// A backend's view of GA runs (and of sa and hc runs, which share the engine: chain.hpp). An engine holds `runs` independent runs, each a ring of islands
 // (include/gpuga/island.hpp) in the backend's memory (device memory for CUDA); every run has its
 // own puzzle, seed and generation, and all runs advance in the same launches. A run computes
 // exactly what it would alone, so a batch of runs equals the runs one at a time. The host sees

@@ -9,6 +9,7 @@
 #include <omp.h>
 
 #include "devices.hpp"
+#include "gpuga/chain.hpp"
 #include "errors.hpp"
 
 namespace gpuga {
@@ -55,6 +56,9 @@ void pop_for_backend(GaOptions& o, Backend backend) {
   o.pop = islands * n;
 }
 
+const char* to_string(Algorithm a) {
+  return a == Algorithm::Ga ? "ga" : (a == Algorithm::Sa ? "sa" : "hc");
+}
 const char* to_string(Encoding e) {
   return e == Encoding::Box ? "box" : (e == Encoding::Row ? "row" : "cell");
 }
@@ -71,6 +75,12 @@ const char* to_string(Backend b) {
 
 void add_ga_options(CLI::App* cmd, GaOptions& o) {
   const auto ci = CLI::ignore_case;
+  cmd->add_option("--algorithm", o.algorithm, "ga: the genetic algorithm; sa: simulated annealing, "
+                  "hc: hill climbing, every individual an independent chain of moves (a "
+                  "generation: one move per free cell of the puzzle, per chain)")
+      ->transform(CLI::CheckedTransformer(
+          names_of({Algorithm::Ga, Algorithm::Sa, Algorithm::Hc}), ci))
+      ->capture_default_str()->group("GA");
   cmd->add_option("--pop", o.pop, "The whole population, split into islands of --island-size "
                   "(0: one island per CPU thread, or as many as the GPU runs at once)")
       ->check(CLI::Range(0u, 200000000u))->capture_default_str()->group("GA");
@@ -80,7 +90,8 @@ void add_ga_options(CLI::App* cmd, GaOptions& o) {
       ->check(CLI::Range(0u, 200000000u))->capture_default_str()->group("GA");
   cmd->add_option("--migration-interval", o.migration_interval, "Every this many generations "
                   "each island's best --migrants replace the worst of the next island on a fixed "
-                  "ring (island k sends to k+1, the last to the first; 0: isolated islands)")
+                  "ring (island k sends to k+1, the last to the first; 0: isolated islands; ga "
+                  "only: sa and hc chains are independent)")
       ->check(CLI::Range(0u, 1000000u))->capture_default_str()->group("GA");
   cmd->add_option("--migrants", o.migrants, "Individuals each island sends per migration")
       ->check(CLI::Range(0u, 100000000u))->capture_default_str()->group("GA");
@@ -126,8 +137,19 @@ void add_ga_options(CLI::App* cmd, GaOptions& o) {
                 "box/row: initialise and swap so that no digit lands where a given of its row, "
                 "column or box holds it (when a legal placement exists)")
       ->capture_default_str()->group("GA");
-  cmd->add_option("--restart-after", o.restart_after, "Restart an island after this many "
-                  "generations without improvement of its best fitness (0: never)")
+  cmd->add_option("--cooling", o.cooling, "sa: the temperature's factor after each chain length")
+      ->check(CLI::Range(0.5, 0.99999))->capture_default_str()->group("Annealing");
+  cmd->add_option("--chain-length", o.chain_length, "sa: moves per temperature (0: the puzzle's "
+                  "free cells, so one temperature per generation)")
+      ->check(CLI::Range(0u, 1000000000u))->capture_default_str()->group("Annealing");
+  cmd->add_option("--reheat-after", o.reheat_after, "sa: a chain goes back to the initial "
+                  "temperature (the spread of the cost along random moves) after this many "
+                  "temperatures without a new best (0: never)")
+      ->check(CLI::Range(0u, 1000000000u))->capture_default_str()->group("Annealing");
+  cmd->add_option("--restart-after", o.restart_after, "ga: restart an island after this many "
+                  "generations without improvement of its best fitness; hc: restart a climber "
+                  "from a random grid after this many generations without a better grid (0: "
+                  "never; sa reheats instead)")
       ->capture_default_str()->group("Stopping and restarts");
   cmd->add_option("--keep-on-restart", o.keep_on_restart, "Best individuals of the island "
                   "kept on its restart (with --elite >= 1 these include the best it found)")
@@ -165,6 +187,9 @@ void check_islands(const GaOptions& o) {
                      (below ? std::to_string(below) + " or " : std::string()) +
                      std::to_string(below + n) + ", or an --island-size that divides it");
   }
+  GPUGA_INPUT_CHECK(o.algorithm == Algorithm::Ga || n <= kMaxChains,
+                    "--island-size " + std::to_string(n) + ": sa and hc take at most " +
+                        std::to_string(kMaxChains) + " chains an island");
   GPUGA_INPUT_CHECK(o.migrants <= n / 2,
                     "--migrants " + std::to_string(o.migrants) + ": expected at most half the "
                     "island size (" + std::to_string(n / 2) + ")");
@@ -185,6 +210,7 @@ IslandParams island_params(const GaOptions& options) {
   check_islands(o);
   const std::uint32_t n = island_size_of(o);
   GaParams p;
+  p.algorithm = o.algorithm;
   p.encoding = o.encoding;
   p.fitness = o.fitness;
   p.selection = o.selection;
@@ -208,8 +234,12 @@ IslandParams island_params(const GaOptions& options) {
   IslandParams ip;
   ip.ga = p;
   ip.islands = o.pop / n;
-  ip.migration_interval = o.migration_interval;
-  ip.migrants = o.migrants;
+  const bool ga = o.algorithm == Algorithm::Ga;
+  ip.migration_interval = ga ? o.migration_interval : 0;
+  ip.migrants = ga ? o.migrants : 0;
+  ip.anneal.cooling_step = cooling_step(o.cooling);
+  ip.anneal.chain_length = o.chain_length;
+  ip.anneal.reheat_after = o.reheat_after;
   ip.restart_after = o.restart_after;
   ip.keep_on_restart = o.keep_on_restart;
   return ip;
@@ -228,11 +258,13 @@ RunLimits to_limits(const GaOptions& o) {
 }
 
 nlohmann::json describe(const GaOptions& o) {
-  return {{"pop", o.pop},
+  const bool ga = o.algorithm == Algorithm::Ga;
+  return {{"algorithm", to_string(o.algorithm)},
+          {"pop", o.pop},
           {"island_size", island_size_of(o)},
           {"islands", o.pop / std::max(island_size_of(o), 1u)},
-          {"migration_interval", o.migration_interval},
-          {"migrants", o.migrants},
+          {"migration_interval", ga ? o.migration_interval : 0},
+          {"migrants", ga ? o.migrants : 0},
           {"children", children_of(o)},
           {"encoding", to_string(o.encoding)},
           {"fitness", to_string(o.fitness)},
@@ -244,6 +276,9 @@ nlohmann::json describe(const GaOptions& o) {
           {"crossover_rate", o.crossover_rate},
           {"mutation_rate", o.mutation_rate},
           {"given_aware", o.given_aware},
+          {"cooling", o.cooling},
+          {"chain_length", o.chain_length},
+          {"reheat_after", o.reheat_after},
           {"restart_after", o.restart_after},
           {"keep_on_restart", o.keep_on_restart},
           {"max_generations", o.max_generations},

@@ -1,5 +1,5 @@
 #pragma once
-// The GA's command-line options, shared by every subcommand that runs the GA, with their
+// The command-line options of a run (ga, sa or hc), shared by every subcommand that runs one, with their
 // validators and defaults (see bench/README.md for the measurements behind the defaults).
 #include <CLI/CLI.hpp>
 #include <cstdint>
@@ -16,6 +16,7 @@ namespace gpuga {
 inline constexpr std::uint32_t kDefaultIslandSize = 1000;
 
 struct GaOptions {
+  Algorithm algorithm = Algorithm::Ga;
   std::uint32_t pop = 0;          // the whole population; 0: fill the backend (pop_for_backend)
   std::uint32_t island_size = 0;  // 0: min(--pop, kDefaultIslandSize)
   std::uint32_t migration_interval = 50;
@@ -31,6 +32,9 @@ struct GaOptions {
   double crossover_rate = 1.0;
   double mutation_rate = 1.0;  // bench/README.md, "Why the defaults": a paired sweep
   bool given_aware = true;
+  double cooling = 0.9;            // sa (bench/README.md: the schedule sweeps)
+  std::uint32_t chain_length = 0;  // sa: moves per temperature; 0: the free cells
+  std::uint32_t reheat_after = 50; // sa
   std::uint32_t restart_after = 30;
   std::uint32_t keep_on_restart = 0;
   std::uint32_t max_generations = 0;  // none: the time limit decides
@@ -69,6 +73,7 @@ bool print_config_if_asked(const GaOptions& o, const CLI::App* cmd);
 nlohmann::json describe(const GaOptions& o);
 std::string describe_line(const GaOptions& o);
 
+const char* to_string(Algorithm);
 const char* to_string(Encoding);
 const char* to_string(FitnessKind);
 const char* to_string(Selection);

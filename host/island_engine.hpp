@@ -19,6 +19,7 @@
 
 #include "engine.hpp"
 #include "errors.hpp"
+#include "gpuga/island_steps.hpp"
 #include "gpuga/selection_tables.hpp"
 
 namespace gpuga {
@@ -39,6 +40,10 @@ class IslandEngine final : public Engine {
     GPUGA_INPUT_CHECK(runs >= 1 && p.islands >= 1 && islands_ <= 0x7FFFFFFFu,
                       std::to_string(runs) + " run(s) of " + std::to_string(p.islands) +
                           " island(s); expected 1 to 2^31-1 islands in all");
+    GPUGA_INPUT_CHECK(!L_.chains || (p.migration_interval == 0 && L_.n <= kMaxChains),
+                      "sa and hc: islands of " + std::to_string(L_.n) + " chains migrating every " +
+                          std::to_string(p.migration_interval) + " generations; expected at most " +
+                          std::to_string(kMaxChains) + " chains, which never migrate");
     sys_.prepare(bytes_needed(), "--pop " + std::to_string(std::uint64_t(p.islands) * L_.n) +
                                      " x " + std::to_string(runs) + " run(s)");
     records_.resize(islands_ * L_.bytes);
@@ -63,7 +68,7 @@ class IslandEngine final : public Engine {
   std::string placement() const override { return sys_.placement(staged_); }
 
   void set_run(std::uint32_t r, const Grid& puzzle, std::uint64_t seed) override {
-    const RunInfo info{make_puzzle_info(puzzle, p_.ga.encoding), seed};
+    const RunInfo info = make_run_info(puzzle, p_, seed);
     const std::uint64_t none = 0;
     Sys::put(runs_info_, r, &info, 1);
     Sys::put(solved_, r, &none, 1);

@@ -1,6 +1,7 @@
 #pragma once
-// Every encoding x selection x crossover x fitness option, small enough to run many generations
-// in a test. The CPU tests and the CPU-vs-CUDA equality tests walk the same list.
+// Every encoding x selection x crossover x fitness option of the GA, then annealing and hill
+// climbing in every encoding, small enough to run many generations in a test. The CPU tests and
+// the CPU-vs-CUDA equality tests walk the same list.
 #include <ostream>
 #include <string>
 #include <vector>
@@ -11,9 +12,14 @@ struct TestConfig {
   std::string name;
   gpuga::GaParams params;
   double rank_pressure = 1.7;
+  gpuga::AnnealParams anneal;  // sa
 };
 
 inline void PrintTo(const TestConfig& c, std::ostream* os) { *os << c.name; }
+
+inline const char* to_name(gpuga::FitnessKind f) {
+  return f == gpuga::FitnessKind::Squared ? "squared" : "conflicts";
+}
 
 inline std::vector<TestConfig> all_test_configs(std::uint32_t pop = 300) {
   using namespace gpuga;
@@ -39,6 +45,26 @@ inline std::vector<TestConfig> all_test_configs(std::uint32_t pop = 300) {
         p.given_aware = x != Crossover::OnePoint;  // both settings covered
         out.push_back({std::string(en[int(e)]) + "_" + sn[int(s)] + xn[int(x)], p});
       }
+  // Chains: a short chain length that ends temperatures within sweeps, quick reheats.
+  for (auto a : {Algorithm::Sa, Algorithm::Hc})
+    for (auto e : {Encoding::Box, Encoding::Row, Encoding::Cell}) {
+      GaParams p;
+      p.algorithm = a;
+      p.encoding = e;
+      p.fitness = (a == Algorithm::Sa) == (e == Encoding::Row) ? FitnessKind::Squared
+                                                               : FitnessKind::Conflicts;
+      p.given_aware = (a == Algorithm::Sa) != (e == Encoding::Row);
+      p.pop = p.children = pop;
+      p.seed = 0xC4A1ull + out.size();
+      AnnealParams anneal;
+      anneal.cooling_step = cooling_step(0.9);
+      anneal.chain_length = 37;
+      anneal.reheat_after = 3;
+      const char* en[] = {"box", "row", "cell"};
+      out.push_back({std::string(a == Algorithm::Sa ? "sa_" : "hc_") + en[int(e)] + "_" +
+                         to_name(p.fitness) + (p.given_aware ? "_aware" : ""),
+                     p, 1.7, anneal});
+    }
   return out;
 }
 
@@ -49,9 +75,11 @@ inline gpuga::IslandParams islands_of(const TestConfig& c, std::uint32_t islands
                                       std::uint32_t keep_on_restart = 0) {
   gpuga::IslandParams p;
   p.ga = c.params;
+  p.anneal = c.anneal;
   p.islands = islands;
-  p.migration_interval = migration_interval;
-  p.migrants = migrants;
+  const bool ga = c.params.algorithm == gpuga::Algorithm::Ga;  // chains never migrate
+  p.migration_interval = ga ? migration_interval : 0;
+  p.migrants = ga ? migrants : 0;
   p.restart_after = restart_after;
   p.keep_on_restart = keep_on_restart;
   return p;

@@ -140,7 +140,7 @@ TEST(Batch, TracesHoldEveryGenerationOfEveryRecordedRun) {
   const auto trace = read_csv_rows(dir + "/traces.csv");
   ASSERT_EQ(trace[0], (std::vector<std::string>{"config_id", "puzzle_id", "run", "seed",
                                                 "generation", "best", "mean", "worst",
-                                                "diversity", "restarts", "elapsed"}));
+                                                "diversity", "restarts", "elapsed", "temperature"}));
   ASSERT_EQ(rows[0].back(), "config_id");
   // A run is (configuration, puzzle, run number) in both files.
   using Key = std::tuple<std::string, std::string, std::string>;
@@ -168,6 +168,36 @@ TEST(Batch, TracesHoldEveryGenerationOfEveryRecordedRun) {
     }
     EXPECT_EQ(std::to_string(best), rows[i][2]);
   }
+}
+
+TEST(Batch, TheAlgorithmIsRecordedAndAnnealingTracesItsTemperature) {
+  const auto csv = temp_csv("annealed");
+  const auto dir = std::filesystem::path(csv).replace_extension("").string() + "_traces";
+  std::filesystem::remove_all(dir);
+  run_gpuga("batch --backend cpu --runs 1 --seed 4 --pop 100 --algorithm sa --max-generations 60 "
+            "--time-limit 0 --trace " + dir + " --csv " + csv + " puzzles/famous_named.txt");
+  const auto rows = read_csv_rows(csv);
+  ASSERT_GE(rows.size(), 2u);
+  const auto at = [&](const std::string& name) {
+    return std::find(rows[0].begin(), rows[0].end(), name) - rows[0].begin();
+  };
+  std::size_t escargot = 0;  // famous_named.txt#1
+  for (std::size_t i = 1; i < rows.size(); ++i) {
+    EXPECT_EQ(rows[i][at("algorithm")], "sa");
+    EXPECT_EQ(rows[i][at("migration_interval")], "0");
+    if (rows[i][0].size() > 2 && rows[i][0].substr(rows[i][0].size() - 2) == "#1") escargot = i;
+  }
+  ASSERT_GT(escargot, 0u);
+  // One temperature per generation (the chain length defaults to the free cells), and no
+  // reheat within the first 50: every generation colder than the one before.
+  const auto trace = read_csv_rows(dir + "/traces.csv");
+  ASSERT_EQ(trace[0].back(), "temperature");
+  std::map<int, double> t;
+  for (std::size_t i = 1; i < trace.size(); ++i)
+    if (trace[i][1] == rows[escargot][0]) t[std::stoi(trace[i][4])] = std::stod(trace[i].back());
+  ASSERT_EQ(t.size(), 61u);
+  EXPECT_GT(t[0], 0.0);
+  for (int g = 1; g <= 50; ++g) EXPECT_LT(t[g], t[g - 1]) << "generation " << g;
 }
 
 TEST(Batch, CtrlCHalfwayThenResumeGivesTheUninterruptedCsv) {

@@ -49,6 +49,7 @@ void expect_same_summaries(const std::vector<IslandSummary>& a, const std::vecto
     EXPECT_EQ(a[k].best_index, b[k].best_index) << "island " << k;
     EXPECT_EQ(a[k].fitness_sum, b[k].fitness_sum) << "island " << k;
     EXPECT_EQ(a[k].distance_sum, b[k].distance_sum) << "island " << k;
+    EXPECT_EQ(a[k].temperature_sum, b[k].temperature_sum) << "island " << k;
   }
 }
 
@@ -100,7 +101,10 @@ TEST_P(CpuEngineConfigs, PopulationKeepsGivensAndFitnessIsRecomputable) {
 }
 
 TEST_P(CpuEngineConfigs, ElitistSchemesNeverLoseAnIslandsBest) {
+  // Every GA configuration here is elitist; chains keep each chain's best (their current grids
+  // may get worse).
   const auto& c = GetParam();
+  const bool ga = c.params.algorithm == Algorithm::Ga;
   auto e = make_cpu_engine(grid_of(kHardPuzzle), islands_of(c, 3), c.rank_pressure, 2);
   e->initialize(0);
   auto before = e->summaries();
@@ -108,7 +112,9 @@ TEST_P(CpuEngineConfigs, ElitistSchemesNeverLoseAnIslandsBest) {
     e->advance_to(g);
     const auto now = e->summaries();
     for (std::size_t k = 0; k < now.size(); ++k)
-      ASSERT_LE(now[k].best, before[k].best) << "generation " << g << " island " << k;
+      ASSERT_LE(ga ? now[k].best : now[k].state.best_ever,
+                ga ? before[k].best : before[k].state.best_ever)
+          << "generation " << g << " island " << k;
     before = now;
   }
 }
@@ -158,6 +164,42 @@ TEST(CpuEngine, SummariesMatchThePopulation) {
     EXPECT_EQ(s[k].state.evaluations, 100u * 5);  // initial island and four generations
     const Grid g = e->best(0, k);
     EXPECT_EQ(fitness(g.cell, c.params.encoding, c.params.fitness), s[k].state.best_ever);
+  }
+}
+
+TEST(CpuEngine, ChainSummariesMatchTheChains) {
+  // sa and hc: best, worst and sum of the chains' current fitness, distances to the best chain,
+  // a move per free cell per generation, and the island's best grid scoring its best so far.
+  const Grid puzzle = grid_of(kHardPuzzle);
+  int free = 0;
+  for (int cell = 0; cell < kCells; ++cell) free += puzzle.cell[cell] == 0;
+  for (const auto& c : all_test_configs(50)) {
+    if (c.params.algorithm == Algorithm::Ga) continue;
+    auto e = make_cpu_engine(puzzle, islands_of(c, 2), c.rank_pressure, 2);
+    e->initialize(4);
+    const auto s = e->summaries();
+    const auto pop = e->population(0);
+    const auto fit = e->fitness(0);
+    for (std::uint32_t k = 0; k < 2; ++k) {
+      const Fitness* f = &fit[k * 50];
+      const auto low = std::min_element(f, f + 50), high = std::max_element(f, f + 50);
+      EXPECT_EQ(s[k].best, *low) << c.name;
+      EXPECT_EQ(s[k].worst, *high) << c.name;
+      EXPECT_EQ(s[k].best_index, std::uint32_t(low - f)) << c.name;
+      EXPECT_EQ(s[k].fitness_sum, std::accumulate(f, f + 50, std::uint64_t(0))) << c.name;
+      std::uint64_t dist = 0;
+      for (std::uint32_t i = 0; i < 50; ++i)
+        dist += hamming(&pop[(k * 50 + i) * kCells], &pop[(k * 50 + s[k].best_index) * kCells]);
+      EXPECT_EQ(s[k].distance_sum, dist) << c.name;
+      EXPECT_EQ(s[k].state.evaluations, 50u + 50u * free * 4) << c.name;
+      EXPECT_LE(s[k].state.best_ever, s[k].best) << c.name;
+      const Grid g = e->best(0, k);
+      EXPECT_EQ(fitness(g.cell, c.params.encoding, c.params.fitness), s[k].state.best_ever) << c.name;
+      if (c.params.algorithm == Algorithm::Sa)
+        EXPECT_GT(s[k].temperature_sum, 0u) << c.name;
+      else
+        EXPECT_EQ(s[k].temperature_sum, 0u) << c.name;
+    }
   }
 }
 

@@ -55,8 +55,10 @@ void expect_same(Engine& cpu, Engine& dev, std::uint32_t run, const std::string&
               std::tie(y.clock, y.evaluations, y.restarts, y.last_improvement, y.solved,
                        y.best_ever, y.halted, y.side))
         << "island state " << k << " " << where;
-    EXPECT_EQ(std::tie(a[k].best, a[k].worst, a[k].best_index, a[k].fitness_sum, a[k].distance_sum),
-              std::tie(b[k].best, b[k].worst, b[k].best_index, b[k].fitness_sum, b[k].distance_sum))
+    EXPECT_EQ(std::tie(a[k].best, a[k].worst, a[k].best_index, a[k].fitness_sum, a[k].distance_sum,
+                       a[k].temperature_sum),
+              std::tie(b[k].best, b[k].worst, b[k].best_index, b[k].fitness_sum, b[k].distance_sum,
+                       b[k].temperature_sum))
         << "island summary " << k << " " << where;
     const Grid g = cpu.best(run, k - run * K), h = dev.best(run, k - run * K);
     EXPECT_TRUE(std::equal(g.cell, g.cell + kCells, h.cell)) << "best grid " << k << " " << where;

@@ -37,6 +37,45 @@ TEST(Solve, EasyPuzzlesSolveWithDefaultsAndVerify) {
   }
 }
 
+TEST(Solve, AnnealingAndHillClimbingSolveEasyPuzzlesAndVerify) {
+  const auto all = puzzles_in("puzzles/norvig_easy50.txt");
+  for (const std::string algorithm : {"sa", "hc"})
+    for (int k : {0, 19, 48}) {
+      const auto r = run_gpuga("solve" + kCpu + "--algorithm " + algorithm +
+                                   " --seed 7 --time-limit 30 --format line -",
+                               to_line(all[k].grid) + "\n");
+      ASSERT_EQ(r.status, 0) << algorithm << " puzzle " << k + 1 << ": " << r.err;
+      const auto v = verify_solution(all[k].grid, grid_of(r.out.substr(0, 81)));
+      EXPECT_TRUE(v.ok) << algorithm << " puzzle " << k + 1 << ": " << v.reason;
+    }
+}
+
+TEST(Solve, ChainsRecordTheirScheduleCountMovesAndReproduce) {
+  // AI Escargot has 58 free cells: a generation is 58 moves per chain, after the initial grids.
+  const std::string args = "solve" + kCpu + "--algorithm sa --pop 200 --max-generations 30 "
+                           "--cooling 0.95 --chain-length 100 --reheat-after 7 --seed 3 --json ";
+  const auto a = run_gpuga(args + "--threads 1 " + kHard);
+  const auto b = run_gpuga(args + "--threads 2 " + kHard);
+  ASSERT_EQ(a.status, 1) << a.err;
+  auto j = nlohmann::json::parse(a.out), k = nlohmann::json::parse(b.out);
+  for (auto* x : {&j, &k})
+    for (auto& r : (*x)["results"]) r.erase("seconds");
+  EXPECT_EQ(j, k);  // all but the time
+  EXPECT_EQ(j["config"]["algorithm"], "sa");
+  EXPECT_EQ(j["config"]["cooling"], 0.95);
+  EXPECT_EQ(j["config"]["chain_length"], 100);
+  EXPECT_EQ(j["config"]["reheat_after"], 7);
+  EXPECT_EQ(j["config"]["migration_interval"], 0);  // chains are independent
+  EXPECT_EQ(j["results"][0]["evaluations"], 200 + 200 * 58 * 30);
+  const auto hc = run_gpuga("solve" + kCpu + "--algorithm hc --pop 200 --max-generations 30 "
+                            "--seed 3 --json " + kHard);
+  EXPECT_NE(nlohmann::json::parse(hc.out)["results"][0]["grid"], j["results"][0]["grid"]);
+  const auto progress = run_gpuga("solve --backend cpu --report-every 10 --algorithm sa "
+                                  "--pop 100 --max-generations 10 --seed 3 " + kHard);
+  EXPECT_NE(progress.err.find("gen 10  best"), std::string::npos) << progress.err;
+  EXPECT_NE(progress.err.find("temperature "), std::string::npos) << progress.err;
+}
+
 TEST(Solve, BoxAndRowEncodingsSolveWithEverySelectionScheme) {
   // (The naive cell encoding is there to be compared against; it rarely solves, as the
   // literature reports.)
@@ -171,6 +210,10 @@ TEST(Solve, BadOptionsAreRefusedWithAClearMessage) {
       {"--pop 2000 --keep-on-restart 1001", "--keep-on-restart 1001 must not exceed the island"},
       {"--children 50", "--children 50 applies to --selection truncation only"},
       {"--backend gpu", "--backend"},
+      {"--algorithm tabu", "--algorithm"},
+      {"--algorithm sa --cooling 1.5", "--cooling"},
+      {"--algorithm hc --pop 4194304 --island-size 4194304",
+       "--island-size 4194304: sa and hc take at most 2097152 chains an island"},
   };
   for (const auto& [opts, expected] : cases) {
     const auto r = run_gpuga("solve " + opts + " puzzles/example.txt");

@@ -29,10 +29,11 @@ inline constexpr std::uint32_t kHaltInterval = 10;
 
 struct IslandParams {
   GaParams ga;                      // ga.pop: individuals per island; ga.children: per island
+  AnnealParams anneal;              // sa
   std::uint32_t islands = 1;        // per run, on a ring
-  std::uint32_t migration_interval = 0;  // generations between migrations; 0: never
+  std::uint32_t migration_interval = 0;  // generations between migrations; 0: never (sa, hc)
   std::uint32_t migrants = 0;       // best individuals each island sends to the next
-  std::uint32_t restart_after = 0;  // generations without improvement; 0: never
+  std::uint32_t restart_after = 0;  // generations without improvement (hc: of a climb); 0: never
   std::uint32_t keep_on_restart = 0;
 };
 
@@ -50,8 +51,21 @@ struct IslandState {
   std::uint8_t halted = 0;          // its run has stopped: an island solved
 };
 
+// What one chain of simulated annealing or hill climbing carries (include/gpuga/chain.hpp).
+struct ChainState {
+  std::uint64_t beta = 0;              // sa: inverse temperature, 32.32 fixed point
+  std::uint32_t accept1 = 0;           // sa: exp(-beta) * 2^32, the threshold of a worsening by 1
+  std::uint32_t level_moves = 0;       // sa: moves made at this temperature
+  std::uint32_t stalled = 0;           // sa: temperatures ended since the chain's last new best
+  std::uint32_t last_improvement = 0;  // hc: the sweep its climb last got better
+  std::uint32_t best_sweep = 0;        // the sweep it found its best
+  std::uint32_t restarts = 0;          // hc: restarts; sa: reheats
+  std::uint32_t accepted = 0;          // moves accepted
+};
+
 struct IslandSummary {
   IslandState state;
+  std::uint64_t temperature_sum = 0;  // sa: its chains' temperatures, 16.16 fixed point
   std::uint64_t fitness_sum = 0;
   std::uint64_t distance_sum = 0;   // Hamming distances of the diversity sample to the best
   std::uint32_t best_index = 0;
@@ -61,6 +75,9 @@ struct IslandSummary {
 struct RunInfo {
   PuzzleInfo info;
   std::uint64_t seed = 0;  // island k's seed is derive_seed(seed, k)
+  std::uint64_t beta0 = 0;          // sa: the initial inverse temperature (32.32)
+  std::uint32_t chain_length = 0;   // sa: moves per temperature
+  std::uint32_t sweep = 0;          // sa, hc: moves a chain makes per generation
 };
 
 enum class RunAction : std::uint8_t { Idle, Init, Advance };
@@ -88,22 +105,24 @@ GPUGA_HD_INLINE std::uint64_t align16(std::uint64_t x) { return (x + 15) & ~std:
 // Byte offsets of an island's buffers in its record, the same in device, host and shared
 // memory. Fixed-index members only: a run-time index into an array member would move the
 // whole structure to local memory on the GPU.
+// Chains (sa, hc) hold their current grids and fitness on side 0 and their bests on side 1.
 struct IslandLayout {
   std::uint32_t n = 0, c = 0;       // individuals, children per generation
   std::uint32_t sort_n = 0;         // sort keys: a power of two >= n (truncation: n + c)
-  bool bands = false, truncation = false;
+  bool bands = false, truncation = false, chains = false;
   std::uint64_t genomes0 = 0, genomes1 = 0, kids = 0;
   std::uint64_t fit0 = 0, fit1 = 0, kid_fit = 0;
   std::uint64_t band0 = 0, band1 = 0, kid_band = 0;
-  std::uint64_t order = 0, keys = 0, bytes = 0;
+  std::uint64_t order = 0, keys = 0, chain_states = 0, bytes = 0;
 };
 
 inline IslandLayout make_layout(const GaParams& p) {
   IslandLayout L;
   L.n = p.pop;
-  L.truncation = p.selection == Selection::Truncation;
+  L.chains = p.algorithm != Algorithm::Ga;
+  L.truncation = !L.chains && p.selection == Selection::Truncation;
   L.c = L.truncation ? p.children : p.pop;
-  L.bands = p.crossover == Crossover::Bands;
+  L.bands = !L.chains && p.crossover == Crossover::Bands;
   const std::uint64_t sorted = L.truncation ? std::uint64_t(L.n) + L.c : L.n;
   L.sort_n = 1;
   while (L.sort_n < sorted) L.sort_n <<= 1;
@@ -124,6 +143,7 @@ inline IslandLayout make_layout(const GaParams& p) {
   L.kid_band = L.bands && L.truncation ? take(std::uint64_t(L.c) * kBandScores) : 0;
   L.order = take(std::uint64_t(L.n) * sizeof(std::uint32_t));
   L.keys = take(std::uint64_t(L.sort_n) * sizeof(std::uint64_t));
+  L.chain_states = L.chains ? take(std::uint64_t(L.n) * sizeof(ChainState)) : 0;
   L.bytes = at;
   return L;
 }
@@ -188,10 +208,18 @@ struct Island {
   GPUGA_HD std::uint32_t* order() const { return reinterpret_cast<std::uint32_t*>(rec + L.order); }
   GPUGA_HD std::uint64_t* keys() const { return reinterpret_cast<std::uint64_t*>(rec + L.keys); }
 
-  // The live part of an island (its current side, fitness, band scores and order) to another
-  // record: staging into shared memory and back.
+  // The live part of an island (its current side, fitness, band scores and order; chains: both
+  // sides and their states) to another record: staging into shared memory and back.
   GPUGA_HD void copy_live_to(const Island& to, int side) const {
     const std::uint64_t n = L.n;
+    if (L.chains) {
+      team_copy(t, to.genome(0, 0), genome(0, 0), n * kSlot);
+      team_copy(t, to.genome(1, 0), genome(1, 0), n * kSlot);
+      team_copy(t, to.fit(0), fit(0), n * sizeof(Fitness));
+      team_copy(t, to.fit(1), fit(1), n * sizeof(Fitness));
+      team_copy(t, to.rec + L.chain_states, rec + L.chain_states, n * sizeof(ChainState));
+      return;
+    }
     team_copy(t, to.genome(side, 0), genome(side, 0), n * kSlot);
     team_copy(t, to.fit(side), fit(side), n * sizeof(Fitness));
     if (L.bands) team_copy(t, to.band(side, 0), band(side, 0), n * kBandScores);
@@ -331,143 +359,6 @@ struct Island {
     t.sync();
     sort_side(s.side);
     note_best(s, s.side, s.clock, false, best_grid);
-  }
-};
-
-// Bytes of one island's outbox.
-GPUGA_HD_INLINE std::uint64_t outbox_bytes(std::uint32_t migrants) {
-  return align16(std::uint64_t(migrants) * (kSlot + sizeof(Fitness) + kBandScores));
-}
-
-// Every island's home in the engine's memory (device or host), for the steps below.
-struct IslandsView {
-  IslandParams p;
-  IslandLayout L;
-  std::uint8_t* records;       // islands x L.bytes
-  IslandState* states;         // islands
-  std::uint8_t* best_grids;    // islands x kSlot: each island's best so far
-  std::uint8_t* outboxes;      // islands x outbox_bytes(migrants)
-  const RunInfo* runs;
-  const RunTask* tasks;        // one per run
-  const std::uint64_t* cdf;
-  IslandSummary* summaries;    // islands
-  std::uint64_t* solved;       // one per run: its islands that have solved (reset by the host)
-
-  GPUGA_HD std::uint32_t run_of(std::uint32_t island) const { return island / p.islands; }
-  GPUGA_HD std::uint8_t* record(std::uint32_t island) const { return records + std::uint64_t(island) * L.bytes; }
-  GPUGA_HD std::uint8_t* best_grid(std::uint32_t island) const { return best_grids + std::uint64_t(island) * kSlot; }
-  GPUGA_HD std::uint8_t* outbox(std::uint32_t island) const {
-    return outboxes + std::uint64_t(island) * outbox_bytes(p.migrants);
-  }
-};
-
-// Launch `launch` of an epoch for one island: Init in launch 0, then one segment of generations
-// (to the next halt check, migration or the run's target). `work`, when not null, is a staging
-// area of staged_bytes(L) (shared memory on the GPU) that holds the island meanwhile.
-struct segment_step {
-  IslandsView v;
-  std::uint32_t launch;
-
-  template <class Team>
-  GPUGA_HD void operator()(const Team& t, std::uint32_t island, std::uint8_t* work) const {
-    const RunTask task = v.tasks[v.run_of(island)];
-    if (task.action == RunAction::Idle) return;
-    const bool init = task.action == RunAction::Init && launch == 0;
-    IslandState s = v.states[island];
-    if (!init && (s.halted || s.clock >= task.target)) return;
-    const RunInfo& run = v.runs[v.run_of(island)];
-    const Island<Team> home{t, v.p, v.L, run.info, v.cdf, v.record(island)};
-    const PuzzleInfo* info = &run.info;
-    std::uint8_t* rec = home.rec;
-    if (work) {  // stage the puzzle and the live part of the island
-      team_copy(t, work, info, sizeof(PuzzleInfo));
-      info = reinterpret_cast<const PuzzleInfo*>(work);
-      rec = work + kWorkHeader;
-    }
-    const Island<Team> isl{t, v.p, v.L, *info, v.cdf, rec};
-    if (work && !init) home.copy_live_to(isl, s.side);
-    t.sync();
-    std::uint8_t* best = v.best_grid(island);
-    const bool was_solved = !init && s.solved != kNever;
-    if (init) {
-      isl.init(s, derive_seed(run.seed, island % v.p.islands), best);
-    } else {
-      const std::uint32_t to = next_stop(s.clock, task.target, v.p.migration_interval);
-      for (std::uint32_t g = s.clock + 1; g <= to && s.solved == kNever; ++g) isl.generation(s, g, best);
-      s.clock = to;
-      const std::uint32_t m = v.p.migration_interval;
-      if (m && to % m == 0 && v.p.islands > 1 && s.solved == kNever)
-        isl.emigrate(s, v.outbox(island), v.p.migrants);
-    }
-    if (work) isl.copy_live_to(home, s.side);
-    if (t.rank() == 0) {
-      v.states[island] = s;
-      if (!was_solved && s.solved != kNever) t.add(&v.solved[v.run_of(island)], 1);
-    }
-    t.sync();
-  }
-};
-
-// After every segment, once per clock: a run halts at a halt check when one of its islands has
-// solved; otherwise, when a migration falls due, each island takes its ring predecessor's
-// emigrants (written by the segment before; frozen solved islands neither send nor take).
-// Works on the islands' homes; writes only the island's own state fields.
-struct boundary_step {
-  IslandsView v;
-
-  template <class Team>
-  GPUGA_HD void operator()(const Team& t, std::uint32_t island, std::uint8_t*) const {
-    const std::uint32_t r = v.run_of(island), K = v.p.islands;
-    if (v.tasks[r].action == RunAction::Idle) return;
-    IslandState s = v.states[island];
-    t.sync();  // every thread has read the state before rank 0 rewrites it below
-    if (s.halted || s.boundary == s.clock) return;
-    const bool halt = s.clock % kHaltInterval == 0 && v.solved[r] > 0;
-    const std::uint32_t m = v.p.migration_interval;
-    const std::uint32_t from = r * K + (island % K + K - 1) % K;
-    if (!halt && m && s.clock % m == 0 && s.clock > 0 && K > 1 && s.solved == kNever &&
-        v.states[from].solved == kNever) {
-      const RunInfo& run = v.runs[r];
-      const Island<Team> isl{t, v.p, v.L, run.info, v.cdf, v.record(island)};
-      isl.immigrate(s, v.outbox(from), v.p.migrants, v.best_grid(island));
-    }
-    if (t.rank() == 0) {
-      IslandState& out = v.states[island];
-      out.boundary = s.clock;
-      out.halted = halt;
-      out.best_ever = s.best_ever;
-      out.last_improvement = s.last_improvement;
-    }
-    t.sync();
-  }
-};
-
-// One summary per island: best, worst, fitness sum and the diversity sample's distances.
-struct summary_step {
-  IslandsView v;
-
-  template <class Team>
-  GPUGA_HD void operator()(const Team& t, std::uint32_t island, std::uint8_t*) const {
-    IslandSummary& out = v.summaries[island];
-    const IslandState s = v.states[island];
-    const RunInfo& run = v.runs[v.run_of(island)];
-    const Island<Team> isl{t, v.p, v.L, run.info, v.cdf, v.record(island)};
-    if (t.rank() == 0) {
-      out.state = s;
-      out.fitness_sum = out.distance_sum = 0;
-      out.best_index = isl.order()[0];
-      out.best = isl.fit(s.side)[out.best_index];
-      out.worst = isl.fit(s.side)[isl.order()[v.L.n - 1]];
-    }
-    t.sync();
-    std::uint64_t sum = 0, dist = 0;
-    for (std::uint32_t i = t.rank(); i < v.L.n; i += t.size()) sum += isl.fit(s.side)[i];
-    const std::uint8_t* best = isl.genome(s.side, isl.order()[0]);
-    for (std::uint32_t k = t.rank(); k < sample_size(v.L.n); k += t.size())
-      dist += hamming(isl.genome(s.side, sample_index(k, v.L.n)), best);
-    t.add(&out.fitness_sum, sum);
-    t.add(&out.distance_sum, dist);
-    t.sync();
   }
 };
 

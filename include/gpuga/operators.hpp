@@ -122,21 +122,30 @@ GPUGA_HD_INLINE void crossover(std::uint8_t* out, const std::uint8_t* a, const s
   }
 }
 
-// Cells a given-aware mutation tries before it gives up (and leaves the child unchanged).
+// Cells a given-aware move tries before it gives up (and leaves the grid unchanged).
 inline constexpr int kMutationTries = 4;
 
-// box/row: swap two distinct free cells of one block (chosen among blocks with two or more);
-// given-aware, a random cell swaps with the first cell after a random offset in its block for
-// which both digits stay legal, up to kMutationTries cells. cell: one free cell, a new digit.
-GPUGA_HD_INLINE void mutate(std::uint8_t* g, const PuzzleInfo& info, Encoding e, bool given_aware,
-                            Rng& rng) {
+// One move of a grid: box/row, swap the digits of free cells a and b; cell, cell a takes
+// `value` (b < 0). a < 0: no move.
+struct Move {
+  int a = -1, b = -1;
+  std::uint8_t value = 0;
+};
+
+// The move that mutation makes and that annealing and hill climbing propose. box/row: two
+// distinct free cells of one block (chosen among blocks with two or more); given-aware, a random
+// cell with the first cell after a random offset in its block for which both digits stay legal,
+// up to kMutationTries cells. cell: one free cell, any digit but its own.
+GPUGA_HD_INLINE Move propose_move(const std::uint8_t* g, const PuzzleInfo& info, Encoding e,
+                                  bool given_aware, Rng& rng) {
+  Move m;
   if (e == Encoding::Cell) {
-    if (info.n_free == 0) return;
-    const int c = info.all_free[rng.below(info.n_free)];
-    g[c] = static_cast<std::uint8_t>((g[c] + rng.below(8)) % 9 + 1);  // any digit but g[c]
-    return;
+    if (info.n_free == 0) return m;
+    m.a = info.all_free[rng.below(info.n_free)];
+    m.value = static_cast<std::uint8_t>((g[m.a] + rng.below(8)) % 9 + 1);
+    return m;
   }
-  if (info.n_swappable == 0) return;
+  if (info.n_swappable == 0) return m;
   for (int attempt = 0; attempt < (given_aware ? kMutationTries : 1); ++attempt) {
     const int blk = info.swappable[rng.below(info.n_swappable)];
     const std::uint32_t n = info.free_count[blk];
@@ -147,12 +156,28 @@ GPUGA_HD_INLINE void mutate(std::uint8_t* g, const PuzzleInfo& info, Encoding e,
       const std::uint32_t j = (i + 1 + (start + k) % (n - 1)) % n;  // any free cell but i
       const int cj = info.free_cells[blk][j];
       if (given_aware && !swap_is_legal(g, info, ci, cj)) continue;
-      const std::uint8_t t = g[ci];
-      g[ci] = g[cj];
-      g[cj] = t;
-      return;
+      m.a = ci;
+      m.b = cj;
+      return m;
     }
   }
+  return m;
+}
+
+GPUGA_HD_INLINE void apply_move(std::uint8_t* g, const Move& m) {
+  if (m.b >= 0) {
+    const std::uint8_t t = g[m.a];
+    g[m.a] = g[m.b];
+    g[m.b] = t;
+  } else if (m.a >= 0) {
+    g[m.a] = m.value;
+  }
+}
+
+// Mutation: one proposed move, always made.
+GPUGA_HD_INLINE void mutate(std::uint8_t* g, const PuzzleInfo& info, Encoding e, bool given_aware,
+                            Rng& rng) {
+  apply_move(g, propose_move(g, info, e, given_aware, rng));
 }
 
 }  // namespace gpuga

@@ -13,6 +13,8 @@ namespace gpuga {
 enum Purpose : std::uint32_t {
   kPurposeInit = 1,   // a new individual
   kPurposeBreed = 2,  // a child: parent selection, then crossover, then mutation, in that order
+  kPurposeMove = 3,   // a chain's moves in one sweep (sa, hc)
+  kPurposeTemperature = 4,  // the random walk that sets sa's initial temperature
 };
 
 GPUGA_HD_INLINE std::uint64_t mul_hi_64(std::uint64_t a, std::uint64_t b) {

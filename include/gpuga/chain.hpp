@@ -1,0 +1,243 @@
+#pragma once
+// Simulated annealing (sa) and hill climbing (hc) on the island engine: every individual of an
+// island is an independent chain that makes moves (operators.hpp: propose_move, the GA's
+// mutation) scored by their fitness change (moves.hpp). A generation is a sweep: each chain
+// proposes as many moves as the puzzle has free cells. hc accepts a move that does not make the
+// grid worse and restarts a climb that has not got better for --restart-after sweeps; sa accepts
+// a worsening d with probability exp(-d / T), cools T geometrically every chain length, and
+// reheats a chain to the initial temperature after --reheat-after temperatures without a new
+// best. Each chain keeps its best grid (side 1 of the island's record).
+//
+// A chain's moves depend only on (island seed, sweep, chain index), and a chain that reaches
+// fitness 0 stops; the island's best is the first chain to reach the lowest fitness (ties: the
+// lower index). So the island's figures do not depend on where segments end. Chains do not
+// migrate; a solved island runs on to its run's halt check with the rest.
+#include <cmath>
+#include <cstdint>
+
+#include "gpuga/island.hpp"
+#include "gpuga/moves.hpp"
+
+namespace gpuga {
+
+// Chains in an island: the best key packs (fitness, sweep, index) into 11 + 32 + 21 bits.
+inline constexpr std::uint32_t kMaxChains = 1u << 21;
+
+GPUGA_HD_INLINE std::uint32_t accept1_of(std::uint64_t beta) {
+  const std::uint64_t a = exp_neg_fixed(beta);
+  return a < 0xFFFFFFFFu ? static_cast<std::uint32_t>(a) : 0xFFFFFFFFu;
+}
+
+// The moves of a random walk from a random grid whose costs set the initial temperature.
+inline constexpr int kTemperatureSample = 200;
+
+// Host only. The initial temperature of sa on a puzzle: the standard deviation of the cost along
+// kTemperatureSample random moves from a random grid (as Lewis, 2007), at least 1/16.
+inline double initial_temperature(const PuzzleInfo& info, const GaParams& p, std::uint64_t seed) {
+  Rng rng(seed, 0, 0, kPurposeTemperature);
+  std::uint8_t g[kSlot] = {};
+  init_individual(g, info, p.encoding, p.given_aware, rng);
+  double f = fitness(g, p.encoding, p.fitness), sum = 0, squares = 0;
+  for (int k = 0; k < kTemperatureSample; ++k) {
+    const Move m = propose_move(g, info, p.encoding, p.given_aware, rng);
+    f += move_delta(g, m, p.encoding, p.fitness);
+    apply_move(g, m);
+    sum += f;
+    squares += f * f;
+  }
+  const double mean = sum / kTemperatureSample;
+  const double spread = std::sqrt(std::fmax(squares / kTemperatureSample - mean * mean, 0.0));
+  return std::fmax(spread, 1.0 / 16);
+}
+
+// Host only. What every island of a run needs to know: the puzzle, and for chains the moves per
+// sweep (the free cells), the chain length (by default a sweep: one temperature a generation)
+// and the initial inverse temperature.
+inline RunInfo make_run_info(const Grid& puzzle, const IslandParams& p, std::uint64_t seed) {
+  RunInfo r;
+  r.info = make_puzzle_info(puzzle, p.ga.encoding);
+  r.seed = seed;
+  const std::uint32_t free = r.info.n_free;
+  r.sweep = free ? free : 1;
+  r.chain_length = p.anneal.chain_length ? p.anneal.chain_length : r.sweep;
+  if (p.ga.algorithm == Algorithm::Sa) {
+    const double beta = 4294967296.0 / initial_temperature(r.info, p.ga, seed);
+    r.beta0 = beta < double(kFrozenBeta) ? static_cast<std::uint64_t>(beta) : kFrozenBeta;
+  }
+  return r;
+}
+
+// One island's chains in one record (work or home), over a Team (island.hpp): chain i belongs to
+// the thread of rank i % size.
+template <class Team>
+struct Chains {
+  const Team& t;
+  const IslandParams& p;
+  const IslandLayout& L;
+  const PuzzleInfo& info;
+  const RunInfo& run;  // beta0, chain_length, sweep
+  std::uint8_t* rec;
+
+  GPUGA_HD std::uint8_t* grid(int side, std::uint32_t i) const {
+    return rec + (side ? L.genomes1 : L.genomes0) + std::uint64_t(i) * kSlot;
+  }
+  GPUGA_HD Fitness* fit(int side) const {
+    return reinterpret_cast<Fitness*>(rec + (side ? L.fit1 : L.fit0));
+  }
+  GPUGA_HD ChainState* state() const { return reinterpret_cast<ChainState*>(rec + L.chain_states); }
+  GPUGA_HD std::uint64_t* keys() const { return reinterpret_cast<std::uint64_t*>(rec + L.keys); }
+
+  // The smallest of the values the team's threads hold (each its own), known to every thread.
+  GPUGA_HD std::uint64_t team_min(std::uint64_t mine) const {
+    const std::uint32_t slots = t.size() < L.sort_n ? t.size() : L.sort_n;  // ranks with chains
+    if (t.rank() < slots) keys()[t.rank()] = mine;
+    t.sync();
+    std::uint64_t m = ~std::uint64_t(0);
+    for (std::uint32_t r = 0; r < slots; ++r) m = keys()[r] < m ? keys()[r] : m;
+    t.sync();
+    return m;
+  }
+
+  GPUGA_HD std::uint64_t team_sum(std::uint64_t mine) const {
+    const std::uint32_t slots = t.size() < L.sort_n ? t.size() : L.sort_n;
+    if (t.rank() < slots) keys()[t.rank()] = mine;
+    t.sync();
+    std::uint64_t s = 0;
+    for (std::uint32_t r = 0; r < slots; ++r) s += keys()[r];
+    t.sync();
+    return s;
+  }
+
+  // A chain's best so far, if `f` beats it.
+  GPUGA_HD void keep_best(std::uint32_t i, int f, std::uint32_t sweep, ChainState& s) const {
+    if (f >= fit(1)[i]) return;
+    fit(1)[i] = static_cast<Fitness>(f);
+    copy_slot(grid(1, i), grid(0, i));
+    s.best_sweep = sweep;
+    s.stalled = 0;
+  }
+
+  // sa: the next temperature, or the first again when the chain has stalled too long.
+  GPUGA_HD void next_temperature(ChainState& s) const {
+    s.level_moves = 0;
+    s.beta = cool(s.beta, p.anneal.cooling_step);
+    if (p.anneal.reheat_after && ++s.stalled > p.anneal.reheat_after) {
+      s.beta = run.beta0;
+      s.stalled = 0;
+      ++s.restarts;
+    }
+    s.accept1 = accept1_of(s.beta);
+  }
+
+  // Chain i's sweep `g` (>= 1): an hc restart when one is due, then run.sweep moves, or fewer
+  // when it reaches fitness 0 (a chain at 0 makes no more).
+  GPUGA_HD void sweep(std::uint32_t i, std::uint64_t seed, std::uint32_t g) const {
+    int f = fit(0)[i];
+    if (f == 0) return;
+    ChainState s = state()[i];
+    const bool hc = p.ga.algorithm == Algorithm::Hc;
+    std::uint8_t* cur = grid(0, i);
+    if (hc && p.restart_after && g - s.last_improvement > p.restart_after) {
+      init_slot(cur, i, seed, g, p.ga, info);
+      f = evaluate(cur, p.ga, nullptr);
+      ++s.restarts;
+      s.last_improvement = g;
+      keep_best(i, f, g, s);
+    }
+    Rng rng(seed, g, i, kPurposeMove);
+    for (std::uint32_t k = 0; k < run.sweep && f > 0; ++k) {
+      const Move m = propose_move(cur, info, p.ga.encoding, p.ga.given_aware, rng);
+      const int d = move_delta(cur, m, p.ga.encoding, p.ga.fitness);
+      if (m.a >= 0 && (d <= 0 || (!hc && rng.next() < accept_threshold(s.accept1, d)))) {
+        apply_move(cur, m);
+        f += d;
+        ++s.accepted;
+        if (d < 0) s.last_improvement = g;
+        keep_best(i, f, g, s);
+      }
+      if (!hc && ++s.level_moves == run.chain_length) next_temperature(s);
+    }
+    fit(0)[i] = static_cast<Fitness>(f);
+    state()[i] = s;
+  }
+
+  // After the chains moved: the island's restarts (hc) or reheats (sa), and its best so far from
+  // the chains' (fitness, sweep, index) keys, its grid copied to `best_grid` when it is new.
+  GPUGA_HD void note(IslandState& s, bool first, std::uint8_t* best_grid) const {
+    std::uint64_t key = ~std::uint64_t(0), restarts = 0;
+    for (std::uint32_t i = t.rank(); i < L.n; i += t.size()) {
+      const std::uint64_t k = std::uint64_t(fit(1)[i]) << 53 |
+                              std::uint64_t(state()[i].best_sweep) << 21 | i;
+      key = k < key ? k : key;
+      restarts += state()[i].restarts;
+    }
+    key = team_min(key);
+    s.restarts = static_cast<std::uint32_t>(team_sum(restarts));
+    const Fitness best = static_cast<Fitness>(key >> 53);
+    if (!first && best >= s.best_ever) return;
+    s.best_ever = best;
+    s.last_improvement = static_cast<std::uint32_t>(key >> 21);
+    if (best == 0) s.solved = s.last_improvement;
+    team_copy(t, best_grid, grid(1, static_cast<std::uint32_t>(key & (kMaxChains - 1))), kSlot);
+  }
+
+  // Generation 0: a random grid per chain, its own best, at the initial temperature.
+  GPUGA_HD void init(IslandState& s, std::uint64_t seed, std::uint8_t* best_grid) const {
+    s = IslandState{};
+    s.seed = seed;
+    s.evaluations = L.n;
+    for (std::uint32_t i = t.rank(); i < L.n; i += t.size()) {
+      init_slot(grid(0, i), i, seed, 0, p.ga, info);
+      fit(0)[i] = fit(1)[i] = evaluate(grid(0, i), p.ga, nullptr);
+      copy_slot(grid(1, i), grid(0, i));
+      ChainState c{};
+      c.beta = run.beta0;
+      c.accept1 = accept1_of(c.beta);
+      state()[i] = c;
+    }
+    t.sync();
+    note(s, true, best_grid);
+  }
+
+  // Sweeps s.clock + 1 .. to of every chain; evaluations count every move of every chain.
+  GPUGA_HD void advance(IslandState& s, std::uint32_t to, std::uint8_t* best_grid) const {
+    for (std::uint32_t i = t.rank(); i < L.n; i += t.size())
+      for (std::uint32_t g = s.clock + 1; g <= to; ++g) sweep(i, s.seed, g);
+    s.evaluations += std::uint64_t(L.n) * run.sweep * (to - s.clock);
+    t.sync();
+    note(s, false, best_grid);
+  }
+
+  // The island now: best and worst current fitness (best_index: its chain), their sum, the
+  // diversity sample's distances to the best chain, and (sa) the sum of the temperatures.
+  GPUGA_HD void summarize(IslandSummary& out, const IslandState& s) const {
+    std::uint64_t low = ~std::uint64_t(0), high = ~std::uint64_t(0), sum = 0, temperature = 0;
+    for (std::uint32_t i = t.rank(); i < L.n; i += t.size()) {
+      const std::uint64_t k = std::uint64_t(fit(0)[i]) << 32 | i;
+      low = k < low ? k : low;
+      high = ~std::uint64_t(fit(0)[i]) < high ? ~std::uint64_t(fit(0)[i]) : high;
+      sum += fit(0)[i];
+      if (p.ga.algorithm == Algorithm::Sa) temperature += (std::uint64_t(1) << 48) / state()[i].beta;
+    }
+    low = team_min(low);
+    high = team_min(high);
+    std::uint64_t dist = 0;
+    const std::uint8_t* best = grid(0, static_cast<std::uint32_t>(low));
+    for (std::uint32_t k = t.rank(); k < sample_size(L.n); k += t.size())
+      dist += hamming(grid(0, sample_index(k, L.n)), best);
+    if (t.rank() == 0) {
+      out.state = s;
+      out.best_index = static_cast<std::uint32_t>(low);
+      out.best = static_cast<Fitness>(low >> 32);
+      out.worst = static_cast<Fitness>(~high);
+      out.fitness_sum = out.distance_sum = out.temperature_sum = 0;
+    }
+    t.sync();
+    t.add(&out.fitness_sum, sum);
+    t.add(&out.distance_sum, dist);
+    t.add(&out.temperature_sum, temperature);
+    t.sync();
+  }
+};
+
+}  // namespace gpuga

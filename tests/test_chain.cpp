@@ -1,0 +1,172 @@
+// Annealing and hill-climbing chains (include/gpuga/chain.hpp), sweep by sweep on one island with
+// a team of one: hill climbing never accepts a worsening move; annealing accepts fewer moves as
+// it cools; restarts and reheats happen exactly when due; every chain's bookkeeping (current
+// fitness, best grid and fitness) matches the full fitness function.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <tuple>
+#include <vector>
+
+#include "gpuga/chain.hpp"
+#include "grids.hpp"
+#include "host_system.hpp"
+
+using namespace gpuga;
+
+namespace {
+
+const std::string kHardPuzzle =  // AI Escargot
+    "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..";
+
+// One island of chains in host memory, stepped by hand.
+struct OneIsland {
+  IslandParams p;
+  IslandLayout L;
+  RunInfo run;
+  std::vector<std::uint64_t> memory;  // 8-byte aligned record
+  std::uint8_t best[kSlot] = {};
+  SerialTeam team;
+  IslandState state;
+  std::uint64_t seed = 99;
+
+  OneIsland(Algorithm a, Encoding e, std::uint32_t n, const std::string& puzzle,
+            std::uint32_t restart_after = 0, std::uint32_t reheat_after = 0) {
+    p.ga.algorithm = a;
+    p.ga.encoding = e;
+    p.ga.pop = p.ga.children = n;
+    p.restart_after = restart_after;
+    p.anneal.cooling_step = cooling_step(0.9);
+    p.anneal.reheat_after = reheat_after;
+    L = make_layout(p.ga);
+    run = make_run_info(grid_of(puzzle), p, seed);
+    run.chain_length = run.sweep;  // one temperature per sweep: levels end between sweeps
+    memory.assign(L.bytes / 8 + 1, 0);
+    chains().init(state, seed, best);
+  }
+  Chains<SerialTeam> chains() {
+    return {team, p, L, run.info, run, reinterpret_cast<std::uint8_t*>(memory.data())};
+  }
+  ChainState at(std::uint32_t i) { return chains().state()[i]; }
+  int current(std::uint32_t i) { return chains().fit(0)[i]; }
+};
+
+void expect_bookkeeping(OneIsland& isl, std::uint32_t i) {
+  auto c = isl.chains();
+  const GaParams& g = isl.p.ga;
+  ASSERT_EQ(c.fit(0)[i], fitness(c.grid(0, i), g.encoding, g.fitness)) << "chain " << i;
+  ASSERT_EQ(c.fit(1)[i], fitness(c.grid(1, i), g.encoding, g.fitness)) << "chain " << i;
+  ASSERT_LE(c.fit(1)[i], c.fit(0)[i]);
+}
+
+}  // namespace
+
+TEST(Chains, HillClimbingNeverAcceptsAWorseningMove) {
+  for (Encoding e : {Encoding::Box, Encoding::Row, Encoding::Cell}) {
+    OneIsland isl(Algorithm::Hc, e, 8, kHardPuzzle);
+    for (std::uint32_t g = 1; g <= 40; ++g)
+      for (std::uint32_t i = 0; i < 8; ++i) {
+        const int before = isl.current(i);
+        const std::uint32_t accepted = isl.at(i).accepted;
+        isl.chains().sweep(i, isl.seed, g);
+        ASSERT_LE(isl.current(i), before) << "chain " << i << " sweep " << g;
+        if (g == 1) EXPECT_GT(isl.at(i).accepted, accepted);  // plateau and better moves happen
+        expect_bookkeeping(isl, i);
+      }
+  }
+}
+
+TEST(Chains, AnnealingAcceptsFewerMovesAsItCools) {
+  OneIsland isl(Algorithm::Sa, Encoding::Box, 16, kHardPuzzle);
+  ASSERT_GT(isl.run.beta0, 0u);
+  std::uint64_t early = 0, late = 0;
+  for (std::uint32_t g = 1; g <= 60; ++g)
+    for (std::uint32_t i = 0; i < 16; ++i) {
+      const std::uint32_t before = isl.at(i).accepted;
+      isl.chains().sweep(i, isl.seed, g);
+      expect_bookkeeping(isl, i);
+      if (g <= 5) early += isl.at(i).accepted - before;
+      if (g > 55) late += isl.at(i).accepted - before;
+    }
+  // Sixty temperatures at 0.9 each: the last are 500 times colder than the first.
+  EXPECT_GT(early, 2 * late) << early << " vs " << late;
+  EXPECT_EQ(isl.at(0).beta, [&] {
+    std::uint64_t b = isl.run.beta0;
+    for (int k = 0; k < 60; ++k) b = cool(b, isl.p.anneal.cooling_step);
+    return b;
+  }());
+}
+
+TEST(Chains, HillClimbersRestartExactlyWhenDue) {
+  const std::uint32_t R = 3;
+  OneIsland isl(Algorithm::Hc, Encoding::Box, 8, kHardPuzzle, R);
+  int restarts = 0;
+  for (std::uint32_t g = 1; g <= 120; ++g)
+    for (std::uint32_t i = 0; i < 8; ++i) {
+      const ChainState before = isl.at(i);
+      const bool due = g - before.last_improvement > R;
+      isl.chains().sweep(i, isl.seed, g);
+      ASSERT_EQ(isl.at(i).restarts, before.restarts + (due ? 1 : 0)) << "chain " << i << " sweep " << g;
+      if (due) ASSERT_GE(isl.at(i).last_improvement, g);
+      restarts += due;
+      expect_bookkeeping(isl, i);
+    }
+  EXPECT_GT(restarts, 8);  // stuck climbers do restart
+}
+
+TEST(Chains, AnnealersReheatExactlyWhenDue) {
+  const std::uint32_t R = 4;
+  OneIsland isl(Algorithm::Sa, Encoding::Row, 8, kHardPuzzle, 0, R);
+  int reheats = 0;
+  for (std::uint32_t g = 1; g <= 150; ++g)
+    for (std::uint32_t i = 0; i < 8; ++i) {
+      const ChainState before = isl.at(i);
+      isl.chains().sweep(i, isl.seed, g);
+      const ChainState after = isl.at(i);
+      // One temperature per sweep: its end counts a stalled temperature, or one with a new best.
+      const std::uint32_t stalled = (after.best_sweep == g ? 0 : before.stalled) + 1;
+      if (stalled > R) {
+        ASSERT_EQ(after.restarts, before.restarts + 1) << "chain " << i << " sweep " << g;
+        ASSERT_EQ(after.beta, isl.run.beta0);
+        ASSERT_EQ(after.stalled, 0u);
+        ++reheats;
+      } else {
+        ASSERT_EQ(after.restarts, before.restarts) << "chain " << i << " sweep " << g;
+        ASSERT_EQ(after.beta, cool(before.beta, isl.p.anneal.cooling_step));
+        ASSERT_EQ(after.stalled, stalled);
+      }
+    }
+  EXPECT_GT(reheats, 8);
+}
+
+TEST(Chains, TheIslandsBestIsTheFirstChainToReachTheLowestFitness) {
+  OneIsland isl(Algorithm::Hc, Encoding::Box, 12, kHardPuzzle);
+  for (std::uint32_t g = 1; g <= 30; ++g)
+    for (std::uint32_t i = 0; i < 12; ++i) isl.chains().sweep(i, isl.seed, g);
+  isl.state.clock = 30;
+  isl.chains().note(isl.state, false, isl.best);
+  std::uint32_t first = 0;
+  for (std::uint32_t i = 1; i < 12; ++i) {
+    const auto c = isl.chains();
+    const auto key = [&](std::uint32_t k) {
+      return std::make_tuple(c.fit(1)[k], c.state()[k].best_sweep, k);
+    };
+    if (key(i) < key(first)) first = i;
+  }
+  EXPECT_EQ(isl.state.best_ever, isl.chains().fit(1)[first]);
+  EXPECT_EQ(isl.state.last_improvement, isl.at(first).best_sweep);
+  EXPECT_TRUE(std::equal(isl.best, isl.best + kSlot, isl.chains().grid(1, first)));
+}
+
+TEST(Chains, InitialTemperatureIsTheSpreadOfRandomMoves) {
+  GaParams p;
+  const PuzzleInfo hard = make_puzzle_info(grid_of(kHardPuzzle), Encoding::Box);
+  const double t = initial_temperature(hard, p, 1);
+  EXPECT_GT(t, 0.5);  // conflicts move by up to 4 per swap
+  EXPECT_LT(t, 10.0);
+  EXPECT_EQ(t, initial_temperature(hard, p, 1));
+  // A puzzle with a single free cell has no move: the floor.
+  std::string one = kEasySolution;
+  one[0] = '.';
+  EXPECT_EQ(initial_temperature(make_puzzle_info(grid_of(one), Encoding::Box), p, 1), 1.0 / 16);
+}

@@ -1,0 +1,131 @@
+// The moves of annealing and hill climbing (include/gpuga/moves.hpp): their fitness change equals
+// the full fitness function's over many random moves in every encoding and fitness; hand-built
+// moves change what they should; the integer Metropolis test follows exp(-d / T).
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <tuple>
+
+#include "gpuga/moves.hpp"
+#include "grids.hpp"
+
+using namespace gpuga;
+
+namespace {
+
+const std::string kHardPuzzle =  // AI Escargot
+    "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..";
+
+std::string name_of(const std::tuple<Encoding, FitnessKind, bool>& p) {
+  const char* encodings[] = {"box", "row", "cell"};
+  return std::string(encodings[int(std::get<0>(p))]) +
+         (std::get<1>(p) == FitnessKind::Squared ? "_squared" : "_conflicts") +
+         (std::get<2>(p) ? "_aware" : "");
+}
+
+class DeltaEqualsFullFitness
+    : public ::testing::TestWithParam<std::tuple<Encoding, FitnessKind, bool>> {};
+
+}  // namespace
+
+TEST_P(DeltaEqualsFullFitness, AfterEveryMove) {
+  const auto [e, kind, aware] = GetParam();
+  for (const auto& puzzle : {kEasyPuzzle, kHardPuzzle, std::string(81, '.')}) {
+    const PuzzleInfo info = make_puzzle_info(grid_of(puzzle), e);
+    for (std::uint32_t walk = 0; walk < 20; ++walk) {
+      Rng rng(7, walk, 0, kPurposeMove);
+      std::uint8_t g[kCells] = {};
+      init_individual(g, info, e, aware, rng);
+      int f = fitness(g, e, kind);
+      for (int k = 0; k < 500; ++k) {
+        const Move m = propose_move(g, info, e, aware, rng);
+        const int d = move_delta(g, m, e, kind);
+        apply_move(g, m);
+        f += d;
+        ASSERT_EQ(f, fitness(g, e, kind)) << "walk " << walk << " move " << k;
+      }
+    }
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    All, DeltaEqualsFullFitness,
+    ::testing::Combine(::testing::Values(Encoding::Box, Encoding::Row, Encoding::Cell),
+                       ::testing::Values(FitnessKind::Conflicts, FitnessKind::Squared),
+                       ::testing::Bool()),
+    [](const auto& info) { return name_of(info.param); });
+
+TEST(Moves, HandBuiltMovesOnASolvedGrid) {
+  const Grid solved = grid_of(kEasySolution);
+  // Cells 0 and 10 share box 0 but no row or column: each of rows 0, 1 and columns 0, 1 gets a
+  // digit twice. The box encoding counts rows and columns: +4; squared counts them too: +4.
+  const Move diagonal{0, 10, 0};
+  EXPECT_EQ(move_delta(solved.cell, diagonal, Encoding::Box, FitnessKind::Conflicts), 4);
+  EXPECT_EQ(move_delta(solved.cell, diagonal, Encoding::Box, FitnessKind::Squared), 4);
+  // Cells 0 and 1 share row 0 and box 0: only columns 0 and 1 change.
+  const Move in_row{0, 1, 0};
+  EXPECT_EQ(move_delta(solved.cell, in_row, Encoding::Box, FitnessKind::Conflicts), 2);
+  // The row encoding counts columns and boxes; cells 0 and 8 share row 0 only: columns 0 and 8,
+  // boxes 0 and 2.
+  EXPECT_EQ(move_delta(solved.cell, Move{0, 8, 0}, Encoding::Row, FitnessKind::Conflicts), 4);
+  // Cell 0 (a 4) becomes a 9: its row, column and box each hold 9 twice and lose the 4.
+  const Move change{0, -1, 9};
+  EXPECT_EQ(move_delta(solved.cell, change, Encoding::Cell, FitnessKind::Conflicts), 3);
+  EXPECT_EQ(move_delta(solved.cell, change, Encoding::Cell, FitnessKind::Squared), 3);
+  // No move changes nothing; a move back undoes it.
+  EXPECT_EQ(move_delta(solved.cell, Move{}, Encoding::Box, FitnessKind::Conflicts), 0);
+  Grid g = solved;
+  apply_move(g.cell, diagonal);
+  EXPECT_EQ(move_delta(g.cell, diagonal, Encoding::Box, FitnessKind::Conflicts), -4);
+}
+
+TEST(Moves, ExpNegFixedFollowsExp) {
+  for (double x = 0; x < 24; x += 0.0137) {
+    const auto fixed = static_cast<std::uint64_t>(x * 4294967296.0);
+    const double want = std::exp(-double(fixed) / 4294967296.0);
+    EXPECT_NEAR(double(exp_neg_fixed(fixed)) / 4294967296.0, want, 1e-9 + 1e-8 * want) << x;
+  }
+  EXPECT_EQ(exp_neg_fixed(0), std::uint64_t(1) << 32);
+  EXPECT_EQ(exp_neg_fixed(std::uint64_t(30) << 32), 0u);
+}
+
+TEST(Moves, AcceptanceThresholdIsExpOfMinusDeltaOverT) {
+  for (double t : {0.1, 0.5, 1.0, 2.5}) {
+    const auto beta = static_cast<std::uint64_t>(4294967296.0 / t);
+    const std::uint64_t a1 = exp_neg_fixed(beta);
+    for (int d = 1; d <= 40; ++d) {
+      const double want = std::exp(-d / t) * 4294967296.0;
+      EXPECT_NEAR(double(accept_threshold(a1, d)), want, 2.0 * d + 1e-6 * want) << t << " " << d;
+    }
+  }
+}
+
+TEST(Moves, HandCheckedAcceptanceAtAKnownTemperature) {
+  // T = 1 / ln 2: a worsening by 1 is accepted with probability 1/2, by 2 with 1/4; so with a
+  // fixed stream of draws r, d = 1 accepts exactly the draws below 2^31 and d = 2 below 2^30.
+  const auto beta = static_cast<std::uint64_t>(std::log(2.0) * 4294967296.0 + 0.5);
+  const std::uint64_t a1 = exp_neg_fixed(beta);
+  const std::uint64_t t1 = accept_threshold(a1, 1), t2 = accept_threshold(a1, 2);
+  EXPECT_NEAR(double(t1), 2147483648.0, 2.0);
+  EXPECT_NEAR(double(t2), 1073741824.0, 2.0);
+  Rng rng(2024, 1, 2, kPurposeMove);
+  int accepted = 0;
+  for (int k = 0; k < 64; ++k) {
+    const std::uint32_t r = rng.next();
+    if (r > 2147483650u || r < 2147483646u) EXPECT_EQ(r < t1, (r >> 31) == 0);
+    if (r > 1073741826u || r < 1073741822u) EXPECT_EQ(r < t2, (r >> 30) == 0);
+    accepted += r < t1;
+  }
+  EXPECT_GT(accepted, 16);  // about half of 64
+  EXPECT_LT(accepted, 48);
+}
+
+TEST(Moves, CoolingDividesTheTemperatureAndSaturates) {
+  const std::uint64_t beta = std::uint64_t(3) << 32;
+  for (double c : {0.5, 0.9, 0.99, 0.99999}) {
+    const std::uint64_t next = cool(beta, cooling_step(c));
+    EXPECT_NEAR(double(next) / double(beta), 1.0 / c, 1e-9) << c;
+  }
+  EXPECT_EQ(cool(kFrozenBeta - 1, cooling_step(0.5)), kFrozenBeta);
+  EXPECT_EQ(exp_neg_fixed(kFrozenBeta), 0u);
+}
