@@ -9,53 +9,68 @@
 
 namespace gpuga {
 
-// Whether a fitness counts unit u (0-8 rows, 9-17 columns, 18-26 boxes): the squared metric and
+// Whether a fitness counts units of type T (0 rows, 1 columns, 2 boxes): the squared metric and
 // the cell encoding count all 27; conflicts leave out the units the encoding keeps permutations.
-GPUGA_HD_INLINE bool counts_unit(int u, Encoding e, FitnessKind kind) {
+template <int T>
+GPUGA_HD_INLINE bool counts_units(Encoding e, FitnessKind kind) {
   if (kind == FitnessKind::Squared || e == Encoding::Cell) return true;
-  return e == Encoding::Box ? u < 18 : u >= 9;
+  return e == Encoding::Box ? T != 2 : T != 0;
 }
 
-// Unit t (0 row, 1 column, 2 box) of cell c.
-GPUGA_HD_INLINE int unit_of(int c, int t) {
-  return t == 0 ? row_of(c) : (t == 1 ? 9 + col_of(c) : 18 + box_of(c));
+// The unit of type T through cell c: its number, its first cell, and the offset of its k-th cell
+// from the first (k a constant once the loops below unroll).
+template <int T>
+GPUGA_HD_INLINE int unit_index(int c) {
+  return T == 0 ? row_of(c) : (T == 1 ? col_of(c) : box_of(c));
+}
+template <int T>
+GPUGA_HD_INLINE int unit_first(int c) {
+  return T == 0 ? c - col_of(c) : (T == 1 ? col_of(c) : c / 27 * 27 + col_of(c) / 3 * 3);
+}
+template <int T>
+GPUGA_HD_INLINE int unit_offset(int k) {
+  return T == 0 ? k : (T == 1 ? kSide * k : k / 3 * kSide + k % 3);
 }
 
-// The change of unit u's cost when its cell `at` goes from digit x to digit y. With nx, ny the
-// counts of x and y among the unit's other 8 cells: conflicts (9 - distinct digits) change by
-// [ny > 0] - [nx > 0]; the squared metric (sum of (count - 1)^2) by s(ny) - s(nx), where
-// s(0) = 0 and s(n) = 2n - 1.
-GPUGA_HD_INLINE int unit_change(const std::uint8_t* g, int u, int at, int x, int y,
-                                FitnessKind kind) {
-  int nx = 0, ny = 0;
+// The change of the cost of cell c's unit of type T when c goes from digit x (which it holds)
+// to digit y != x. With nx, ny the counts of x and y among the unit's other 8 cells: conflicts
+// (9 - distinct digits) change by [ny > 0] - [nx > 0]; the squared metric (sum of
+// (count - 1)^2) by s(ny) - s(nx), where s(0) = 0 and s(n) = 2n - 1.
+template <int T>
+GPUGA_HD_INLINE int unit_change(const std::uint8_t* g, int c, int x, int y, FitnessKind kind) {
+  const std::uint8_t* first = g + unit_first<T>(c);
+  int nx = -1, ny = 0;  // c itself holds x
+#if defined(__CUDA_ARCH__)
+#pragma unroll
+#else
+#pragma GCC unroll 9
+#endif
   for (int k = 0; k < kSide; ++k) {
-    const int c = unit_cell(u, k);
-    if (c == at) continue;
-    nx += g[c] == x;
-    ny += g[c] == y;
+    const int v = first[unit_offset<T>(k)];
+    nx += v == x;
+    ny += v == y;
   }
   if (kind == FitnessKind::Conflicts) return (ny > 0) - (nx > 0);
   return (ny ? 2 * ny - 1 : 0) - (nx ? 2 * nx - 1 : 0);
 }
 
-// fitness(g after m) - fitness(g), with g before the move. A swap leaves a unit that holds both
-// cells as it was, so only the units of one cell and not the other change: at most four.
+// The change that move m makes in the units of type T: a swap leaves a unit that holds both
+// cells as it was, so only the units of one cell and not the other change.
+template <int T>
+GPUGA_HD_INLINE int units_change(const std::uint8_t* g, const Move& m, Encoding e,
+                                 FitnessKind kind) {
+  if (!counts_units<T>(e, kind)) return 0;
+  if (m.b < 0) return unit_change<T>(g, m.a, g[m.a], m.value, kind);
+  if (unit_index<T>(m.a) == unit_index<T>(m.b)) return 0;
+  return unit_change<T>(g, m.a, g[m.a], g[m.b], kind) + unit_change<T>(g, m.b, g[m.b], g[m.a], kind);
+}
+
+// fitness(g after m) - fitness(g), with g before the move: at most four units change.
 GPUGA_HD_INLINE int move_delta(const std::uint8_t* g, const Move& m, Encoding e,
                                FitnessKind kind) {
-  if (m.a < 0) return 0;
-  int d = 0;
-  for (int t = 0; t < 3; ++t) {
-    const int ua = unit_of(m.a, t);
-    if (m.b < 0) {
-      if (counts_unit(ua, e, kind)) d += unit_change(g, ua, m.a, g[m.a], m.value, kind);
-      continue;
-    }
-    const int ub = unit_of(m.b, t);
-    if (ua == ub) continue;
-    if (counts_unit(ua, e, kind)) d += unit_change(g, ua, m.a, g[m.a], g[m.b], kind);
-    if (counts_unit(ub, e, kind)) d += unit_change(g, ub, m.b, g[m.b], g[m.a], kind);
-  }
-  return d;
+  if (m.a < 0 || (m.b >= 0 && g[m.a] == g[m.b])) return 0;
+  return units_change<0>(g, m, e, kind) + units_change<1>(g, m, e, kind) +
+         units_change<2>(g, m, e, kind);
 }
 
 // exp(-x) for x >= 0 in 32.32 fixed point, as a 32.32 fixed-point number: exp(-x / 4096) by its

@@ -153,7 +153,12 @@ GPUGA_HD_INLINE Move propose_move(const std::uint8_t* g, const PuzzleInfo& info,
     const std::uint32_t start = rng.below(n - 1);
     const int ci = info.free_cells[blk][i];
     for (std::uint32_t k = 0; k < (given_aware ? n - 1 : 1); ++k) {
-      const std::uint32_t j = (i + 1 + (start + k) % (n - 1)) % n;  // any free cell but i
+      // j = (i + 1 + (start + k) % (n - 1)) % n, any free cell but i; both sums stay below twice
+      // the modulus, so a subtraction does the modulo (a division costs more than the rest).
+      std::uint32_t u = start + k;
+      if (u >= n - 1) u -= n - 1;
+      std::uint32_t j = i + 1 + u;
+      if (j >= n) j -= n;
       const int cj = info.free_cells[blk][j];
       if (given_aware && !swap_is_legal(g, info, ci, cj)) continue;
       m.a = ci;
