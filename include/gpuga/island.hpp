@@ -141,7 +141,7 @@ inline IslandLayout make_layout(const GaParams& p) {
   L.band0 = L.bands ? take(std::uint64_t(L.n) * kBandScores) : 0;
   L.band1 = L.bands ? take(std::uint64_t(L.n) * kBandScores) : 0;
   L.kid_band = L.bands && L.truncation ? take(std::uint64_t(L.c) * kBandScores) : 0;
-  L.order = take(std::uint64_t(L.n) * sizeof(std::uint32_t));
+  L.order = L.chains ? 0 : take(std::uint64_t(L.n) * sizeof(std::uint32_t));  // chains: unsorted
   L.keys = take(std::uint64_t(L.sort_n) * sizeof(std::uint64_t));
   L.chain_states = L.chains ? take(std::uint64_t(L.n) * sizeof(ChainState)) : 0;
   L.bytes = at;
