@@ -58,6 +58,10 @@ step sanitizer sanitized "$sanitizer" --tool racecheck --error-exitcode 90 "${so
 # The island table (islands of 500 and 1000, 132 to 2112 of them, and panmictic rows) and the
 # CPU's, with each island's placement and islands per multiprocessor.
 step bench build-gpu/gpuga bench --json "$OUT/bench.json"
+# Annealing and hill climbing: moves/s per island count (issue 10's target: 2e10 on the GPU).
+for algorithm in sa hc; do
+  step bench build-gpu/gpuga bench --algorithm "$algorithm" --json "$OUT/bench-$algorithm.json"
+done
 # solve --pop 100000 (100 islands of 1000) on the hardest dev set: every puzzle must solve.
 step solve build-gpu/gpuga solve --backend cuda --pop 100000 --seed 1 --time-limit 10 \
   --report-every 0 --format line puzzles/norvig_hardest.txt
@@ -67,6 +71,20 @@ measurement_json() { "$@" >"$OUT/solve.json"; [ $? -le 1 ]; }
 step solve measurement_json build-gpu/gpuga solve --backend cuda --seed 1 --time-limit 2 \
   --report-every 0 --json puzzles/famous_named.txt puzzles/norvig_top95.txt \
   puzzles/forum_hardest_1106_50.txt
+# The same seed on CPU and GPU, generation-limited: sa and hc give the same output (issue 10).
+same_output() {
+  local a
+  for a in sa hc; do
+    cmp <(build-gpu/gpuga solve --algorithm "$a" --backend cuda --pop 2000 --seed 1 \
+            --max-generations 200 --time-limit 0 --report-every 0 --format line \
+            puzzles/norvig_top95.txt 2>/dev/null) \
+        <(build-gpu/gpuga solve --algorithm "$a" --backend cpu --pop 2000 --seed 1 \
+            --max-generations 200 --time-limit 0 --report-every 0 --format line \
+            puzzles/norvig_top95.txt 2>/dev/null) || return 1
+    echo "$a: CPU == GPU on norvig_top95"
+  done
+}
+step solve same_output
 # Many runs at once against one at a time, and the cost of traces (issue 5): the same 100 runs
 # each way; batch prints the wall time per run, amortised.
 time_batch() {  # $1: a label; the rest: batch options
