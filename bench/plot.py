@@ -31,7 +31,7 @@ CONFIG_COLUMNS = [
 ]
 # Configuration columns that later versions added; a CSV without them ran the GA in one population.
 LATER_COLUMNS = ["island_size", "migration_interval", "migrants", "algorithm", "cooling",
-                 "chain_length", "reheat_after"]
+                 "chain_length", "reheat_after", "local_search"]
 
 
 def save(fig, out, name):

@@ -53,7 +53,7 @@ std::vector<std::string> config_values(const GaOptions& ga) {
           std::to_string(ga.algorithm == Algorithm::Ga ? ga.migration_interval : 0),
           std::to_string(ga.algorithm == Algorithm::Ga ? ga.migrants : 0),
           to_string(ga.algorithm), fixed(ga.cooling), std::to_string(ga.chain_length),
-          std::to_string(ga.reheat_after)};
+          std::to_string(ga.reheat_after), std::to_string(ga.local_search)};
 }
 
 std::string join(const std::vector<std::string>& v) { return csv_line(v); }
@@ -217,14 +217,14 @@ const std::vector<std::string>& config_columns() {
       "population_size", "mutation_rate", "restart_after_n_stagnant", "encoding", "fitness",
       "selection", "selection_param", "crossover", "crossover_rate", "elite", "given_aware",
       "keep_on_restart", "max_generations", "time_limit", "island_size", "migration_interval",
-      "migrants", "algorithm", "cooling", "chain_length", "reheat_after"};
+      "migrants", "algorithm", "cooling", "chain_length", "reheat_after", "local_search"};
   return c;
 }
 
 bool added_later(const std::string& column) {
   static const std::set<std::string> later = {"island_size", "migration_interval", "migrants",
                                                "algorithm", "cooling", "chain_length",
-                                               "reheat_after"};
+                                               "reheat_after", "local_search"};
   return later.count(column) > 0;
 }
 

@@ -133,6 +133,10 @@ void add_ga_options(CLI::App* cmd, GaOptions& o) {
   cmd->add_option("--mutation-rate", o.mutation_rate, "Probability that a child is mutated "
                   "(one swap of two free cells; cell: one free cell changed)")
       ->check(CLI::Range(0.0, 1.0))->capture_default_str()->group("GA");
+  cmd->add_option("--local-search", o.local_search, "Hill-climbing moves tried on every bred "
+                  "child after mutation, each made when it does not make the child worse (a "
+                  "memetic GA; 0: none)")
+      ->check(CLI::Range(0u, 100000u))->capture_default_str()->group("GA");
   cmd->add_option("--given-aware", o.given_aware,
                 "box/row: initialise and swap so that no digit lands where a given of its row, "
                 "column or box holds it (when a legal placement exists)")
@@ -230,6 +234,7 @@ IslandParams island_params(const GaOptions& options) {
   p.given_aware = o.given_aware;
   p.crossover_threshold = rate_threshold(o.crossover_rate);
   p.mutation_threshold = rate_threshold(o.mutation_rate);
+  p.local_search = o.local_search;
   p.seed = o.seed;
   IslandParams ip;
   ip.ga = p;
@@ -275,6 +280,7 @@ nlohmann::json describe(const GaOptions& o) {
           {"crossover", to_string(o.crossover)},
           {"crossover_rate", o.crossover_rate},
           {"mutation_rate", o.mutation_rate},
+          {"local_search", o.local_search},
           {"given_aware", o.given_aware},
           {"cooling", o.cooling},
           {"chain_length", o.chain_length},

@@ -43,6 +43,7 @@ inline std::vector<TestConfig> all_test_configs(std::uint32_t pop = 300) {
         const char* sn[] = {"tournament", "rank", "truncation"};
         const char* xn[] = {"_onepoint_conflicts", "_uniform_squared", "_bands_conflicts"};
         p.given_aware = x != Crossover::OnePoint;  // both settings covered
+        p.local_search = x == Crossover::Bands ? 3 : 0;  // memetic children too
         out.push_back({std::string(en[int(e)]) + "_" + sn[int(s)] + xn[int(x)], p});
       }
   // Chains: a short chain length that ends temperatures within sweeps, quick reheats.

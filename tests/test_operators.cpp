@@ -2,6 +2,8 @@
 // move, box/row blocks stay permutations, and each operator changes what it claims to.
 #include <gtest/gtest.h>
 
+#include <vector>
+
 #include "gpuga/breed.hpp"
 #include "grids.hpp"
 
@@ -121,6 +123,42 @@ TEST_P(Operators, MutationChangesExactlyWhatItSays) {
     }
   }
   EXPECT_LT(unchanged, 1000);  // most mutations find a legal swap
+}
+
+TEST_P(Operators, LocalSearchNeverMakesAChildWorse) {
+  // The same child bred with and without local search: the draws before it are the same, so
+  // the child without is the one local search starts from; its moves only ever keep or lower
+  // the fitness, and keep givens and blocks.
+  const Encoding e = GetParam();
+  const PuzzleInfo info = make_puzzle_info(grid_of(kEasyPuzzle), e);
+  constexpr std::uint32_t n = 16;
+  std::vector<std::uint8_t> parents(n * kSlot), plain(n * kSlot), searched(n * kSlot);
+  std::vector<Fitness> fit(n);
+  std::vector<std::uint32_t> order(n);
+  GaParams p;
+  p.encoding = e;
+  p.pop = p.children = n;
+  p.crossover = Crossover::Uniform;
+  p.crossover_threshold = rate_threshold(0.9);
+  p.mutation_threshold = rate_threshold(1.0);
+  for (std::uint32_t i = 0; i < n; ++i) {
+    init_slot(&parents[i * kSlot], i, 5, 0, p, info);
+    fit[i] = evaluate(&parents[i * kSlot], p, nullptr);
+    order[i] = i;
+  }
+  int better = 0;
+  for (std::uint32_t g = 1; g <= 20; ++g) {
+    p.local_search = 0;
+    breed_child(g % n, 5, g, p, info, {parents.data(), fit.data(), order.data(), nullptr, plain.data(), nullptr});
+    p.local_search = 30;
+    breed_child(g % n, 5, g, p, info, {parents.data(), fit.data(), order.data(), nullptr, searched.data(), nullptr});
+    const std::uint8_t *a = &plain[(g % n) * kSlot], *b = &searched[(g % n) * kSlot];
+    expect_valid(b, info, e);
+    const int fa = fitness(a, e, p.fitness), fb = fitness(b, e, p.fitness);
+    ASSERT_LE(fb, fa) << "generation " << g;
+    better += fb < fa;
+  }
+  EXPECT_GT(better, 10);
 }
 
 TEST_P(Operators, BandCrossoverTakesEachBandFromTheParentWithFewerConflictsThere) {

@@ -5,6 +5,7 @@
 #include <cstdint>
 
 #include "gpuga/fitness.hpp"
+#include "gpuga/moves.hpp"
 #include "gpuga/operators.hpp"
 #include "gpuga/selection_tables.hpp"
 
@@ -64,8 +65,10 @@ GPUGA_HD_INLINE void copy_slot(std::uint8_t* out, const std::uint8_t* in) {
   for (int w = 0; w < kSlotWords; ++w) o[w] = s[w];
 }
 
-// One child: select two parents (or the elite to copy), cross over, mutate, from one stream
-// keyed by (island seed, generation, child). Parents and child are slots of kSlot bytes.
+// One child: select two parents (or the elite to copy), cross over, mutate, then try
+// p.local_search hill-climbing moves (each made when it does not make the child worse), from
+// one stream keyed by (island seed, generation, child). Parents and child are slots of kSlot
+// bytes.
 GPUGA_HD_INLINE void breed_child(std::uint32_t i, std::uint64_t seed, std::uint32_t generation,
                                  const GaParams& p, const PuzzleInfo& info,
                                  const GenerationView& v) {
@@ -88,6 +91,10 @@ GPUGA_HD_INLINE void breed_child(std::uint32_t i, std::uint64_t seed, std::uint3
     crossover(child, pa, pb, info, p.encoding, p.crossover, rng);
   for (int c = kCells; c < kSlot; ++c) child[c] = 0;  // crossovers write the 81 cells only
   if (rng.chance(p.mutation_threshold)) mutate(child, info, p.encoding, p.given_aware, rng);
+  for (std::uint32_t k = 0; k < p.local_search; ++k) {
+    const Move m = propose_move(child, info, p.encoding, p.given_aware, rng);
+    if (move_delta(child, m, p.encoding, p.fitness) <= 0) apply_move(child, m);
+  }
 }
 
 // Fitness of one individual, and its band scores when the band crossover will need them

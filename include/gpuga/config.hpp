@@ -30,6 +30,7 @@ struct GaParams {
                             // box already holds it, if a legal placement exists
   Threshold crossover_threshold = 0;
   Threshold mutation_threshold = 0;
+  std::uint32_t local_search = 0;  // hill-climbing moves tried on every bred child (memetic)
   std::uint64_t seed = 0;          // the run's seed; island k's is derive_seed(seed, k)
 };
 
