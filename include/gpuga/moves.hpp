@@ -35,21 +35,20 @@ GPUGA_HD_INLINE int unit_offset(int k) {
 // The change of the cost of cell c's unit of type T when c goes from digit x (which it holds)
 // to digit y != x. With nx, ny the counts of x and y among the unit's other 8 cells: conflicts
 // (9 - distinct digits) change by [ny > 0] - [nx > 0]; the squared metric (sum of
-// (count - 1)^2) by s(ny) - s(nx), where s(0) = 0 and s(n) = 2n - 1.
+// (count - 1)^2) by s(ny) - s(nx), where s(0) = 0 and s(n) = 2n - 1. The unit's digits are
+// counted in one word, four bits a digit (a count is at most 9): a shift and an add per cell.
 template <int T>
 GPUGA_HD_INLINE int unit_change(const std::uint8_t* g, int c, int x, int y, FitnessKind kind) {
   const std::uint8_t* first = g + unit_first<T>(c);
-  int nx = -1, ny = 0;  // c itself holds x
+  std::uint64_t counts = 0;
 #if defined(__CUDA_ARCH__)
 #pragma unroll
 #else
 #pragma GCC unroll 9
 #endif
-  for (int k = 0; k < kSide; ++k) {
-    const int v = first[unit_offset<T>(k)];
-    nx += v == x;
-    ny += v == y;
-  }
+  for (int k = 0; k < kSide; ++k) counts += std::uint64_t(1) << (4 * first[unit_offset<T>(k)]);
+  const int nx = static_cast<int>((counts >> (4 * x)) & 15) - 1;  // c itself holds x
+  const int ny = static_cast<int>((counts >> (4 * y)) & 15);
   if (kind == FitnessKind::Conflicts) return (ny > 0) - (nx > 0);
   return (ny ? 2 * ny - 1 : 0) - (nx ? 2 * nx - 1 : 0);
 }
