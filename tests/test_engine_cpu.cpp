@@ -203,6 +203,17 @@ TEST(CpuEngine, ChainSummariesMatchTheChains) {
   }
 }
 
+TEST(CpuEngine, LocalSearchMovesCountAsEvaluations) {
+  // A memetic configuration (bands, 3 moves a child, elite 2): every child evaluated, every
+  // child but the elite's makes 3 moves.
+  const auto c = all_test_configs(40)[2];
+  ASSERT_EQ(c.params.local_search, 3u);
+  auto e = make_cpu_engine(grid_of(kHardPuzzle), islands_of(c, 2), c.rank_pressure, 2);
+  e->initialize(6);
+  for (const auto& s : e->summaries())
+    EXPECT_EQ(s.state.evaluations, 40u + 6u * (40u + (40u - c.params.elite) * 3u));
+}
+
 TEST(CpuEngine, RestartsFallDueWhenThePolicySays) {
   // Generation by generation, the host's rule (restart at g when g - last improvement >
   // restart_after, which then counts as an improvement) predicts every restart the islands make.

@@ -325,7 +325,9 @@ struct Island {
       s.evaluations += L.n - keep;
     } else {
       breed(cur, s.seed, g);
-      s.evaluations += L.c;
+      // Every child evaluated, and every local-search move but the elite's (a move's fitness
+      // change counts as an evaluation, as for sa and hc).
+      s.evaluations += L.c + std::uint64_t(L.c - p.ga.elite) * p.ga.local_search;
     }
     s.side = static_cast<std::uint8_t>(nxt);
     t.sync();
