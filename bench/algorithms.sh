@@ -2,9 +2,10 @@
 # The GA, simulated annealing and hill climbing side by side on the dev sets (issue 10), each at
 # its defaults on the same engine, backend and population (--pop 2000: two islands of 1000 GA
 # individuals or chains), with the same seeds:
-#   evals.csv  the same budget of evaluations per run: 25000 GA generations of 2000 children, or
-#              430 sweeps of 2000 chains (one move per free cell: 5e7 moves at 58 free cells);
-#              generation limits, so the result does not depend on the machine;
+#   evals.csv  the same budget of about 5e7 evaluations per run (a move's fitness change counts
+#              as one): 50 GA generations of 2000 children with 500 local-search moves each,
+#              or 430 sweeps of 2000 chains (one move per free cell: 5e7 moves at 58 free
+#              cells); generation limits, so the result does not depend on the machine;
 #   wall.csv   the same wall-clock budget per puzzle (SECONDS, one run at a time).
 # Then report.md and plots of each, and summary.md. Usage: bench/algorithms.sh [OUT_DIR]
 # (runs already in OUT_DIR's CSVs are skipped: remove them to start afresh)
@@ -25,7 +26,7 @@ common="--backend $backend --pop 2000 --seed 10 --sample $sample"
 
 for set in $sets; do
   for algorithm in ga sa hc; do
-    generations=$([ "$algorithm" = ga ] && echo 25000 || echo 430)
+    generations=$([ "$algorithm" = ga ] && echo 50 || echo 430)
     measure "$gpuga" batch $common --algorithm "$algorithm" --max-generations "$generations" \
       --time-limit 0 --resume --csv "$out/evals.csv" "puzzles/$set.txt"
   done

@@ -12,17 +12,21 @@ import sys
 from collections import defaultdict
 from pathlib import Path
 
-BUDGETS = {"evals.csv": "the same evaluations per run (5e7: GA 25000 generations of 2000; "
-                        "sa/hc 430 sweeps of 2000 chains)",
+BUDGETS = {"evals.csv": "the same evaluations per run (5e7: GA 50 generations of 2000 children "
+                        "with 500 local-search moves each; sa/hc 430 sweeps of 2000 chains)",
            "wall.csv": "the same wall-clock time per run, one at a time"}
 
 
 def to_solution(row):
     """Evaluations up to the generation the solution appeared: the initial population, then per
-    generation one per GA child, or one move per free cell per chain."""
+    generation one per GA child and its local-search moves (the elite's aside: one an island of
+    1000), or one move per free cell per chain."""
     pop, generation = int(row["population_size"]), int(row["generations_run"])
-    per_individual = 1 if row["algorithm"] == "ga" else sum(c in ".0" for c in row["puzzle"])
-    return pop + pop * per_individual * generation
+    if row["algorithm"] == "ga":
+        moves = int(row.get("local_search") or 0)
+        elite = int(row["elite"]) * pop // int(row.get("island_size") or pop)
+        return pop + generation * (pop + (pop - elite) * moves)
+    return pop + pop * sum(c in ".0" for c in row["puzzle"]) * generation
 
 
 def table(path):
@@ -45,7 +49,7 @@ def table(path):
 def main():
     out = Path(sys.argv[1])
     for name, what in BUDGETS.items():
-        if (out / name).exists():
+        if (out / name).exists():  # (before-local-search/: 25000 generations, no local search)
             print(f"## {what} (`{name}`)\n\n{table(out / name)}\n")
 
 

@@ -79,6 +79,7 @@ Row bench_one(Backend backend, std::uint32_t pop, std::uint32_t island_size, con
   ga.pop = pop;
   ga.island_size = island_size ? island_size : pop;
   ga.restart_after = 0;  // constant work per generation
+  ga.local_search = 0;   // the GA's own machinery: local-search moves are hc's (--algorithm hc)
   ga.seed = o.seed;
   ga.threads = o.threads;
   ga.device = o.device;
@@ -186,6 +187,7 @@ nlohmann::json to_json(const std::vector<Row>& rows, const BenchOptions& o, cons
   GaOptions defaults;
   defaults.algorithm = o.algorithm;
   defaults.restart_after = 0;
+  defaults.local_search = 0;
   return {{"gpuga_version", GPUGA_VERSION}, {"commit", GPUGA_GIT_COMMIT},
           {"build", GPUGA_BUILD_INFO}, {"date", date},
           {"host_cpu", cpu_model()}, {"host_threads", omp_get_max_threads()},
@@ -264,7 +266,7 @@ void add_bench_command(CLI::App& app, int& exit_status) {
       "bench", "Measure generations/s and evaluations/s against island size and island count "
                "(and one panmictic population) per backend, with the time per epoch, where "
                "islands live and how many run per GPU multiprocessor; the default configuration "
-               "of --algorithm, no restarts, on a fixed puzzle and seed");
+               "of --algorithm, no restarts and no local search, on a fixed puzzle and seed");
   cmd->add_option("--algorithm", o->algorithm, "ga, or sa and hc (their moves/s)")
       ->transform(CLI::CheckedTransformer(
           std::map<std::string, Algorithm>{{"ga", Algorithm::Ga}, {"sa", Algorithm::Sa},

@@ -31,7 +31,7 @@ struct GaOptions {
   Crossover crossover = Crossover::Bands;
   double crossover_rate = 1.0;
   double mutation_rate = 1.0;  // bench/README.md, "Why the defaults": a paired sweep
-  std::uint32_t local_search = 0;
+  std::uint32_t local_search = 500;  // bench/README.md: the memetic sweeps
   bool given_aware = true;
   double cooling = 0.9;            // sa (bench/README.md: the schedule sweeps)
   std::uint32_t chain_length = 0;  // sa: moves per temperature; 0: the free cells

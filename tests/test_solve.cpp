@@ -110,14 +110,16 @@ TEST(Solve, PrettyOutputAndJson) {
 
 TEST(Solve, PopIsTheWholePopulationInIslands) {
   // --pop 4000 runs four islands of 1000 on a ring; --island-size equal to --pop, one.
-  auto r = run_gpuga("solve" + kCpu + "--seed 6 --pop 4000 --max-generations 20 --json " + kHard);
+  // (Without local search, which solves AI Escargot within these generations.)
+  auto r = run_gpuga("solve" + kCpu + "--seed 6 --pop 4000 --max-generations 20 --local-search 0 "
+                     "--json " + kHard);
   auto j = nlohmann::json::parse(r.out);
   EXPECT_EQ(j["config"]["islands"], 4);
   EXPECT_EQ(j["config"]["island_size"], 1000);
   EXPECT_EQ(j["config"]["migration_interval"], 50);
   EXPECT_EQ(j["results"][0]["evaluations"], 4000 * 21);  // initial islands and 20 generations
   r = run_gpuga("solve" + kCpu + "--seed 6 --pop 1500 --island-size 1500 --max-generations 5 "
-                "--json " + kHard);
+                "--local-search 0 --json " + kHard);
   j = nlohmann::json::parse(r.out);
   EXPECT_EQ(j["config"]["islands"], 1);
   EXPECT_EQ(j["results"][0]["evaluations"], 1500 * 6);
