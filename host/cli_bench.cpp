@@ -26,6 +26,11 @@ namespace {
 // within any benchmark's generations, so every timed generation is whole work.
 constexpr const char* kBenchPuzzle =
     ".......12........3..23..4....18....5.6..7.8.......9.....85.....9...4.5..47...6...";
+// For sa and hc, whose chains solve Platinum Blonde within a benchmark: the same puzzle with a
+// wrong clue in its first cell (a 3 where the solution has an 8; no given of its units is a 3),
+// so it has no solution and every chain keeps moving.
+constexpr const char* kChainBenchPuzzle =
+    "3......12........3..23..4....18....5.6..7.8.......9.....85.....9...4.5..47...6...";
 constexpr std::uint64_t kValidateUpTo = 100000;  // larger populations: too slow on the CPU
 
 struct BenchOptions {
@@ -195,7 +200,7 @@ nlohmann::json to_json(const std::vector<Row>& rows, const BenchOptions& o, cons
           {"devices", devices}, {"device_used", o.device}, {"no_device_reason", devs.reason},
           {"options", {{"generations_per_epoch", o.generations}, {"repeats", o.repeats},
                        {"warmup", o.warmup}, {"seed", o.seed},
-                       {"threads", o.threads}, {"puzzle", o.puzzle_file.empty() ? "built-in" : o.puzzle_file},
+                       {"threads", o.threads}, {"puzzle", o.puzzle_file.empty() ? (o.algorithm == Algorithm::Ga ? kBenchPuzzle : kChainBenchPuzzle) : o.puzzle_file},
                        {"config", describe(defaults)}}},
           {"results", out}};
 }
@@ -237,7 +242,7 @@ std::vector<std::pair<std::uint32_t, std::uint32_t>> sizes_to_run(const BenchOpt
 int run_bench(BenchOptions& o) {
   Grid puzzle;
   if (o.puzzle_file.empty()) {
-    std::istringstream in(kBenchPuzzle);
+    std::istringstream in(o.algorithm == Algorithm::Ga ? kBenchPuzzle : kChainBenchPuzzle);
     puzzle = parse_puzzles(in, "built-in")[0].grid;
   } else {
     puzzle = read_puzzle_file(o.puzzle_file)[0].grid;
@@ -293,7 +298,8 @@ void add_bench_command(CLI::App& app, int& exit_status) {
                   "against the CPU over these)")
       ->check(CLI::Range(1u, 1000000u))->capture_default_str();
   cmd->add_option("--puzzle", o->puzzle_file, "Puzzle file (its first puzzle; default Platinum "
-                  "Blonde)")->check(CLI::ExistingFile);
+                  "Blonde, for sa and hc with a wrong clue so that no chain solves it)")
+      ->check(CLI::ExistingFile);
   cmd->add_option("--seed", o->seed, "Random seed")->capture_default_str();
   cmd->add_option("--json", o->json_file, "Also write every figure, the device, driver and "
                   "runtime versions, commit and options to this JSON file");
