@@ -82,9 +82,11 @@ struct BlockTeam {
 };
 
 // One thread block per island: the island's threads share its shared-memory work area (when
-// `staged`), so a generation never leaves the chip.
+// `staged`), so a generation never leaves the chip. At least two blocks per multiprocessor:
+// the segment step fits 128 registers (two islands of 512 per SM), and without the bound ptxas
+// squeezed the boundary step into 32 registers, for an occupancy it does not need, by spilling.
 template <class Step>
-__global__ void __launch_bounds__(kTeamThreads) island_kernel(Step step, bool staged) {
+__global__ void __launch_bounds__(kTeamThreads, 2) island_kernel(Step step, bool staged) {
   extern __shared__ __align__(16) std::uint8_t work[];
   step(BlockTeam{}, blockIdx.x, staged ? work : nullptr);
 }
