@@ -144,10 +144,16 @@ struct Chains {
       s.last_improvement = g;
       keep_best(i, f, g, s);
     }
+    // The settings in locals: stores to the grid (bytes) may alias anything, so the compiler
+    // would otherwise reload them after every move.
+    const Encoding e = p.ga.encoding;
+    const FitnessKind kind = p.ga.fitness;
+    const bool aware = p.ga.given_aware;
+    const std::uint32_t moves = run.sweep, chain_length = run.chain_length;
     Rng rng(seed, g, i, kPurposeMove);
-    for (std::uint32_t k = 0; k < run.sweep && f > 0; ++k) {
-      const Move m = propose_move(cur, info, p.ga.encoding, p.ga.given_aware, rng);
-      const int d = move_delta(cur, m, p.ga.encoding, p.ga.fitness);
+    for (std::uint32_t k = 0; k < moves && f > 0; ++k) {
+      const Move m = propose_move(cur, info, e, aware, rng);
+      const int d = move_delta(cur, m, e, kind);
       if (m.a >= 0 && (d <= 0 || (!hc && rng.next() < accept_threshold(s.accept1, d)))) {
         apply_move(cur, m);
         f += d;
@@ -155,7 +161,7 @@ struct Chains {
         if (d < 0) s.last_improvement = g;
         keep_best(i, f, g, s);
       }
-      if (!hc && ++s.level_moves == run.chain_length) next_temperature(s);
+      if (!hc && ++s.level_moves == chain_length) next_temperature(s);
     }
     fit(0)[i] = static_cast<Fitness>(f);
     state()[i] = s;
