@@ -87,25 +87,24 @@ struct Chains {
   GPUGA_HD ChainState* state() const { return reinterpret_cast<ChainState*>(rec + L.chain_states); }
   GPUGA_HD std::uint64_t* keys() const { return reinterpret_cast<std::uint64_t*>(rec + L.keys); }
 
-  // The smallest of the values the team's threads hold (each its own), known to every thread.
-  GPUGA_HD std::uint64_t team_min(std::uint64_t mine) const {
+  // The values the team's threads hold (each its own) combined by `op` (min, sum), known to every
+  // thread; `none` is op's identity.
+  template <class Op>
+  GPUGA_HD std::uint64_t team_reduce(std::uint64_t mine, std::uint64_t none, const Op& op) const {
     const std::uint32_t slots = t.size() < L.sort_n ? t.size() : L.sort_n;  // ranks with chains
     if (t.rank() < slots) keys()[t.rank()] = mine;
     t.sync();
-    std::uint64_t m = ~std::uint64_t(0);
-    for (std::uint32_t r = 0; r < slots; ++r) m = keys()[r] < m ? keys()[r] : m;
+    std::uint64_t all = none;
+    for (std::uint32_t r = 0; r < slots; ++r) all = op(all, keys()[r]);
     t.sync();
-    return m;
+    return all;
   }
-
+  GPUGA_HD std::uint64_t team_min(std::uint64_t mine) const {
+    return team_reduce(mine, ~std::uint64_t(0),
+                       [](std::uint64_t a, std::uint64_t b) { return b < a ? b : a; });
+  }
   GPUGA_HD std::uint64_t team_sum(std::uint64_t mine) const {
-    const std::uint32_t slots = t.size() < L.sort_n ? t.size() : L.sort_n;
-    if (t.rank() < slots) keys()[t.rank()] = mine;
-    t.sync();
-    std::uint64_t s = 0;
-    for (std::uint32_t r = 0; r < slots; ++r) s += keys()[r];
-    t.sync();
-    return s;
+    return team_reduce(mine, 0, [](std::uint64_t a, std::uint64_t b) { return a + b; });
   }
 
   // A chain's best so far, if `f` beats it.

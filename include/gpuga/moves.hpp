@@ -43,7 +43,7 @@ GPUGA_HD_INLINE int unit_change(const std::uint8_t* g, int c, int x, int y, Fitn
   std::uint64_t counts = 0;
 #if defined(__CUDA_ARCH__)
 #pragma unroll
-#else
+#elif !defined(__CUDACC__)  // (nvcc's host pass knows neither; the CPU backend is g++'s)
 #pragma GCC unroll 9
 #endif
   for (int k = 0; k < kSide; ++k) counts += std::uint64_t(1) << (4 * first[unit_offset<T>(k)]);
