@@ -45,18 +45,18 @@ struct OneIsland {
     chains().init(state, seed, best);
   }
   Chains<SerialTeam> chains() {
-    return {team, p, L, run.info, run, reinterpret_cast<std::uint8_t*>(memory.data())};
+    return {{team, p, L, run.info, nullptr, reinterpret_cast<std::uint8_t*>(memory.data())}, run};
   }
   ChainState at(std::uint32_t i) { return chains().state()[i]; }
-  int current(std::uint32_t i) { return chains().fit(0)[i]; }
+  int current(std::uint32_t i) { return chains().isl.fit(0)[i]; }
 };
 
 void expect_bookkeeping(OneIsland& isl, std::uint32_t i) {
   auto c = isl.chains();
   const GaParams& g = isl.p.ga;
-  ASSERT_EQ(c.fit(0)[i], fitness(c.grid(0, i), g.encoding, g.fitness)) << "chain " << i;
-  ASSERT_EQ(c.fit(1)[i], fitness(c.grid(1, i), g.encoding, g.fitness)) << "chain " << i;
-  ASSERT_LE(c.fit(1)[i], c.fit(0)[i]);
+  ASSERT_EQ(c.isl.fit(0)[i], fitness(c.isl.genome(0, i), g.encoding, g.fitness)) << "chain " << i;
+  ASSERT_EQ(c.isl.fit(1)[i], fitness(c.isl.genome(1, i), g.encoding, g.fitness)) << "chain " << i;
+  ASSERT_LE(c.isl.fit(1)[i], c.isl.fit(0)[i]);
 }
 
 }  // namespace
@@ -149,13 +149,13 @@ TEST(Chains, TheIslandsBestIsTheFirstChainToReachTheLowestFitness) {
   for (std::uint32_t i = 1; i < 12; ++i) {
     const auto c = isl.chains();
     const auto key = [&](std::uint32_t k) {
-      return std::make_tuple(c.fit(1)[k], c.state()[k].best_sweep, k);
+      return std::make_tuple(c.isl.fit(1)[k], c.state()[k].best_sweep, k);
     };
     if (key(i) < key(first)) first = i;
   }
-  EXPECT_EQ(isl.state.best_ever, isl.chains().fit(1)[first]);
+  EXPECT_EQ(isl.state.best_ever, isl.chains().isl.fit(1)[first]);
   EXPECT_EQ(isl.state.last_improvement, isl.at(first).best_sweep);
-  EXPECT_TRUE(std::equal(isl.best, isl.best + kSlot, isl.chains().grid(1, first)));
+  EXPECT_TRUE(std::equal(isl.best, isl.best + kSlot, isl.chains().isl.genome(1, first)));
 }
 
 TEST(Chains, InitialTemperatureIsTheSpreadOfRandomMoves) {

@@ -67,36 +67,28 @@ inline RunInfo make_run_info(const Grid& puzzle, const IslandParams& p, std::uin
   return r;
 }
 
-// One island's chains in one record (work or home), over a Team (island.hpp): chain i belongs to
-// the thread of rank i % size.
+// One island's chains: its record (work or home) seen through Island's accessors, over a Team
+// (island.hpp); chain i belongs to the thread of rank i % size.
 template <class Team>
 struct Chains {
-  const Team& t;
-  const IslandParams& p;
-  const IslandLayout& L;
-  const PuzzleInfo& info;
+  Island<Team> isl;    // the record: side 0 the current grids and fitness, side 1 the bests
   const RunInfo& run;  // beta0, chain_length, sweep
-  std::uint8_t* rec;
 
-  GPUGA_HD std::uint8_t* grid(int side, std::uint32_t i) const {
-    return rec + (side ? L.genomes1 : L.genomes0) + std::uint64_t(i) * kSlot;
+  GPUGA_HD ChainState* state() const {
+    return reinterpret_cast<ChainState*>(isl.rec + isl.L.chain_states);
   }
-  GPUGA_HD Fitness* fit(int side) const {
-    return reinterpret_cast<Fitness*>(rec + (side ? L.fit1 : L.fit0));
-  }
-  GPUGA_HD ChainState* state() const { return reinterpret_cast<ChainState*>(rec + L.chain_states); }
-  GPUGA_HD std::uint64_t* keys() const { return reinterpret_cast<std::uint64_t*>(rec + L.keys); }
 
   // The values the team's threads hold (each its own) combined by `op` (min, sum), known to every
   // thread; `none` is op's identity.
   template <class Op>
   GPUGA_HD std::uint64_t team_reduce(std::uint64_t mine, std::uint64_t none, const Op& op) const {
-    const std::uint32_t slots = t.size() < L.sort_n ? t.size() : L.sort_n;  // ranks with chains
-    if (t.rank() < slots) keys()[t.rank()] = mine;
-    t.sync();
+    // The ranks that own chains (keys has room for them: sort_n >= n).
+    const std::uint32_t slots = isl.t.size() < isl.L.sort_n ? isl.t.size() : isl.L.sort_n;
+    if (isl.t.rank() < slots) isl.keys()[isl.t.rank()] = mine;
+    isl.t.sync();
     std::uint64_t all = none;
-    for (std::uint32_t r = 0; r < slots; ++r) all = op(all, keys()[r]);
-    t.sync();
+    for (std::uint32_t r = 0; r < slots; ++r) all = op(all, isl.keys()[r]);
+    isl.t.sync();
     return all;
   }
   GPUGA_HD std::uint64_t team_min(std::uint64_t mine) const {
@@ -109,9 +101,9 @@ struct Chains {
 
   // A chain's best so far, if `f` beats it.
   GPUGA_HD void keep_best(std::uint32_t i, int f, std::uint32_t sweep, ChainState& s) const {
-    if (f >= fit(1)[i]) return;
-    fit(1)[i] = static_cast<Fitness>(f);
-    copy_slot(grid(1, i), grid(0, i));
+    if (f >= isl.fit(1)[i]) return;
+    isl.fit(1)[i] = static_cast<Fitness>(f);
+    copy_slot(isl.genome(1, i), isl.genome(0, i));
     s.best_sweep = sweep;
     s.stalled = 0;
   }
@@ -119,8 +111,8 @@ struct Chains {
   // sa: the next temperature, or the first again when the chain has stalled too long.
   GPUGA_HD void next_temperature(ChainState& s) const {
     s.level_moves = 0;
-    s.beta = cool(s.beta, p.anneal.cooling_step);
-    if (p.anneal.reheat_after && ++s.stalled > p.anneal.reheat_after) {
+    s.beta = cool(s.beta, isl.p.anneal.cooling_step);
+    if (isl.p.anneal.reheat_after && ++s.stalled > isl.p.anneal.reheat_after) {
       s.beta = run.beta0;
       s.stalled = 0;
       ++s.restarts;
@@ -131,27 +123,27 @@ struct Chains {
   // Chain i's sweep `g` (>= 1): an hc restart when one is due, then run.sweep moves, or fewer
   // when it reaches fitness 0 (a chain at 0 makes no more).
   GPUGA_HD void sweep(std::uint32_t i, std::uint64_t seed, std::uint32_t g) const {
-    int f = fit(0)[i];
+    int f = isl.fit(0)[i];
     if (f == 0) return;
     ChainState s = state()[i];
-    const bool hc = p.ga.algorithm == Algorithm::Hc;
-    std::uint8_t* cur = grid(0, i);
-    if (hc && p.restart_after && g - s.last_improvement > p.restart_after) {
-      init_slot(cur, i, seed, g, p.ga, info);
-      f = evaluate(cur, p.ga, nullptr);
+    const bool hc = isl.p.ga.algorithm == Algorithm::Hc;
+    std::uint8_t* cur = isl.genome(0, i);
+    if (hc && isl.p.restart_after && g - s.last_improvement > isl.p.restart_after) {
+      init_slot(cur, i, seed, g, isl.p.ga, isl.info);
+      f = evaluate(cur, isl.p.ga, nullptr);
       ++s.restarts;
       s.last_improvement = g;
       keep_best(i, f, g, s);
     }
     // The settings in locals: stores to the grid (bytes) may alias anything, so the compiler
     // would otherwise reload them after every move.
-    const Encoding e = p.ga.encoding;
-    const FitnessKind kind = p.ga.fitness;
-    const bool aware = p.ga.given_aware;
+    const Encoding e = isl.p.ga.encoding;
+    const FitnessKind kind = isl.p.ga.fitness;
+    const bool aware = isl.p.ga.given_aware;
     const std::uint32_t moves = run.sweep, chain_length = run.chain_length;
     Rng rng(seed, g, i, kPurposeMove);
     for (std::uint32_t k = 0; k < moves && f > 0; ++k) {
-      const Move m = propose_move(cur, info, e, aware, rng);
+      const Move m = propose_move(cur, isl.info, e, aware, rng);
       const int d = move_delta(cur, m, e, kind);
       if (m.a >= 0 && (d <= 0 || (!hc && rng.next() < accept_threshold(s.accept1, d)))) {
         apply_move(cur, m);
@@ -162,7 +154,7 @@ struct Chains {
       }
       if (!hc && ++s.level_moves == chain_length) next_temperature(s);
     }
-    fit(0)[i] = static_cast<Fitness>(f);
+    isl.fit(0)[i] = static_cast<Fitness>(f);
     state()[i] = s;
   }
 
@@ -170,8 +162,8 @@ struct Chains {
   // the chains' (fitness, sweep, index) keys, its grid copied to `best_grid` when it is new.
   GPUGA_HD void note(IslandState& s, bool first, std::uint8_t* best_grid) const {
     std::uint64_t key = ~std::uint64_t(0), restarts = 0;
-    for (std::uint32_t i = t.rank(); i < L.n; i += t.size()) {
-      const std::uint64_t k = std::uint64_t(fit(1)[i]) << 53 |
+    for (std::uint32_t i = isl.t.rank(); i < isl.L.n; i += isl.t.size()) {
+      const std::uint64_t k = std::uint64_t(isl.fit(1)[i]) << 53 |
                               std::uint64_t(state()[i].best_sweep) << 21 | i;
       key = k < key ? k : key;
       restarts += state()[i].restarts;
@@ -183,65 +175,61 @@ struct Chains {
     s.best_ever = best;
     s.last_improvement = static_cast<std::uint32_t>(key >> 21);
     if (best == 0) s.solved = s.last_improvement;
-    team_copy(t, best_grid, grid(1, static_cast<std::uint32_t>(key & (kMaxChains - 1))), kSlot);
+    const auto chain = static_cast<std::uint32_t>(key & (kMaxChains - 1));
+    team_copy(isl.t, best_grid, isl.genome(1, chain), kSlot);
   }
 
   // Generation 0: a random grid per chain, its own best, at the initial temperature.
   GPUGA_HD void init(IslandState& s, std::uint64_t seed, std::uint8_t* best_grid) const {
     s = IslandState{};
     s.seed = seed;
-    s.evaluations = L.n;
-    for (std::uint32_t i = t.rank(); i < L.n; i += t.size()) {
-      init_slot(grid(0, i), i, seed, 0, p.ga, info);
-      fit(0)[i] = fit(1)[i] = evaluate(grid(0, i), p.ga, nullptr);
-      copy_slot(grid(1, i), grid(0, i));
+    s.evaluations = isl.L.n;
+    for (std::uint32_t i = isl.t.rank(); i < isl.L.n; i += isl.t.size()) {
+      init_slot(isl.genome(0, i), i, seed, 0, isl.p.ga, isl.info);
+      isl.fit(0)[i] = isl.fit(1)[i] = evaluate(isl.genome(0, i), isl.p.ga, nullptr);
+      copy_slot(isl.genome(1, i), isl.genome(0, i));
       ChainState c{};
       c.beta = run.beta0;
       c.accept1 = accept1_of(c.beta);
       state()[i] = c;
     }
-    t.sync();
+    isl.t.sync();
     note(s, true, best_grid);
   }
 
   // Sweeps s.clock + 1 .. to of every chain; evaluations count every move of every chain.
   GPUGA_HD void advance(IslandState& s, std::uint32_t to, std::uint8_t* best_grid) const {
-    for (std::uint32_t i = t.rank(); i < L.n; i += t.size())
+    for (std::uint32_t i = isl.t.rank(); i < isl.L.n; i += isl.t.size())
       for (std::uint32_t g = s.clock + 1; g <= to; ++g) sweep(i, s.seed, g);
-    s.evaluations += std::uint64_t(L.n) * run.sweep * (to - s.clock);
-    t.sync();
+    s.evaluations += std::uint64_t(isl.L.n) * run.sweep * (to - s.clock);
+    isl.t.sync();
     note(s, false, best_grid);
   }
 
   // The island now: best and worst current fitness (best_index: its chain), their sum, the
   // diversity sample's distances to the best chain, and (sa) the sum of the temperatures.
   GPUGA_HD void summarize(IslandSummary& out, const IslandState& s) const {
-    std::uint64_t low = ~std::uint64_t(0), high = ~std::uint64_t(0), sum = 0, temperature = 0;
-    for (std::uint32_t i = t.rank(); i < L.n; i += t.size()) {
-      const std::uint64_t k = std::uint64_t(fit(0)[i]) << 32 | i;
-      low = k < low ? k : low;
-      high = ~std::uint64_t(fit(0)[i]) < high ? ~std::uint64_t(fit(0)[i]) : high;
-      sum += fit(0)[i];
-      if (p.ga.algorithm == Algorithm::Sa) temperature += (std::uint64_t(1) << 48) / state()[i].beta;
+    std::uint64_t low = ~std::uint64_t(0), high = ~std::uint64_t(0), temperature = 0;
+    for (std::uint32_t i = isl.t.rank(); i < isl.L.n; i += isl.t.size()) {
+      const Fitness f = isl.fit(0)[i];
+      low = (std::uint64_t(f) << 32 | i) < low ? std::uint64_t(f) << 32 | i : low;
+      high = ~std::uint64_t(f) < high ? ~std::uint64_t(f) : high;
+      if (isl.p.ga.algorithm == Algorithm::Sa)
+        temperature += (std::uint64_t(1) << 48) / state()[i].beta;  // T in 16.16
     }
     low = team_min(low);
     high = team_min(high);
-    std::uint64_t dist = 0;
-    const std::uint8_t* best = grid(0, static_cast<std::uint32_t>(low));
-    for (std::uint32_t k = t.rank(); k < sample_size(L.n); k += t.size())
-      dist += hamming(grid(0, sample_index(k, L.n)), best);
-    if (t.rank() == 0) {
+    if (isl.t.rank() == 0) {
       out.state = s;
       out.best_index = static_cast<std::uint32_t>(low);
       out.best = static_cast<Fitness>(low >> 32);
       out.worst = static_cast<Fitness>(~high);
       out.fitness_sum = out.distance_sum = out.temperature_sum = 0;
     }
-    t.sync();
-    t.add(&out.fitness_sum, sum);
-    t.add(&out.distance_sum, dist);
-    t.add(&out.temperature_sum, temperature);
-    t.sync();
+    isl.t.sync();
+    isl.add_sums(out, 0, static_cast<std::uint32_t>(low));
+    isl.t.add(&out.temperature_sum, temperature);
+    isl.t.sync();
   }
 };
 

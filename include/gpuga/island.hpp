@@ -335,6 +335,17 @@ struct Island {
     note_best(s, nxt, g, false, best_grid);
   }
 
+  // Adds `side`'s fitness sum and the diversity sample's Hamming distances to individual `best`
+  // into a summary (zeroed by the caller, with a barrier after).
+  GPUGA_HD void add_sums(IslandSummary& out, int side, std::uint32_t best) const {
+    std::uint64_t sum = 0, dist = 0;
+    for (std::uint32_t i = t.rank(); i < L.n; i += t.size()) sum += fit(side)[i];
+    for (std::uint32_t k = t.rank(); k < sample_size(L.n); k += t.size())
+      dist += hamming(genome(side, sample_index(k, L.n)), genome(side, best));
+    t.add(&out.fitness_sum, sum);
+    t.add(&out.distance_sum, dist);
+  }
+
   // The best `m` individuals, best first, to an outbox of m slots, fitness and band scores.
   GPUGA_HD void emigrate(const IslandState& s, std::uint8_t* outbox, std::uint32_t m) const {
     for (std::uint32_t j = t.rank(); j < m; j += t.size()) {

@@ -60,7 +60,7 @@ struct segment_step {
       rec = work + kWorkHeader;
     }
     const Island<Team> isl{t, v.p, v.L, *info, v.cdf, rec};
-    const Chains<Team> chains{t, v.p, v.L, *info, run, rec};
+    const Chains<Team> chains{isl, run};
     if (work && !init) home.copy_live_to(isl, s.side);
     t.sync();
     std::uint8_t* best = v.best_grid(island);
@@ -132,8 +132,8 @@ struct summary_step {
     IslandSummary& out = v.summaries[island];
     const IslandState s = v.states[island];
     const RunInfo& run = v.runs[v.run_of(island)];
-    if (v.L.chains) return Chains<Team>{t, v.p, v.L, run.info, run, v.record(island)}.summarize(out, s);
     const Island<Team> isl{t, v.p, v.L, run.info, v.cdf, v.record(island)};
+    if (v.L.chains) return Chains<Team>{isl, run}.summarize(out, s);
     if (t.rank() == 0) {
       out.state = s;
       out.fitness_sum = out.distance_sum = out.temperature_sum = 0;
@@ -142,13 +142,7 @@ struct summary_step {
       out.worst = isl.fit(s.side)[isl.order()[v.L.n - 1]];
     }
     t.sync();
-    std::uint64_t sum = 0, dist = 0;
-    for (std::uint32_t i = t.rank(); i < v.L.n; i += t.size()) sum += isl.fit(s.side)[i];
-    const std::uint8_t* best = isl.genome(s.side, isl.order()[0]);
-    for (std::uint32_t k = t.rank(); k < sample_size(v.L.n); k += t.size())
-      dist += hamming(isl.genome(s.side, sample_index(k, v.L.n)), best);
-    t.add(&out.fitness_sum, sum);
-    t.add(&out.distance_sum, dist);
+    isl.add_sums(out, s.side, isl.order()[0]);
     t.sync();
   }
 };
