@@ -50,8 +50,7 @@ std::vector<std::string> config_values(const GaOptions& ga) {
           std::to_string(ga.elite), ga.given_aware ? "true" : "false",
           std::to_string(ga.keep_on_restart), std::to_string(ga.max_generations),
           fixed(ga.time_limit), std::to_string(island_size_of(ga)),
-          std::to_string(ga.algorithm == Algorithm::Ga ? ga.migration_interval : 0),
-          std::to_string(ga.algorithm == Algorithm::Ga ? ga.migrants : 0),
+          std::to_string(migration_interval_of(ga)), std::to_string(migrants_of(ga)),
           to_string(ga.algorithm), fixed(ga.cooling), std::to_string(ga.chain_length),
           std::to_string(ga.reheat_after), std::to_string(ga.local_search)};
 }

@@ -48,6 +48,11 @@ struct BenchOptions {
   int device = 0;
 };
 
+// The built-in puzzle for `o.algorithm`.
+const char* bench_puzzle(const BenchOptions& o) {
+  return o.algorithm == Algorithm::Ga ? kBenchPuzzle : kChainBenchPuzzle;
+}
+
 struct Row {
   std::string backend;
   std::uint32_t pop = 0, island_size = 0, islands = 0;
@@ -200,7 +205,7 @@ nlohmann::json to_json(const std::vector<Row>& rows, const BenchOptions& o, cons
           {"devices", devices}, {"device_used", o.device}, {"no_device_reason", devs.reason},
           {"options", {{"generations_per_epoch", o.generations}, {"repeats", o.repeats},
                        {"warmup", o.warmup}, {"seed", o.seed},
-                       {"threads", o.threads}, {"puzzle", o.puzzle_file.empty() ? (o.algorithm == Algorithm::Ga ? kBenchPuzzle : kChainBenchPuzzle) : o.puzzle_file},
+                       {"threads", o.threads}, {"puzzle", o.puzzle_file.empty() ? bench_puzzle(o) : o.puzzle_file},
                        {"config", describe(defaults)}}},
           {"results", out}};
 }
@@ -242,7 +247,7 @@ std::vector<std::pair<std::uint32_t, std::uint32_t>> sizes_to_run(const BenchOpt
 int run_bench(BenchOptions& o) {
   Grid puzzle;
   if (o.puzzle_file.empty()) {
-    std::istringstream in(o.algorithm == Algorithm::Ga ? kBenchPuzzle : kChainBenchPuzzle);
+    std::istringstream in(bench_puzzle(o));
     puzzle = parse_puzzles(in, "built-in")[0].grid;
   } else {
     puzzle = read_puzzle_file(o.puzzle_file)[0].grid;

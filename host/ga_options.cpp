@@ -34,6 +34,13 @@ std::uint32_t children_of(const GaOptions& o) {
   return o.children ? o.children : 10 * n;
 }
 
+std::uint32_t migration_interval_of(const GaOptions& o) {
+  return o.algorithm == Algorithm::Ga ? o.migration_interval : 0;
+}
+std::uint32_t migrants_of(const GaOptions& o) {
+  return o.algorithm == Algorithm::Ga ? o.migrants : 0;
+}
+
 void pop_for_backend(GaOptions& o, Backend backend) {
   if (o.pop != 0) return;
   const std::uint32_t n = o.island_size ? o.island_size : kDefaultIslandSize;
@@ -239,9 +246,8 @@ IslandParams island_params(const GaOptions& options) {
   IslandParams ip;
   ip.ga = p;
   ip.islands = o.pop / n;
-  const bool ga = o.algorithm == Algorithm::Ga;
-  ip.migration_interval = ga ? o.migration_interval : 0;
-  ip.migrants = ga ? o.migrants : 0;
+  ip.migration_interval = migration_interval_of(o);
+  ip.migrants = migrants_of(o);
   ip.anneal.cooling_step = cooling_step(o.cooling);
   ip.anneal.chain_length = o.chain_length;
   ip.anneal.reheat_after = o.reheat_after;
@@ -263,13 +269,12 @@ RunLimits to_limits(const GaOptions& o) {
 }
 
 nlohmann::json describe(const GaOptions& o) {
-  const bool ga = o.algorithm == Algorithm::Ga;
   return {{"algorithm", to_string(o.algorithm)},
           {"pop", o.pop},
           {"island_size", island_size_of(o)},
           {"islands", o.pop / std::max(island_size_of(o), 1u)},
-          {"migration_interval", ga ? o.migration_interval : 0},
-          {"migrants", ga ? o.migrants : 0},
+          {"migration_interval", migration_interval_of(o)},
+          {"migrants", migrants_of(o)},
           {"children", children_of(o)},
           {"encoding", to_string(o.encoding)},
           {"fitness", to_string(o.fitness)},

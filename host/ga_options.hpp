@@ -65,6 +65,9 @@ RunLimits to_limits(const GaOptions& o);
 // --children (0: 10 x the island size), else the island size.
 std::uint32_t island_size_of(const GaOptions& o);
 std::uint32_t children_of(const GaOptions& o);
+// The migration in effect: sa and hc chains never migrate.
+std::uint32_t migration_interval_of(const GaOptions& o);
+std::uint32_t migrants_of(const GaOptions& o);
 
 // --print-config: after to_params (so that a drawn seed is in it), writes the whole command's
 // configuration in the form `gpuga --config FILE` reads, and returns true (nothing to run).
