@@ -3,7 +3,9 @@
 // unit is compiled for: CUDA in the product (engine_cuda.cu), Thrust's OpenMP system in the tests
 // (tests/device_engine_omp.cpp). This is the only place where the two differ: memory is a
 // thrust::device_vector on both; an island step runs as one thread block per island on the GPU,
-// and as a team of OpenMP threads with real barriers on the host.
+// and as a team of OpenMP threads with real barriers on the host. A lone island too large for
+// shared memory runs on a cooperative grid of blocks on the GPU, and on a team of several tiles
+// of OpenMP threads on the host.
 #include <thrust/copy.h>
 #include <thrust/device_vector.h>
 
@@ -16,10 +18,15 @@
 #include "gpuga/island.hpp"
 
 #if THRUST_DEVICE_SYSTEM == THRUST_DEVICE_SYSTEM_CUDA
+#include <cooperative_groups.h>
+
+#include <algorithm>
+
 #include "cuda_check.hpp"
 #else
 #include <omp.h>
 
+#include <algorithm>
 #include <limits>
 #include <vector>
 
@@ -50,8 +57,10 @@ struct Memory {
 // of 512 per multiprocessor within the register file (bench/README.md has the budget).
 inline constexpr unsigned kTeamThreads = 256;
 
-// A thread block: barriers are __syncthreads, the sort a bitonic network in the island's memory.
+// A thread block: barriers are __syncthreads, the sort a bitonic network in the island's memory,
+// the block one tile.
 struct BlockTeam {
+  static constexpr bool kContiguous = false;
   GPUGA_HD std::uint32_t rank() const {
 #if defined(__CUDA_ARCH__)
     return threadIdx.x;
@@ -71,6 +80,12 @@ struct BlockTeam {
     __syncthreads();
 #endif
   }
+  GPUGA_HD std::uint32_t tile() const { return 0; }
+  GPUGA_HD std::uint32_t tiles() const { return 1; }
+  GPUGA_HD std::uint32_t tile_rank() const { return rank(); }
+  GPUGA_HD std::uint32_t tile_size() const { return size(); }
+  GPUGA_HD void tile_sync() const { sync(); }
+  GPUGA_HD std::uint32_t sort_chunk() const { return 0xFFFFFFFFu; }
   GPUGA_HD void sort(std::uint64_t* keys, std::uint32_t n) const { bitonic_sort(*this, keys, n); }
   GPUGA_HD void add(std::uint64_t* p, std::uint64_t v) const {
 #if defined(__CUDA_ARCH__)
@@ -81,6 +96,53 @@ struct BlockTeam {
   }
 };
 
+// Keys a block sorts alone between grid barriers: 2048 keys, 16 KiB, stay in its L1.
+inline constexpr std::uint32_t kGridSortChunk = 2048;
+
+// Every block of a cooperative grid: one island across the GPU. Barriers are grid syncs (each
+// also a memory fence for the whole grid); each block is a tile of the sort, so that only its
+// wide stages cost a grid barrier.
+struct GridTeam : BlockTeam {
+  GPUGA_HD std::uint32_t rank() const {
+#if defined(__CUDA_ARCH__)
+    return blockIdx.x * blockDim.x + threadIdx.x;
+#else
+    return 0;
+#endif
+  }
+  GPUGA_HD std::uint32_t size() const {
+#if defined(__CUDA_ARCH__)
+    return gridDim.x * blockDim.x;
+#else
+    return 1;
+#endif
+  }
+  GPUGA_HD void sync() const {
+#if defined(__CUDA_ARCH__)
+    cooperative_groups::this_grid().sync();
+#endif
+  }
+  GPUGA_HD std::uint32_t tile() const {
+#if defined(__CUDA_ARCH__)
+    return blockIdx.x;
+#else
+    return 0;
+#endif
+  }
+  GPUGA_HD std::uint32_t tiles() const {
+#if defined(__CUDA_ARCH__)
+    return gridDim.x;
+#else
+    return 1;
+#endif
+  }
+  GPUGA_HD std::uint32_t tile_rank() const { return BlockTeam::rank(); }
+  GPUGA_HD std::uint32_t tile_size() const { return BlockTeam::size(); }
+  GPUGA_HD void tile_sync() const { BlockTeam::sync(); }
+  GPUGA_HD std::uint32_t sort_chunk() const { return kGridSortChunk; }
+  GPUGA_HD void sort(std::uint64_t* keys, std::uint32_t n) const { bitonic_sort(*this, keys, n); }
+};
+
 // One thread block per island: the island's threads share its shared-memory work area (when
 // `staged`), so a generation never leaves the chip. At least two blocks per multiprocessor:
 // the segment step fits 128 registers (two islands of 512 per SM), and without the bound ptxas
@@ -89,6 +151,13 @@ template <class Step>
 __global__ void __launch_bounds__(kTeamThreads, 2) island_kernel(Step step, bool staged) {
   extern __shared__ __align__(16) std::uint8_t work[];
   step(BlockTeam{}, blockIdx.x, staged ? work : nullptr);
+}
+
+// Island 0 on every block of a cooperative grid (at most the blocks that fit on the GPU at once,
+// as a grid barrier needs), from device memory.
+template <class Step>
+__global__ void __launch_bounds__(kTeamThreads, 2) grid_kernel(Step step) {
+  step(GridTeam{}, 0, nullptr);
 }
 
 // After every launch: a launch error surfaces here, naming the step and where it was launched.
@@ -142,10 +211,35 @@ class System : public Memory {
     GPUGA_CUDA_CHECK(cudaDeviceGetAttribute(&bytes, cudaDevAttrMaxSharedMemoryPerBlockOptin, device_));
     return static_cast<std::uint64_t>(bytes);
   }
-  std::string placement(std::uint64_t staged) const {
-    return staged ? "shared memory" : "device memory";
+  std::string placement(std::uint64_t staged, bool grid) const {
+    return grid ? "device memory, a cooperative grid" : (staged ? "shared memory" : "device memory");
   }
   using Timer = PhaseTimer;
+
+  // Whether a lone island staged in `staged` bytes (0: not staged) runs on launch_grid: when it
+  // does not fit in shared memory and the device launches cooperative grids.
+  bool grid_team(std::uint64_t staged) const {
+    int cooperative = 0;
+    GPUGA_CUDA_CHECK(cudaDeviceGetAttribute(&cooperative, cudaDevAttrCooperativeLaunch, device_));
+    return staged == 0 && cooperative != 0;
+  }
+
+  // Island 0 on a grid of as many blocks as are resident at once, and no more than `width`
+  // threads' worth.
+  template <class Step>
+  void launch_grid(const char* name, std::uint64_t width, const Step& step) const {
+    int per_sm = 0, sms = 0;
+    GPUGA_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, grid_kernel<Step>,
+                                                                   kTeamThreads, 0));
+    GPUGA_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device_));
+    const std::uint64_t wanted = std::max<std::uint64_t>((width + kTeamThreads - 1) / kTeamThreads, 1);
+    const auto blocks = static_cast<unsigned>(std::min<std::uint64_t>(wanted, std::uint64_t(per_sm) * sms));
+    Step arg = step;
+    void* args[] = {&arg};
+    GPUGA_CUDA_CHECK(cudaLaunchCooperativeKernel(reinterpret_cast<const void*>(grid_kernel<Step>),
+                                                 dim3(blocks), dim3(kTeamThreads), args, 0, nullptr));
+    check_launch(name);
+  }
 
   template <class Step>
   void launch(const char* name, std::uint64_t islands, std::uint64_t staged, const Step& step) const {
@@ -165,14 +259,29 @@ class System : public Memory {
 
 // Threads per island: three, so that no loop's work divides evenly over the team.
 inline constexpr int kOmpTeamThreads = 3;
+// The grid's twin: two tiles of three threads, sorting chunks of 8 keys alone, so that the tests'
+// small islands take both the tile stages and the team stages of the sort.
+inline constexpr int kOmpGridTiles = 2;
+inline constexpr std::uint32_t kOmpSortChunk = 8;
 
-// A team of OpenMP threads: barriers are real, so a missing one shows as a wrong result.
+// A team of OpenMP threads: barriers are real, so a missing one shows as a wrong result. It is
+// one tile, or (the grid's twin) tiles of `tile_threads`; a tile barrier is the team's.
 struct OmpTeam {
+  static constexpr bool kContiguous = false;  // as the GPU splits work
+  std::uint32_t tile_threads = 0xFFFFFFFFu;
+  std::uint32_t chunk = 0xFFFFFFFFu;
+
   std::uint32_t rank() const { return static_cast<std::uint32_t>(omp_get_thread_num()); }
   std::uint32_t size() const { return static_cast<std::uint32_t>(omp_get_num_threads()); }
   void sync() const {
 #pragma omp barrier
   }
+  std::uint32_t tile() const { return rank() / tile_threads; }
+  std::uint32_t tiles() const { return (size() - 1) / tile_threads + 1; }
+  std::uint32_t tile_rank() const { return rank() % tile_threads; }
+  std::uint32_t tile_size() const { return std::min(tile_threads, size() - tile() * tile_threads); }
+  void tile_sync() const { sync(); }
+  std::uint32_t sort_chunk() const { return chunk; }
   void sort(std::uint64_t* keys, std::uint32_t n) const { bitonic_sort(*this, keys, n); }
   void add(std::uint64_t* p, std::uint64_t v) const { __atomic_fetch_add(p, v, __ATOMIC_RELAXED); }
 };
@@ -183,10 +292,18 @@ class System : public Memory {
   void prepare(std::size_t, const std::string&) const {}
   // Always staged, so that the tests run the staging code the GPU runs.
   std::uint64_t stage_limit() const { return std::numeric_limits<std::uint64_t>::max(); }
-  std::string placement(std::uint64_t staged) const {
-    return staged ? "host memory, staged per island" : "host memory";
+  std::string placement(std::uint64_t staged, bool grid) const {
+    return grid ? "host memory, a grid's twin" : (staged ? "host memory, staged per island" : "host memory");
   }
   using Timer = Stopwatch;
+
+  // Every lone island runs on the grid's twin, so that CI runs the grid's code.
+  bool grid_team(std::uint64_t) const { return true; }
+  template <class Step>
+  void launch_grid(const char*, std::uint64_t, const Step& step) const {
+#pragma omp parallel num_threads(kOmpGridTiles * kOmpTeamThreads)
+    step(OmpTeam{kOmpTeamThreads, kOmpSortChunk}, 0, nullptr);
+  }
 
   template <class Step>
   void launch(const char*, std::uint64_t islands, std::uint64_t staged, const Step& step) const {

@@ -240,7 +240,9 @@ std::vector<std::pair<std::uint32_t, std::uint32_t>> sizes_to_run(const BenchOpt
                          : std::vector<std::uint32_t>{2, 8, 32};
   for (std::uint32_t size : {500u, 1000u})
     for (auto k : counts) out.push_back({k * size, size});
-  for (std::uint32_t pop : {1000u, 10000u, 100000u}) out.push_back({pop, 0});
+  // Panmictic: a lone island; on the GPU up to 1e6, across every block (a cooperative grid).
+  for (std::uint32_t pop : {1000u, 10000u, 100000u, 1000000u})
+    if (pop < 1000000u || b == Backend::Cuda) out.push_back({pop, 0});
   return out;
 }
 

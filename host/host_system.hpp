@@ -1,6 +1,7 @@
 #pragma once
 // The CPU backend's system for the island engine (island_engine.hpp): host memory, and one
-// OpenMP thread per island with a team of one, the island in its cache while it runs a segment.
+// OpenMP thread per island with a team of one, the island in its cache while it runs a segment;
+// a lone island on a team of every thread.
 #include <omp.h>
 
 #include <algorithm>
@@ -13,26 +14,47 @@
 
 namespace gpuga {
 
-// A team of one: no barrier needed, and the sort is a counting sort by fitness, stable, so the
-// indices (ascending on entry) stay ascending within a fitness: the order the GPU's bitonic
-// network gives. Few data-dependent branches, which on the CPU cost more than the arithmetic.
+// Sorts n keys (fitness << 32 | index, the indices ascending, then ~0 padding) by a counting
+// sort by fitness, stable, so the indices stay ascending within a fitness: the order the GPU's
+// bitonic network gives. Few data-dependent branches, which on the CPU cost more than the
+// arithmetic.
+inline void count_sort(std::uint64_t* keys, std::uint32_t n) {
+  std::uint32_t m = n;  // real keys; the ~0 padding stays at the end
+  while (m > 0 && keys[m - 1] == ~std::uint64_t(0)) --m;
+  thread_local std::vector<std::uint32_t> start;
+  thread_local std::vector<std::uint64_t> sorted;
+  start.assign(kFitnessBound + 1, 0);
+  sorted.resize(m);
+  for (std::uint32_t i = 0; i < m; ++i) ++start[(keys[i] >> 32) + 1];
+  for (int f = 0; f < kFitnessBound; ++f) start[f + 1] += start[f];
+  for (std::uint32_t i = 0; i < m; ++i) sorted[start[keys[i] >> 32]++] = keys[i];
+  std::copy_n(sorted.begin(), m, keys);
+}
+
+// A team of one: no barrier needed.
 struct SerialTeam {
+  static constexpr bool kContiguous = true;
   std::uint32_t rank() const { return 0; }
   std::uint32_t size() const { return 1; }
   void sync() const {}
-  void sort(std::uint64_t* keys, std::uint32_t n) const {
-    std::uint32_t m = n;  // real keys; the ~0 padding stays at the end
-    while (m > 0 && keys[m - 1] == ~std::uint64_t(0)) --m;
-    thread_local std::vector<std::uint32_t> start;
-    thread_local std::vector<std::uint64_t> sorted;
-    start.assign(kFitnessBound + 1, 0);
-    sorted.resize(m);
-    for (std::uint32_t i = 0; i < m; ++i) ++start[(keys[i] >> 32) + 1];
-    for (int f = 0; f < kFitnessBound; ++f) start[f + 1] += start[f];
-    for (std::uint32_t i = 0; i < m; ++i) sorted[start[keys[i] >> 32]++] = keys[i];
-    std::copy_n(sorted.begin(), m, keys);
-  }
+  void sort(std::uint64_t* keys, std::uint32_t n) const { count_sort(keys, n); }
   // Atomic: islands of one run add to the same counter from different threads.
+  void add(std::uint64_t* p, std::uint64_t v) const { __atomic_fetch_add(p, v, __ATOMIC_RELAXED); }
+};
+
+// Every OpenMP thread on one island, for a lone island: breeding is split over the threads and
+// the sort, a small part of a generation, is rank 0's.
+struct HostTeam {
+  static constexpr bool kContiguous = true;
+  std::uint32_t rank() const { return static_cast<std::uint32_t>(omp_get_thread_num()); }
+  std::uint32_t size() const { return static_cast<std::uint32_t>(omp_get_num_threads()); }
+  void sync() const {
+#pragma omp barrier
+  }
+  void sort(std::uint64_t* keys, std::uint32_t n) const {
+    if (rank() == 0) count_sort(keys, n);
+    sync();
+  }
   void add(std::uint64_t* p, std::uint64_t v) const { __atomic_fetch_add(p, v, __ATOMIC_RELAXED); }
 };
 
@@ -55,8 +77,18 @@ class HostSystem {
 
   void prepare(std::size_t, const std::string&) const {}  // std::bad_alloc says it
   std::uint64_t stage_limit() const { return 0; }          // the cache does the staging
-  std::string placement(std::uint64_t) const { return "host memory"; }
+  std::string placement(std::uint64_t, bool grid) const {
+    return grid ? "host memory, a team of every thread" : "host memory";
+  }
   using Timer = Stopwatch;
+
+  // A lone island runs on a team of every thread.
+  bool grid_team(std::uint64_t) const { return threads_ > 1; }
+  template <class Step>
+  void launch_grid(const char*, std::uint64_t, const Step& step) const {
+#pragma omp parallel num_threads(threads_)
+    step(HostTeam{}, 0, nullptr);
+  }
 
   template <class Step>
   void launch(const char*, std::uint64_t islands, std::uint64_t, const Step& step) const {

@@ -8,8 +8,11 @@
 //                           and, compiled for Thrust's OpenMP system (tests only), a team of
 //                           three OpenMP threads with real barriers per island, staged, so that
 //                           CI runs the team code and its barriers without a GPU.
+// A lone island (one run of one island) runs on the system's widest team when it says so
+// (grid_team): every CPU thread, or every block of the GPU when the island is not staged.
 // A System provides: vector<T>; raw, put, get; prepare(bytes, what); stage_limit();
-// launch(name, islands, staged_bytes, step); Timer; placement(staged_bytes).
+// launch(name, islands, staged_bytes, step); grid_team(staged_bytes); launch_grid(name,
+// width, step); Timer; placement(staged_bytes, grid).
 //
 // Per epoch the host uploads one task per run and launches, with no synchronisation between
 // them, a segment step and a boundary step per segment; summaries are one record per island.
@@ -60,12 +63,14 @@ class IslandEngine final : public Engine {
       Sys::put(cdf_, 0, cdf.data(), cdf.size());
     }
     staged_ = staging_bytes(sys_, L_);
+    grid_ = islands_ == 1 && sys_.grid_team(staged_);
+    if (grid_) staged_ = 0;
     set_run(0, puzzle, p.ga.seed);
   }
 
   std::uint32_t runs() const override { return runs_; }
   const IslandParams& params() const override { return p_; }
-  std::string placement() const override { return sys_.placement(staged_); }
+  std::string placement() const override { return sys_.placement(staged_, grid_); }
 
   void set_run(std::uint32_t r, const Grid& puzzle, std::uint64_t seed) override {
     const RunInfo info = make_run_info(puzzle, p_, seed);
@@ -81,14 +86,14 @@ class IslandEngine final : public Engine {
     for (std::uint32_t r = 0; r < runs_; ++r) launches = std::max(launches, segments(r, tasks[r]));
     const IslandsView v = view();
     for (std::uint32_t s = 0; s < launches; ++s) {
-      sys_.launch("segment_step", islands_, staged_, segment_step{v, s});
-      sys_.launch("boundary_step", islands_, 0, boundary_step{v});
+      launch("segment_step", staged_, segment_step{v, s});
+      launch("boundary_step", 0, boundary_step{v});
     }
   }
 
   std::vector<IslandSummary> summaries() override {
     typename Sys::Timer timer(times_.summary);
-    sys_.launch("summary_step", islands_, 0, summary_step{view()});
+    launch("summary_step", 0, summary_step{view()});
     std::vector<IslandSummary> out(islands_);
     Sys::get(out.data(), summaries_, 0, islands_);
     return out;
@@ -126,6 +131,16 @@ class IslandEngine final : public Engine {
  private:
   template <class T>
   using vec = typename Sys::template vector<T>;
+
+  // A step over every island, or over the lone island on the widest team (as wide as its
+  // sort's keys: no more threads than it can use).
+  template <class Step>
+  void launch(const char* name, std::uint64_t staged, const Step& step) const {
+    if (grid_)
+      sys_.launch_grid(name, L_.sort_n, step);
+    else
+      sys_.launch(name, islands_, staged, step);
+  }
 
   // `bytes` of island k of `run`'s buffer at offset0 or offset1, whichever side holds it now.
   std::vector<std::uint8_t> live(std::uint32_t run, std::uint32_t k, std::uint64_t offset0,
@@ -173,6 +188,7 @@ class IslandEngine final : public Engine {
   std::uint32_t runs_;
   std::uint64_t islands_;
   std::uint64_t staged_ = 0;
+  bool grid_ = false;
   std::vector<std::uint32_t> clock_;
   vec<std::uint8_t> records_, best_, outbox_;
   vec<IslandState> states_;

@@ -84,6 +84,22 @@ TEST_P(CpuEngineConfigs, SameSeedSameIslandsWithOneAndTwoThreads) {
   EXPECT_NE(c->population(0), two->population(0));
 }
 
+TEST_P(CpuEngineConfigs, ALoneIslandOnEveryThreadEqualsOneThread) {
+  // With two threads a lone island is bred by both (a team of two with real barriers); with one,
+  // by a team of one. The bytes are the same, restarts included, wherever epochs end.
+  const IslandParams p = islands_of(GetParam(), 1, 0, 0, 6, 1);
+  auto one = make_cpu_engine(grid_of(kHardPuzzle), p, GetParam().rank_pressure, 1);
+  auto two = make_cpu_engine(grid_of(kHardPuzzle), p, GetParam().rank_pressure, 2);
+  EXPECT_EQ(one->placement(), "host memory");
+  EXPECT_EQ(two->placement(), "host memory, a team of every thread");
+  run_in_epochs(*one, 23, 23);
+  run_in_epochs(*two, 23, 4);
+  const auto a = snapshot(*one), b = snapshot(*two);
+  EXPECT_EQ(a.pop, b.pop);
+  EXPECT_EQ(a.fit, b.fit);
+  expect_same_summaries(a.summaries, b.summaries);
+}
+
 TEST_P(CpuEngineConfigs, PopulationKeepsGivensAndFitnessIsRecomputable) {
   const auto& c = GetParam();
   auto e = make_cpu_engine(grid_of(kEasyPuzzle), islands_of(c, 2, 3, 1, 4), c.rank_pressure, 2);

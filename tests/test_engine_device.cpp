@@ -117,6 +117,33 @@ TEST_P(DeviceEngine, IslandsSmallerThanTheTeamEqualTheCpu) {
     }
 }
 
+TEST_P(DeviceEngine, ALoneIslandOnTheWidestTeamEqualsTheCpu) {
+  // One run of one island runs on the widest team: on the GPU a cooperative grid, when it is too
+  // large for shared memory (3000 is); on the OpenMP system two tiles of three threads whose
+  // sort takes chunks of 8 keys alone (an island of 3: one chunk, a tile with nothing to sort).
+  // It computes what the CPU's team of one does, restarts included, in uneven epochs.
+  if (const auto why = skip_reason(GetParam()); !why.empty()) GTEST_SKIP() << why;
+  const auto pops = GetParam() == System::Omp ? std::vector<std::uint32_t>{3, 50}
+                                              : std::vector<std::uint32_t>{3000};
+  for (std::uint32_t n : pops)
+    for (auto c : all_test_configs(n)) {
+      c.params.elite = std::min<std::uint32_t>(c.params.elite, 1);
+      const IslandParams p = islands_of(c, 1, 0, 0, 4, 2);
+      auto cpu = make_cpu_engine(grid_of(kHardPuzzle), p, c.rank_pressure, 1);
+      auto dev = make_device(GetParam(), grid_of(kHardPuzzle), p, c.rank_pressure);
+      EXPECT_NE(dev->placement().find("grid"), std::string::npos) << dev->placement();
+      const std::string where = c.name + " alone, " + std::to_string(n);
+      cpu->initialize(0);
+      dev->initialize(0);
+      expect_same(*cpu, *dev, 0, where + " at initialisation");
+      for (std::uint32_t target : {3u, 10u, 17u, 31u}) {
+        cpu->advance_to(target);
+        dev->advance_to(target);
+        expect_same(*cpu, *dev, 0, where + " at generation " + std::to_string(target));
+      }
+    }
+}
+
 TEST_P(DeviceEngine, RunsEqualTheCpuRuns) {
   if (const auto why = skip_reason(GetParam()); !why.empty()) GTEST_SKIP() << why;
   using A = RunAction;

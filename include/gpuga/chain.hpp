@@ -68,7 +68,7 @@ inline RunInfo make_run_info(const Grid& puzzle, const IslandParams& p, std::uin
 }
 
 // One island's chains: its record (work or home) seen through Island's accessors, over a Team
-// (island.hpp); chain i belongs to the thread of rank i % size.
+// (island.hpp); each chain belongs to the thread whose share (island.hpp) holds it.
 template <class Team>
 struct Chains {
   Island<Team> isl;    // the record: side 0 the current grids and fitness, side 1 the bests
@@ -162,7 +162,7 @@ struct Chains {
   // the chains' (fitness, sweep, index) keys, its grid copied to `best_grid` when it is new.
   GPUGA_HD void note(IslandState& s, bool first, std::uint8_t* best_grid) const {
     std::uint64_t key = ~std::uint64_t(0), restarts = 0;
-    for (std::uint32_t i = isl.t.rank(); i < isl.L.n; i += isl.t.size()) {
+    for (const std::uint32_t i : share(isl.t, isl.L.n)) {
       const std::uint64_t k = std::uint64_t(isl.fit(1)[i]) << 53 |
                               std::uint64_t(state()[i].best_sweep) << 21 | i;
       key = k < key ? k : key;
@@ -184,7 +184,7 @@ struct Chains {
     s = IslandState{};
     s.seed = seed;
     s.evaluations = isl.L.n;
-    for (std::uint32_t i = isl.t.rank(); i < isl.L.n; i += isl.t.size()) {
+    for (const std::uint32_t i : share(isl.t, isl.L.n)) {
       init_slot(isl.genome(0, i), i, seed, 0, isl.p.ga, isl.info);
       isl.fit(0)[i] = isl.fit(1)[i] = evaluate(isl.genome(0, i), isl.p.ga, nullptr);
       copy_slot(isl.genome(1, i), isl.genome(0, i));
@@ -199,7 +199,7 @@ struct Chains {
 
   // Sweeps s.clock + 1 .. to of every chain; evaluations count every move of every chain.
   GPUGA_HD void advance(IslandState& s, std::uint32_t to, std::uint8_t* best_grid) const {
-    for (std::uint32_t i = isl.t.rank(); i < isl.L.n; i += isl.t.size())
+    for (const std::uint32_t i : share(isl.t, isl.L.n))
       for (std::uint32_t g = s.clock + 1; g <= to; ++g) sweep(i, s.seed, g);
     s.evaluations += std::uint64_t(isl.L.n) * run.sweep * (to - s.clock);
     isl.t.sync();
@@ -210,7 +210,7 @@ struct Chains {
   // diversity sample's distances to the best chain, and (sa) the sum of the temperatures.
   GPUGA_HD void summarize(IslandSummary& out, const IslandState& s) const {
     std::uint64_t low = ~std::uint64_t(0), high = ~std::uint64_t(0), temperature = 0;
-    for (std::uint32_t i = isl.t.rank(); i < isl.L.n; i += isl.t.size()) {
+    for (const std::uint32_t i : share(isl.t, isl.L.n)) {
       const Fitness f = isl.fit(0)[i];
       low = (std::uint64_t(f) << 32 | i) < low ? std::uint64_t(f) << 32 | i : low;
       high = ~std::uint64_t(f) < high ? ~std::uint64_t(f) : high;

@@ -7,10 +7,11 @@
 // whole team), sort(keys, n) and add(p, v) (an atomic 64-bit add). sort orders n keys (n a
 // power of two) ascending; every key is (fitness << 32 | index) with the indices ascending from
 // 0, then ~0 padding, which lets a team of one count-sort them by fitness.
-// Work is split as `for (i = rank; i < n; i += size)`, each i written by its owner only, with a
-// barrier wherever a thread reads what another wrote; so the bytes computed are the same for any
-// team size. The CPU backend runs one island per OpenMP thread with a team of one; the CUDA
-// backend one thread block per island, the island in shared memory when it fits.
+// Work is split as `for (i : share(t, n))`, each i written by its owner only, with a barrier
+// wherever a thread reads what another wrote; so the bytes computed are the same for any team
+// size and any split (kContiguous says which). The CPU backend runs one island per OpenMP thread with a team of one; the CUDA
+// backend one thread block per island, the island in shared memory when it fits, and a lone
+// island that does not fit on a team of every block of the GPU (a cooperative grid).
 //
 // Control state (generation, restarts, best so far) is computed by every thread of the team from
 // the same data, so all agree without a broadcast; rank 0 alone writes it back.
@@ -21,6 +22,38 @@
 namespace gpuga {
 
 inline constexpr std::uint32_t kNever = 0xFFFFFFFFu;
+
+// The indices a thread owns of a loop over from..n-1: a range of every `stride`-th index.
+struct Share {
+  std::uint32_t first, last, stride;
+  struct Iter {
+    std::uint32_t i, stride;
+    GPUGA_HD std::uint32_t operator*() const { return i; }
+    GPUGA_HD Iter& operator++() {
+      i += stride;
+      return *this;
+    }
+    GPUGA_HD bool operator!=(const Iter& end) const { return i < end.i; }
+  };
+  GPUGA_HD Iter begin() const { return {first, stride}; }
+  GPUGA_HD Iter end() const { return {last, stride}; }
+};
+
+// A team's share of from..n-1. GPU threads take every size-th index from their rank, so that
+// neighbouring threads touch neighbouring words together (coalesced); CPU threads
+// (Team::kContiguous) a contiguous block each, so that no two write the same cache line but at
+// the block edges.
+template <class Team>
+GPUGA_HD Share share(const Team& t, std::uint32_t from, std::uint32_t n) {
+  if constexpr (!Team::kContiguous) return {from + t.rank(), n, t.size()};
+  const std::uint64_t len = n > from ? n - from : 0;
+  return {static_cast<std::uint32_t>(from + len * t.rank() / t.size()),
+          static_cast<std::uint32_t>(from + len * (t.rank() + 1) / t.size()), 1};
+}
+template <class Team>
+GPUGA_HD Share share(const Team& t, std::uint32_t n) {
+  return share(t, 0, n);
+}
 
 // A run that has an island with fitness 0 stops at the next multiple of this many generations
 // (the solving island stops at once), so what a run computes does not depend on how often the
@@ -162,23 +195,47 @@ GPUGA_HD void team_copy(const Team& t, void* dst, const void* src, std::uint64_t
   for (std::uint64_t w = t.rank(); w < (bytes + 3) / 4; w += t.size()) d[w] = s[w];
 }
 
-// Sorts n 64-bit keys (n a power of two) by a bitonic network: data-independent, one barrier per
-// stage, each pair exchanged by the thread that owns its lower index.
+GPUGA_HD_INLINE void compare_exchange(std::uint64_t* keys, std::uint32_t i, std::uint32_t j,
+                                      std::uint32_t k) {
+  const std::uint32_t l = i ^ j;
+  if (l <= i) return;
+  const std::uint64_t a = keys[i], b = keys[l];
+  if ((a > b) == ((i & k) == 0)) {
+    keys[i] = b;
+    keys[l] = a;
+  }
+}
+
+// Sorts n 64-bit keys (n a power of two) by a bitonic network: data-independent, each pair
+// exchanged by the thread that owns its lower index. A sorting team is made of tiles: tile(),
+// tiles(), tile_rank(), tile_size(), tile_sync() (a barrier of the tile) and sort_chunk() (a
+// power of two). The stages whose pairs lie within aligned chunks of sort_chunk() keys run tile
+// by tile, each tile on its own chunks with tile barriers; only the stages that pair keys of
+// different chunks take a barrier of the whole team. A thread block is one tile whose chunk is
+// the whole array; a grid of blocks needs a grid barrier only for the wide stages.
 template <class Team>
 GPUGA_HD void bitonic_sort(const Team& t, std::uint64_t* keys, std::uint32_t n) {
-  for (std::uint32_t k = 2; k <= n; k <<= 1)
-    for (std::uint32_t j = k >> 1; j > 0; j >>= 1) {
-      for (std::uint32_t i = t.rank(); i < n; i += t.size()) {
-        const std::uint32_t l = i ^ j;
-        if (l <= i) continue;
-        const std::uint64_t a = keys[i], b = keys[l];
-        if ((a > b) == ((i & k) == 0)) {
-          keys[i] = b;
-          keys[l] = a;
-        }
-      }
+  const std::uint32_t chunk = t.sort_chunk() < n ? t.sort_chunk() : n;
+  for (std::uint32_t k = 2; k <= n; k <<= 1) {
+    std::uint32_t j = k >> 1;
+    for (; j >= chunk; j >>= 1) {
+      for (const std::uint32_t i : share(t, n)) compare_exchange(keys, i, j, k);
       t.sync();
     }
+    if (j == 0) continue;
+    // Every tile takes as many tile barriers, chunk or not, so a team may implement them as its
+    // own barrier.
+    for (std::uint32_t round = 0; round < n / chunk; round += t.tiles()) {
+      const std::uint32_t c = round + t.tile();
+      for (std::uint32_t jj = j; jj > 0; jj >>= 1) {
+        if (c < n / chunk)
+          for (std::uint32_t i = c * chunk + t.tile_rank(); i < (c + 1) * chunk; i += t.tile_size())
+            compare_exchange(keys, i, jj, k);
+        t.tile_sync();
+      }
+    }
+    if (t.tiles() > 1) t.sync();
+  }
 }
 
 // One island's buffers in one record (work or home) and the operators over them.
@@ -230,7 +287,7 @@ struct Island {
   template <class FitnessOf>
   GPUGA_HD const std::uint64_t* sort_keys(std::uint32_t count, const FitnessOf& fitness_of) const {
     std::uint64_t* k = keys();
-    for (std::uint32_t i = t.rank(); i < L.sort_n; i += t.size())
+    for (const std::uint32_t i : share(t, L.sort_n))
       k[i] = i < count ? (std::uint64_t(fitness_of(i)) << 32 | i) : ~std::uint64_t(0);
     t.sync();
     t.sort(k, L.sort_n);
@@ -241,7 +298,7 @@ struct Island {
   GPUGA_HD void sort_side(int side) const {
     const Fitness* f = fit(side);
     const std::uint64_t* k = sort_keys(L.n, [f](std::uint32_t i) { return f[i]; });
-    for (std::uint32_t i = t.rank(); i < L.n; i += t.size()) order()[i] = static_cast<std::uint32_t>(k[i]);
+    for (const std::uint32_t i : share(t, L.n)) order()[i] = static_cast<std::uint32_t>(k[i]);
     t.sync();
   }
 
@@ -259,7 +316,7 @@ struct Island {
 
   // Individuals from..n-1 of `side` new at `generation`, evaluated.
   GPUGA_HD void renew(int side, std::uint32_t from, std::uint64_t seed, std::uint32_t generation) const {
-    for (std::uint32_t i = from + t.rank(); i < L.n; i += t.size()) {
+    for (const std::uint32_t i : share(t, from, L.n)) {
       init_slot(genome(side, i), i, seed, generation, p.ga, info);
       fit(side)[i] = evaluate(genome(side, i), p.ga, band(side, i));
     }
@@ -270,7 +327,7 @@ struct Island {
     const int nxt = cur ^ 1;
     const GenerationView v{genome(cur, 0), fit(cur), order(), cdf,
                            L.truncation ? kid(0) : genome(nxt, 0), band(cur, 0)};
-    for (std::uint32_t i = t.rank(); i < L.c; i += t.size()) {
+    for (const std::uint32_t i : share(t, L.c)) {
       breed_child(i, seed, generation, p.ga, info, v);
       std::uint8_t* child = v.children + std::uint64_t(i) * kSlot;
       if (L.truncation)
@@ -286,7 +343,7 @@ struct Island {
     const std::uint32_t n = L.n;
     const std::uint64_t* k = sort_keys(
         n + L.c, [=](std::uint32_t i) { return i < n ? parents[i] : kids[i - n]; });
-    for (std::uint32_t i = t.rank(); i < L.n; i += t.size())
+    for (const std::uint32_t i : share(t, L.n))
       move(cur, static_cast<std::uint32_t>(k[i]), nxt, i);
   }
 
@@ -318,7 +375,7 @@ struct Island {
     const int cur = s.side, nxt = cur ^ 1;
     if (p.restart_after && g - s.last_improvement > p.restart_after) {
       const std::uint32_t keep = p.keep_on_restart < L.n ? p.keep_on_restart : L.n;
-      for (std::uint32_t i = t.rank(); i < keep; i += t.size()) move(cur, order()[i], nxt, i);
+      for (const std::uint32_t i : share(t, keep)) move(cur, order()[i], nxt, i);
       renew(nxt, keep, s.seed, g);
       ++s.restarts;
       s.last_improvement = g;
@@ -339,8 +396,8 @@ struct Island {
   // into a summary (zeroed by the caller, with a barrier after).
   GPUGA_HD void add_sums(IslandSummary& out, int side, std::uint32_t best) const {
     std::uint64_t sum = 0, dist = 0;
-    for (std::uint32_t i = t.rank(); i < L.n; i += t.size()) sum += fit(side)[i];
-    for (std::uint32_t k = t.rank(); k < sample_size(L.n); k += t.size())
+    for (const std::uint32_t i : share(t, L.n)) sum += fit(side)[i];
+    for (const std::uint32_t k : share(t, sample_size(L.n)))
       dist += hamming(genome(side, sample_index(k, L.n)), genome(side, best));
     t.add(&out.fitness_sum, sum);
     t.add(&out.distance_sum, dist);
@@ -348,7 +405,7 @@ struct Island {
 
   // The best `m` individuals, best first, to an outbox of m slots, fitness and band scores.
   GPUGA_HD void emigrate(const IslandState& s, std::uint8_t* outbox, std::uint32_t m) const {
-    for (std::uint32_t j = t.rank(); j < m; j += t.size()) {
+    for (const std::uint32_t j : share(t, m)) {
       const std::uint32_t from = order()[j];
       copy_slot(outbox + std::uint64_t(j) * kSlot, genome(s.side, from));
       reinterpret_cast<Fitness*>(outbox + std::uint64_t(m) * kSlot)[j] = fit(s.side)[from];
@@ -361,7 +418,7 @@ struct Island {
   // A neighbour's outbox replaces the worst `m` (immigrant j into the j-th of them, worst last).
   GPUGA_HD void immigrate(IslandState& s, const std::uint8_t* outbox, std::uint32_t m,
                           std::uint8_t* best_grid) const {
-    for (std::uint32_t j = t.rank(); j < m; j += t.size()) {
+    for (const std::uint32_t j : share(t, m)) {
       const std::uint32_t to = order()[L.n - m + j];
       copy_slot(genome(s.side, to), outbox + std::uint64_t(j) * kSlot);
       fit(s.side)[to] = reinterpret_cast<const Fitness*>(outbox + std::uint64_t(m) * kSlot)[j];
