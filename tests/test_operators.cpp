@@ -2,6 +2,8 @@
 // move, box/row blocks stay permutations, and each operator changes what it claims to.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <tuple>
 #include <vector>
 
 #include "gpuga/breed.hpp"
@@ -38,6 +40,26 @@ int illegal_cells(const std::uint8_t* g, const PuzzleInfo& info) {
     n += !((info.allowed[c] >> g[c]) & 1);
   }
   return n;
+}
+
+const std::string kHardPuzzle =  // AI Escargot
+    "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..";
+
+// propose_move's given-aware search, as a loop over the candidates: the first free cell from the
+// random offset on, cyclically, whose swap leaves both digits legal.
+Move first_legal_partner(const std::uint8_t* g, const PuzzleInfo& info, Rng& rng) {
+  for (int attempt = 0; attempt < kMutationTries; ++attempt) {
+    Picks pick(rng.next());
+    const int blk = info.swappable[pick.below(info.n_swappable)];
+    const std::uint32_t n = info.free_count[blk];
+    const std::uint32_t i = pick.below(n), start = pick.below(n - 1);
+    for (std::uint32_t k = 0; k < n - 1; ++k) {
+      const std::uint32_t j = (i + 1 + (start + k) % (n - 1)) % n;
+      if (swap_is_legal(g, info, info.free_cells[blk][i], info.free_cells[blk][j]))
+        return Move{info.free_cells[blk][i], info.free_cells[blk][j], 0};
+    }
+  }
+  return Move{};
 }
 
 }  // namespace
@@ -218,6 +240,44 @@ INSTANTIATE_TEST_SUITE_P(AllEncodings, Operators,
                                               : info.param == Encoding::Row ? "row"
                                                                             : "cell");
                          });
+
+TEST(Moves, GivenAwareSwapsTakeTheFirstLegalPartnerFromTheOffset) {
+  for (auto e : {Encoding::Box, Encoding::Row})
+    for (const auto& puzzle : {kEasyPuzzle, kHardPuzzle}) {
+      const PuzzleInfo info = make_puzzle_info(grid_of(puzzle), e);
+      int moves = 0;
+      for (std::uint32_t i = 0; i < 3000; ++i) {
+        Grid g;
+        Rng ri(11, 0, i, kPurposeInit);
+        init_individual(g.cell, info, e, i % 2 == 0, ri);  // legal and illegal digits both
+        Rng a(11, 1, i, kPurposeMove), b(11, 1, i, kPurposeMove);
+        const Move m = propose_move(g.cell, info, e, true, a);
+        const Move want = first_legal_partner(g.cell, info, b);
+        ASSERT_EQ(std::tie(m.a, m.b), std::tie(want.a, want.b)) << "grid " << i;
+        ASSERT_EQ(a.next(), b.next()) << "the same draws used, grid " << i;
+        moves += m.a >= 0;
+      }
+      EXPECT_GT(moves, 1500);  // most find a partner
+    }
+}
+
+TEST(Rng, PicksFromOneDrawAreInRangeAndJointlyUniform) {
+  // By hand: 2^31 * 9 = 4 * 2^32 + 2^31, so 4 and the same half-word again.
+  Picks half(0x80000000u);
+  EXPECT_EQ(half.below(9), 4u);
+  EXPECT_EQ(half.below(9), 4u);
+  // (block, cell, offset) of 9 x 9 x 8 from one draw each: every triple about equally often.
+  Rng r(78, 0, 0, 1);
+  std::vector<int> hits(9 * 9 * 8);
+  for (int k = 0; k < 100 * 648; ++k) {
+    Picks p(r.next());
+    const std::uint32_t x = p.below(9), y = p.below(9), z = p.below(8);
+    ASSERT_TRUE(x < 9 && y < 9 && z < 8);
+    ++hits[(x * 9 + y) * 8 + z];
+  }
+  EXPECT_GT(*std::min_element(hits.begin(), hits.end()), 55);
+  EXPECT_LT(*std::max_element(hits.begin(), hits.end()), 150);
+}
 
 TEST(Rng, SameKeySameStreamOtherKeyOtherStream) {
   Rng a(5, 1, 2, 3), b(5, 1, 2, 3), c(5, 1, 2, 4), d(6, 1, 2, 3);

@@ -125,6 +125,14 @@ GPUGA_HD_INLINE void crossover(std::uint8_t* out, const std::uint8_t* a, const s
 // Cells a given-aware move tries before it gives up (and leaves the grid unchanged).
 inline constexpr int kMutationTries = 4;
 
+// The index in its block of the o-th free cell after free cell i (o < n - 1: any but i), or for
+// o < 8 at least an index within the block's array. i + 1 + o < 2n or o >= n - 1, so one
+// subtraction does the modulo (a division costs more than the rest of a move).
+GPUGA_HD_INLINE std::uint32_t partner(std::uint32_t i, std::uint32_t o, std::uint32_t n) {
+  const std::uint32_t j = i + 1 + o;
+  return j >= n ? j - n : j;
+}
+
 // One move of a grid: box/row, swap the digits of free cells a and b; cell, cell a takes
 // `value` (b < 0). a < 0: no move.
 struct Move {
@@ -141,34 +149,38 @@ GPUGA_HD_INLINE Move propose_move(const std::uint8_t* g, const PuzzleInfo& info,
   Move m;
   if (e == Encoding::Cell) {
     if (info.n_free == 0) return m;
+    // Two draws: with one (Picks, as below), ptxas gave the segment step 320 more bytes of
+    // local arrays (-Xptxas -v, sm_90).
     m.a = info.all_free[rng.below(info.n_free)];
     m.value = static_cast<std::uint8_t>((g[m.a] + rng.below(8)) % 9 + 1);
     return m;
   }
   if (info.n_swappable == 0) return m;
   for (int attempt = 0; attempt < (given_aware ? kMutationTries : 1); ++attempt) {
-    const int blk = info.swappable[rng.below(info.n_swappable)];
+    Picks pick(rng.next());  // the block, the cell and the offset (bias below 9^3 / 2^32)
+    const int blk = info.swappable[pick.below(info.n_swappable)];
     const std::uint32_t n = info.free_count[blk];
-    // The cell and the offset from one draw, 16 bits each (bias below 9 / 2^16): a draw is a
-    // quarter of a Philox block, which costs as much as the rest of a move.
-    const std::uint32_t r = rng.next();
-    const std::uint32_t i = ((r & 0xFFFFu) * n) >> 16;
-    const std::uint32_t start = ((r >> 16) * (n - 1)) >> 16;
-    const int ci = info.free_cells[blk][i];
-    for (std::uint32_t k = 0; k < (given_aware ? n - 1 : 1); ++k) {
-      // j = (i + 1 + (start + k) % (n - 1)) % n, any free cell but i; both sums stay below twice
-      // the modulus, so a subtraction does the modulo (a division costs more than the rest).
-      std::uint32_t u = start + k;
-      if (u >= n - 1) u -= n - 1;
-      std::uint32_t j = i + 1 + u;
-      if (j >= n) j -= n;
-      const int cj = info.free_cells[blk][j];
-      if (given_aware && !swap_is_legal(g, info, ci, cj)) continue;
-      m.a = ci;
-      m.b = cj;
+    const std::uint32_t i = pick.below(n);
+    const std::uint32_t start = pick.below(n - 1);
+    m.a = info.free_cells[blk][i];
+    if (!given_aware) {
+      m.b = info.free_cells[blk][partner(i, start, n)];
       return m;
     }
+    // Bit o: the free cell partner(i, o, n) makes a legal swap with cell a. The first such o from
+    // `start` on, cyclically. All eight candidates are tested (those from n - 1 on masked off)
+    // without a branch each: which are legal is random, so a branch per candidate would be
+    // mispredicted more often than not, at a cost above the tests.
+    std::uint32_t legal = 0;
+    for (std::uint32_t o = 0; o < kSide - 1; ++o)
+      legal |= std::uint32_t(swap_is_legal(g, info, m.a, info.free_cells[blk][partner(i, o, n)])) << o;
+    legal &= (1u << (n - 1)) - 1u;
+    if (legal == 0) continue;
+    const std::uint32_t later = legal & (~0u << start);
+    m.b = info.free_cells[blk][partner(i, GPUGA_LOWEST_BIT(later ? later : legal), n)];
+    return m;
   }
+  m.a = -1;
   return m;
 }
 

@@ -70,4 +70,21 @@ class Rng {
   int used_ = 4;
 };
 
+// Several small uniform picks from one 32-bit draw: each is the high word of bits * n, and the
+// low word, still near uniform, is the bits of the next (Lemire). The bias stays below the
+// product of the ranges over 2^32. A move's picks from one draw: a draw is a quarter of a
+// Philox block, which costs as much as the rest of a move.
+class Picks {
+ public:
+  GPUGA_HD_INLINE explicit Picks(std::uint32_t bits) : bits_(bits) {}
+  GPUGA_HD_INLINE std::uint32_t below(std::uint32_t n) {
+    const std::uint64_t x = static_cast<std::uint64_t>(bits_) * n;
+    bits_ = static_cast<std::uint32_t>(x);
+    return static_cast<std::uint32_t>(x >> 32);
+  }
+
+ private:
+  std::uint32_t bits_;
+};
+
 }  // namespace gpuga
