@@ -9,9 +9,10 @@
 // 0, then ~0 padding, which lets a team of one count-sort them by fitness.
 // Work is split as `for (i : share(t, n))`, each i written by its owner only, with a barrier
 // wherever a thread reads what another wrote; so the bytes computed are the same for any team
-// size and any split (kContiguous says which). The CPU backend runs one island per OpenMP thread with a team of one; the CUDA
-// backend one thread block per island, the island in shared memory when it fits, and a lone
-// island that does not fit on a team of every block of the GPU (a cooperative grid).
+// size and any split (kContiguous says which). The CPU backend runs one island per OpenMP
+// thread with a team of one; the CUDA backend one thread block per island, the island in shared
+// memory when it fits, and a lone island that does not fit on a team of every block of the GPU
+// (a cooperative grid).
 //
 // Control state (generation, restarts, best so far) is computed by every thread of the team from
 // the same data, so all agree without a broadcast; rank 0 alone writes it back.
@@ -195,6 +196,7 @@ GPUGA_HD void team_copy(const Team& t, void* dst, const void* src, std::uint64_t
   for (std::uint64_t w = t.rank(); w < (bytes + 3) / 4; w += t.size()) d[w] = s[w];
 }
 
+// Keys i and i ^ j in the order stage k of a bitonic network wants, done by the lower index.
 GPUGA_HD_INLINE void compare_exchange(std::uint64_t* keys, std::uint32_t i, std::uint32_t j,
                                       std::uint32_t k) {
   const std::uint32_t l = i ^ j;
