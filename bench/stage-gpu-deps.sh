@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 ./scripts/setup >/dev/null
 rm -rf .gpu-deps
 mkdir -p .gpu-deps
-for pkg in libcli11-dev librandom123-dev nlohmann-json3-dev libgtest-dev; do
+for pkg in libcli11-dev librandom123-dev nlohmann-json3-dev libgtest-dev libcadical-dev; do
   dpkg -L "$pkg" | while read -r f; do
     if [ -f "$f" ]; then cp --parents "$f" .gpu-deps/; fi
   done

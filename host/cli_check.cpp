@@ -24,13 +24,15 @@ int run_check(const CheckOptions& opt) {
   for (const auto& p : puzzles) {
     const auto r = solve_exact(p.grid, 2);
     ++count[r.solutions];
-    const std::string solution = r.solutions == 1 ? to_line(r.solution) : "";
+    const std::string solution = r.solutions == 1 ? to_line(r.solution, p.alphabet) : "";
     if (opt.json) {
       rows.push_back({{"file", p.file}, {"line", p.line}, {"index", p.index},
-                      {"puzzle", to_line(p.grid)}, {"clues", clue_count(p.grid)},
+                      {"size", size_name(p.grid)}, {"puzzle", to_line(p.grid, p.alphabet)},
+                      {"clues", clue_count(p.grid)},
                       {"solutions", solutions_word(r.solutions)}, {"solution", solution}});
     } else {
-      std::cout << p.file << ':' << p.line << "  #" << p.index << "  clues " << clue_count(p.grid)
+      std::cout << p.file << ':' << p.line << "  #" << p.index << "  " << size_name(p.grid)
+                << "  clues " << clue_count(p.grid)
                 << "  solutions: " << solutions_word(r.solutions);
       if (!solution.empty()) std::cout << "  " << solution;
       std::cout << '\n';

@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "commands.hpp"
+#include "errors.hpp"
 #include "gpuga/fitness.hpp"
 #include "puzzle_io.hpp"
 
@@ -20,10 +21,12 @@ int run_score(const ScoreOptions& o) {
   nlohmann::json rows = nlohmann::json::array();
   if (!o.json) std::cout << "file:line  #  blanks  box(rows+cols)  row(cols+boxes)  cell(all)  squared\n";
   for (const auto& g : grids) {
-    const int box = conflict_fitness(g.grid.cell, Encoding::Box);
-    const int row = conflict_fitness(g.grid.cell, Encoding::Row);
-    const int cell = conflict_fitness(g.grid.cell, Encoding::Cell);
-    const int sq = squared_fitness(g.grid.cell);
+    GPUGA_INPUT_CHECK(g.grid.box == 3, g.file + ":" + std::to_string(g.line) + ": a " +
+                                           size_name(g.grid) + " grid; score reads 9x9 grids only so far");
+    const int box = conflict_fitness(g.grid.cell.data(), Encoding::Box);
+    const int row = conflict_fitness(g.grid.cell.data(), Encoding::Row);
+    const int cell = conflict_fitness(g.grid.cell.data(), Encoding::Cell);
+    const int sq = squared_fitness(g.grid.cell.data());
     const int blanks = kCells - clue_count(g.grid);
     if (o.json) {
       rows.push_back({{"file", g.file}, {"line", g.line}, {"index", g.index},

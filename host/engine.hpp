@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "gpuga/island.hpp"
+#include "grid.hpp"
 
 namespace gpuga {
 

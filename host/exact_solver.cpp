@@ -1,104 +1,122 @@
 #include "exact_solver.hpp"
 
-#include <bit>
+#include <cadical.hpp>
 #include <cstdint>
+#include <vector>
 
 #include "errors.hpp"
 
 namespace gpuga {
 namespace {
 
-using Mask = std::uint16_t;  // bit v set: digit v (1-9) is still possible
-constexpr Mask kAll = 0x3FE;
+using Mask = std::uint32_t;  // bit v set: value v (1..n)
 
-struct State {
-  Grid grid{};
-  Mask used[kUnits]{};  // digits placed in each unit
-
-  Mask candidates(int c) const {
-    return kAll & ~(used[row_of(c)] | used[9 + col_of(c)] | used[18 + box_of(c)]);
-  }
-  void place(int c, int v) {
-    grid.cell[c] = static_cast<std::uint8_t>(v);
-    const Mask bit = Mask(1u << v);
-    used[row_of(c)] |= bit;
-    used[9 + col_of(c)] |= bit;
-    used[18 + box_of(c)] |= bit;
-  }
-};
-
-struct Search {
-  int limit;
-  ExactResult result;
-
-  // The branch with fewest options: a cell (its candidates) or a unit-digit (its places).
-  struct Branch {
-    int options = 10;
-    int cell = -1;  // branch on the digits of this cell ...
-    int unit = -1;  // ... or on the cells of this unit for `digit`
-    int digit = 0;
-  };
-
-  static Branch choose(const State& s) {
-    Branch b;
-    for (int c = 0; c < kCells && b.options > 1; ++c) {
-      if (s.grid.cell[c]) continue;
-      const int n = std::popcount(unsigned(s.candidates(c)));
-      if (n < b.options) b = Branch{n, c, -1, 0};
+// The puzzle as CNF: a variable for each free cell and each value no given of its row, column
+// or box holds; each cell takes exactly one of its values, each value a unit lacks goes in
+// exactly one of the unit's cells. (Pairwise at-most-one: at most 300 clauses a cell or
+// unit-value at 25x25, which the solver's preprocessing shrinks at once.)
+class Encoding {
+ public:
+  explicit Encoding(const Grid& p) : p_(p), n_(p.side()), var_(p.cells() * (n_ + 1), 0) {
+    std::vector<Mask> used(p.units(), 0);
+    for (int u = 0; u < p.units(); ++u)
+      for (int k = 0; k < n_; ++k) used[u] |= Mask(1) << p.cell[p.unit_cell(u, k)];
+    int next = 0;
+    for (int c = 0; c < p.cells(); ++c) {
+      if (p.cell[c]) continue;
+      const Mask taken = used[p.row_of(c)] | used[n_ + p.col_of(c)] | used[2 * n_ + p.box_of(c)];
+      for (int v = 1; v <= n_; ++v)
+        if (!(taken >> v & 1u)) var_[c * (n_ + 1) + v] = ++next;
     }
-    for (int u = 0; u < kUnits && b.options > 1; ++u) {
-      for (int v = 1; v <= 9; ++v) {
-        if (s.used[u] & (1u << v)) continue;
-        int n = 0;
-        for (int k = 0; k < kSide; ++k) {
-          const int c = unit_cell(u, k);
-          n += s.grid.cell[c] == 0 && (s.candidates(c) & (1u << v));
+    used_ = std::move(used);
+  }
+
+  // False when a free cell or a unit-value has no place left: no solution, nothing to solve.
+  bool add_to(CaDiCaL::Solver& s) const {
+    std::vector<int> lits;
+    for (int c = 0; c < p_.cells(); ++c) {
+      if (p_.cell[c]) continue;
+      lits.clear();
+      for (int v = 1; v <= n_; ++v)
+        if (const int x = var(c, v)) lits.push_back(x);
+      if (!exactly_one(s, lits)) return false;
+    }
+    for (int u = 0; u < p_.units(); ++u)
+      for (int v = 1; v <= n_; ++v) {
+        if (used_[u] >> v & 1u) continue;
+        lits.clear();
+        for (int k = 0; k < n_; ++k)
+          if (const int x = var(p_.unit_cell(u, k), v)) lits.push_back(x);
+        if (!exactly_one(s, lits)) return false;
+      }
+    return true;
+  }
+
+  int var(int c, int v) const { return var_[c * (n_ + 1) + v]; }
+
+  // The model's grid, and the clause that forbids it.
+  Grid grid_of(CaDiCaL::Solver& s, std::vector<int>& blocking) const {
+    Grid g = p_;
+    blocking.clear();
+    for (int c = 0; c < p_.cells(); ++c)
+      for (int v = 1; v <= n_ && !p_.cell[c]; ++v)
+        if (const int x = var(c, v); x && s.val(x) > 0) {
+          g.cell[c] = static_cast<std::uint8_t>(v);
+          blocking.push_back(-x);
         }
-        if (n < b.options) b = Branch{n, -1, u, v};
-      }
-    }
-    return b;
+    return g;
   }
 
-  void run(const State& s) {
-    if (result.solutions >= limit) return;
-    const Branch b = choose(s);
-    if (b.options == 10) {  // nothing left to fill
-      if (result.solutions++ == 0) result.solution = s.grid;
-      return;
-    }
-    if (b.options == 0) return;
-    if (b.cell >= 0) {
-      for (Mask m = s.candidates(b.cell); m && result.solutions < limit; m &= m - 1) {
-        State next = s;
-        next.place(b.cell, std::countr_zero(unsigned(m)));
-        run(next);
+ private:
+  static bool exactly_one(CaDiCaL::Solver& s, const std::vector<int>& lits) {
+    if (lits.empty()) return false;
+    for (int x : lits) s.add(x);
+    s.add(0);
+    for (std::size_t i = 0; i < lits.size(); ++i)
+      for (std::size_t j = i + 1; j < lits.size(); ++j) {
+        s.add(-lits[i]);
+        s.add(-lits[j]);
+        s.add(0);
       }
-      return;
-    }
-    for (int k = 0; k < kSide && result.solutions < limit; ++k) {
-      const int c = unit_cell(b.unit, k);
-      if (s.grid.cell[c] || !(s.candidates(c) & (1u << b.digit))) continue;
-      State next = s;
-      next.place(c, b.digit);
-      run(next);
+    return true;
+  }
+
+  const Grid& p_;
+  int n_;
+  std::vector<int> var_;  // cells x (n + 1): the variable of (cell, value), 0 if none
+  std::vector<Mask> used_;
+};
+
+bool givens_agree(const Grid& p) {
+  for (int u = 0; u < p.units(); ++u) {
+    Mask seen = 0;
+    for (int k = 0; k < p.side(); ++k) {
+      const int v = p.cell[p.unit_cell(u, k)];
+      if (v && (seen >> v & 1u)) return false;
+      seen |= Mask(1) << v;
     }
   }
-};
+  return true;
+}
 
 }  // namespace
 
 ExactResult solve_exact(const Grid& puzzle, int limit) {
-  State s;
-  for (int c = 0; c < kCells; ++c) {
-    const int v = puzzle.cell[c];
-    if (v == 0) continue;
-    if (!(s.candidates(c) & (1u << v))) return {};  // contradictory givens: no solution
-    s.place(c, v);
+  ExactResult r{0, Grid(puzzle.box)};
+  if (!givens_agree(puzzle)) return r;
+  const Encoding cnf(puzzle);
+  CaDiCaL::Solver solver;
+  solver.set("quiet", 1);  // no "c ..." lines on stdout
+  if (!cnf.add_to(solver)) return r;
+  std::vector<int> blocking;
+  while (r.solutions < limit && solver.solve() == 10) {
+    const Grid g = cnf.grid_of(solver, blocking);
+    if (r.solutions++ == 0) r.solution = g;
+    if (blocking.empty()) break;  // no free cell: the one solution is the puzzle
+    for (int x : blocking) solver.add(x);
+    solver.add(0);
   }
-  Search search{limit, {}};
-  search.run(s);
-  return search.result;
+  return r;
 }
 
 std::vector<Puzzle> read_solvable_puzzles(const std::vector<std::string>& files) {

@@ -73,7 +73,10 @@ class IslandEngine final : public Engine {
   std::string placement() const override { return sys_.placement(staged_, grid_); }
 
   void set_run(std::uint32_t r, const Grid& puzzle, std::uint64_t seed) override {
-    const RunInfo info = make_run_info(puzzle, p_, seed);
+    GPUGA_INPUT_CHECK(puzzle.box == 3, "a " + std::to_string(puzzle.side()) + "x" +
+                                           std::to_string(puzzle.side()) +
+                                           " puzzle; the engines solve 9x9 puzzles only so far");
+    const RunInfo info = make_run_info(puzzle.cell.data(), p_, seed);
     const std::uint64_t none = 0;
     Sys::put(runs_info_, r, &info, 1);
     Sys::put(solved_, r, &none, 1);
@@ -102,8 +105,8 @@ class IslandEngine final : public Engine {
   Grid best(std::uint32_t run, std::uint32_t island) override {
     std::uint8_t slot[kSlot];
     Sys::get(slot, best_, (std::uint64_t(run) * p_.islands + island) * kSlot, kSlot);
-    Grid g;
-    std::copy_n(slot, kCells, g.cell);
+    Grid g(3);
+    std::copy_n(slot, kCells, g.cell.begin());
     return g;
   }
 

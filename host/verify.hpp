@@ -1,8 +1,9 @@
 #pragma once
-// The one check behind every "solved": each given kept, and all 27 units permutations of 1-9.
+// The one check behind every "solved": the candidate has the puzzle's size, each given is kept,
+// and all 3n units are permutations of 1..n.
 #include <string>
 
-#include "gpuga/grid.hpp"
+#include "grid.hpp"
 
 namespace gpuga {
 

@@ -2,11 +2,12 @@
 // Grids for tests, built directly (not parsed: some hold duplicates on purpose).
 #include <string>
 
-#include "gpuga/grid.hpp"
+#include "grid.hpp"
 
+// A 9x9 grid from 81 characters, '.' a blank.
 inline gpuga::Grid grid_of(const std::string& line) {
-  gpuga::Grid g{};
-  for (int c = 0; c < gpuga::kCells; ++c) g.cell[c] = line[c] == '.' ? 0 : line[c] - '0';
+  gpuga::Grid g(3);
+  for (int c = 0; c < g.cells(); ++c) g.cell[c] = line[c] == '.' ? 0 : line[c] - '0';
   return g;
 }
 

@@ -39,7 +39,7 @@ struct OneIsland {
     p.anneal.cooling_step = cooling_step(0.9);
     p.anneal.reheat_after = reheat_after;
     L = make_layout(p.ga);
-    run = make_run_info(grid_of(puzzle), p, seed);
+    run = make_run_info(grid_of(puzzle).cell.data(), p, seed);
     run.chain_length = run.sweep;  // one temperature per sweep: levels end between sweeps
     memory.assign(L.bytes / 8 + 1, 0);
     chains().init(state, seed, best);
@@ -160,7 +160,7 @@ TEST(Chains, TheIslandsBestIsTheFirstChainToReachTheLowestFitness) {
 
 TEST(Chains, InitialTemperatureIsTheSpreadOfRandomMoves) {
   GaParams p;
-  const PuzzleInfo hard = make_puzzle_info(grid_of(kHardPuzzle), Encoding::Box);
+  const PuzzleInfo hard = make_puzzle_info(grid_of(kHardPuzzle).cell.data(), Encoding::Box);
   const double t = initial_temperature(hard, p, 1);
   EXPECT_GT(t, 0.5);  // conflicts move by up to 4 per swap
   EXPECT_LT(t, 10.0);
@@ -168,5 +168,5 @@ TEST(Chains, InitialTemperatureIsTheSpreadOfRandomMoves) {
   // A puzzle with a single free cell has no move: the floor.
   std::string one = kEasySolution;
   one[0] = '.';
-  EXPECT_EQ(initial_temperature(make_puzzle_info(grid_of(one), Encoding::Box), p, 1), 1.0 / 16);
+  EXPECT_EQ(initial_temperature(make_puzzle_info(grid_of(one).cell.data(), Encoding::Box), p, 1), 1.0 / 16);
 }

@@ -179,7 +179,7 @@ TEST(CpuEngine, SummariesMatchThePopulation) {
     EXPECT_GT(dist, 0u);
     EXPECT_EQ(s[k].state.evaluations, 100u * 5);  // initial island and four generations
     const Grid g = e->best(0, k);
-    EXPECT_EQ(fitness(g.cell, c.params.encoding, c.params.fitness), s[k].state.best_ever);
+    EXPECT_EQ(fitness(g.cell.data(), c.params.encoding, c.params.fitness), s[k].state.best_ever);
   }
 }
 
@@ -210,7 +210,7 @@ TEST(CpuEngine, ChainSummariesMatchTheChains) {
       EXPECT_EQ(s[k].state.evaluations, 50u + 50u * free * 4) << c.name;
       EXPECT_LE(s[k].state.best_ever, s[k].best) << c.name;
       const Grid g = e->best(0, k);
-      EXPECT_EQ(fitness(g.cell, c.params.encoding, c.params.fitness), s[k].state.best_ever) << c.name;
+      EXPECT_EQ(fitness(g.cell.data(), c.params.encoding, c.params.fitness), s[k].state.best_ever) << c.name;
       if (c.params.algorithm == Algorithm::Sa)
         EXPECT_GT(s[k].temperature_sum, 0u) << c.name;
       else

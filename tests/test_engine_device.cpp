@@ -61,7 +61,7 @@ void expect_same(Engine& cpu, Engine& dev, std::uint32_t run, const std::string&
                        b[k].temperature_sum))
         << "island summary " << k << " " << where;
     const Grid g = cpu.best(run, k - run * K), h = dev.best(run, k - run * K);
-    EXPECT_TRUE(std::equal(g.cell, g.cell + kCells, h.cell)) << "best grid " << k << " " << where;
+    EXPECT_TRUE(std::equal(g.cell.data(), g.cell.data() + kCells, h.cell.data())) << "best grid " << k << " " << where;
   }
 }
 

@@ -1,6 +1,10 @@
 // The exact solver against the whole shipped corpus (the contract), and its counting.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <array>
+#include <random>
+
 #include "exact_solver.hpp"
 #include "puzzle_io.hpp"
 #include "verify.hpp"
@@ -30,7 +34,7 @@ TEST(ExactSolver, FindsNoSolutionForAnUnsolvablePuzzle) {
   // holds a 9.
   Grid g{};
   const std::string s = "12345678.........9" + std::string(63, '.');
-  for (int c = 0; c < kCells; ++c) g.cell[c] = s[c] == '.' ? 0 : s[c] - '0';
+  for (int c = 0; c < g.cells(); ++c) g.cell[c] = s[c] == '.' ? 0 : s[c] - '0';
   EXPECT_EQ(solve_exact(g, 2).solutions, 0);
 }
 
@@ -39,4 +43,72 @@ TEST(ExactSolver, ContradictoryGivensHaveNoSolution) {
   g.cell[0] = 5;
   g.cell[1] = 5;
   EXPECT_EQ(solve_exact(g, 2).solutions, 0);
+}
+
+namespace {
+
+// Every solved 4x4 grid, by brute force over rows of permutations (288 of them).
+std::vector<Grid> all_four_by_four() {
+  std::vector<std::array<std::uint8_t, 4>> perms;
+  std::array<std::uint8_t, 4> p = {1, 2, 3, 4};
+  do perms.push_back(p);
+  while (std::next_permutation(p.begin(), p.end()));
+  std::vector<Grid> out;
+  for (const auto& a : perms)
+    for (const auto& b : perms)
+      for (const auto& c : perms)
+        for (const auto& d : perms) {
+          Grid g(2);
+          const std::array<std::uint8_t, 4>* rows[] = {&a, &b, &c, &d};
+          for (int r = 0; r < 4; ++r) std::copy(rows[r]->begin(), rows[r]->end(), g.cell.begin() + 4 * r);
+          if (verify_solution(Grid(2), g).reason.find("permutation") == std::string::npos)
+            out.push_back(g);
+        }
+  return out;
+}
+
+}  // namespace
+
+TEST(ExactSolver, CountsFourByFourPuzzlesAsBruteForceDoes) {
+  const auto solved = all_four_by_four();
+  ASSERT_EQ(solved.size(), 288u);
+  std::mt19937 rng(7);
+  int seen[3] = {};
+  for (int trial = 0; trial < 400; ++trial) {
+    Grid puzzle(2);  // random givens: any count 0..3 of solutions
+    for (int c = 0; c < 16; ++c)
+      if (rng() % 3 == 0) puzzle.cell[c] = static_cast<std::uint8_t>(1 + rng() % 4);
+    int count = 0;
+    for (const auto& g : solved) {
+      bool fits = true;
+      for (int c = 0; c < 16; ++c) fits &= !puzzle.cell[c] || puzzle.cell[c] == g.cell[c];
+      count += fits;
+    }
+    const auto r = solve_exact(puzzle, 2);
+    ASSERT_EQ(r.solutions, std::min(count, 2)) << trial;
+    if (r.solutions) ASSERT_TRUE(verify_solution(puzzle, r.solution).ok) << trial;
+    ++seen[std::min(count, 2)];
+  }
+  EXPECT_GT(seen[0], 0);
+  EXPECT_GT(seen[1], 0);
+  EXPECT_GT(seen[2], 0);
+}
+
+TEST(ExactSolver, SharedLargeInstancesHaveTheSolutionsTheirSourceSays) {
+  const std::pair<const char*, bool> files[] = {
+      {"acs_16x16_fixed040_inst00-09.txt", false}, {"acs_16x16_unique_fixed055-060.txt", true},
+      {"acs_25x25_fixed040_inst00-09.txt", false}, {"acs_25x25_unique_fixed065-070.txt", true}};
+  for (const auto& [file, unique] : files) {
+    const auto puzzles = read_puzzle_file(std::string(GPUGA_SOURCE_DIR "/puzzles/") + file);
+    int several = 0;
+    for (const auto& p : puzzles) {
+      const auto r = solve_exact(p.grid, 2);
+      ASSERT_GE(r.solutions, 1) << file << ":" << p.line;
+      const auto v = verify_solution(p.grid, r.solution);
+      ASSERT_TRUE(v.ok) << file << ":" << p.line << ": " << v.reason;
+      if (unique) ASSERT_EQ(r.solutions, 1) << file << ":" << p.line;
+      several += r.solutions == 2;
+    }
+    if (!unique) EXPECT_GT(several, 0) << file;  // blanked full grids: most have several
+  }
 }

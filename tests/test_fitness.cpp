@@ -9,8 +9,8 @@ using namespace gpuga;
 TEST(Fitness, SolvedGridScoresZeroEverywhere) {
   const Grid g = grid_of(kEasySolution);
   for (auto e : {Encoding::Box, Encoding::Row, Encoding::Cell}) {
-    EXPECT_EQ(fitness(g.cell, e, FitnessKind::Conflicts), 0);
-    EXPECT_EQ(fitness(g.cell, e, FitnessKind::Squared), 0);
+    EXPECT_EQ(fitness(g.cell.data(), e, FitnessKind::Conflicts), 0);
+    EXPECT_EQ(fitness(g.cell.data(), e, FitnessKind::Squared), 0);
   }
 }
 
@@ -20,10 +20,10 @@ TEST(Fitness, SwapInARowBreaksTwoColumns) {
   std::string s = kEasySolution;
   std::swap(s[0], s[1]);
   const Grid g = grid_of(s);
-  EXPECT_EQ(conflict_fitness(g.cell, Encoding::Box), 2);   // rows + columns
-  EXPECT_EQ(conflict_fitness(g.cell, Encoding::Row), 2);   // columns + boxes
-  EXPECT_EQ(conflict_fitness(g.cell, Encoding::Cell), 2);  // all 27
-  EXPECT_EQ(squared_fitness(g.cell), 2);
+  EXPECT_EQ(conflict_fitness(g.cell.data(), Encoding::Box), 2);   // rows + columns
+  EXPECT_EQ(conflict_fitness(g.cell.data(), Encoding::Row), 2);   // columns + boxes
+  EXPECT_EQ(conflict_fitness(g.cell.data(), Encoding::Cell), 2);  // all 27
+  EXPECT_EQ(squared_fitness(g.cell.data()), 2);
 }
 
 TEST(Fitness, SwapAcrossBoxesInAColumn) {
@@ -32,21 +32,21 @@ TEST(Fitness, SwapAcrossBoxesInAColumn) {
   std::string s = kEasySolution;
   std::swap(s[0], s[27]);
   const Grid g = grid_of(s);
-  EXPECT_EQ(conflict_fitness(g.cell, Encoding::Box), 2);
-  EXPECT_EQ(conflict_fitness(g.cell, Encoding::Row), 2);
-  EXPECT_EQ(conflict_fitness(g.cell, Encoding::Cell), 4);
-  EXPECT_EQ(squared_fitness(g.cell), 4);
+  EXPECT_EQ(conflict_fitness(g.cell.data(), Encoding::Box), 2);
+  EXPECT_EQ(conflict_fitness(g.cell.data(), Encoding::Row), 2);
+  EXPECT_EQ(conflict_fitness(g.cell.data(), Encoding::Cell), 4);
+  EXPECT_EQ(squared_fitness(g.cell.data()), 4);
 }
 
 TEST(Fitness, AllOnesAndAllBlank) {
   const Grid ones = grid_of(std::string(81, '1'));
-  EXPECT_EQ(conflict_fitness(ones.cell, Encoding::Box), 18 * 8);
-  EXPECT_EQ(conflict_fitness(ones.cell, Encoding::Cell), 27 * 8);
-  EXPECT_EQ(squared_fitness(ones.cell), 27 * 64);
-  EXPECT_LT(squared_fitness(ones.cell), kFitnessBound);
+  EXPECT_EQ(conflict_fitness(ones.cell.data(), Encoding::Box), 18 * 8);
+  EXPECT_EQ(conflict_fitness(ones.cell.data(), Encoding::Cell), 27 * 8);
+  EXPECT_EQ(squared_fitness(ones.cell.data()), 27 * 64);
+  EXPECT_LT(squared_fitness(ones.cell.data()), kFitnessBound);
   const Grid blank{};
-  EXPECT_EQ(conflict_fitness(blank.cell, Encoding::Row), 18 * 9);
-  EXPECT_EQ(squared_fitness(blank.cell), 0);
+  EXPECT_EQ(conflict_fitness(blank.cell.data(), Encoding::Row), 18 * 9);
+  EXPECT_EQ(squared_fitness(blank.cell.data()), 0);
 }
 
 TEST(Fitness, TripleInOneUnit) {
@@ -55,9 +55,9 @@ TEST(Fitness, TripleInOneUnit) {
   // = 4 each);
   // columns hold one digit each.
   const Grid g = grid_of("111456789" + std::string(72, '.'));
-  EXPECT_EQ(unit_conflicts(g.cell, 0), 2);
-  EXPECT_EQ(unit_conflicts(g.cell, 18), 8);
-  EXPECT_EQ(unit_squared(g.cell, 0), 4);
-  EXPECT_EQ(unit_squared(g.cell, 18), 4);
-  EXPECT_EQ(squared_fitness(g.cell), 8);
+  EXPECT_EQ(unit_conflicts(g.cell.data(), 0), 2);
+  EXPECT_EQ(unit_conflicts(g.cell.data(), 18), 8);
+  EXPECT_EQ(unit_squared(g.cell.data(), 0), 4);
+  EXPECT_EQ(unit_squared(g.cell.data(), 18), 4);
+  EXPECT_EQ(squared_fitness(g.cell.data()), 8);
 }

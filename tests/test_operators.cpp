@@ -23,7 +23,7 @@ void expect_valid(const std::uint8_t* g, const PuzzleInfo& info, Encoding e) {
   for (int c = 0; c < kCells; ++c) {
     ASSERT_GE(g[c], 1);
     ASSERT_LE(g[c], 9);
-    if (info.givens.cell[c]) ASSERT_EQ(g[c], info.givens.cell[c]) << "given moved at " << c;
+    if (info.givens[c]) ASSERT_EQ(g[c], info.givens[c]) << "given moved at " << c;
   }
   if (e != Encoding::Cell)
     for (int b = 0; b < kSide; ++b) ASSERT_TRUE(block_is_permutation(g, e, b)) << "block " << b;
@@ -66,15 +66,15 @@ Move first_legal_partner(const std::uint8_t* g, const PuzzleInfo& info, Rng& rng
 
 TEST_P(Operators, InitKeepsGivensAndPermutations) {
   const Encoding e = GetParam();
-  const PuzzleInfo info = make_puzzle_info(grid_of(kEasyPuzzle), e);
+  const PuzzleInfo info = make_puzzle_info(grid_of(kEasyPuzzle).cell.data(), e);
   int illegal[2] = {0, 0};
   for (bool aware : {false, true}) {
     for (std::uint32_t i = 0; i < 2000; ++i) {
       Grid g;
       Rng rng(42, 0, i, kPurposeInit);
-      init_individual(g.cell, info, e, aware, rng);
-      expect_valid(g.cell, info, e);
-      illegal[aware] += illegal_cells(g.cell, info);
+      init_individual(g.cell.data(), info, e, aware, rng);
+      expect_valid(g.cell.data(), info, e);
+      illegal[aware] += illegal_cells(g.cell.data(), info);
     }
   }
   // Given-aware repair leaves far fewer digits where a given forbids them (cell: unaffected).
@@ -86,16 +86,16 @@ TEST_P(Operators, InitKeepsGivensAndPermutations) {
 
 TEST_P(Operators, CrossoverTakesEachBlockOrCellFromAParent) {
   const Encoding e = GetParam();
-  const PuzzleInfo info = make_puzzle_info(grid_of(kEasyPuzzle), e);
+  const PuzzleInfo info = make_puzzle_info(grid_of(kEasyPuzzle).cell.data(), e);
   for (auto kind : {Crossover::OnePoint, Crossover::Uniform}) {
     for (std::uint32_t i = 0; i < 1000; ++i) {
       Grid a, b, child;
       Rng ra(1, 0, 2 * i, kPurposeInit), rb(1, 0, 2 * i + 1, kPurposeInit);
-      init_individual(a.cell, info, e, true, ra);
-      init_individual(b.cell, info, e, true, rb);
+      init_individual(a.cell.data(), info, e, true, ra);
+      init_individual(b.cell.data(), info, e, true, rb);
       Rng rx(1, 1, i, kPurposeBreed);
-      crossover(child.cell, a.cell, b.cell, info, e, kind, rx);
-      expect_valid(child.cell, info, e);
+      crossover(child.cell.data(), a.cell.data(), b.cell.data(), info, e, kind, rx);
+      expect_valid(child.cell.data(), info, e);
       for (int c = 0; c < kCells; ++c)
         ASSERT_TRUE(child.cell[c] == a.cell[c] || child.cell[c] == b.cell[c]);
       if (e == Encoding::Cell) continue;
@@ -118,18 +118,18 @@ TEST_P(Operators, CrossoverTakesEachBlockOrCellFromAParent) {
 
 TEST_P(Operators, MutationChangesExactlyWhatItSays) {
   const Encoding e = GetParam();
-  const PuzzleInfo info = make_puzzle_info(grid_of(kEasyPuzzle), e);
+  const PuzzleInfo info = make_puzzle_info(grid_of(kEasyPuzzle).cell.data(), e);
   int unchanged = 0;
   for (bool aware : {false, true}) {
     for (std::uint32_t i = 0; i < 2000; ++i) {
       Grid g, before;
       Rng ri(9, 0, i, kPurposeInit);
-      init_individual(g.cell, info, e, false, ri);
+      init_individual(g.cell.data(), info, e, false, ri);
       before = g;
       Rng rm(9, 1, i, kPurposeBreed);
-      mutate(g.cell, info, e, aware, rm);
-      expect_valid(g.cell, info, e);
-      const int changed = changed_cells(g.cell, before.cell);
+      mutate(g.cell.data(), info, e, aware, rm);
+      expect_valid(g.cell.data(), info, e);
+      const int changed = changed_cells(g.cell.data(), before.cell.data());
       if (e == Encoding::Cell) {
         ASSERT_EQ(changed, 1);
       } else if (!aware) {
@@ -152,7 +152,7 @@ TEST_P(Operators, LocalSearchNeverMakesAChildWorse) {
   // the child without is the one local search starts from; its moves only ever keep or lower
   // the fitness, and keep givens and blocks.
   const Encoding e = GetParam();
-  const PuzzleInfo info = make_puzzle_info(grid_of(kEasyPuzzle), e);
+  const PuzzleInfo info = make_puzzle_info(grid_of(kEasyPuzzle).cell.data(), e);
   constexpr std::uint32_t n = 16;
   std::vector<std::uint8_t> parents(n * kSlot), plain(n * kSlot), searched(n * kSlot);
   std::vector<Fitness> fit(n);
@@ -185,22 +185,22 @@ TEST_P(Operators, LocalSearchNeverMakesAChildWorse) {
 
 TEST_P(Operators, BandCrossoverTakesEachBandFromTheParentWithFewerConflictsThere) {
   const Encoding e = GetParam();
-  const PuzzleInfo info = make_puzzle_info(grid_of(kEasyPuzzle), e);
+  const PuzzleInfo info = make_puzzle_info(grid_of(kEasyPuzzle).cell.data(), e);
   int from_b = 0;
   for (std::uint32_t i = 0; i < 1000; ++i) {
     Grid a, b, child;
     Rng ra(4, 0, 2 * i, kPurposeInit), rb(4, 0, 2 * i + 1, kPurposeInit);
-    init_individual(a.cell, info, e, true, ra);
-    init_individual(b.cell, info, e, true, rb);
+    init_individual(a.cell.data(), info, e, true, ra);
+    init_individual(b.cell.data(), info, e, true, rb);
     std::uint8_t sa[kBandScores], sb[kBandScores];
-    band_scores(a.cell, e, sa);
-    band_scores(b.cell, e, sb);
+    band_scores(a.cell.data(), e, sa);
+    band_scores(b.cell.data(), e, sb);
     for (int t = 0; t < 3; ++t) {  // the scores are the units' conflicts, summed per band
       int rows = 0, cols = 0, boxes = 0;
       for (int k = 3 * t; k < 3 * t + 3; ++k) {
-        rows += unit_conflicts(a.cell, k);
-        cols += unit_conflicts(a.cell, 9 + k);
-        boxes += unit_conflicts(a.cell, 18 + k);
+        rows += unit_conflicts(a.cell.data(), k);
+        cols += unit_conflicts(a.cell.data(), 9 + k);
+        boxes += unit_conflicts(a.cell.data(), 18 + k);
       }
       ASSERT_EQ(sa[3 + t], cols);
       ASSERT_EQ(sa[t], e == Encoding::Row ? 0 : rows);
@@ -208,10 +208,10 @@ TEST_P(Operators, BandCrossoverTakesEachBandFromTheParentWithFewerConflictsThere
     }
     int sum = 0;
     for (auto v : sa) sum += v;
-    ASSERT_EQ(sum, conflict_fitness(a.cell, e));  // the scores sum to the conflict fitness
+    ASSERT_EQ(sum, conflict_fitness(a.cell.data(), e));  // the scores sum to the conflict fitness
     Rng rx(4, 1, i, kPurposeBreed);
-    band_crossover(child.cell, a.cell, b.cell, sa, sb, e, rx);
-    expect_valid(child.cell, info, e);
+    band_crossover(child.cell.data(), a.cell.data(), b.cell.data(), sa, sb, e, rx);
+    expect_valid(child.cell.data(), info, e);
     // Either every band (3 rows) or every stack (3 columns) comes whole from the parent whose
     // score there is lower (ties: a).
     const auto whole = [&](bool stacks, int t, const Grid& src) {
@@ -244,15 +244,15 @@ INSTANTIATE_TEST_SUITE_P(AllEncodings, Operators,
 TEST(Moves, GivenAwareSwapsTakeTheFirstLegalPartnerFromTheOffset) {
   for (auto e : {Encoding::Box, Encoding::Row})
     for (const auto& puzzle : {kEasyPuzzle, kHardPuzzle}) {
-      const PuzzleInfo info = make_puzzle_info(grid_of(puzzle), e);
+      const PuzzleInfo info = make_puzzle_info(grid_of(puzzle).cell.data(), e);
       int moves = 0;
       for (std::uint32_t i = 0; i < 3000; ++i) {
         Grid g;
         Rng ri(11, 0, i, kPurposeInit);
-        init_individual(g.cell, info, e, i % 2 == 0, ri);  // legal and illegal digits both
+        init_individual(g.cell.data(), info, e, i % 2 == 0, ri);  // legal and illegal digits both
         Rng a(11, 1, i, kPurposeMove), b(11, 1, i, kPurposeMove);
-        const Move m = propose_move(g.cell, info, e, true, a);
-        const Move want = first_legal_partner(g.cell, info, b);
+        const Move m = propose_move(g.cell.data(), info, e, true, a);
+        const Move want = first_legal_partner(g.cell.data(), info, b);
         ASSERT_EQ(std::tie(m.a, m.b), std::tie(want.a, want.b)) << "grid " << i;
         ASSERT_EQ(a.next(), b.next()) << "the same draws used, grid " << i;
         moves += m.a >= 0;

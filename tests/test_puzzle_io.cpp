@@ -1,6 +1,7 @@
 // Puzzle input: every format, every error (with the right line), and random bytes never crash.
 #include <gtest/gtest.h>
 
+#include <fstream>
 #include <random>
 #include <sstream>
 
@@ -195,4 +196,118 @@ TEST(PuzzleIo, PrettyAndLineForms) {
   const auto pretty = to_pretty(p.grid);
   EXPECT_EQ(pretty.substr(0, 22), ". . 3 | . 2 . | 6 . .\n");
   EXPECT_NE(pretty.find("------+-------+------"), std::string::npos);
+}
+
+namespace {
+
+std::string first_line(const std::string& file) {
+  std::ifstream in(std::string(GPUGA_SOURCE_DIR "/puzzles/") + file);
+  std::string line;
+  std::getline(in, line);
+  return line;
+}
+
+// A 16x16 line from 0-9a-f into 1-9A-G: the same values in the other alphabet.
+std::string to_alnum(const std::string& hex) {
+  std::string out = hex;
+  for (auto& ch : out)
+    if (ch != '.') {
+      const int v = ch <= '9' ? ch - '0' + 1 : ch - 'a' + 11;
+      ch = static_cast<char>(v <= 9 ? '0' + v : 'A' + v - 10);
+    }
+  return out;
+}
+
+}  // namespace
+
+TEST(PuzzleIoLarge, SixteenBySixteenInEitherAlphabetIsOneGrid) {
+  const std::string hex = first_line("acs_16x16_unique_fixed055-060.txt");
+  ASSERT_EQ(hex.size(), 256u);
+  const auto a = parse(hex)[0], b = parse(to_alnum(hex))[0];
+  EXPECT_EQ(a.grid.box, 4);
+  EXPECT_EQ(a.alphabet, Alphabet::HexZero);
+  EXPECT_EQ(b.alphabet, Alphabet::AlnumOne);
+  EXPECT_EQ(a.grid, b.grid);
+  for (int c = 0; c < 256; ++c) {
+    const char ch = hex[c];
+    const int v = ch == '.' ? 0 : ch <= '9' ? ch - '0' + 1 : ch - 'a' + 11;
+    ASSERT_EQ(a.grid.cell[c], v) << c;
+  }
+  EXPECT_EQ(to_line(a.grid, a.alphabet), hex);  // output in the input's alphabet
+  EXPECT_EQ(to_line(b.grid, b.alphabet), to_alnum(hex));
+}
+
+TEST(PuzzleIoLarge, TwentyFiveByTwentyFiveLowerOrUpper) {
+  const std::string lower = first_line("acs_25x25_unique_fixed065-070.txt");
+  ASSERT_EQ(lower.size(), 625u);
+  std::string upper = lower;
+  for (auto& ch : upper) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
+  const auto a = parse(lower)[0], b = parse(upper)[0];
+  EXPECT_EQ(a.grid.box, 5);
+  EXPECT_EQ(a.grid, b.grid);
+  EXPECT_EQ(a.grid.cell[lower.find('y')], 25);
+  EXPECT_EQ(to_line(b.grid, b.alphabet), upper);
+}
+
+TEST(PuzzleIoLarge, GridsOfNumbersAndFourByFour) {
+  const auto hex = parse(first_line("acs_16x16_unique_fixed055-060.txt"))[0];
+  std::string text;
+  for (int r = 0; r < 16; ++r) {
+    for (int c = 0; c < 16; ++c) {
+      const int v = hex.grid.cell[r * 16 + c];
+      text += (c ? "\t" : "") + (v ? std::to_string(v) : std::string(r % 2 ? "0" : "."));
+    }
+    text += '\n';
+  }
+  const auto g = parse("# numbers\n" + text)[0];
+  EXPECT_EQ(g.grid, hex.grid);
+  EXPECT_EQ(g.alphabet, Alphabet::Numbers);
+  EXPECT_EQ(g.line, 2);
+  const auto back = parse(to_line(g.grid, g.alphabet))[0];  // one line of 256 numbers
+  EXPECT_EQ(back.grid, hex.grid);
+  const auto four = parse("1.3.3...2..3...1\n1 2 3 4\n3 4 1 2\n2 1 4 3\n4 3 2 1\n12.4\n3412\n2143\n4321\n");
+  ASSERT_EQ(four.size(), 3u);
+  EXPECT_EQ(four[0].grid.box, 2);
+  EXPECT_EQ(to_line(four[0].grid), "1.3.3...2..3...1");
+  EXPECT_EQ(to_line(four[1].grid), "1234341221434321");
+  EXPECT_EQ(four[2].line, 6);
+  EXPECT_EQ(to_pretty(four[1].grid), "1 2 | 3 4\n3 4 | 1 2\n----+----\n2 1 | 4 3\n4 3 | 2 1\n");
+}
+
+TEST(PuzzleIoLarge, AlphabetAndSizeErrorsNameTheLine) {
+  const std::string hex = first_line("acs_16x16_unique_fixed055-060.txt");
+  std::string mixed = hex;
+  mixed[hex.find('e')] = 'G';  // 1-9A-G in a line of 0-9a-f
+  auto msg = error_of("\n" + mixed + "\n");
+  EXPECT_NE(msg.find("t.txt:2:"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("mixed alphabet"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("'G'"), std::string::npos) << msg;
+  msg = error_of(hex + "\n" + to_alnum(hex) + "\n");
+  EXPECT_NE(msg.find("t.txt:2:"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("one alphabet per file"), std::string::npos) << msg;
+  // Only 1-9 and '.': either alphabet reads it, differently. Alone it is refused; after a line
+  // that decides, it takes that alphabet.
+  std::string plain = hex;
+  for (auto& ch : plain)
+    if (ch == '0' || ch > '9') ch = '.';
+  msg = error_of("#\n" + plain + "\n");
+  EXPECT_NE(msg.find("t.txt:2:"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("cannot tell the alphabet"), std::string::npos) << msg;
+  const auto ps = parse(plain + "\n" + hex + "\n");
+  EXPECT_EQ(ps[0].alphabet, Alphabet::HexZero);
+  EXPECT_EQ(ps[0].grid.cell[hex.find('1')], 2);
+  msg = error_of(kLine + "\n" + hex + "\n");
+  EXPECT_NE(msg.find("t.txt:2:"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("one size per file"), std::string::npos) << msg;
+  msg = error_of(std::string(255, '.') + "g\n");
+  EXPECT_NE(msg.find("t.txt:1:256:"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("illegal character 'g'"), std::string::npos) << msg;
+  std::string row = "17";
+  for (int c = 1; c < 16; ++c) row += " 0";
+  msg = error_of(row + "\n");
+  EXPECT_NE(msg.find("t.txt:1:1:"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("expected a number 1-16"), std::string::npos) << msg;
+  msg = error_of("1.3.3...2..3...5\n");  // 5 in a 4x4 puzzle
+  EXPECT_NE(msg.find("t.txt:1:16:"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("expected a digit 1-4"), std::string::npos) << msg;
 }

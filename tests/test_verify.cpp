@@ -45,3 +45,22 @@ TEST(Verify, RejectsAnIncompleteGrid) {
   EXPECT_FALSE(v.ok);
   EXPECT_NE(v.reason.find("not 1-9"), std::string::npos) << v.reason;
 }
+
+TEST(Verify, ChecksAllUnitsOfALargerGrid) {
+  Grid solved(4);  // the pattern solution: (4 (r % 4) + r / 4 + c) mod 16
+  for (int r = 0; r < 16; ++r)
+    for (int c = 0; c < 16; ++c) solved.cell[r * 16 + c] = static_cast<std::uint8_t>((4 * (r % 4) + r / 4 + c) % 16 + 1);
+  Grid puzzle = solved;
+  for (int c = 0; c < 256; c += 3) puzzle.cell[c] = 0;
+  EXPECT_TRUE(verify_solution(puzzle, solved).ok) << verify_solution(puzzle, solved).reason;
+  Grid bad = solved;
+  std::swap(bad.cell[1], bad.cell[1 + 16 * 4]);  // column 2 keeps its values, boxes change
+  auto v = verify_solution(Grid(4), bad);
+  EXPECT_FALSE(v.ok);
+  EXPECT_NE(v.reason.find("row"), std::string::npos) << v.reason;
+  bad = solved;
+  bad.cell[0] = 17;
+  v = verify_solution(puzzle, bad);
+  EXPECT_NE(v.reason.find("not 1-16"), std::string::npos) << v.reason;
+  EXPECT_FALSE(verify_solution(puzzle, grid_of(kEasySolution)).ok);  // another size
+}

@@ -53,7 +53,8 @@ inline double initial_temperature(const PuzzleInfo& info, const GaParams& p, std
 // Host only. What every island of a run needs to know: the puzzle, and for chains the moves per
 // sweep (the free cells), the chain length (by default a sweep: one temperature a generation)
 // and the initial inverse temperature.
-inline RunInfo make_run_info(const Grid& puzzle, const IslandParams& p, std::uint64_t seed) {
+inline RunInfo make_run_info(const std::uint8_t* puzzle, const IslandParams& p,
+                             std::uint64_t seed) {
   RunInfo r;
   r.info = make_puzzle_info(puzzle, p.ga.encoding);
   r.seed = seed;

@@ -1,5 +1,5 @@
 #pragma once
-// Plain grid types shared by host and device code: 81 bytes, 0 for a blank, 1-9 for a digit.
+// The shape of a grid in host and device code: 81 bytes, 0 for a blank, 1-9 for a digit.
 #include <cstdint>
 
 #include "gpuga/hd.hpp"
@@ -9,10 +9,6 @@ namespace gpuga {
 inline constexpr int kSide = 9;
 inline constexpr int kCells = 81;
 inline constexpr int kUnits = 27;  // 9 rows, 9 columns, 9 boxes
-
-struct Grid {
-  std::uint8_t cell[kCells];
-};
 
 GPUGA_HD_INLINE int row_of(int c) { return c / kSide; }
 GPUGA_HD_INLINE int col_of(int c) { return c % kSide; }

@@ -40,7 +40,7 @@ GPUGA_HD_INLINE void repair_block(std::uint8_t* g, const PuzzleInfo& info, int b
 // digit 1-9.
 GPUGA_HD_INLINE void init_individual(std::uint8_t* out, const PuzzleInfo& info, Encoding e,
                                      bool given_aware, Rng& rng) {
-  for (int c = 0; c < kCells; ++c) out[c] = info.givens.cell[c];
+  for (int c = 0; c < kCells; ++c) out[c] = info.givens[c];
   if (e == Encoding::Cell) {
     for (int i = 0; i < info.n_free; ++i)
       out[info.all_free[i]] = static_cast<std::uint8_t>(1 + rng.below(9));

@@ -9,7 +9,7 @@
 namespace gpuga {
 
 struct PuzzleInfo {
-  Grid givens{};
+  std::uint8_t givens[kCells]{};
   std::uint8_t free_count[kSide]{};          // free cells per block
   std::uint8_t free_cells[kSide][kSide]{};   // their cell indices
   std::uint8_t missing[kSide][kSide]{};      // digits absent from the block's givens
@@ -27,15 +27,15 @@ GPUGA_HD_INLINE int block_cell(Encoding e, int b, int k) {
   return e == Encoding::Box ? box_cell(b, k) : row_cell(b, k);
 }
 
-inline PuzzleInfo make_puzzle_info(const Grid& givens, Encoding e) {
+inline PuzzleInfo make_puzzle_info(const std::uint8_t* givens, Encoding e) {
   PuzzleInfo info;
-  info.givens = givens;
+  for (int c = 0; c < kCells; ++c) info.givens[c] = givens[c];
   for (int b = 0; b < kSide; ++b) {
     unsigned present = 0;
     for (int k = 0; k < kSide; ++k) {
       const int c = block_cell(e, b, k);
-      if (givens.cell[c])
-        present |= 1u << givens.cell[c];
+      if (givens[c])
+        present |= 1u << givens[c];
       else
         info.free_cells[b][info.free_count[b]++] = static_cast<std::uint8_t>(c);
     }
@@ -46,9 +46,9 @@ inline PuzzleInfo make_puzzle_info(const Grid& givens, Encoding e) {
   }
   unsigned unit_givens[kUnits] = {};
   for (int u = 0; u < kUnits; ++u)
-    for (int k = 0; k < kSide; ++k) unit_givens[u] |= 1u << givens.cell[unit_cell(u, k)];
+    for (int k = 0; k < kSide; ++k) unit_givens[u] |= 1u << givens[unit_cell(u, k)];
   for (int c = 0; c < kCells; ++c) {
-    if (givens.cell[c]) continue;
+    if (givens[c]) continue;
     info.all_free[info.n_free++] = static_cast<std::uint8_t>(c);
     const unsigned taken = unit_givens[row_of(c)] | unit_givens[9 + col_of(c)] |
                            unit_givens[18 + box_of(c)];

@@ -1,0 +1,37 @@
+#pragma once
+// A grid on the host, of any box size b in 2..5: a side of n = b * b cells, n * n cells row by
+// row, 0 for a blank and 1..n for a value. Units 0..n-1 are rows, n..2n-1 columns, 2n..3n-1
+// boxes. Parsing, verification, the exact checker and reports work on it; the engines take its
+// cells as the bytes of an individual of their box size (include/gpuga/grid.hpp).
+#include <cstdint>
+#include <vector>
+
+namespace gpuga {
+
+inline constexpr int kMinBox = 2, kMaxBox = 5;
+
+struct Grid {
+  int box = 3;
+  std::vector<std::uint8_t> cell;
+
+  explicit Grid(int b = 3) : box(b), cell(static_cast<std::size_t>(b * b * b * b), 0) {}
+
+  int side() const { return box * box; }
+  int cells() const { return side() * side(); }
+  int units() const { return 3 * side(); }
+  int row_of(int c) const { return c / side(); }
+  int col_of(int c) const { return c % side(); }
+  int box_of(int c) const { return row_of(c) / box * box + col_of(c) / box; }
+
+  // Cell index of the k-th cell (0..n-1) of unit u.
+  int unit_cell(int u, int k) const {
+    const int n = side(), i = u % n;
+    if (u < n) return i * n + k;
+    if (u < 2 * n) return k * n + i;
+    return (i / box * box + k / box) * n + i % box * box + k % box;
+  }
+
+  bool operator==(const Grid&) const = default;
+};
+
+}  // namespace gpuga
