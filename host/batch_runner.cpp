@@ -167,14 +167,15 @@ class BatchObserver final : public RunObserver {
     std::vector<std::string> row = {
         pr.puzzle_id, r.solved ? "1" : "0", std::to_string(r.best_fitness),
         fixed(r.seconds, "%.4f"), std::to_string(r.generations), std::to_string(ga_.pop),
-        fixed(ga_.mutation_rate), std::to_string(ga_.restart_after), to_line(pr.puzzle->grid),
+        fixed(ga_.mutation_rate), std::to_string(ga_.restart_after), to_line(pr.puzzle->grid, pr.puzzle->alphabet),
         std::to_string(pr.run), std::to_string(pr.seed), std::to_string(r.restarts),
         std::to_string(r.evaluations)};
     const auto config = config_values(ga_);
     row.insert(row.end(), config.begin() + 3, config.end());  // the first three are above
     row.insert(row.end(), {to_string(backend_),
                            backend_ == Backend::Cuda ? std::to_string(ga_.device) : "",
-                           GPUGA_VERSION, to_line(r.best), r.stop_reason, config_id_});
+                           GPUGA_VERSION, to_line(r.best, pr.puzzle->alphabet), r.stop_reason,
+                           size_name(r.best), config_id_});
     if (trace_) {
       for (const auto& t : pending_[i]) trace_->row(t);
       pending_[i].clear();
@@ -234,7 +235,8 @@ const std::vector<std::string>& batch_columns() {
                                      "restart_after_n_stagnant", "puzzle", "run", "seed",
                                      "restarts", "evaluations"};
     cols.insert(cols.end(), config_columns().begin() + 3, config_columns().end());
-    cols.insert(cols.end(), {"backend", "device", "gpuga_version", "grid", "stop", "config_id"});
+    cols.insert(cols.end(),
+                {"backend", "device", "gpuga_version", "grid", "stop", "size", "config_id"});
     return cols;
   }();
   return c;
@@ -242,11 +244,16 @@ const std::vector<std::string>& batch_columns() {
 
 int run_batches(const BatchSetup& s, const std::vector<GaOptions>& given) {
   const auto puzzles = read_solvable_puzzles(s.files);
+  for (const auto& p : puzzles)  // the runs of a batch share engines, which hold one size
+    GPUGA_INPUT_CHECK(p.grid.box == puzzles.front().grid.box,
+                      p.file + ":" + std::to_string(p.line) + ": a " + size_name(p.grid) +
+                          " puzzle after " + size_name(puzzles.front().grid) + " ones (" +
+                          puzzles.front().file + "); expected puzzles of one size per batch");
   std::vector<GaOptions> configs = given;  // --pop 0 resolved for each one's backend
   std::vector<Backend> backends;
   for (auto& ga : configs) {
     backends.push_back(resolve_backend(ga.backend, ga.device));
-    pop_for_backend(ga, backends.back());
+    pop_for_backend(ga, backends.back(), puzzles.front().grid.box);
   }
   std::error_code ec;
   const bool exists = std::filesystem::exists(s.csv, ec) && std::filesystem::file_size(s.csv, ec) > 0;

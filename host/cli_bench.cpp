@@ -109,7 +109,7 @@ Row bench_one(Backend backend, std::uint32_t pop, std::uint32_t island_size, con
   }
   row.placement = engine->placement();
 #if defined(GPUGA_HAVE_CUDA)
-  if (backend == Backend::Cuda) row.islands_per_sm = cuda_islands_per_multiprocessor(p, o.device);
+  if (backend == Backend::Cuda) row.islands_per_sm = cuda_islands_per_multiprocessor(p, puzzle.box, o.device);
 #endif
   engine->initialize(o.warmup);
   row.validated = backend == Backend::Cuda ? validate(*engine, puzzle, p, ga, o.warmup) : "n/a";

@@ -1,10 +1,10 @@
 // gpuga score FILE...: the fitness of each grid under every encoding's unit set and the squared
 // metric, so that results can be cross-checked by hand. Grids may be partial or wrong.
+#include <array>
 #include <iostream>
 #include <nlohmann/json.hpp>
 
 #include "commands.hpp"
-#include "errors.hpp"
 #include "gpuga/fitness.hpp"
 #include "puzzle_io.hpp"
 
@@ -21,16 +21,16 @@ int run_score(const ScoreOptions& o) {
   nlohmann::json rows = nlohmann::json::array();
   if (!o.json) std::cout << "file:line  #  blanks  box(rows+cols)  row(cols+boxes)  cell(all)  squared\n";
   for (const auto& g : grids) {
-    GPUGA_INPUT_CHECK(g.grid.box == 3, g.file + ":" + std::to_string(g.line) + ": a " +
-                                           size_name(g.grid) + " grid; score reads 9x9 grids only so far");
-    const int box = conflict_fitness(g.grid.cell.data(), Encoding::Box);
-    const int row = conflict_fitness(g.grid.cell.data(), Encoding::Row);
-    const int cell = conflict_fitness(g.grid.cell.data(), Encoding::Cell);
-    const int sq = squared_fitness(g.grid.cell.data());
-    const int blanks = kCells - clue_count(g.grid);
+    const std::uint8_t* cells = g.grid.cell.data();
+    const auto [box, row, cell, sq] = with_box_size(g.grid.box, [&]<int B>() {
+      return std::array<int, 4>{conflict_fitness<B>(cells, Encoding::Box),
+                                conflict_fitness<B>(cells, Encoding::Row),
+                                conflict_fitness<B>(cells, Encoding::Cell), squared_fitness<B>(cells)};
+    });
+    const int blanks = g.grid.cells() - clue_count(g.grid);
     if (o.json) {
       rows.push_back({{"file", g.file}, {"line", g.line}, {"index", g.index},
-                      {"grid", to_line(g.grid)}, {"blanks", blanks}, {"box", box}, {"row", row},
+                      {"size", size_name(g.grid)}, {"grid", to_line(g.grid, g.alphabet)}, {"blanks", blanks}, {"box", box}, {"row", row},
                       {"cell", cell}, {"squared", sq}});
     } else {
       std::cout << g.file << ':' << g.line << "  " << g.index << "  " << blanks << "  " << box

@@ -30,9 +30,9 @@ struct SolveOptions {
 };
 
 // The best individual of the run's best island now.
-void print_best(std::ostream& out, const GenerationReport& rep, Engine& engine) {
+void print_best(std::ostream& out, const GenerationReport& rep, Engine& engine, Alphabet a) {
   out << "generation " << rep.generation << " (island " << rep.summary.best_island << ")\n"
-      << to_pretty(engine.best(rep.lane, rep.summary.best_island)) << "fitness "
+      << to_pretty(engine.best(rep.lane, rep.summary.best_island), a) << "fitness "
       << rep.summary.best << '\n';
 }
 
@@ -40,6 +40,9 @@ void print_best(std::ostream& out, const GenerationReport& rep, Engine& engine) 
 class SolveObserver final : public RunObserver {
  public:
   SolveObserver(const SolveOptions& o, std::istream* answers) : o_(o), answers_(answers) {}
+
+  // Grids shown in the alphabet of the puzzle now running.
+  void set_alphabet(Alphabet a) { alphabet_ = a; }
 
   // Epochs end at every report (and, interactive, at every generation).
   std::uint32_t cadence() const override { return o_.interactive ? 1 : o_.report_every; }
@@ -58,10 +61,10 @@ class SolveObserver final : public RunObserver {
       std::cerr << line;
       if (rep.summary.temperature > 0) std::cerr << "  temperature " << rep.summary.temperature;
       std::cerr << '\n';
-      if (o_.show_best) print_best(std::cerr, rep, engine);
+      if (o_.show_best) print_best(std::cerr, rep, engine, alphabet_);
     }
     if (!o_.interactive || rep.summary.best == 0) return true;
-    print_best(std::cerr, rep, engine);
+    print_best(std::cerr, rep, engine, alphabet_);
     return ask_to_continue();
   }
 
@@ -80,12 +83,14 @@ class SolveObserver final : public RunObserver {
 
   const SolveOptions& o_;
   std::istream* answers_;
+  Alphabet alphabet_ = Alphabet::Digits;
 };
 
 nlohmann::json result_json(const Puzzle& p, const RunResult& r, Backend backend,
                            const GaOptions& ga) {
-  return {{"file", p.file}, {"line", p.line}, {"index", p.index}, {"puzzle", to_line(p.grid)},
-          {"solved", r.solved}, {"grid", to_line(r.best)}, {"fitness", r.best_fitness},
+  return {{"file", p.file}, {"line", p.line}, {"index", p.index}, {"size", size_name(p.grid)},
+          {"puzzle", to_line(p.grid, p.alphabet)}, {"solved", r.solved},
+          {"grid", to_line(r.best, p.alphabet)}, {"fitness", r.best_fitness},
           {"generations", r.generations}, {"restarts", r.restarts},
           {"evaluations", r.evaluations}, {"seconds", r.seconds}, {"stop", r.stop_reason},
           {"seed", ga.seed}, {"island", r.island}, {"island_seed", derive_seed(r.seed, r.island)},
@@ -95,17 +100,17 @@ nlohmann::json result_json(const Puzzle& p, const RunResult& r, Backend backend,
 void print_result(const SolveOptions& o, const Puzzle& p, const RunResult& r, bool several) {
   if (o.format == OutputFormat::Line) {
     if (r.solved)
-      std::cout << to_line(r.best) << '\n';
+      std::cout << to_line(r.best, p.alphabet) << '\n';
     else
       std::cout << "# puzzle " << p.index << " (" << p.file << ':' << p.line
                 << ") not solved, best fitness " << r.best_fitness << '\n';
   } else {
     if (several) std::cout << "# puzzle " << p.index << " (" << p.file << ':' << p.line << ")\n";
     if (r.solved)
-      std::cout << to_pretty(r.best);
+      std::cout << to_pretty(r.best, p.alphabet);
     else
       std::cout << "not solved; best grid found (fitness " << r.best_fitness << "):\n"
-                << to_pretty(r.best);
+                << to_pretty(r.best, p.alphabet);
     if (several) std::cout << '\n';
   }
   std::cout << std::flush;
@@ -139,7 +144,7 @@ int run_solve(const CLI::App* cmd, SolveOptions& o) {
     answers = &tty;
   }
   const Backend backend = resolve_backend(o.ga.backend, o.ga.device);
-  pop_for_backend(o.ga, backend);
+  pop_for_backend(o.ga, backend, puzzles.front().grid.box);
   const IslandParams params = to_params(o.ga);
   SolveObserver observer(o, answers);
   nlohmann::json results = nlohmann::json::array();
@@ -147,6 +152,7 @@ int run_solve(const CLI::App* cmd, SolveOptions& o) {
   for (const auto& p : puzzles) {
     if (g_interrupted.load()) break;
     auto engine = make_engine(backend, p.grid, params, o.ga);
+    observer.set_alphabet(p.alphabet);
     const RunResult r =
         run_many(*engine, {{p.grid, params.ga.seed}}, to_limits(o.ga), observer).front();
     all_solved = all_solved && r.solved;

@@ -60,9 +60,10 @@ std::unique_ptr<Engine> make_cpu_engine(const Grid& puzzle, const IslandParams& 
 #if defined(GPUGA_HAVE_CUDA)
 std::unique_ptr<Engine> make_cuda_engine(const Grid& puzzle, const IslandParams& params,
                                          double rank_pressure, int device, std::uint32_t runs = 1);
-// Islands of this configuration that run at once on one multiprocessor of `device` (the segment
-// step's occupancy, with its shared memory when the island is staged).
-int cuda_islands_per_multiprocessor(const IslandParams& params, int device);
+// Islands of this configuration for puzzles of box size `box` that run at once on one
+// multiprocessor of `device` (the segment step's occupancy, with its shared memory when the
+// island is staged).
+int cuda_islands_per_multiprocessor(const IslandParams& params, int box, int device);
 #endif
 
 }  // namespace gpuga

@@ -41,7 +41,7 @@ std::uint32_t migrants_of(const GaOptions& o) {
   return o.algorithm == Algorithm::Ga ? o.migrants : 0;
 }
 
-void pop_for_backend(GaOptions& o, Backend backend) {
+void pop_for_backend(GaOptions& o, Backend backend, int box) {
   if (o.pop != 0) return;
   const std::uint32_t n = o.island_size ? o.island_size : kDefaultIslandSize;
   std::uint32_t islands = o.threads > 0 ? o.threads : omp_get_max_threads();
@@ -53,12 +53,13 @@ void pop_for_backend(GaOptions& o, Backend backend) {
     if (o.device < static_cast<int>(list.devices.size())) {
       GaOptions one = o;
       one.pop = n;
-      const int per_sm = cuda_islands_per_multiprocessor(island_params(one), o.device);
+      const int per_sm = cuda_islands_per_multiprocessor(island_params(one), box, o.device);
       islands = std::max(per_sm, 1) * list.devices[o.device].multiprocessors;
     }
   }
 #else
   (void)backend;
+  (void)box;
 #endif
   o.pop = islands * n;
 }
@@ -217,7 +218,8 @@ IslandParams to_params(GaOptions& o) {
 
 IslandParams island_params(const GaOptions& options) {
   GaOptions o = options;
-  pop_for_backend(o, Backend::Cpu);  // where no backend has resolved --pop 0 yet
+  pop_for_backend(o, Backend::Cpu, 0);  // where no backend has resolved --pop 0 yet (the CPU
+                                        // default needs no box size)
   check_islands(o);
   const std::uint32_t n = island_size_of(o);
   GaParams p;

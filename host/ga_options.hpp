@@ -52,8 +52,9 @@ struct GaOptions {
 void add_ga_options(CLI::App* cmd, GaOptions& o);
 
 // --pop 0 resolved for the backend: islands of the island size, one per CPU thread, or as many as
-// the GPU runs at once. Call after resolve_backend, before to_params.
-void pop_for_backend(GaOptions& o, Backend backend);
+// the GPU runs at once for puzzles of box size `box`. Call after resolve_backend, before
+// to_params.
+void pop_for_backend(GaOptions& o, Backend backend, int box);
 
 // After parsing: draws a seed when none was given, checks options against each other (throws
 // InputError), and returns the islands' parameters and the driver's limits.

@@ -4,7 +4,10 @@
 // boxes. Parsing, verification, the exact checker and reports work on it; the engines take its
 // cells as the bytes of an individual of their box size (include/gpuga/grid.hpp).
 #include <cstdint>
+#include <string>
 #include <vector>
+
+#include "errors.hpp"
 
 namespace gpuga {
 
@@ -33,5 +36,18 @@ struct Grid {
 
   bool operator==(const Grid&) const = default;
 };
+
+// Calls f.template operator()<B>() with the box size B of `box` (2..5): the one place a run-time
+// size picks the compiled one.
+template <class F>
+decltype(auto) with_box_size(int box, F&& f) {
+  switch (box) {
+    case 2: return f.template operator()<2>();
+    case 3: return f.template operator()<3>();
+    case 4: return f.template operator()<4>();
+    case 5: return f.template operator()<5>();
+  }
+  throw InputError("box size " + std::to_string(box) + "; expected 2 to 5 (4x4 to 25x25)");
+}
 
 }  // namespace gpuga

@@ -23,10 +23,12 @@ inline void count_sort(std::uint64_t* keys, std::uint32_t n) {
   while (m > 0 && keys[m - 1] == ~std::uint64_t(0)) --m;
   thread_local std::vector<std::uint32_t> start;
   thread_local std::vector<std::uint64_t> sorted;
-  start.assign(kFitnessBound + 1, 0);
+  std::uint64_t top = 0;  // the highest fitness: the counts' range, whatever the grid's size
+  for (std::uint32_t i = 0; i < m; ++i) top = std::max(top, keys[i] >> 32);
+  start.assign(top + 2, 0);
   sorted.resize(m);
   for (std::uint32_t i = 0; i < m; ++i) ++start[(keys[i] >> 32) + 1];
-  for (int f = 0; f < kFitnessBound; ++f) start[f + 1] += start[f];
+  for (std::uint64_t f = 0; f <= top; ++f) start[f + 1] += start[f];
   for (std::uint32_t i = 0; i < m; ++i) sorted[start[keys[i] >> 32]++] = keys[i];
   std::copy_n(sorted.begin(), m, keys);
 }

@@ -28,17 +28,20 @@
 namespace gpuga {
 
 // The bytes of shared memory an island is staged in on `sys`, or 0 when it runs from its home.
-template <class Sys>
+template <int B, class Sys>
 std::uint64_t staging_bytes(const Sys& sys, const IslandLayout& L) {
-  return staged_bytes(L) <= sys.stage_limit() ? staged_bytes(L) : 0;
+  return staged_bytes<B>(L) <= sys.stage_limit() ? staged_bytes<B>(L) : 0;
 }
 
-template <class Sys>
+// The engine for puzzles of box size B (include/gpuga/grid.hpp).
+template <class Sys, int B>
 class IslandEngine final : public Engine {
+  static constexpr int kSlot = Shape<B>::kSlot, kCells = Shape<B>::kCells;
+
  public:
   IslandEngine(const Grid& puzzle, const IslandParams& p, double pressure, Sys sys,
                std::uint32_t runs)
-      : p_(p), L_(make_layout(p.ga)), sys_(std::move(sys)), runs_(runs),
+      : p_(p), L_(make_layout<B>(p.ga)), sys_(std::move(sys)), runs_(runs),
         islands_(std::uint64_t(runs) * p.islands), clock_(runs, 0) {
     GPUGA_INPUT_CHECK(runs >= 1 && p.islands >= 1 && islands_ <= 0x7FFFFFFFu,
                       std::to_string(runs) + " run(s) of " + std::to_string(p.islands) +
@@ -52,7 +55,7 @@ class IslandEngine final : public Engine {
     records_.resize(islands_ * L_.bytes);
     states_.resize(islands_);
     best_.resize(islands_ * kSlot);
-    outbox_.resize(islands_ * outbox_bytes(p.migrants));
+    outbox_.resize(islands_ * outbox_bytes<B>(p.migrants));
     summaries_.resize(islands_);
     runs_info_.resize(runs);
     tasks_.resize(runs);
@@ -62,7 +65,7 @@ class IslandEngine final : public Engine {
       cdf_.resize(cdf.size());
       Sys::put(cdf_, 0, cdf.data(), cdf.size());
     }
-    staged_ = staging_bytes(sys_, L_);
+    staged_ = staging_bytes<B>(sys_, L_);
     grid_ = islands_ == 1 && sys_.grid_team(staged_);
     if (grid_) staged_ = 0;
     set_run(0, puzzle, p.ga.seed);
@@ -73,10 +76,10 @@ class IslandEngine final : public Engine {
   std::string placement() const override { return sys_.placement(staged_, grid_); }
 
   void set_run(std::uint32_t r, const Grid& puzzle, std::uint64_t seed) override {
-    GPUGA_INPUT_CHECK(puzzle.box == 3, "a " + std::to_string(puzzle.side()) + "x" +
-                                           std::to_string(puzzle.side()) +
-                                           " puzzle; the engines solve 9x9 puzzles only so far");
-    const RunInfo info = make_run_info(puzzle.cell.data(), p_, seed);
+    GPUGA_INPUT_CHECK(puzzle.box == B, "a puzzle of box size " + std::to_string(puzzle.box) +
+                                           " for an engine of box size " + std::to_string(B) +
+                                           "; expected one size per engine");
+    const RunInfo<B> info = make_run_info<B>(puzzle.cell.data(), p_, seed);
     const std::uint64_t none = 0;
     Sys::put(runs_info_, r, &info, 1);
     Sys::put(solved_, r, &none, 1);
@@ -89,14 +92,14 @@ class IslandEngine final : public Engine {
     for (std::uint32_t r = 0; r < runs_; ++r) launches = std::max(launches, segments(r, tasks[r]));
     const IslandsView v = view();
     for (std::uint32_t s = 0; s < launches; ++s) {
-      launch("segment_step", staged_, segment_step{v, s});
-      launch("boundary_step", 0, boundary_step{v});
+      launch("segment_step", staged_, segment_step<B>{v, s});
+      launch("boundary_step", 0, boundary_step<B>{v});
     }
   }
 
   std::vector<IslandSummary> summaries() override {
     typename Sys::Timer timer(times_.summary);
-    launch("summary_step", 0, summary_step{view()});
+    launch("summary_step", 0, summary_step<B>{view()});
     std::vector<IslandSummary> out(islands_);
     Sys::get(out.data(), summaries_, 0, islands_);
     return out;
@@ -105,7 +108,7 @@ class IslandEngine final : public Engine {
   Grid best(std::uint32_t run, std::uint32_t island) override {
     std::uint8_t slot[kSlot];
     Sys::get(slot, best_, (std::uint64_t(run) * p_.islands + island) * kSlot, kSlot);
-    Grid g(3);
+    Grid g(B);
     std::copy_n(slot, kCells, g.cell.begin());
     return g;
   }
@@ -172,16 +175,16 @@ class IslandEngine final : public Engine {
     return n;
   }
 
-  IslandsView view() {
+  IslandsView<B> view() {
     return {p_, L_, Sys::raw(records_), Sys::raw(states_), Sys::raw(best_), Sys::raw(outbox_),
             Sys::raw(runs_info_), Sys::raw(tasks_), cdf_.empty() ? nullptr : Sys::raw(cdf_),
             Sys::raw(summaries_), Sys::raw(solved_)};
   }
 
   std::uint64_t bytes_needed() const {
-    return islands_ * (L_.bytes + kSlot + outbox_bytes(p_.migrants) + sizeof(IslandState) +
+    return islands_ * (L_.bytes + kSlot + outbox_bytes<B>(p_.migrants) + sizeof(IslandState) +
                        sizeof(IslandSummary)) +
-           std::uint64_t(runs_) * (sizeof(RunInfo) + sizeof(RunTask) + sizeof(std::uint64_t)) +
+           std::uint64_t(runs_) * (sizeof(RunInfo<B>) + sizeof(RunTask) + sizeof(std::uint64_t)) +
            (p_.ga.selection == Selection::Rank ? std::uint64_t(L_.n) * sizeof(std::uint64_t) : 0);
   }
 
@@ -196,10 +199,19 @@ class IslandEngine final : public Engine {
   vec<std::uint8_t> records_, best_, outbox_;
   vec<IslandState> states_;
   vec<IslandSummary> summaries_;
-  vec<RunInfo> runs_info_;
+  vec<RunInfo<B>> runs_info_;
   vec<RunTask> tasks_;
   vec<std::uint64_t> cdf_, solved_;
   PhaseTimes times_;
 };
+
+// An engine for the puzzle's size on `sys`.
+template <class Sys>
+std::unique_ptr<Engine> make_island_engine(const Grid& puzzle, const IslandParams& p,
+                                           double pressure, Sys sys, std::uint32_t runs) {
+  return with_box_size(puzzle.box, [&]<int B>() -> std::unique_ptr<Engine> {
+    return std::make_unique<IslandEngine<Sys, B>>(puzzle, p, pressure, std::move(sys), runs);
+  });
+}
 
 }  // namespace gpuga

@@ -9,8 +9,7 @@ namespace gpuga {
 
 std::unique_ptr<Engine> make_device_engine_omp(const Grid& puzzle, const IslandParams& params,
                                                double rank_pressure, std::uint32_t runs) {
-  return std::make_unique<IslandEngine<device_system::System>>(
-      puzzle, params, rank_pressure, device_system::System(0), runs);
+  return make_island_engine(puzzle, params, rank_pressure, device_system::System(0), runs);
 }
 
 }  // namespace gpuga

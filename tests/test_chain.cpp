@@ -23,9 +23,9 @@ const std::string kHardPuzzle =  // AI Escargot
 struct OneIsland {
   IslandParams p;
   IslandLayout L;
-  RunInfo run;
+  RunInfo<3> run;
   std::vector<std::uint64_t> memory;  // 8-byte aligned record
-  std::uint8_t best[kSlot] = {};
+  std::uint8_t best[Shape<3>::kSlot] = {};
   SerialTeam team;
   IslandState state;
   std::uint64_t seed = 99;
@@ -38,13 +38,13 @@ struct OneIsland {
     p.restart_after = restart_after;
     p.anneal.cooling_step = cooling_step(0.9);
     p.anneal.reheat_after = reheat_after;
-    L = make_layout(p.ga);
-    run = make_run_info(grid_of(puzzle).cell.data(), p, seed);
+    L = make_layout<3>(p.ga);
+    run = make_run_info<3>(grid_of(puzzle).cell.data(), p, seed);
     run.chain_length = run.sweep;  // one temperature per sweep: levels end between sweeps
     memory.assign(L.bytes / 8 + 1, 0);
     chains().init(state, seed, best);
   }
-  Chains<SerialTeam> chains() {
+  Chains<SerialTeam, 3> chains() {
     return {{team, p, L, run.info, nullptr, reinterpret_cast<std::uint8_t*>(memory.data())}, run};
   }
   ChainState at(std::uint32_t i) { return chains().state()[i]; }
@@ -54,8 +54,8 @@ struct OneIsland {
 void expect_bookkeeping(OneIsland& isl, std::uint32_t i) {
   auto c = isl.chains();
   const GaParams& g = isl.p.ga;
-  ASSERT_EQ(c.isl.fit(0)[i], fitness(c.isl.genome(0, i), g.encoding, g.fitness)) << "chain " << i;
-  ASSERT_EQ(c.isl.fit(1)[i], fitness(c.isl.genome(1, i), g.encoding, g.fitness)) << "chain " << i;
+  ASSERT_EQ(c.isl.fit(0)[i], fitness<3>(c.isl.genome(0, i), g.encoding, g.fitness)) << "chain " << i;
+  ASSERT_EQ(c.isl.fit(1)[i], fitness<3>(c.isl.genome(1, i), g.encoding, g.fitness)) << "chain " << i;
   ASSERT_LE(c.isl.fit(1)[i], c.isl.fit(0)[i]);
 }
 
@@ -155,18 +155,18 @@ TEST(Chains, TheIslandsBestIsTheFirstChainToReachTheLowestFitness) {
   }
   EXPECT_EQ(isl.state.best_ever, isl.chains().isl.fit(1)[first]);
   EXPECT_EQ(isl.state.last_improvement, isl.at(first).best_sweep);
-  EXPECT_TRUE(std::equal(isl.best, isl.best + kSlot, isl.chains().isl.genome(1, first)));
+  EXPECT_TRUE(std::equal(isl.best, isl.best + Shape<3>::kSlot, isl.chains().isl.genome(1, first)));
 }
 
 TEST(Chains, InitialTemperatureIsTheSpreadOfRandomMoves) {
   GaParams p;
-  const PuzzleInfo hard = make_puzzle_info(grid_of(kHardPuzzle).cell.data(), Encoding::Box);
-  const double t = initial_temperature(hard, p, 1);
+  const PuzzleInfo<3> hard = make_puzzle_info<3>(grid_of(kHardPuzzle).cell.data(), Encoding::Box);
+  const double t = initial_temperature<3>(hard, p, 1);
   EXPECT_GT(t, 0.5);  // conflicts move by up to 4 per swap
   EXPECT_LT(t, 10.0);
-  EXPECT_EQ(t, initial_temperature(hard, p, 1));
+  EXPECT_EQ(t, initial_temperature<3>(hard, p, 1));
   // A puzzle with a single free cell has no move: the floor.
   std::string one = kEasySolution;
   one[0] = '.';
-  EXPECT_EQ(initial_temperature(make_puzzle_info(grid_of(one).cell.data(), Encoding::Box), p, 1), 1.0 / 16);
+  EXPECT_EQ(initial_temperature<3>(make_puzzle_info<3>(grid_of(one).cell.data(), Encoding::Box), p, 1), 1.0 / 16);
 }

@@ -107,12 +107,12 @@ TEST_P(CpuEngineConfigs, PopulationKeepsGivensAndFitnessIsRecomputable) {
   const auto pop = e->population(0);
   const auto fit = e->fitness(0);
   const Grid puzzle = grid_of(kEasyPuzzle);
-  ASSERT_EQ(pop.size(), std::size_t(2) * c.params.pop * kCells);
+  ASSERT_EQ(pop.size(), std::size_t(2) * c.params.pop * Shape<3>::kCells);
   for (std::size_t i = 0; i < fit.size(); ++i) {
-    const std::uint8_t* g = &pop[i * kCells];
-    for (int cell = 0; cell < kCells; ++cell)
+    const std::uint8_t* g = &pop[i * Shape<3>::kCells];
+    for (int cell = 0; cell < Shape<3>::kCells; ++cell)
       if (puzzle.cell[cell]) ASSERT_EQ(g[cell], puzzle.cell[cell]);
-    ASSERT_EQ(fit[i], fitness(g, c.params.encoding, c.params.fitness)) << "individual " << i;
+    ASSERT_EQ(fit[i], fitness<3>(g, c.params.encoding, c.params.fitness)) << "individual " << i;
   }
 }
 
@@ -172,14 +172,14 @@ TEST(CpuEngine, SummariesMatchThePopulation) {
     EXPECT_EQ(s[k].best, f[o[0]]);
     EXPECT_EQ(s[k].worst, f[o[99]]);
     EXPECT_EQ(s[k].fitness_sum, std::accumulate(f, f + 100, std::uint64_t(0)));
-    const std::uint8_t* best = &pop[(k * 100 + o[0]) * kCells];
+    const std::uint8_t* best = &pop[(k * 100 + o[0]) * Shape<3>::kCells];
     std::uint64_t dist = 0;
-    for (std::uint32_t i = 0; i < 100; ++i) dist += hamming(&pop[(k * 100 + i) * kCells], best);
+    for (std::uint32_t i = 0; i < 100; ++i) dist += hamming<3>(&pop[(k * 100 + i) * Shape<3>::kCells], best);
     EXPECT_EQ(s[k].distance_sum, dist);
     EXPECT_GT(dist, 0u);
     EXPECT_EQ(s[k].state.evaluations, 100u * 5);  // initial island and four generations
     const Grid g = e->best(0, k);
-    EXPECT_EQ(fitness(g.cell.data(), c.params.encoding, c.params.fitness), s[k].state.best_ever);
+    EXPECT_EQ(fitness<3>(g.cell.data(), c.params.encoding, c.params.fitness), s[k].state.best_ever);
   }
 }
 
@@ -188,7 +188,7 @@ TEST(CpuEngine, ChainSummariesMatchTheChains) {
   // a move per free cell per generation, and the island's best grid scoring its best so far.
   const Grid puzzle = grid_of(kHardPuzzle);
   int free = 0;
-  for (int cell = 0; cell < kCells; ++cell) free += puzzle.cell[cell] == 0;
+  for (int cell = 0; cell < Shape<3>::kCells; ++cell) free += puzzle.cell[cell] == 0;
   for (const auto& c : all_test_configs(50)) {
     if (c.params.algorithm == Algorithm::Ga) continue;
     auto e = make_cpu_engine(puzzle, islands_of(c, 2), c.rank_pressure, 2);
@@ -205,12 +205,12 @@ TEST(CpuEngine, ChainSummariesMatchTheChains) {
       EXPECT_EQ(s[k].fitness_sum, std::accumulate(f, f + 50, std::uint64_t(0))) << c.name;
       std::uint64_t dist = 0;
       for (std::uint32_t i = 0; i < 50; ++i)
-        dist += hamming(&pop[(k * 50 + i) * kCells], &pop[(k * 50 + s[k].best_index) * kCells]);
+        dist += hamming<3>(&pop[(k * 50 + i) * Shape<3>::kCells], &pop[(k * 50 + s[k].best_index) * Shape<3>::kCells]);
       EXPECT_EQ(s[k].distance_sum, dist) << c.name;
       EXPECT_EQ(s[k].state.evaluations, 50u + 50u * free * 4) << c.name;
       EXPECT_LE(s[k].state.best_ever, s[k].best) << c.name;
       const Grid g = e->best(0, k);
-      EXPECT_EQ(fitness(g.cell.data(), c.params.encoding, c.params.fitness), s[k].state.best_ever) << c.name;
+      EXPECT_EQ(fitness<3>(g.cell.data(), c.params.encoding, c.params.fitness), s[k].state.best_ever) << c.name;
       if (c.params.algorithm == Algorithm::Sa)
         EXPECT_GT(s[k].temperature_sum, 0u) << c.name;
       else
@@ -280,7 +280,7 @@ TEST(CpuEngine, MigrationReplacesTheWorstWithTheNeighboursBest) {
     const auto mine = order_of(&ifit[k * n], n), theirs = order_of(&ifit[from * n], n);
     for (std::uint32_t j = 0; j < m; ++j) {
       const std::uint32_t to = k * n + mine[n - m + j], src = from * n + theirs[j];
-      std::copy_n(&ipop[src * kCells], kCells, &expect_pop[to * kCells]);
+      std::copy_n(&ipop[src * Shape<3>::kCells], Shape<3>::kCells, &expect_pop[to * Shape<3>::kCells]);
       expect_fit[to] = ifit[src];
     }
   }

@@ -9,8 +9,8 @@ using namespace gpuga;
 TEST(Fitness, SolvedGridScoresZeroEverywhere) {
   const Grid g = grid_of(kEasySolution);
   for (auto e : {Encoding::Box, Encoding::Row, Encoding::Cell}) {
-    EXPECT_EQ(fitness(g.cell.data(), e, FitnessKind::Conflicts), 0);
-    EXPECT_EQ(fitness(g.cell.data(), e, FitnessKind::Squared), 0);
+    EXPECT_EQ(fitness<3>(g.cell.data(), e, FitnessKind::Conflicts), 0);
+    EXPECT_EQ(fitness<3>(g.cell.data(), e, FitnessKind::Squared), 0);
   }
 }
 
@@ -20,10 +20,10 @@ TEST(Fitness, SwapInARowBreaksTwoColumns) {
   std::string s = kEasySolution;
   std::swap(s[0], s[1]);
   const Grid g = grid_of(s);
-  EXPECT_EQ(conflict_fitness(g.cell.data(), Encoding::Box), 2);   // rows + columns
-  EXPECT_EQ(conflict_fitness(g.cell.data(), Encoding::Row), 2);   // columns + boxes
-  EXPECT_EQ(conflict_fitness(g.cell.data(), Encoding::Cell), 2);  // all 27
-  EXPECT_EQ(squared_fitness(g.cell.data()), 2);
+  EXPECT_EQ(conflict_fitness<3>(g.cell.data(), Encoding::Box), 2);   // rows + columns
+  EXPECT_EQ(conflict_fitness<3>(g.cell.data(), Encoding::Row), 2);   // columns + boxes
+  EXPECT_EQ(conflict_fitness<3>(g.cell.data(), Encoding::Cell), 2);  // all 27
+  EXPECT_EQ(squared_fitness<3>(g.cell.data()), 2);
 }
 
 TEST(Fitness, SwapAcrossBoxesInAColumn) {
@@ -32,21 +32,21 @@ TEST(Fitness, SwapAcrossBoxesInAColumn) {
   std::string s = kEasySolution;
   std::swap(s[0], s[27]);
   const Grid g = grid_of(s);
-  EXPECT_EQ(conflict_fitness(g.cell.data(), Encoding::Box), 2);
-  EXPECT_EQ(conflict_fitness(g.cell.data(), Encoding::Row), 2);
-  EXPECT_EQ(conflict_fitness(g.cell.data(), Encoding::Cell), 4);
-  EXPECT_EQ(squared_fitness(g.cell.data()), 4);
+  EXPECT_EQ(conflict_fitness<3>(g.cell.data(), Encoding::Box), 2);
+  EXPECT_EQ(conflict_fitness<3>(g.cell.data(), Encoding::Row), 2);
+  EXPECT_EQ(conflict_fitness<3>(g.cell.data(), Encoding::Cell), 4);
+  EXPECT_EQ(squared_fitness<3>(g.cell.data()), 4);
 }
 
 TEST(Fitness, AllOnesAndAllBlank) {
   const Grid ones = grid_of(std::string(81, '1'));
-  EXPECT_EQ(conflict_fitness(ones.cell.data(), Encoding::Box), 18 * 8);
-  EXPECT_EQ(conflict_fitness(ones.cell.data(), Encoding::Cell), 27 * 8);
-  EXPECT_EQ(squared_fitness(ones.cell.data()), 27 * 64);
-  EXPECT_LT(squared_fitness(ones.cell.data()), kFitnessBound);
+  EXPECT_EQ(conflict_fitness<3>(ones.cell.data(), Encoding::Box), 18 * 8);
+  EXPECT_EQ(conflict_fitness<3>(ones.cell.data(), Encoding::Cell), 27 * 8);
+  EXPECT_EQ(squared_fitness<3>(ones.cell.data()), 27 * 64);
+  EXPECT_LT(squared_fitness<3>(ones.cell.data()), kFitnessBound<3>);
   const Grid blank{};
-  EXPECT_EQ(conflict_fitness(blank.cell.data(), Encoding::Row), 18 * 9);
-  EXPECT_EQ(squared_fitness(blank.cell.data()), 0);
+  EXPECT_EQ(conflict_fitness<3>(blank.cell.data(), Encoding::Row), 18 * 9);
+  EXPECT_EQ(squared_fitness<3>(blank.cell.data()), 0);
 }
 
 TEST(Fitness, TripleInOneUnit) {
@@ -55,9 +55,28 @@ TEST(Fitness, TripleInOneUnit) {
   // = 4 each);
   // columns hold one digit each.
   const Grid g = grid_of("111456789" + std::string(72, '.'));
-  EXPECT_EQ(unit_conflicts(g.cell.data(), 0), 2);
-  EXPECT_EQ(unit_conflicts(g.cell.data(), 18), 8);
-  EXPECT_EQ(unit_squared(g.cell.data(), 0), 4);
-  EXPECT_EQ(unit_squared(g.cell.data(), 18), 4);
-  EXPECT_EQ(squared_fitness(g.cell.data()), 8);
+  EXPECT_EQ(unit_conflicts<3>(g.cell.data(), 0), 2);
+  EXPECT_EQ(unit_conflicts<3>(g.cell.data(), 18), 8);
+  EXPECT_EQ(unit_squared<3>(g.cell.data(), 0), 4);
+  EXPECT_EQ(unit_squared<3>(g.cell.data(), 18), 4);
+  EXPECT_EQ(squared_fitness<3>(g.cell.data()), 8);
+}
+
+TEST(Fitness, HandBuiltSixteenBySixteen) {
+  using S = Shape<4>;
+  std::uint8_t g[S::kCells];
+  for (int c = 0; c < S::kCells; ++c)  // the pattern solution
+    g[c] = static_cast<std::uint8_t>((4 * (S::row_of(c) % 4) + S::row_of(c) / 4 + S::col_of(c)) % 16 + 1);
+  EXPECT_EQ(conflict_fitness<4>(g, Encoding::Cell), 0);
+  EXPECT_EQ(squared_fitness<4>(g), 0);
+  g[0] = g[1];  // row 1 and box 1 hold that value twice and lack the old one; column 1 too
+  EXPECT_EQ(conflict_fitness<4>(g, Encoding::Cell), 3);
+  EXPECT_EQ(conflict_fitness<4>(g, Encoding::Box), 2);   // rows and columns
+  EXPECT_EQ(conflict_fitness<4>(g, Encoding::Row), 2);   // columns and boxes
+  EXPECT_EQ(squared_fitness<4>(g), 3);
+  std::uint8_t ones[S::kCells];
+  std::fill(std::begin(ones), std::end(ones), 1);  // every unit: 15 conflicts, 15^2 squared
+  EXPECT_EQ(conflict_fitness<4>(ones, Encoding::Cell), 48 * 15);
+  EXPECT_EQ(squared_fitness<4>(ones), 48 * 225);
+  EXPECT_LT(squared_fitness<4>(ones), kFitnessBound<4>);
 }

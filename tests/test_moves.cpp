@@ -31,18 +31,18 @@ class DeltaEqualsFullFitness
 TEST_P(DeltaEqualsFullFitness, AfterEveryMove) {
   const auto [e, kind, aware] = GetParam();
   for (const auto& puzzle : {kEasyPuzzle, kHardPuzzle, std::string(81, '.')}) {
-    const PuzzleInfo info = make_puzzle_info(grid_of(puzzle).cell.data(), e);
+    const PuzzleInfo<3> info = make_puzzle_info<3>(grid_of(puzzle).cell.data(), e);
     for (std::uint32_t walk = 0; walk < 20; ++walk) {
       Rng rng(7, walk, 0, kPurposeMove);
-      std::uint8_t g[kCells] = {};
-      init_individual(g, info, e, aware, rng);
-      int f = fitness(g, e, kind);
+      std::uint8_t g[Shape<3>::kCells] = {};
+      init_individual<3>(g, info, e, aware, rng);
+      int f = fitness<3>(g, e, kind);
       for (int k = 0; k < 500; ++k) {
-        const Move m = propose_move(g, info, e, aware, rng);
-        const int d = move_delta(g, m, e, kind);
+        const Move m = propose_move<3>(g, info, e, aware, rng);
+        const int d = move_delta<3>(g, m, e, kind);
         apply_move(g, m);
         f += d;
-        ASSERT_EQ(f, fitness(g, e, kind)) << "walk " << walk << " move " << k;
+        ASSERT_EQ(f, fitness<3>(g, e, kind)) << "walk " << walk << " move " << k;
       }
     }
   }
@@ -60,23 +60,23 @@ TEST(Moves, HandBuiltMovesOnASolvedGrid) {
   // Cells 0 and 10 share box 0 but no row or column: each of rows 0, 1 and columns 0, 1 gets a
   // digit twice. The box encoding counts rows and columns: +4; squared counts them too: +4.
   const Move diagonal{0, 10, 0};
-  EXPECT_EQ(move_delta(solved.cell.data(), diagonal, Encoding::Box, FitnessKind::Conflicts), 4);
-  EXPECT_EQ(move_delta(solved.cell.data(), diagonal, Encoding::Box, FitnessKind::Squared), 4);
+  EXPECT_EQ(move_delta<3>(solved.cell.data(), diagonal, Encoding::Box, FitnessKind::Conflicts), 4);
+  EXPECT_EQ(move_delta<3>(solved.cell.data(), diagonal, Encoding::Box, FitnessKind::Squared), 4);
   // Cells 0 and 1 share row 0 and box 0: only columns 0 and 1 change.
   const Move in_row{0, 1, 0};
-  EXPECT_EQ(move_delta(solved.cell.data(), in_row, Encoding::Box, FitnessKind::Conflicts), 2);
+  EXPECT_EQ(move_delta<3>(solved.cell.data(), in_row, Encoding::Box, FitnessKind::Conflicts), 2);
   // The row encoding counts columns and boxes; cells 0 and 8 share row 0 only: columns 0 and 8,
   // boxes 0 and 2.
-  EXPECT_EQ(move_delta(solved.cell.data(), Move{0, 8, 0}, Encoding::Row, FitnessKind::Conflicts), 4);
+  EXPECT_EQ(move_delta<3>(solved.cell.data(), Move{0, 8, 0}, Encoding::Row, FitnessKind::Conflicts), 4);
   // Cell 0 (a 4) becomes a 9: its row, column and box each hold 9 twice and lose the 4.
   const Move change{0, -1, 9};
-  EXPECT_EQ(move_delta(solved.cell.data(), change, Encoding::Cell, FitnessKind::Conflicts), 3);
-  EXPECT_EQ(move_delta(solved.cell.data(), change, Encoding::Cell, FitnessKind::Squared), 3);
+  EXPECT_EQ(move_delta<3>(solved.cell.data(), change, Encoding::Cell, FitnessKind::Conflicts), 3);
+  EXPECT_EQ(move_delta<3>(solved.cell.data(), change, Encoding::Cell, FitnessKind::Squared), 3);
   // No move changes nothing; a move back undoes it.
-  EXPECT_EQ(move_delta(solved.cell.data(), Move{}, Encoding::Box, FitnessKind::Conflicts), 0);
+  EXPECT_EQ(move_delta<3>(solved.cell.data(), Move{}, Encoding::Box, FitnessKind::Conflicts), 0);
   Grid g = solved;
   apply_move(g.cell.data(), diagonal);
-  EXPECT_EQ(move_delta(g.cell.data(), diagonal, Encoding::Box, FitnessKind::Conflicts), -4);
+  EXPECT_EQ(move_delta<3>(g.cell.data(), diagonal, Encoding::Box, FitnessKind::Conflicts), -4);
 }
 
 TEST(Moves, ExpNegFixedFollowsExp) {

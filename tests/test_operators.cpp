@@ -15,25 +15,25 @@ namespace {
 
 bool block_is_permutation(const std::uint8_t* g, Encoding e, int b) {
   unsigned seen = 0;
-  for (int k = 0; k < kSide; ++k) seen |= 1u << g[block_cell(e, b, k)];
+  for (int k = 0; k < Shape<3>::kSide; ++k) seen |= 1u << g[block_cell<3>(e, b, k)];
   return seen == 0x3FEu;
 }
 
-void expect_valid(const std::uint8_t* g, const PuzzleInfo& info, Encoding e) {
-  for (int c = 0; c < kCells; ++c) {
+void expect_valid(const std::uint8_t* g, const PuzzleInfo<3>& info, Encoding e) {
+  for (int c = 0; c < Shape<3>::kCells; ++c) {
     ASSERT_GE(g[c], 1);
     ASSERT_LE(g[c], 9);
     if (info.givens[c]) ASSERT_EQ(g[c], info.givens[c]) << "given moved at " << c;
   }
   if (e != Encoding::Cell)
-    for (int b = 0; b < kSide; ++b) ASSERT_TRUE(block_is_permutation(g, e, b)) << "block " << b;
+    for (int b = 0; b < Shape<3>::kSide; ++b) ASSERT_TRUE(block_is_permutation(g, e, b)) << "block " << b;
 }
 
-int changed_cells(const std::uint8_t* a, const std::uint8_t* b) { return hamming(a, b); }
+int changed_cells(const std::uint8_t* a, const std::uint8_t* b) { return hamming<3>(a, b); }
 
 class Operators : public ::testing::TestWithParam<Encoding> {};
 
-int illegal_cells(const std::uint8_t* g, const PuzzleInfo& info) {
+int illegal_cells(const std::uint8_t* g, const PuzzleInfo<3>& info) {
   int n = 0;
   for (int i = 0; i < info.n_free; ++i) {
     const int c = info.all_free[i];
@@ -47,7 +47,7 @@ const std::string kHardPuzzle =  // AI Escargot
 
 // propose_move's given-aware search, as a loop over the candidates: the first free cell from the
 // random offset on, cyclically, whose swap leaves both digits legal.
-Move first_legal_partner(const std::uint8_t* g, const PuzzleInfo& info, Rng& rng) {
+Move first_legal_partner(const std::uint8_t* g, const PuzzleInfo<3>& info, Rng& rng) {
   for (int attempt = 0; attempt < kMutationTries; ++attempt) {
     Picks pick(rng.next());
     const int blk = info.swappable[pick.below(info.n_swappable)];
@@ -55,7 +55,7 @@ Move first_legal_partner(const std::uint8_t* g, const PuzzleInfo& info, Rng& rng
     const std::uint32_t i = pick.below(n), start = pick.below(n - 1);
     for (std::uint32_t k = 0; k < n - 1; ++k) {
       const std::uint32_t j = (i + 1 + (start + k) % (n - 1)) % n;
-      if (swap_is_legal(g, info, info.free_cells[blk][i], info.free_cells[blk][j]))
+      if (swap_is_legal<3>(g, info, info.free_cells[blk][i], info.free_cells[blk][j]))
         return Move{info.free_cells[blk][i], info.free_cells[blk][j], 0};
     }
   }
@@ -66,13 +66,13 @@ Move first_legal_partner(const std::uint8_t* g, const PuzzleInfo& info, Rng& rng
 
 TEST_P(Operators, InitKeepsGivensAndPermutations) {
   const Encoding e = GetParam();
-  const PuzzleInfo info = make_puzzle_info(grid_of(kEasyPuzzle).cell.data(), e);
+  const PuzzleInfo<3> info = make_puzzle_info<3>(grid_of(kEasyPuzzle).cell.data(), e);
   int illegal[2] = {0, 0};
   for (bool aware : {false, true}) {
     for (std::uint32_t i = 0; i < 2000; ++i) {
       Grid g;
       Rng rng(42, 0, i, kPurposeInit);
-      init_individual(g.cell.data(), info, e, aware, rng);
+      init_individual<3>(g.cell.data(), info, e, aware, rng);
       expect_valid(g.cell.data(), info, e);
       illegal[aware] += illegal_cells(g.cell.data(), info);
     }
@@ -86,29 +86,29 @@ TEST_P(Operators, InitKeepsGivensAndPermutations) {
 
 TEST_P(Operators, CrossoverTakesEachBlockOrCellFromAParent) {
   const Encoding e = GetParam();
-  const PuzzleInfo info = make_puzzle_info(grid_of(kEasyPuzzle).cell.data(), e);
+  const PuzzleInfo<3> info = make_puzzle_info<3>(grid_of(kEasyPuzzle).cell.data(), e);
   for (auto kind : {Crossover::OnePoint, Crossover::Uniform}) {
     for (std::uint32_t i = 0; i < 1000; ++i) {
       Grid a, b, child;
       Rng ra(1, 0, 2 * i, kPurposeInit), rb(1, 0, 2 * i + 1, kPurposeInit);
-      init_individual(a.cell.data(), info, e, true, ra);
-      init_individual(b.cell.data(), info, e, true, rb);
+      init_individual<3>(a.cell.data(), info, e, true, ra);
+      init_individual<3>(b.cell.data(), info, e, true, rb);
       Rng rx(1, 1, i, kPurposeBreed);
-      crossover(child.cell.data(), a.cell.data(), b.cell.data(), info, e, kind, rx);
+      crossover<3>(child.cell.data(), a.cell.data(), b.cell.data(), info, e, kind, rx);
       expect_valid(child.cell.data(), info, e);
-      for (int c = 0; c < kCells; ++c)
+      for (int c = 0; c < Shape<3>::kCells; ++c)
         ASSERT_TRUE(child.cell[c] == a.cell[c] || child.cell[c] == b.cell[c]);
       if (e == Encoding::Cell) continue;
-      int first_from_b = kSide;
-      for (int blk = 0; blk < kSide; ++blk) {
+      int first_from_b = Shape<3>::kSide;
+      for (int blk = 0; blk < Shape<3>::kSide; ++blk) {
         bool same_a = true, same_b = true;
-        for (int k = 0; k < kSide; ++k) {
-          const int c = block_cell(e, blk, k);
+        for (int k = 0; k < Shape<3>::kSide; ++k) {
+          const int c = block_cell<3>(e, blk, k);
           same_a &= child.cell[c] == a.cell[c];
           same_b &= child.cell[c] == b.cell[c];
         }
         ASSERT_TRUE(same_a || same_b) << "block " << blk << " mixes parents";
-        if (kind == Crossover::OnePoint && !same_a && first_from_b == kSide) first_from_b = blk;
+        if (kind == Crossover::OnePoint && !same_a && first_from_b == Shape<3>::kSide) first_from_b = blk;
         if (kind == Crossover::OnePoint && blk > first_from_b)
           ASSERT_TRUE(same_b) << "one-point: block " << blk << " after the point is not from b";
       }
@@ -118,16 +118,16 @@ TEST_P(Operators, CrossoverTakesEachBlockOrCellFromAParent) {
 
 TEST_P(Operators, MutationChangesExactlyWhatItSays) {
   const Encoding e = GetParam();
-  const PuzzleInfo info = make_puzzle_info(grid_of(kEasyPuzzle).cell.data(), e);
+  const PuzzleInfo<3> info = make_puzzle_info<3>(grid_of(kEasyPuzzle).cell.data(), e);
   int unchanged = 0;
   for (bool aware : {false, true}) {
     for (std::uint32_t i = 0; i < 2000; ++i) {
       Grid g, before;
       Rng ri(9, 0, i, kPurposeInit);
-      init_individual(g.cell.data(), info, e, false, ri);
+      init_individual<3>(g.cell.data(), info, e, false, ri);
       before = g;
       Rng rm(9, 1, i, kPurposeBreed);
-      mutate(g.cell.data(), info, e, aware, rm);
+      mutate<3>(g.cell.data(), info, e, aware, rm);
       expect_valid(g.cell.data(), info, e);
       const int changed = changed_cells(g.cell.data(), before.cell.data());
       if (e == Encoding::Cell) {
@@ -139,7 +139,7 @@ TEST_P(Operators, MutationChangesExactlyWhatItSays) {
         // Given-aware: a swap that leaves both moved digits legal, or none at all.
         ASSERT_TRUE(changed == 0 || changed == 2);
         unchanged += changed == 0;
-        for (int c = 0; c < kCells; ++c)
+        for (int c = 0; c < Shape<3>::kCells; ++c)
           if (g.cell[c] != before.cell[c]) ASSERT_TRUE((info.allowed[c] >> g.cell[c]) & 1);
       }
     }
@@ -152,9 +152,9 @@ TEST_P(Operators, LocalSearchNeverMakesAChildWorse) {
   // the child without is the one local search starts from; its moves only ever keep or lower
   // the fitness, and keep givens and blocks.
   const Encoding e = GetParam();
-  const PuzzleInfo info = make_puzzle_info(grid_of(kEasyPuzzle).cell.data(), e);
+  const PuzzleInfo<3> info = make_puzzle_info<3>(grid_of(kEasyPuzzle).cell.data(), e);
   constexpr std::uint32_t n = 16;
-  std::vector<std::uint8_t> parents(n * kSlot), plain(n * kSlot), searched(n * kSlot);
+  std::vector<std::uint8_t> parents(n * Shape<3>::kSlot), plain(n * Shape<3>::kSlot), searched(n * Shape<3>::kSlot);
   std::vector<Fitness> fit(n);
   std::vector<std::uint32_t> order(n);
   GaParams p;
@@ -164,19 +164,19 @@ TEST_P(Operators, LocalSearchNeverMakesAChildWorse) {
   p.crossover_threshold = rate_threshold(0.9);
   p.mutation_threshold = rate_threshold(1.0);
   for (std::uint32_t i = 0; i < n; ++i) {
-    init_slot(&parents[i * kSlot], i, 5, 0, p, info);
-    fit[i] = evaluate(&parents[i * kSlot], p, nullptr);
+    init_slot<3>(&parents[i * Shape<3>::kSlot], i, 5, 0, p, info);
+    fit[i] = evaluate<3>(&parents[i * Shape<3>::kSlot], p, nullptr);
     order[i] = i;
   }
   int better = 0;
   for (std::uint32_t g = 1; g <= 20; ++g) {
     p.local_search = 0;
-    breed_child(g % n, 5, g, p, info, {parents.data(), fit.data(), order.data(), nullptr, plain.data(), nullptr});
+    breed_child<3>(g % n, 5, g, p, info, {parents.data(), fit.data(), order.data(), nullptr, plain.data(), nullptr});
     p.local_search = 30;
-    breed_child(g % n, 5, g, p, info, {parents.data(), fit.data(), order.data(), nullptr, searched.data(), nullptr});
-    const std::uint8_t *a = &plain[(g % n) * kSlot], *b = &searched[(g % n) * kSlot];
+    breed_child<3>(g % n, 5, g, p, info, {parents.data(), fit.data(), order.data(), nullptr, searched.data(), nullptr});
+    const std::uint8_t *a = &plain[(g % n) * Shape<3>::kSlot], *b = &searched[(g % n) * Shape<3>::kSlot];
     expect_valid(b, info, e);
-    const int fa = fitness(a, e, p.fitness), fb = fitness(b, e, p.fitness);
+    const int fa = fitness<3>(a, e, p.fitness), fb = fitness<3>(b, e, p.fitness);
     ASSERT_LE(fb, fa) << "generation " << g;
     better += fb < fa;
   }
@@ -185,22 +185,22 @@ TEST_P(Operators, LocalSearchNeverMakesAChildWorse) {
 
 TEST_P(Operators, BandCrossoverTakesEachBandFromTheParentWithFewerConflictsThere) {
   const Encoding e = GetParam();
-  const PuzzleInfo info = make_puzzle_info(grid_of(kEasyPuzzle).cell.data(), e);
+  const PuzzleInfo<3> info = make_puzzle_info<3>(grid_of(kEasyPuzzle).cell.data(), e);
   int from_b = 0;
   for (std::uint32_t i = 0; i < 1000; ++i) {
     Grid a, b, child;
     Rng ra(4, 0, 2 * i, kPurposeInit), rb(4, 0, 2 * i + 1, kPurposeInit);
-    init_individual(a.cell.data(), info, e, true, ra);
-    init_individual(b.cell.data(), info, e, true, rb);
-    std::uint8_t sa[kBandScores], sb[kBandScores];
-    band_scores(a.cell.data(), e, sa);
-    band_scores(b.cell.data(), e, sb);
+    init_individual<3>(a.cell.data(), info, e, true, ra);
+    init_individual<3>(b.cell.data(), info, e, true, rb);
+    std::uint8_t sa[kBandScores<3>], sb[kBandScores<3>];
+    band_scores<3>(a.cell.data(), e, sa);
+    band_scores<3>(b.cell.data(), e, sb);
     for (int t = 0; t < 3; ++t) {  // the scores are the units' conflicts, summed per band
       int rows = 0, cols = 0, boxes = 0;
       for (int k = 3 * t; k < 3 * t + 3; ++k) {
-        rows += unit_conflicts(a.cell.data(), k);
-        cols += unit_conflicts(a.cell.data(), 9 + k);
-        boxes += unit_conflicts(a.cell.data(), 18 + k);
+        rows += unit_conflicts<3>(a.cell.data(), k);
+        cols += unit_conflicts<3>(a.cell.data(), 9 + k);
+        boxes += unit_conflicts<3>(a.cell.data(), 18 + k);
       }
       ASSERT_EQ(sa[3 + t], cols);
       ASSERT_EQ(sa[t], e == Encoding::Row ? 0 : rows);
@@ -208,9 +208,9 @@ TEST_P(Operators, BandCrossoverTakesEachBandFromTheParentWithFewerConflictsThere
     }
     int sum = 0;
     for (auto v : sa) sum += v;
-    ASSERT_EQ(sum, conflict_fitness(a.cell.data(), e));  // the scores sum to the conflict fitness
+    ASSERT_EQ(sum, conflict_fitness<3>(a.cell.data(), e));  // the scores sum to the conflict fitness
     Rng rx(4, 1, i, kPurposeBreed);
-    band_crossover(child.cell.data(), a.cell.data(), b.cell.data(), sa, sb, e, rx);
+    band_crossover<3>(child.cell.data(), a.cell.data(), b.cell.data(), sa, sb, e, rx);
     expect_valid(child.cell.data(), info, e);
     // Either every band (3 rows) or every stack (3 columns) comes whole from the parent whose
     // score there is lower (ties: a).
@@ -244,14 +244,14 @@ INSTANTIATE_TEST_SUITE_P(AllEncodings, Operators,
 TEST(Moves, GivenAwareSwapsTakeTheFirstLegalPartnerFromTheOffset) {
   for (auto e : {Encoding::Box, Encoding::Row})
     for (const auto& puzzle : {kEasyPuzzle, kHardPuzzle}) {
-      const PuzzleInfo info = make_puzzle_info(grid_of(puzzle).cell.data(), e);
+      const PuzzleInfo<3> info = make_puzzle_info<3>(grid_of(puzzle).cell.data(), e);
       int moves = 0;
       for (std::uint32_t i = 0; i < 3000; ++i) {
         Grid g;
         Rng ri(11, 0, i, kPurposeInit);
-        init_individual(g.cell.data(), info, e, i % 2 == 0, ri);  // legal and illegal digits both
+        init_individual<3>(g.cell.data(), info, e, i % 2 == 0, ri);  // legal and illegal digits both
         Rng a(11, 1, i, kPurposeMove), b(11, 1, i, kPurposeMove);
-        const Move m = propose_move(g.cell.data(), info, e, true, a);
+        const Move m = propose_move<3>(g.cell.data(), info, e, true, a);
         const Move want = first_legal_partner(g.cell.data(), info, b);
         ASSERT_EQ(std::tie(m.a, m.b), std::tie(want.a, want.b)) << "grid " << i;
         ASSERT_EQ(a.next(), b.next()) << "the same draws used, grid " << i;
@@ -328,4 +328,56 @@ TEST(Selection, TournamentPrefersTheFitterAndBreaksTiesByIndex) {
     Rng r(3, 0, i, kPurposeBreed);
     EXPECT_EQ(select_parent(p, v, r), 1u);
   }
+}
+
+namespace {
+
+// The pattern solution of box size B, (B (r % B) + r / B + c) mod n + 1, with every third cell
+// blanked as the puzzle.
+template <int B>
+void check_operators_of_box_size() {
+  using S = Shape<B>;
+  std::uint8_t solved[S::kCells], givens[S::kCells];
+  for (int c = 0; c < S::kCells; ++c) {
+    const int r = S::row_of(c), col = S::col_of(c);
+    solved[c] = static_cast<std::uint8_t>((B * (r % B) + r / B + col) % S::kSide + 1);
+    givens[c] = c % 3 ? solved[c] : 0;
+  }
+  for (Encoding e : {Encoding::Box, Encoding::Row, Encoding::Cell})
+    for (FitnessKind kind : {FitnessKind::Conflicts, FitnessKind::Squared}) {
+      ASSERT_EQ(fitness<B>(solved, e, kind), 0);
+      const PuzzleInfo<B> info = make_puzzle_info<B>(givens, e);
+      Rng rng(B, 1, 2, 3);
+      std::uint8_t a[S::kSlot] = {}, b[S::kSlot] = {}, child[S::kSlot] = {};
+      init_individual<B>(a, info, e, true, rng);
+      init_individual<B>(b, info, e, false, rng);
+      for (int step = 0; step < 300; ++step) {
+        crossover<B>(child, a, b, info, e, step % 2 ? Crossover::OnePoint : Crossover::Uniform, rng);
+        const Move m = propose_move<B>(child, info, e, true, rng);
+        const int before = fitness<B>(child, e, kind);
+        const int delta = move_delta<B>(child, m, e, kind);
+        apply_move(child, m);
+        ASSERT_EQ(fitness<B>(child, e, kind), before + delta) << "box size " << B;
+        for (int c = 0; c < S::kCells; ++c) {
+          ASSERT_TRUE(child[c] >= 1 && child[c] <= S::kSide) << c;
+          if (givens[c]) ASSERT_EQ(child[c], givens[c]) << "given moved at " << c;
+        }
+        if (e != Encoding::Cell)
+          for (int blk = 0; blk < S::kSide; ++blk) {
+            unsigned seen = 0;
+            for (int k = 0; k < S::kSide; ++k) seen |= 1u << child[block_cell<B>(e, blk, k)];
+            ASSERT_EQ(seen, S::kValues) << "block " << blk << " box size " << B;
+          }
+        std::copy_n(child, S::kCells, step % 2 ? a : b);
+      }
+    }
+}
+
+}  // namespace
+
+TEST(OperatorsEveryBoxSize, KeepGivensAndBlocksAndTheDeltaEqualsTheFitnessChange) {
+  check_operators_of_box_size<2>();
+  check_operators_of_box_size<3>();
+  check_operators_of_box_size<4>();
+  check_operators_of_box_size<5>();
 }

@@ -25,6 +25,25 @@ std::vector<Puzzle> puzzles_in(const std::string& file) {
 
 }  // namespace
 
+TEST(Solve, LargerGridsSolveAndPrintInTheInputsAlphabet) {
+  // A 16x16 puzzle in 0-9a-f and a 4x4 one: solved with defaults, the answer in the input's
+  // alphabet, verified here too.
+  const auto big = puzzles_in("puzzles/acs_16x16_unique_fixed055-060.txt")[0];
+  const std::string four = "1.3.3...2..3...1";
+  for (const auto& [text, size] : {std::pair{to_line(big.grid, big.alphabet), 256}, {four, 16}}) {
+    const auto r = run_gpuga("solve --backend cpu --seed 5 --format line --time-limit 60 -", text + "\n");
+    ASSERT_EQ(r.status, 0) << r.err;
+    const std::string line = r.out.substr(0, r.out.find('\n'));
+    ASSERT_EQ(line.size(), std::size_t(size)) << r.out;
+    std::istringstream in(line + "\n");
+    const Puzzle answer = parse_puzzles(in, "answer")[0];  // the same alphabet, or it fails
+    const Puzzle puzzle = [&] { std::istringstream q(text + "\n"); return parse_puzzles(q, "q")[0]; }();
+    EXPECT_EQ(answer.alphabet, puzzle.alphabet);
+    const auto v = verify_solution(puzzle.grid, answer.grid);
+    EXPECT_TRUE(v.ok) << v.reason;
+  }
+}
+
 TEST(Solve, EasyPuzzlesSolveWithDefaultsAndVerify) {
   // A fixed handful of norvig_easy50 (the whole set is in the benchmark).
   const auto all = puzzles_in("puzzles/norvig_easy50.txt");

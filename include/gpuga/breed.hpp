@@ -15,12 +15,12 @@ using Fitness = std::uint16_t;
 
 // Pointers into one island's memory (host, device or shared) for one generation.
 struct GenerationView {
-  const std::uint8_t* parents;   // pop x kSlot
+  const std::uint8_t* parents;   // pop x Shape<B>::kSlot
   const Fitness* parent_fitness;
   const std::uint32_t* order;    // parent indices sorted by (fitness, index)
   const std::uint64_t* rank_cdf; // rank selection: cumulative integer weights by rank
-  std::uint8_t* children;        // children x kSlot
-  const std::uint8_t* parent_bands;  // band crossover: pop x kBandScores
+  std::uint8_t* children;        // children x Shape<B>::kSlot
+  const std::uint8_t* parent_bands;  // band crossover: pop x kBandScores<B>
 };
 
 GPUGA_HD_INLINE bool better(Fitness fa, std::uint32_t a, Fitness fb, std::uint32_t b) {
@@ -54,27 +54,26 @@ GPUGA_HD_INLINE std::uint32_t select_parent(const GaParams& p, const GenerationV
   }
 }
 
-// Individuals are stored in slots of kSlot bytes: 81 cells and 3 bytes of padding (kept zero),
-// so that whole individuals move as 21 aligned 32-bit words.
-inline constexpr int kSlot = 84;
-inline constexpr int kSlotWords = kSlot / 4;
-
+// Individuals are stored in slots of Shape<B>::kSlot bytes: the cells and up to 3 bytes of
+// padding (kept zero), so that whole individuals move as aligned 32-bit words (9x9: 21).
+template <int B>
 GPUGA_HD_INLINE void copy_slot(std::uint8_t* out, const std::uint8_t* in) {
   auto* o = reinterpret_cast<std::uint32_t*>(out);
   const auto* s = reinterpret_cast<const std::uint32_t*>(in);
-  for (int w = 0; w < kSlotWords; ++w) o[w] = s[w];
+  for (int w = 0; w < Shape<B>::kSlot / 4; ++w) o[w] = s[w];
 }
 
 // One child: select two parents (or the elite to copy), cross over, mutate, then try
 // p.local_search hill-climbing moves (each made when it does not make the child worse), from
-// one stream keyed by (island seed, generation, child). Parents and child are slots of kSlot
-// bytes.
+// one stream keyed by (island seed, generation, child). Parents and child are slots.
+template <int B>
 GPUGA_HD_INLINE void breed_child(std::uint32_t i, std::uint64_t seed, std::uint32_t generation,
-                                 const GaParams& p, const PuzzleInfo& info,
+                                 const GaParams& p, const PuzzleInfo<B>& info,
                                  const GenerationView& v) {
+  constexpr int kSlot = Shape<B>::kSlot;
   std::uint8_t* child = v.children + static_cast<std::uint64_t>(i) * kSlot;
   if (p.selection != Selection::Truncation && i < p.elite) {
-    copy_slot(child, v.parents + static_cast<std::uint64_t>(v.order[i]) * kSlot);
+    copy_slot<B>(child, v.parents + static_cast<std::uint64_t>(v.order[i]) * kSlot);
     return;
   }
   // One stream per child: a Philox block gives four draws, and a child needs only a few.
@@ -83,38 +82,40 @@ GPUGA_HD_INLINE void breed_child(std::uint32_t i, std::uint64_t seed, std::uint3
   const std::uint8_t* pa = v.parents + static_cast<std::uint64_t>(a) * kSlot;
   const std::uint8_t* pb = v.parents + static_cast<std::uint64_t>(b) * kSlot;
   if (!rng.chance(p.crossover_threshold))
-    copy_slot(child, pa);
+    copy_slot<B>(child, pa);
   else if (p.crossover == Crossover::Bands)
-    band_crossover(child, pa, pb, v.parent_bands + std::uint64_t(a) * kBandScores,
-                   v.parent_bands + std::uint64_t(b) * kBandScores, p.encoding, rng);
+    band_crossover<B>(child, pa, pb, v.parent_bands + std::uint64_t(a) * kBandScores<B>,
+                      v.parent_bands + std::uint64_t(b) * kBandScores<B>, p.encoding, rng);
   else
-    crossover(child, pa, pb, info, p.encoding, p.crossover, rng);
-  for (int c = kCells; c < kSlot; ++c) child[c] = 0;  // crossovers write the 81 cells only
-  if (rng.chance(p.mutation_threshold)) mutate(child, info, p.encoding, p.given_aware, rng);
+    crossover<B>(child, pa, pb, info, p.encoding, p.crossover, rng);
+  for (int c = Shape<B>::kCells; c < kSlot; ++c) child[c] = 0;  // crossovers write cells only
+  if (rng.chance(p.mutation_threshold)) mutate<B>(child, info, p.encoding, p.given_aware, rng);
   for (std::uint32_t k = 0; k < p.local_search; ++k) {
-    const Move m = propose_move(child, info, p.encoding, p.given_aware, rng);
-    if (move_delta(child, m, p.encoding, p.fitness) <= 0) apply_move(child, m);
+    const Move m = propose_move<B>(child, info, p.encoding, p.given_aware, rng);
+    if (move_delta<B>(child, m, p.encoding, p.fitness) <= 0) apply_move(child, m);
   }
 }
 
 // Fitness of one individual, and its band scores when the band crossover will need them
 // (`bands` null otherwise).
+template <int B>
 GPUGA_HD_INLINE Fitness evaluate(const std::uint8_t* g, const GaParams& p, std::uint8_t* bands) {
-  std::uint8_t unused[kBandScores];
+  std::uint8_t unused[kBandScores<B>];
   if (p.fitness == FitnessKind::Squared) {
-    if (bands) band_scores(g, p.encoding, bands);
-    return static_cast<Fitness>(squared_fitness(g));
+    if (bands) band_scores<B>(g, p.encoding, bands);
+    return static_cast<Fitness>(squared_fitness<B>(g));
   }
-  return static_cast<Fitness>(band_scores(g, p.encoding, bands ? bands : unused));
+  return static_cast<Fitness>(band_scores<B>(g, p.encoding, bands ? bands : unused));
 }
 
 // A new individual i at `generation` (initial or restarted), its padding zeroed.
+template <int B>
 GPUGA_HD_INLINE void init_slot(std::uint8_t* slot, std::uint32_t i, std::uint64_t seed,
                                std::uint32_t generation, const GaParams& p,
-                               const PuzzleInfo& info) {
+                               const PuzzleInfo<B>& info) {
   Rng rng(seed, generation, i, kPurposeInit);
-  init_individual(slot, info, p.encoding, p.given_aware, rng);
-  for (int c = kCells; c < kSlot; ++c) slot[c] = 0;
+  init_individual<B>(slot, info, p.encoding, p.given_aware, rng);
+  for (int c = Shape<B>::kCells; c < Shape<B>::kSlot; ++c) slot[c] = 0;
 }
 
 // The individuals the diversity figure samples: min(pop, kDiversitySample), evenly spaced.
@@ -126,9 +127,10 @@ GPUGA_HD_INLINE std::uint32_t sample_index(std::uint32_t s, std::uint32_t pop) {
   return static_cast<std::uint32_t>(static_cast<std::uint64_t>(s) * pop / sample_size(pop));
 }
 
+template <int B>
 GPUGA_HD_INLINE int hamming(const std::uint8_t* a, const std::uint8_t* b) {
   int d = 0;
-  for (int c = 0; c < kCells; ++c) d += a[c] != b[c];
+  for (int c = 0; c < Shape<B>::kCells; ++c) d += a[c] != b[c];
   return d;
 }
 

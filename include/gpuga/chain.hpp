@@ -20,7 +20,7 @@
 
 namespace gpuga {
 
-// Chains in an island: the best key packs (fitness, sweep, index) into 11 + 32 + 21 bits.
+// Chains in an island: the best key packs (sweep, index) into 32 + 21 bits.
 inline constexpr std::uint32_t kMaxChains = 1u << 21;
 
 GPUGA_HD_INLINE std::uint32_t accept1_of(std::uint64_t beta) {
@@ -33,14 +33,15 @@ inline constexpr int kTemperatureSample = 200;
 
 // Host only. The initial temperature of sa on a puzzle: the standard deviation of the cost along
 // kTemperatureSample random moves from a random grid (as Lewis, 2007), at least 1/16.
-inline double initial_temperature(const PuzzleInfo& info, const GaParams& p, std::uint64_t seed) {
+template <int B>
+inline double initial_temperature(const PuzzleInfo<B>& info, const GaParams& p, std::uint64_t seed) {
   Rng rng(seed, 0, 0, kPurposeTemperature);
-  std::uint8_t g[kSlot] = {};
-  init_individual(g, info, p.encoding, p.given_aware, rng);
-  double f = fitness(g, p.encoding, p.fitness), sum = 0, squares = 0;
+  std::uint8_t g[Shape<B>::kSlot] = {};
+  init_individual<B>(g, info, p.encoding, p.given_aware, rng);
+  double f = fitness<B>(g, p.encoding, p.fitness), sum = 0, squares = 0;
   for (int k = 0; k < kTemperatureSample; ++k) {
-    const Move m = propose_move(g, info, p.encoding, p.given_aware, rng);
-    f += move_delta(g, m, p.encoding, p.fitness);
+    const Move m = propose_move<B>(g, info, p.encoding, p.given_aware, rng);
+    f += move_delta<B>(g, m, p.encoding, p.fitness);
     apply_move(g, m);
     sum += f;
     squares += f * f;
@@ -53,16 +54,17 @@ inline double initial_temperature(const PuzzleInfo& info, const GaParams& p, std
 // Host only. What every island of a run needs to know: the puzzle, and for chains the moves per
 // sweep (the free cells), the chain length (by default a sweep: one temperature a generation)
 // and the initial inverse temperature.
-inline RunInfo make_run_info(const std::uint8_t* puzzle, const IslandParams& p,
-                             std::uint64_t seed) {
-  RunInfo r;
-  r.info = make_puzzle_info(puzzle, p.ga.encoding);
+template <int B>
+inline RunInfo<B> make_run_info(const std::uint8_t* puzzle, const IslandParams& p,
+                                std::uint64_t seed) {
+  RunInfo<B> r;
+  r.info = make_puzzle_info<B>(puzzle, p.ga.encoding);
   r.seed = seed;
   const std::uint32_t free = r.info.n_free;
   r.sweep = free ? free : 1;
   r.chain_length = p.anneal.chain_length ? p.anneal.chain_length : r.sweep;
   if (p.ga.algorithm == Algorithm::Sa) {
-    const double beta = 4294967296.0 / initial_temperature(r.info, p.ga, seed);
+    const double beta = 4294967296.0 / initial_temperature<B>(r.info, p.ga, seed);
     r.beta0 = beta < double(kFrozenBeta) ? static_cast<std::uint64_t>(beta) : kFrozenBeta;
   }
   return r;
@@ -70,10 +72,10 @@ inline RunInfo make_run_info(const std::uint8_t* puzzle, const IslandParams& p,
 
 // One island's chains: its record (work or home) seen through Island's accessors, over a Team
 // (island.hpp); each chain belongs to the thread whose share (island.hpp) holds it.
-template <class Team>
+template <class Team, int B>
 struct Chains {
-  Island<Team> isl;    // the record: side 0 the current grids and fitness, side 1 the bests
-  const RunInfo& run;  // beta0, chain_length, sweep
+  Island<Team, B> isl;    // the record: side 0 the current grids and fitness, side 1 the bests
+  const RunInfo<B>& run;  // beta0, chain_length, sweep
 
   GPUGA_HD ChainState* state() const {
     return reinterpret_cast<ChainState*>(isl.rec + isl.L.chain_states);
@@ -104,7 +106,7 @@ struct Chains {
   GPUGA_HD void keep_best(std::uint32_t i, int f, std::uint32_t sweep, ChainState& s) const {
     if (f >= isl.fit(1)[i]) return;
     isl.fit(1)[i] = static_cast<Fitness>(f);
-    copy_slot(isl.genome(1, i), isl.genome(0, i));
+    copy_slot<B>(isl.genome(1, i), isl.genome(0, i));
     s.best_sweep = sweep;
     s.stalled = 0;
   }
@@ -130,8 +132,8 @@ struct Chains {
     const bool hc = isl.p.ga.algorithm == Algorithm::Hc;
     std::uint8_t* cur = isl.genome(0, i);
     if (hc && isl.p.restart_after && g - s.last_improvement > isl.p.restart_after) {
-      init_slot(cur, i, seed, g, isl.p.ga, isl.info);
-      f = evaluate(cur, isl.p.ga, nullptr);
+      init_slot<B>(cur, i, seed, g, isl.p.ga, isl.info);
+      f = evaluate<B>(cur, isl.p.ga, nullptr);
       ++s.restarts;
       s.last_improvement = g;
       keep_best(i, f, g, s);
@@ -144,8 +146,8 @@ struct Chains {
     const std::uint32_t moves = run.sweep, chain_length = run.chain_length;
     Rng rng(seed, g, i, kPurposeMove);
     for (std::uint32_t k = 0; k < moves && f > 0; ++k) {
-      const Move m = propose_move(cur, isl.info, e, aware, rng);
-      const int d = move_delta(cur, m, e, kind);
+      const Move m = propose_move<B>(cur, isl.info, e, aware, rng);
+      const int d = move_delta<B>(cur, m, e, kind);
       if (m.a >= 0 && (d <= 0 || (!hc && rng.next() < accept_threshold(s.accept1, d)))) {
         apply_move(cur, m);
         f += d;
@@ -159,25 +161,28 @@ struct Chains {
     state()[i] = s;
   }
 
-  // After the chains moved: the island's restarts (hc) or reheats (sa), and its best so far from
-  // the chains' (fitness, sweep, index) keys, its grid copied to `best_grid` when it is new.
+  // After the chains moved: the island's restarts (hc) or reheats (sa), and its best so far: the
+  // lowest of the chains' bests, and of the chains that hold it the lowest (sweep, index) key,
+  // its grid copied to `best_grid` when it is new.
   GPUGA_HD void note(IslandState& s, bool first, std::uint8_t* best_grid) const {
-    std::uint64_t key = ~std::uint64_t(0), restarts = 0;
+    std::uint64_t low = ~std::uint64_t(0), key = ~std::uint64_t(0), restarts = 0;
     for (const std::uint32_t i : share(isl.t, isl.L.n)) {
-      const std::uint64_t k = std::uint64_t(isl.fit(1)[i]) << 53 |
-                              std::uint64_t(state()[i].best_sweep) << 21 | i;
-      key = k < key ? k : key;
+      low = isl.fit(1)[i] < low ? isl.fit(1)[i] : low;
       restarts += state()[i].restarts;
+    }
+    const Fitness best = static_cast<Fitness>(team_min(low));
+    for (const std::uint32_t i : share(isl.t, isl.L.n)) {
+      const std::uint64_t k = std::uint64_t(state()[i].best_sweep) << 21 | i;
+      key = isl.fit(1)[i] == best && k < key ? k : key;
     }
     key = team_min(key);
     s.restarts = static_cast<std::uint32_t>(team_sum(restarts));
-    const Fitness best = static_cast<Fitness>(key >> 53);
     if (!first && best >= s.best_ever) return;
     s.best_ever = best;
     s.last_improvement = static_cast<std::uint32_t>(key >> 21);
     if (best == 0) s.solved = s.last_improvement;
     const auto chain = static_cast<std::uint32_t>(key & (kMaxChains - 1));
-    team_copy(isl.t, best_grid, isl.genome(1, chain), kSlot);
+    team_copy(isl.t, best_grid, isl.genome(1, chain), Shape<B>::kSlot);
   }
 
   // Generation 0: a random grid per chain, its own best, at the initial temperature.
@@ -186,9 +191,9 @@ struct Chains {
     s.seed = seed;
     s.evaluations = isl.L.n;
     for (const std::uint32_t i : share(isl.t, isl.L.n)) {
-      init_slot(isl.genome(0, i), i, seed, 0, isl.p.ga, isl.info);
-      isl.fit(0)[i] = isl.fit(1)[i] = evaluate(isl.genome(0, i), isl.p.ga, nullptr);
-      copy_slot(isl.genome(1, i), isl.genome(0, i));
+      init_slot<B>(isl.genome(0, i), i, seed, 0, isl.p.ga, isl.info);
+      isl.fit(0)[i] = isl.fit(1)[i] = evaluate<B>(isl.genome(0, i), isl.p.ga, nullptr);
+      copy_slot<B>(isl.genome(1, i), isl.genome(0, i));
       ChainState c{};
       c.beta = run.beta0;
       c.accept1 = accept1_of(c.beta);

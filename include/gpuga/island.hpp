@@ -106,8 +106,9 @@ struct IslandSummary {
   Fitness best = 0, worst = 0;
 };
 
+template <int B>
 struct RunInfo {
-  PuzzleInfo info;
+  PuzzleInfo<B> info;
   std::uint64_t seed = 0;  // island k's seed is derive_seed(seed, k)
   std::uint64_t beta0 = 0;          // sa: the initial inverse temperature (32.32)
   std::uint32_t chain_length = 0;   // sa: moves per temperature
@@ -150,7 +151,9 @@ struct IslandLayout {
   std::uint64_t order = 0, keys = 0, chain_states = 0, bytes = 0;
 };
 
+template <int B>
 inline IslandLayout make_layout(const GaParams& p) {
+  constexpr int kSlot = Shape<B>::kSlot, kBands = kBandScores<B>;
   IslandLayout L;
   L.n = p.pop;
   L.chains = p.algorithm != Algorithm::Ga;
@@ -172,9 +175,9 @@ inline IslandLayout make_layout(const GaParams& p) {
   L.fit0 = take(std::uint64_t(L.n) * sizeof(Fitness));
   L.fit1 = take(std::uint64_t(L.n) * sizeof(Fitness));
   L.kid_fit = L.truncation ? take(std::uint64_t(L.c) * sizeof(Fitness)) : 0;
-  L.band0 = L.bands ? take(std::uint64_t(L.n) * kBandScores) : 0;
-  L.band1 = L.bands ? take(std::uint64_t(L.n) * kBandScores) : 0;
-  L.kid_band = L.bands && L.truncation ? take(std::uint64_t(L.c) * kBandScores) : 0;
+  L.band0 = L.bands ? take(std::uint64_t(L.n) * kBands) : 0;
+  L.band1 = L.bands ? take(std::uint64_t(L.n) * kBands) : 0;
+  L.kid_band = L.bands && L.truncation ? take(std::uint64_t(L.c) * kBands) : 0;
   L.order = L.chains ? 0 : take(std::uint64_t(L.n) * sizeof(std::uint32_t));  // chains: unsorted
   L.keys = take(std::uint64_t(L.sort_n) * sizeof(std::uint64_t));
   L.chain_states = L.chains ? take(std::uint64_t(L.n) * sizeof(ChainState)) : 0;
@@ -184,8 +187,10 @@ inline IslandLayout make_layout(const GaParams& p) {
 
 // A staged island's work area (shared memory on the GPU): its run's puzzle, then its record.
 // (Its state stays in each thread's registers: every thread computes it alike.)
-inline constexpr std::uint64_t kWorkHeader = (sizeof(PuzzleInfo) + 15) / 16 * 16;
-inline std::uint64_t staged_bytes(const IslandLayout& L) { return kWorkHeader + L.bytes; }
+template <int B>
+inline constexpr std::uint64_t kWorkHeader = (sizeof(PuzzleInfo<B>) + 15) / 16 * 16;
+template <int B>
+inline std::uint64_t staged_bytes(const IslandLayout& L) { return kWorkHeader<B> + L.bytes; }
 
 // `bytes` (a multiple of 4, or rounded up into the 16-byte padding after every buffer) from src
 // to dst in 32-bit words, split over the team.
@@ -241,12 +246,13 @@ GPUGA_HD void bitonic_sort(const Team& t, std::uint64_t* keys, std::uint32_t n) 
 }
 
 // One island's buffers in one record (work or home) and the operators over them.
-template <class Team>
+template <class Team, int B>
 struct Island {
+  static constexpr int kSlot = Shape<B>::kSlot, kBands = kBandScores<B>;
   const Team& t;
   const IslandParams& p;
   const IslandLayout& L;
-  const PuzzleInfo& info;
+  const PuzzleInfo<B>& info;
   const std::uint64_t* cdf;  // rank selection
   std::uint8_t* rec;
 
@@ -257,12 +263,12 @@ struct Island {
     return reinterpret_cast<Fitness*>(rec + (side ? L.fit1 : L.fit0));
   }
   GPUGA_HD std::uint8_t* band(int side, std::uint32_t i) const {
-    return L.bands ? rec + (side ? L.band1 : L.band0) + std::uint64_t(i) * kBandScores : nullptr;
+    return L.bands ? rec + (side ? L.band1 : L.band0) + std::uint64_t(i) * kBands : nullptr;
   }
   GPUGA_HD std::uint8_t* kid(std::uint32_t i) const { return rec + L.kids + std::uint64_t(i) * kSlot; }
   GPUGA_HD Fitness* kid_fit() const { return reinterpret_cast<Fitness*>(rec + L.kid_fit); }
   GPUGA_HD std::uint8_t* kid_band(std::uint32_t i) const {
-    return L.bands ? rec + L.kid_band + std::uint64_t(i) * kBandScores : nullptr;
+    return L.bands ? rec + L.kid_band + std::uint64_t(i) * kBands : nullptr;
   }
   GPUGA_HD std::uint32_t* order() const { return reinterpret_cast<std::uint32_t*>(rec + L.order); }
   GPUGA_HD std::uint64_t* keys() const { return reinterpret_cast<std::uint64_t*>(rec + L.keys); }
@@ -281,7 +287,7 @@ struct Island {
     }
     team_copy(t, to.genome(side, 0), genome(side, 0), n * kSlot);
     team_copy(t, to.fit(side), fit(side), n * sizeof(Fitness));
-    if (L.bands) team_copy(t, to.band(side, 0), band(side, 0), n * kBandScores);
+    if (L.bands) team_copy(t, to.band(side, 0), band(side, 0), n * kBands);
     team_copy(t, to.order(), order(), n * sizeof(std::uint32_t));
   }
 
@@ -308,19 +314,19 @@ struct Island {
   GPUGA_HD void move(int src, std::uint32_t from, int dst, std::uint32_t i) const {
     const bool child = from >= L.n;
     const std::uint32_t k = child ? from - L.n : from;
-    copy_slot(genome(dst, i), child ? kid(k) : genome(src, k));
+    copy_slot<B>(genome(dst, i), child ? kid(k) : genome(src, k));
     fit(dst)[i] = child ? kid_fit()[k] : fit(src)[k];
     if (L.bands) {
       const std::uint8_t* b = child ? kid_band(k) : band(src, k);
-      for (int s = 0; s < kBandScores; ++s) band(dst, i)[s] = b[s];
+      for (int s = 0; s < kBands; ++s) band(dst, i)[s] = b[s];
     }
   }
 
   // Individuals from..n-1 of `side` new at `generation`, evaluated.
   GPUGA_HD void renew(int side, std::uint32_t from, std::uint64_t seed, std::uint32_t generation) const {
     for (const std::uint32_t i : share(t, from, L.n)) {
-      init_slot(genome(side, i), i, seed, generation, p.ga, info);
-      fit(side)[i] = evaluate(genome(side, i), p.ga, band(side, i));
+      init_slot<B>(genome(side, i), i, seed, generation, p.ga, info);
+      fit(side)[i] = evaluate<B>(genome(side, i), p.ga, band(side, i));
     }
   }
 
@@ -330,12 +336,12 @@ struct Island {
     const GenerationView v{genome(cur, 0), fit(cur), order(), cdf,
                            L.truncation ? kid(0) : genome(nxt, 0), band(cur, 0)};
     for (const std::uint32_t i : share(t, L.c)) {
-      breed_child(i, seed, generation, p.ga, info, v);
+      breed_child<B>(i, seed, generation, p.ga, info, v);
       std::uint8_t* child = v.children + std::uint64_t(i) * kSlot;
       if (L.truncation)
-        kid_fit()[i] = evaluate(child, p.ga, kid_band(i));
+        kid_fit()[i] = evaluate<B>(child, p.ga, kid_band(i));
       else
-        fit(nxt)[i] = evaluate(child, p.ga, band(nxt, i));
+        fit(nxt)[i] = evaluate<B>(child, p.ga, band(nxt, i));
     }
     if (!L.truncation) return;
     // (mu+lambda): the best n of parents (0..n-1) and children (n..), ties by that index, in
@@ -400,7 +406,7 @@ struct Island {
     std::uint64_t sum = 0, dist = 0;
     for (const std::uint32_t i : share(t, L.n)) sum += fit(side)[i];
     for (const std::uint32_t k : share(t, sample_size(L.n)))
-      dist += hamming(genome(side, sample_index(k, L.n)), genome(side, best));
+      dist += hamming<B>(genome(side, sample_index(k, L.n)), genome(side, best));
     t.add(&out.fitness_sum, sum);
     t.add(&out.distance_sum, dist);
   }
@@ -409,11 +415,11 @@ struct Island {
   GPUGA_HD void emigrate(const IslandState& s, std::uint8_t* outbox, std::uint32_t m) const {
     for (const std::uint32_t j : share(t, m)) {
       const std::uint32_t from = order()[j];
-      copy_slot(outbox + std::uint64_t(j) * kSlot, genome(s.side, from));
+      copy_slot<B>(outbox + std::uint64_t(j) * kSlot, genome(s.side, from));
       reinterpret_cast<Fitness*>(outbox + std::uint64_t(m) * kSlot)[j] = fit(s.side)[from];
       if (L.bands)
-        for (int b = 0; b < kBandScores; ++b)
-          outbox[std::uint64_t(m) * (kSlot + sizeof(Fitness)) + j * kBandScores + b] = band(s.side, from)[b];
+        for (int b = 0; b < kBands; ++b)
+          outbox[std::uint64_t(m) * (kSlot + sizeof(Fitness)) + j * kBands + b] = band(s.side, from)[b];
     }
   }
 
@@ -422,11 +428,11 @@ struct Island {
                           std::uint8_t* best_grid) const {
     for (const std::uint32_t j : share(t, m)) {
       const std::uint32_t to = order()[L.n - m + j];
-      copy_slot(genome(s.side, to), outbox + std::uint64_t(j) * kSlot);
+      copy_slot<B>(genome(s.side, to), outbox + std::uint64_t(j) * kSlot);
       fit(s.side)[to] = reinterpret_cast<const Fitness*>(outbox + std::uint64_t(m) * kSlot)[j];
       if (L.bands)
-        for (int b = 0; b < kBandScores; ++b)
-          band(s.side, to)[b] = outbox[std::uint64_t(m) * (kSlot + sizeof(Fitness)) + j * kBandScores + b];
+        for (int b = 0; b < kBands; ++b)
+          band(s.side, to)[b] = outbox[std::uint64_t(m) * (kSlot + sizeof(Fitness)) + j * kBands + b];
     }
     t.sync();
     sort_side(s.side);

@@ -10,19 +10,22 @@
 namespace gpuga {
 
 // Bytes of one island's outbox.
+template <int B>
 GPUGA_HD_INLINE std::uint64_t outbox_bytes(std::uint32_t migrants) {
-  return align16(std::uint64_t(migrants) * (kSlot + sizeof(Fitness) + kBandScores));
+  return align16(std::uint64_t(migrants) * (Shape<B>::kSlot + sizeof(Fitness) + kBandScores<B>));
 }
 
 // Every island's home in the engine's memory (device or host), for the steps below.
+template <int B>
 struct IslandsView {
+  static constexpr int kSlot = Shape<B>::kSlot;
   IslandParams p;
   IslandLayout L;
   std::uint8_t* records;       // islands x L.bytes
   IslandState* states;         // islands
   std::uint8_t* best_grids;    // islands x kSlot: each island's best so far
   std::uint8_t* outboxes;      // islands x outbox_bytes(migrants)
-  const RunInfo* runs;
+  const RunInfo<B>* runs;
   const RunTask* tasks;        // one per run
   const std::uint64_t* cdf;
   IslandSummary* summaries;    // islands
@@ -32,15 +35,16 @@ struct IslandsView {
   GPUGA_HD std::uint8_t* record(std::uint32_t island) const { return records + std::uint64_t(island) * L.bytes; }
   GPUGA_HD std::uint8_t* best_grid(std::uint32_t island) const { return best_grids + std::uint64_t(island) * kSlot; }
   GPUGA_HD std::uint8_t* outbox(std::uint32_t island) const {
-    return outboxes + std::uint64_t(island) * outbox_bytes(p.migrants);
+    return outboxes + std::uint64_t(island) * outbox_bytes<B>(p.migrants);
   }
 };
 
 // Launch `launch` of an epoch for one island: Init in launch 0, then one segment of generations
 // (to the next halt check, migration or the run's target). `work`, when not null, is a staging
 // area of staged_bytes(L) (shared memory on the GPU) that holds the island meanwhile.
+template <int B>
 struct segment_step {
-  IslandsView v;
+  IslandsView<B> v;
   std::uint32_t launch;
 
   template <class Team>
@@ -50,17 +54,17 @@ struct segment_step {
     const bool init = task.action == RunAction::Init && launch == 0;
     IslandState s = v.states[island];
     if (!init && (s.halted || s.clock >= task.target)) return;
-    const RunInfo& run = v.runs[v.run_of(island)];
-    const Island<Team> home{t, v.p, v.L, run.info, v.cdf, v.record(island)};
-    const PuzzleInfo* info = &run.info;
+    const RunInfo<B>& run = v.runs[v.run_of(island)];
+    const Island<Team, B> home{t, v.p, v.L, run.info, v.cdf, v.record(island)};
+    const PuzzleInfo<B>* info = &run.info;
     std::uint8_t* rec = home.rec;
     if (work) {  // stage the puzzle and the live part of the island
-      team_copy(t, work, info, sizeof(PuzzleInfo));
-      info = reinterpret_cast<const PuzzleInfo*>(work);
-      rec = work + kWorkHeader;
+      team_copy(t, work, info, sizeof(PuzzleInfo<B>));
+      info = reinterpret_cast<const PuzzleInfo<B>*>(work);
+      rec = work + kWorkHeader<B>;
     }
-    const Island<Team> isl{t, v.p, v.L, *info, v.cdf, rec};
-    const Chains<Team> chains{isl, run};
+    const Island<Team, B> isl{t, v.p, v.L, *info, v.cdf, rec};
+    const Chains<Team, B> chains{isl, run};
     if (work && !init) home.copy_live_to(isl, s.side);
     t.sync();
     std::uint8_t* best = v.best_grid(island);
@@ -93,8 +97,9 @@ struct segment_step {
 // solved; otherwise, when a migration falls due, each island takes its ring predecessor's
 // emigrants (written by the segment before; frozen solved islands neither send nor take).
 // Works on the islands' homes; writes only the island's own state fields.
+template <int B>
 struct boundary_step {
-  IslandsView v;
+  IslandsView<B> v;
 
   template <class Team>
   GPUGA_HD void operator()(const Team& t, std::uint32_t island, std::uint8_t*) const {
@@ -108,8 +113,8 @@ struct boundary_step {
     const std::uint32_t from = r * K + (island % K + K - 1) % K;
     if (!halt && m && s.clock % m == 0 && s.clock > 0 && K > 1 && s.solved == kNever &&
         v.states[from].solved == kNever) {
-      const RunInfo& run = v.runs[r];
-      const Island<Team> isl{t, v.p, v.L, run.info, v.cdf, v.record(island)};
+      const RunInfo<B>& run = v.runs[r];
+      const Island<Team, B> isl{t, v.p, v.L, run.info, v.cdf, v.record(island)};
       isl.immigrate(s, v.outbox(from), v.p.migrants, v.best_grid(island));
     }
     if (t.rank() == 0) {
@@ -124,16 +129,17 @@ struct boundary_step {
 };
 
 // One summary per island: best, worst, fitness sum and the diversity sample's distances.
+template <int B>
 struct summary_step {
-  IslandsView v;
+  IslandsView<B> v;
 
   template <class Team>
   GPUGA_HD void operator()(const Team& t, std::uint32_t island, std::uint8_t*) const {
     IslandSummary& out = v.summaries[island];
     const IslandState s = v.states[island];
-    const RunInfo& run = v.runs[v.run_of(island)];
-    const Island<Team> isl{t, v.p, v.L, run.info, v.cdf, v.record(island)};
-    if (v.L.chains) return Chains<Team>{isl, run}.summarize(out, s);
+    const RunInfo<B>& run = v.runs[v.run_of(island)];
+    const Island<Team, B> isl{t, v.p, v.L, run.info, v.cdf, v.record(island)};
+    if (v.L.chains) return Chains<Team, B>{isl, run}.summarize(out, s);
     if (t.rank() == 0) {
       out.state = s;
       out.fitness_sum = out.distance_sum = out.temperature_sum = 0;

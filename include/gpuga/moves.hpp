@@ -19,57 +19,73 @@ GPUGA_HD_INLINE bool counts_units(Encoding e, FitnessKind kind) {
 
 // The unit of type T through cell c: its number, its first cell, and the offset of its k-th cell
 // from the first (k a constant once the loops below unroll).
-template <int T>
+template <int T, int B>
 GPUGA_HD_INLINE int unit_index(int c) {
-  return T == 0 ? row_of(c) : (T == 1 ? col_of(c) : box_of(c));
+  using S = Shape<B>;
+  return T == 0 ? S::row_of(c) : (T == 1 ? S::col_of(c) : S::box_of(c));
 }
-template <int T>
+template <int T, int B>
 GPUGA_HD_INLINE int unit_first(int c) {
-  return T == 0 ? c - col_of(c) : (T == 1 ? col_of(c) : c / 27 * 27 + col_of(c) / 3 * 3);
+  using S = Shape<B>;
+  constexpr int band = B * S::kSide;
+  return T == 0 ? c - S::col_of(c) : (T == 1 ? S::col_of(c) : c / band * band + S::col_of(c) / B * B);
 }
-template <int T>
+template <int T, int B>
 GPUGA_HD_INLINE int unit_offset(int k) {
-  return T == 0 ? k : (T == 1 ? kSide * k : k / 3 * kSide + k % 3);
+  return T == 0 ? k : (T == 1 ? Shape<B>::kSide * k : k / B * Shape<B>::kSide + k % B);
 }
 
-// The change of the cost of cell c's unit of type T when c goes from digit x (which it holds)
-// to digit y != x. With nx, ny the counts of x and y among the unit's other 8 cells: conflicts
-// (9 - distinct digits) change by [ny > 0] - [nx > 0]; the squared metric (sum of
-// (count - 1)^2) by s(ny) - s(nx), where s(0) = 0 and s(n) = 2n - 1. The unit's digits are
-// counted in one word, four bits a digit (a count is at most 9): a shift and an add per cell.
-template <int T>
+// The change of the cost of cell c's unit of type T when c goes from value x (which it holds)
+// to value y != x. With nx, ny the counts of x and y among the unit's other n - 1 cells:
+// conflicts (n - distinct values) change by [ny > 0] - [nx > 0]; the squared metric (sum of
+// (count - 1)^2) by s(ny) - s(nx), where s(0) = 0 and s(n) = 2n - 1. Up to 9x9 the unit's
+// values are counted in one word, four bits a value (a count is at most 9): a shift and an add
+// per cell; larger units count x and y by comparison.
+template <int T, int B>
 GPUGA_HD_INLINE int unit_change(const std::uint8_t* g, int c, int x, int y, FitnessKind kind) {
-  const std::uint8_t* first = g + unit_first<T>(c);
-  std::uint64_t counts = 0;
+  constexpr int n = Shape<B>::kSide;
+  const std::uint8_t* first = g + unit_first<T, B>(c);
+  int nx = -1, ny = 0;  // c itself holds x
+  if constexpr (n <= 9) {
+    std::uint64_t counts = 0;
 #if defined(__CUDA_ARCH__)
 #pragma unroll
 #elif !defined(__CUDACC__)  // (nvcc's host pass knows neither; the CPU backend is g++'s)
 #pragma GCC unroll 9
 #endif
-  for (int k = 0; k < kSide; ++k) counts += std::uint64_t(1) << (4 * first[unit_offset<T>(k)]);
-  const int nx = static_cast<int>((counts >> (4 * x)) & 15) - 1;  // c itself holds x
-  const int ny = static_cast<int>((counts >> (4 * y)) & 15);
+    for (int k = 0; k < n; ++k) counts += std::uint64_t(1) << (4 * first[unit_offset<T, B>(k)]);
+    nx += static_cast<int>((counts >> (4 * x)) & 15);
+    ny += static_cast<int>((counts >> (4 * y)) & 15);
+  } else {
+    for (int k = 0; k < n; ++k) {
+      const int v = first[unit_offset<T, B>(k)];
+      nx += v == x;
+      ny += v == y;
+    }
+  }
   if (kind == FitnessKind::Conflicts) return (ny > 0) - (nx > 0);
   return (ny ? 2 * ny - 1 : 0) - (nx ? 2 * nx - 1 : 0);
 }
 
 // The change that move m makes in the units of type T: a swap leaves a unit that holds both
 // cells as it was, so only the units of one cell and not the other change.
-template <int T>
+template <int T, int B>
 GPUGA_HD_INLINE int units_change(const std::uint8_t* g, const Move& m, Encoding e,
                                  FitnessKind kind) {
   if (!counts_units<T>(e, kind)) return 0;
-  if (m.b < 0) return unit_change<T>(g, m.a, g[m.a], m.value, kind);
-  if (unit_index<T>(m.a) == unit_index<T>(m.b)) return 0;
-  return unit_change<T>(g, m.a, g[m.a], g[m.b], kind) + unit_change<T>(g, m.b, g[m.b], g[m.a], kind);
+  if (m.b < 0) return unit_change<T, B>(g, m.a, g[m.a], m.value, kind);
+  if (unit_index<T, B>(m.a) == unit_index<T, B>(m.b)) return 0;
+  return unit_change<T, B>(g, m.a, g[m.a], g[m.b], kind) +
+         unit_change<T, B>(g, m.b, g[m.b], g[m.a], kind);
 }
 
 // fitness(g after m) - fitness(g), with g before the move: at most four units change.
+template <int B>
 GPUGA_HD_INLINE int move_delta(const std::uint8_t* g, const Move& m, Encoding e,
                                FitnessKind kind) {
   if (m.a < 0 || (m.b >= 0 && g[m.a] == g[m.b])) return 0;
-  return units_change<0>(g, m, e, kind) + units_change<1>(g, m, e, kind) +
-         units_change<2>(g, m, e, kind);
+  return units_change<0, B>(g, m, e, kind) + units_change<1, B>(g, m, e, kind) +
+         units_change<2, B>(g, m, e, kind);
 }
 
 // exp(-x) for x >= 0 in 32.32 fixed point, as a 32.32 fixed-point number: exp(-x / 4096) by its
