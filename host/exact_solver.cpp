@@ -87,23 +87,11 @@ class Encoding {
   std::vector<Mask> used_;
 };
 
-bool givens_agree(const Grid& p) {
-  for (int u = 0; u < p.units(); ++u) {
-    Mask seen = 0;
-    for (int k = 0; k < p.side(); ++k) {
-      const int v = p.cell[p.unit_cell(u, k)];
-      if (v && (seen >> v & 1u)) return false;
-      seen |= Mask(1) << v;
-    }
-  }
-  return true;
-}
-
 }  // namespace
 
 ExactResult solve_exact(const Grid& puzzle, int limit) {
   ExactResult r{0, Grid(puzzle.box)};
-  if (!givens_agree(puzzle)) return r;
+  if (first_clash(puzzle)) return r;  // contradictory givens
   const Encoding cnf(puzzle);
   CaDiCaL::Solver solver;
   solver.set("quiet", 1);  // no "c ..." lines on stdout

@@ -3,7 +3,10 @@
 // row, 0 for a blank and 1..n for a value. Units 0..n-1 are rows, n..2n-1 columns, 2n..3n-1
 // boxes. Parsing, verification, the exact checker and reports work on it; the engines take its
 // cells as the bytes of an individual of their box size (include/gpuga/grid.hpp).
+#include <algorithm>
 #include <cstdint>
+#include <iterator>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -36,6 +39,26 @@ struct Grid {
 
   bool operator==(const Grid&) const = default;
 };
+
+// Two cells of one unit that hold the same value (blanks aside): the first such pair, unit by
+// unit, or none. Contradictory givens are refused by the parser and have no solution.
+struct Clash {
+  int unit = -1, first = -1, second = -1;  // second > first, both in `unit`
+};
+
+inline std::optional<Clash> first_clash(const Grid& g) {
+  for (int u = 0; u < g.units(); ++u) {
+    int seen_at[kMaxBox * kMaxBox + 1];
+    std::fill(std::begin(seen_at), std::end(seen_at), -1);
+    for (int k = 0; k < g.side(); ++k) {
+      const int c = g.unit_cell(u, k), v = g.cell[c];
+      if (v == 0) continue;
+      if (seen_at[v] >= 0) return Clash{u, seen_at[v], c};
+      seen_at[v] = c;
+    }
+  }
+  return std::nullopt;
+}
 
 // Calls f.template operator()<B>() with the box size B of `box` (2..5): the one place a run-time
 // size picks the compiled one.

@@ -84,12 +84,10 @@ Evidence evidence_of(const std::string& body, int n) {
              n == 16 ? Alphabet::AlnumOne : Alphabet::Upper};
   for (std::size_t i = 0; i < body.size(); ++i) {
     const char ch = body[i];
-    const bool first = n == 16 ? ch == '0' || (ch >= 'a' && ch <= 'f') : std::islower(static_cast<unsigned char>(ch));
-    const bool second = n == 16 ? ch >= 'A' && ch <= 'G' : std::isupper(static_cast<unsigned char>(ch));
-    if (char_value(ch, e.first, n) < 0 && char_value(ch, e.second, n) < 0 && !e.illegal_col)
-      e.illegal_col = static_cast<int>(i + 1);
-    if (first && !e.first_col) e.first_col = static_cast<int>(i + 1);
-    if (second && !e.second_col) e.second_col = static_cast<int>(i + 1);
+    const bool first = char_value(ch, e.first, n) >= 0, second = char_value(ch, e.second, n) >= 0;
+    if (!first && !second && !e.illegal_col) e.illegal_col = static_cast<int>(i + 1);
+    if (first && !second && !e.first_col) e.first_col = static_cast<int>(i + 1);
+    if (second && !first && !e.second_col) e.second_col = static_cast<int>(i + 1);
   }
   return e;
 }
@@ -307,27 +305,16 @@ class Parser {
   void check_givens(const Puzzle& p) const {
     static const char* kKind[] = {"row", "column", "box"};
     const Grid& g = p.grid;
-    const int n = g.side();
-    for (int u = 0; u < g.units(); ++u) {
-      int seen_at[26];
-      std::fill(std::begin(seen_at), std::end(seen_at), -1);
-      for (int k = 0; k < n; ++k) {
-        const int c = g.unit_cell(u, k);
-        const int v = g.cell[c];
-        if (v == 0) continue;
-        if (seen_at[v] >= 0) {
-          const int a = seen_at[v];
-          fail(p.line, 0,
-               "contradictory givens in puzzle " + std::to_string(p.index) + ": " +
-                   value_text(v, p.alphabet, n) + " at r" + std::to_string(g.row_of(a) + 1) +
-                   "c" + std::to_string(g.col_of(a) + 1) + " and at r" +
-                   std::to_string(g.row_of(c) + 1) + "c" + std::to_string(g.col_of(c) + 1) +
-                   ", in the same " + kKind[u / n] +
-                   "; expected each value at most once per row, column and box");
-        }
-        seen_at[v] = c;
-      }
-    }
+    const auto clash = first_clash(g);
+    if (!clash) return;
+    const int a = clash->first, c = clash->second;
+    fail(p.line, 0,
+         "contradictory givens in puzzle " + std::to_string(p.index) + ": " +
+             value_text(g.cell[c], p.alphabet, g.side()) + " at r" +
+             std::to_string(g.row_of(a) + 1) + "c" + std::to_string(g.col_of(a) + 1) +
+             " and at r" + std::to_string(g.row_of(c) + 1) + "c" + std::to_string(g.col_of(c) + 1) +
+             ", in the same " + kKind[clash->unit / g.side()] +
+             "; expected each value at most once per row, column and box");
   }
 
   std::istream& in_;
@@ -374,7 +361,10 @@ std::string to_line(const Grid& g, Alphabet a) {
   const int n = g.side();
   if (a == Alphabet::Numbers && n > 9) {
     std::string s;
-    for (int c = 0; c < g.cells(); ++c) s += (c ? " " : "") + value_text(g.cell[c], a, n);
+    for (int c = 0; c < g.cells(); ++c) {
+      if (c) s += ' ';
+      s += value_text(g.cell[c], a, n);
+    }
     return s;
   }
   std::string s(g.cells(), '.');

@@ -10,6 +10,7 @@
 #include "configs.hpp"
 #include "engine.hpp"
 #include "grids.hpp"
+#include "puzzle_io.hpp"
 
 using namespace gpuga;
 
@@ -26,6 +27,16 @@ struct Snapshot {
 };
 
 Snapshot snapshot(Engine& e) { return {e.population(0), e.fitness(0), e.summaries()}; }
+
+constexpr int kCells = Shape<3>::kCells;  // these tests run 9x9 puzzles
+
+// The Hamming distances of individuals first..first+n-1 of `pop` to individual `to`.
+std::uint64_t distances(const std::vector<std::uint8_t>& pop, std::size_t first, std::size_t n,
+                        std::size_t to) {
+  std::uint64_t d = 0;
+  for (std::size_t i = first; i < first + n; ++i) d += hamming<3>(&pop[i * kCells], &pop[to * kCells]);
+  return d;
+}
 
 // Advances run 0 to `target` in epochs of `step` generations.
 void run_in_epochs(Engine& e, std::uint32_t target, std::uint32_t step) {
@@ -107,10 +118,10 @@ TEST_P(CpuEngineConfigs, PopulationKeepsGivensAndFitnessIsRecomputable) {
   const auto pop = e->population(0);
   const auto fit = e->fitness(0);
   const Grid puzzle = grid_of(kEasyPuzzle);
-  ASSERT_EQ(pop.size(), std::size_t(2) * c.params.pop * Shape<3>::kCells);
+  ASSERT_EQ(pop.size(), std::size_t(2) * c.params.pop * kCells);
   for (std::size_t i = 0; i < fit.size(); ++i) {
-    const std::uint8_t* g = &pop[i * Shape<3>::kCells];
-    for (int cell = 0; cell < Shape<3>::kCells; ++cell)
+    const std::uint8_t* g = &pop[i * kCells];
+    for (int cell = 0; cell < kCells; ++cell)
       if (puzzle.cell[cell]) ASSERT_EQ(g[cell], puzzle.cell[cell]);
     ASSERT_EQ(fit[i], fitness<3>(g, c.params.encoding, c.params.fitness)) << "individual " << i;
   }
@@ -172,9 +183,7 @@ TEST(CpuEngine, SummariesMatchThePopulation) {
     EXPECT_EQ(s[k].best, f[o[0]]);
     EXPECT_EQ(s[k].worst, f[o[99]]);
     EXPECT_EQ(s[k].fitness_sum, std::accumulate(f, f + 100, std::uint64_t(0)));
-    const std::uint8_t* best = &pop[(k * 100 + o[0]) * Shape<3>::kCells];
-    std::uint64_t dist = 0;
-    for (std::uint32_t i = 0; i < 100; ++i) dist += hamming<3>(&pop[(k * 100 + i) * Shape<3>::kCells], best);
+    const std::uint64_t dist = distances(pop, k * 100, 100, k * 100 + o[0]);
     EXPECT_EQ(s[k].distance_sum, dist);
     EXPECT_GT(dist, 0u);
     EXPECT_EQ(s[k].state.evaluations, 100u * 5);  // initial island and four generations
@@ -187,8 +196,7 @@ TEST(CpuEngine, ChainSummariesMatchTheChains) {
   // sa and hc: best, worst and sum of the chains' current fitness, distances to the best chain,
   // a move per free cell per generation, and the island's best grid scoring its best so far.
   const Grid puzzle = grid_of(kHardPuzzle);
-  int free = 0;
-  for (int cell = 0; cell < Shape<3>::kCells; ++cell) free += puzzle.cell[cell] == 0;
+  const int free = kCells - clue_count(puzzle);
   for (const auto& c : all_test_configs(50)) {
     if (c.params.algorithm == Algorithm::Ga) continue;
     auto e = make_cpu_engine(puzzle, islands_of(c, 2), c.rank_pressure, 2);
@@ -203,10 +211,7 @@ TEST(CpuEngine, ChainSummariesMatchTheChains) {
       EXPECT_EQ(s[k].worst, *high) << c.name;
       EXPECT_EQ(s[k].best_index, std::uint32_t(low - f)) << c.name;
       EXPECT_EQ(s[k].fitness_sum, std::accumulate(f, f + 50, std::uint64_t(0))) << c.name;
-      std::uint64_t dist = 0;
-      for (std::uint32_t i = 0; i < 50; ++i)
-        dist += hamming<3>(&pop[(k * 50 + i) * Shape<3>::kCells], &pop[(k * 50 + s[k].best_index) * Shape<3>::kCells]);
-      EXPECT_EQ(s[k].distance_sum, dist) << c.name;
+      EXPECT_EQ(s[k].distance_sum, distances(pop, k * 50, 50, k * 50 + s[k].best_index)) << c.name;
       EXPECT_EQ(s[k].state.evaluations, 50u + 50u * free * 4) << c.name;
       EXPECT_LE(s[k].state.best_ever, s[k].best) << c.name;
       const Grid g = e->best(0, k);
@@ -280,7 +285,7 @@ TEST(CpuEngine, MigrationReplacesTheWorstWithTheNeighboursBest) {
     const auto mine = order_of(&ifit[k * n], n), theirs = order_of(&ifit[from * n], n);
     for (std::uint32_t j = 0; j < m; ++j) {
       const std::uint32_t to = k * n + mine[n - m + j], src = from * n + theirs[j];
-      std::copy_n(&ipop[src * Shape<3>::kCells], Shape<3>::kCells, &expect_pop[to * Shape<3>::kCells]);
+      std::copy_n(&ipop[src * kCells], kCells, &expect_pop[to * kCells]);
       expect_fit[to] = ifit[src];
     }
   }

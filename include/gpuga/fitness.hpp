@@ -122,9 +122,9 @@ GPUGA_HD_INLINE int fitness(const std::uint8_t* g, Encoding e, FitnessKind kind)
   return kind == FitnessKind::Squared ? squared_fitness<B>(g) : conflict_fitness<B>(g, e);
 }
 
-// Upper bound of any fitness value (3n units x (n - 1)^2 for squared), for counting sorts.
+// The highest value any fitness takes: 3n units x (n - 1)^2, the squared metric of a grid of
+// one value.
 template <int B>
-inline constexpr int kFitnessBound =
-    Shape<B>::kUnits * (Shape<B>::kSide - 1) * (Shape<B>::kSide - 1) + 1;
+inline constexpr int kMaxFitness = Shape<B>::kUnits * (Shape<B>::kSide - 1) * (Shape<B>::kSide - 1);
 
 }  // namespace gpuga

@@ -9,8 +9,6 @@
 #define GPUGA_HD_INLINE inline
 #endif
 
-// Bits set in a word of up to 27 bits. On the host without the POPCNT instruction in the target
-// (the default x86-64 baseline), __builtin_popcount is a call into libgcc; this stays inline.
 // The index of the lowest set bit of a nonzero word (bsf, baseline x86-64, on the host).
 #if defined(__CUDA_ARCH__)
 #define GPUGA_LOWEST_BIT(x) (__ffs(x) - 1)
@@ -18,6 +16,8 @@
 #define GPUGA_LOWEST_BIT(x) __builtin_ctz(x)
 #endif
 
+// Bits set in a 32-bit word. On the host without the POPCNT instruction in the target (the
+// default x86-64 baseline), __builtin_popcount is a call into libgcc; this stays inline.
 #if defined(__CUDA_ARCH__)
 #define GPUGA_POPCOUNT(x) __popc(x)
 #elif defined(__POPCNT__)
