@@ -131,8 +131,8 @@ void add_ga_options(CLI::App* cmd, GaOptions& o) {
                   "generation")
       ->check(CLI::Range(0u, 200000000u))->capture_default_str()->group("GA");
   cmd->add_option("--crossover", o.crossover, "one-point or uniform, over boxes (box), rows "
-                  "(row) or cells (cell); bands: each band of three rows (or stack of three "
-                  "columns) from the parent with fewer conflicts there (Sato & Inoue)")
+                  "(row) or cells (cell); bands: each band of a box's height of rows (or stack of "
+                  "columns; 9x9: three) from the parent with fewer conflicts there (Sato & Inoue)")
       ->transform(CLI::CheckedTransformer(
           names_of({Crossover::OnePoint, Crossover::Uniform, Crossover::Bands}), ci))
       ->capture_default_str()->group("GA");
