@@ -253,7 +253,7 @@ int run_batches(const BatchSetup& s, const std::vector<GaOptions>& given) {
   std::vector<Backend> backends;
   for (auto& ga : configs) {
     backends.push_back(resolve_backend(ga.backend, ga.device));
-    pop_for_backend(ga, backends.back(), puzzles.front().grid.box);
+    resolve_for_puzzle(ga, backends.back(), puzzles.front().grid.box);
   }
   std::error_code ec;
   const bool exists = std::filesystem::exists(s.csv, ec) && std::filesystem::file_size(s.csv, ec) > 0;

@@ -144,7 +144,7 @@ int run_solve(const CLI::App* cmd, SolveOptions& o) {
     answers = &tty;
   }
   const Backend backend = resolve_backend(o.ga.backend, o.ga.device);
-  pop_for_backend(o.ga, backend, puzzles.front().grid.box);
+  resolve_for_puzzle(o.ga, backend, puzzles.front().grid.box);
   const IslandParams params = to_params(o.ga);
   SolveObserver observer(o, answers);
   nlohmann::json results = nlohmann::json::array();

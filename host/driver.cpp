@@ -211,7 +211,9 @@ class Runner {
   std::vector<LaneRun> lanes_;
   std::vector<RunResult> results_;
   std::size_t next_ = 0;
-  std::uint32_t epoch_ = kHaltInterval;
+  // One generation first: a 25x25 generation with local search takes seconds, and the time limit
+  // is looked at only between epochs. Quick generations double it within a few epochs.
+  std::uint32_t epoch_ = 1;
 };
 
 }  // namespace

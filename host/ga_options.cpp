@@ -1,6 +1,7 @@
 #include "ga_options.hpp"
 
 #include <algorithm>
+#include <charconv>
 #include <iostream>
 #include <map>
 #include <random>
@@ -22,6 +23,16 @@ std::map<std::string, E> names_of(std::initializer_list<E> values) {
   return m;
 }
 
+// --local-search's value: a number of moves up to 100000, or kLocalSearchBySize for `auto`;
+// kInvalidMoves for anything else.
+constexpr std::uint32_t kInvalidMoves = kLocalSearchBySize - 1;
+std::uint32_t parse_local_search(const std::string& v) {
+  if (v == "auto") return kLocalSearchBySize;
+  std::uint32_t moves = 0;
+  const auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), moves);
+  return ec == std::errc() && end == v.data() + v.size() && moves <= 100000 ? moves : kInvalidMoves;
+}
+
 }  // namespace
 
 std::uint32_t island_size_of(const GaOptions& o) {
@@ -41,7 +52,10 @@ std::uint32_t migrants_of(const GaOptions& o) {
   return o.algorithm == Algorithm::Ga ? o.migrants : 0;
 }
 
-void pop_for_backend(GaOptions& o, Backend backend, int box) {
+std::uint32_t default_local_search(int box) { return box >= 5 ? 20000 : 500; }
+
+void resolve_for_puzzle(GaOptions& o, Backend backend, int box) {
+  if (o.local_search == kLocalSearchBySize) o.local_search = default_local_search(box);
   if (o.pop != 0) return;
   const std::uint32_t n = o.island_size ? o.island_size : kDefaultIslandSize;
   std::uint32_t islands = o.threads > 0 ? o.threads : omp_get_max_threads();
@@ -141,10 +155,21 @@ void add_ga_options(CLI::App* cmd, GaOptions& o) {
   cmd->add_option("--mutation-rate", o.mutation_rate, "Probability that a child is mutated "
                   "(one swap of two free cells; cell: one free cell changed)")
       ->check(CLI::Range(0.0, 1.0))->capture_default_str()->group("GA");
-  cmd->add_option("--local-search", o.local_search, "Hill-climbing moves tried on every bred "
-                  "child after mutation, each made when it does not make the child worse (a "
-                  "memetic GA; 0: none)")
-      ->check(CLI::Range(0u, 100000u))->capture_default_str()->group("GA");
+  // Bound through a function so that `auto` stays `auto` in --print-config.
+  cmd->add_option_function<std::string>(
+         "--local-search", [&o](const std::string& v) { o.local_search = parse_local_search(v); },
+         "Hill-climbing moves tried on every bred child after mutation, each made when it does "
+         "not make the child worse (a memetic GA; 0: none; auto: " +
+             std::to_string(default_local_search(3)) + " up to 16x16, " +
+             std::to_string(default_local_search(5)) + " for 25x25)")
+      ->check(CLI::Validator(
+          [](std::string& v) {
+            return parse_local_search(v) == kInvalidMoves
+                       ? "expected a number of moves in 0..100000 or auto, got '" + v + "'"
+                       : std::string();
+          },
+          "UINT in [0 - 100000] or auto"))
+      ->type_name("UINT")->default_str("auto")->group("GA");
   cmd->add_option("--given-aware", o.given_aware,
                 "box/row: initialise and swap so that no digit lands where a given of its row, "
                 "column or box holds it (when a legal placement exists)")
@@ -218,8 +243,7 @@ IslandParams to_params(GaOptions& o) {
 
 IslandParams island_params(const GaOptions& options) {
   GaOptions o = options;
-  pop_for_backend(o, Backend::Cpu, 0);  // where no backend has resolved --pop 0 yet (the CPU
-                                        // default needs no box size)
+  resolve_for_puzzle(o, Backend::Cpu, 3);  // where nothing has resolved them yet: checks only
   check_islands(o);
   const std::uint32_t n = island_size_of(o);
   GaParams p;

@@ -15,9 +15,16 @@ namespace gpuga {
 // the best single-population size measured on the CPU).
 inline constexpr std::uint32_t kDefaultIslandSize = 1000;
 
+// --local-search auto: the moves per child chosen by the puzzle's box size (default_local_search).
+inline constexpr std::uint32_t kLocalSearchBySize = 0xFFFFFFFFu;
+
+// The local-search moves per child for puzzles of box size `box` (bench/README.md, "Larger
+// grids"): 500 up to 16x16; 25x25 children need many more before selection can tell them apart.
+std::uint32_t default_local_search(int box);
+
 struct GaOptions {
   Algorithm algorithm = Algorithm::Ga;
-  std::uint32_t pop = 0;          // the whole population; 0: fill the backend (pop_for_backend)
+  std::uint32_t pop = 0;          // the whole population; 0: fill the backend (resolve_for_puzzle)
   std::uint32_t island_size = 0;  // 0: min(--pop, kDefaultIslandSize)
   std::uint32_t migration_interval = 50;
   std::uint32_t migrants = 1;
@@ -31,7 +38,7 @@ struct GaOptions {
   Crossover crossover = Crossover::Bands;
   double crossover_rate = 1.0;
   double mutation_rate = 1.0;  // bench/README.md, "Why the defaults": a paired sweep
-  std::uint32_t local_search = 500;  // bench/README.md: the memetic sweeps
+  std::uint32_t local_search = kLocalSearchBySize;  // bench/README.md: the memetic sweeps
   bool given_aware = true;
   double cooling = 0.9;            // sa (bench/README.md: the schedule sweeps)
   std::uint32_t chain_length = 0;  // sa: moves per temperature; 0: the free cells
@@ -51,10 +58,10 @@ struct GaOptions {
 // Adds every GA option to `cmd`, bound to `o`.
 void add_ga_options(CLI::App* cmd, GaOptions& o);
 
-// --pop 0 resolved for the backend: islands of the island size, one per CPU thread, or as many as
-// the GPU runs at once for puzzles of box size `box`. Call after resolve_backend, before
-// to_params.
-void pop_for_backend(GaOptions& o, Backend backend, int box);
+// The defaults that depend on the backend and the puzzle, for puzzles of box size `box`: --pop 0,
+// islands of the island size, one per CPU thread, or as many as the GPU runs at once; and
+// --local-search auto. Call after resolve_backend, before to_params.
+void resolve_for_puzzle(GaOptions& o, Backend backend, int box);
 
 // After parsing: draws a seed when none was given, checks options against each other (throws
 // InputError), and returns the islands' parameters and the driver's limits.

@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "devices.hpp"
+#include "ga_options.hpp"
 #include "grids.hpp"
 #include "puzzle_io.hpp"
 #include "run_gpuga.hpp"
@@ -42,6 +43,26 @@ TEST(Solve, LargerGridsSolveAndPrintInTheInputsAlphabet) {
     const auto v = verify_solution(puzzle.grid, answer.grid);
     EXPECT_TRUE(v.ok) << v.reason;
   }
+}
+
+TEST(Solve, LocalSearchAutoFollowsTheGridSize) {
+  // auto (the default) is resolved from the puzzle's size and recorded as the number it became;
+  // a number given stays that number at every size.
+  const auto big = puzzles_in("puzzles/acs_25x25_unique_fixed065-070.txt")[0];
+  const std::string nine = to_line(puzzles_in("puzzles/norvig_easy50.txt")[0].grid);
+  const std::string twenty_five = to_line(big.grid, big.alphabet);
+  const std::string run = "solve --backend cpu --seed 3 --pop 20 --island-size 10 "
+                          "--max-generations 1 --report-every 0 --json ";
+  for (const auto& [opts, text, expected] :
+       {std::tuple{std::string(), nine, default_local_search(3)},
+        {"--local-search auto ", twenty_five, default_local_search(5)},
+        {std::string(), twenty_five, default_local_search(5)},
+        {"--local-search 77 ", twenty_five, 77u}}) {
+    const auto r = run_gpuga(run + opts + "-", text + "\n");
+    ASSERT_LE(r.status, 1) << r.err;
+    EXPECT_EQ(nlohmann::json::parse(r.out)["config"]["local_search"], expected) << opts;
+  }
+  EXPECT_NE(default_local_search(3), default_local_search(5));
 }
 
 TEST(Solve, EasyPuzzlesSolveWithDefaultsAndVerify) {
@@ -238,6 +259,9 @@ TEST(Solve, BadOptionsAreRefusedWithAClearMessage) {
       {"--children 50", "--children 50 applies to --selection truncation only"},
       {"--backend gpu", "--backend"},
       {"--algorithm tabu", "--algorithm"},
+      {"--local-search lots", "--local-search: expected a number of moves in 0..100000 or auto, "
+                              "got 'lots'"},
+      {"--local-search 100001", "got '100001'"},
       {"--algorithm sa --cooling 1.5", "--cooling"},
       {"--algorithm hc --pop 4194304 --island-size 4194304",
        "--island-size 4194304: sa and hc take at most 2097152 chains an island"},
