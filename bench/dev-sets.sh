@@ -1,20 +1,42 @@
 #!/usr/bin/env bash
 # Success rate and time-to-solve on the dev sets with default settings: one `gpuga solve --json`
-# per set, then a table. Usage: [SETS="..."] bench/dev-sets.sh [OUTDIR] [extra solve options...]
-# Defaults: 60 s per puzzle, seed 1, the CPU backend (GPUGA_BACKEND=cuda for the GPU).
+# per set, then a table. Usage: [SETS=...] [TIME_LIMIT=s] bench/dev-sets.sh [OUTDIR] [solve options]
+# SETS: set names, or `9x9` (the default), `16x16`, `25x25`, `large` (both) or `all`.
+# Defaults: 60 s per puzzle, seed 1, the CPU backend (GPUGA_BACKEND=cuda for the GPU), and
+# build/gpuga (GPUGA=path for another build).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=${1:-bench/results/dev-sets}
 shift || true
 mkdir -p "$out"
-# Every dev set, easy to hardest; SETS="a b" picks some by name.
-sets=(norvig_easy50 qqwing_simple_50 qqwing_easy_50 qqwing_intermediate_50 qqwing_expert_50
-      norvig_hardest famous_named norvig_top95 forum_hardest_1106_50 forum_hardest_1905_11plus_50
-      magictour_top1465_100 royle_17clue_50)
-if [ -n "${SETS:-}" ]; then read -r -a sets <<<"$SETS"; fi
+# Easy to hardest within each size.
+sets9=(norvig_easy50 qqwing_simple_50 qqwing_easy_50 qqwing_intermediate_50 qqwing_expert_50
+       norvig_hardest famous_named norvig_top95 forum_hardest_1106_50 forum_hardest_1905_11plus_50
+       magictour_top1465_100 royle_17clue_50)
+sets16=(acs_16x16_unique_fixed055-060 acs_16x16_fixed050_inst00-09 acs_16x16_fixed045_inst00-09
+        acs_16x16_fixed040_inst00-09)
+sets25=(acs_25x25_unique_fixed065-070 acs_25x25_fixed050_inst00-09 acs_25x25_fixed045_inst00-09
+        acs_25x25_fixed040_inst00-09)
+case "${SETS:-9x9}" in
+  9x9) sets=("${sets9[@]}") ;;
+  16x16) sets=("${sets16[@]}") ;;
+  25x25) sets=("${sets25[@]}") ;;
+  large) sets=("${sets16[@]}" "${sets25[@]}") ;;
+  all) sets=("${sets9[@]}" "${sets16[@]}" "${sets25[@]}") ;;
+  *) read -r -a sets <<<"$SETS" ;;
+esac
 for s in "${sets[@]}"; do
-  build/gpuga solve --backend "${GPUGA_BACKEND:-cpu}" --seed 1 --time-limit 60 --report-every 0 \
-    --json "$@" "puzzles/$s.txt" >"$out/$s.json" 2>"$out/$s.log" || true
+  # Exit status 1 means some puzzle was not solved; anything else is an error.
+  status=0
+  "${GPUGA:-build/gpuga}" solve --backend "${GPUGA_BACKEND:-cpu}" --seed 1 --time-limit "${TIME_LIMIT:-60}" \
+    --report-every 0 --json "$@" "puzzles/$s.txt" >"$out/$s.json" 2>"$out/$s.log" || status=$?
+  if [ "$status" -gt 1 ] || [ ! -s "$out/$s.json" ]; then
+    echo "gpuga solve failed on puzzles/$s.txt (exit $status):" >&2
+    cat "$out/$s.log" >&2
+    exit 1
+  fi
   echo "done $s" >&2
 done
-python3 bench/summarize.py "$out"/*.json | tee "$out/summary.md"
+jsons=()
+for s in "${sets[@]}"; do jsons+=("$out/$s.json"); done
+python3 bench/summarize.py "${jsons[@]}" | tee "$out/summary.md"

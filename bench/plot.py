@@ -9,11 +9,13 @@ writes into DIR:
   solved.png        solved and unsolved runs per puzzle set, or per value of a swept parameter
   time_cdf.png      fraction of runs solved within t seconds, per configuration
   parameters.png    success rate and median time to solve against each swept parameter
-                    (parameters that take more than one value in the CSVs)
+                    (parameters that take more than one value in the CSVs), and against the
+                    puzzle size when the CSVs hold runs of more than one size
 """
 import argparse
 import collections
 import csv
+import re
 import statistics
 import sys
 from pathlib import Path
@@ -30,8 +32,10 @@ CONFIG_COLUMNS = [
     "keep_on_restart", "max_generations", "time_limit",
 ]
 # Configuration columns that later versions added; a CSV without them ran the GA in one population.
+# `size` (9x9, 16x16, ...) is the puzzle's, not the GA's, but runs of two sizes are compared like
+# two configurations: success and time against size.
 LATER_COLUMNS = ["island_size", "migration_interval", "migrants", "algorithm", "cooling",
-                 "chain_length", "reheat_after", "local_search"]
+                 "chain_length", "reheat_after", "local_search", "size"]
 
 
 def save(fig, out, name):
@@ -71,10 +75,11 @@ def config_label(row, columns):
 
 
 def sort_key(value):
-    """Numbers, and labels like population_size=300, in numeric order."""
+    """Numbers, sizes like 16x16, and labels like population_size=300, in numeric order."""
+    number = re.fullmatch(r"([0-9.]+)(x[0-9]+)?", value.rsplit("=", 1)[-1])
     try:
-        return (0, float(value.rsplit("=", 1)[-1]), value)
-    except ValueError:
+        return (0, float(number.group(1)), value)
+    except (AttributeError, ValueError):
         return (1, 0.0, value)
 
 

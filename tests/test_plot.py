@@ -65,6 +65,24 @@ class PlotTest(unittest.TestCase):
             rows = plot.read_rows([Path(d) / "runs.csv"])
             self.assertEqual(plot.swept(rows), ["population_size"])
 
+    def test_sizes_are_compared_in_numeric_order(self):
+        with tempfile.TemporaryDirectory() as d:
+            folder = Path(d)
+            write_batch(folder)
+            with open(folder / "runs.csv", newline="") as f:
+                rows = [r for r in csv.DictReader(f) if r["population_size"] == "100"]
+            sized = [{**r, "size": size} for size in ("16x16", "9x9", "25x25", "4x4") for r in rows]
+            with open(folder / "sized.csv", "w", newline="") as f:
+                w = csv.DictWriter(f, COLUMNS + ["size"])
+                w.writeheader()
+                w.writerows(sized)
+            rows = plot.read_rows([folder / "sized.csv"])
+            self.assertEqual(plot.swept(rows), ["size"])
+            labels = sorted({plot.config_label(r, ["size"]) for r in rows}, key=plot.sort_key)
+            self.assertEqual(labels, ["size=4x4", "size=9x9", "size=16x16", "size=25x25"])
+            plot.main([str(folder / "sized.csv"), "--out", str(folder / "png")])
+            self.assertGreater((folder / "png" / "parameters.png").stat().st_size, 2000)
+
     def test_a_csv_without_the_columns_is_refused(self):
         with tempfile.TemporaryDirectory() as d:
             bad = Path(d) / "bad.csv"
