@@ -24,9 +24,13 @@ def main(paths):
     print("|---|---|---|---|---|---|")
     for name, ok, n, med, p95, mx, gens, _ in rows:
         print(f"| {name} | {ok}/{n} | {med:.3f} | {p95:.3f} | {mx:.3f} | {gens:.0f} |")
-    if rows:
-        cfg = rows[0][7]
-        print("\nconfig: " + " ".join(f"{k}={v}" for k, v in sorted(cfg.items()) if k != "seed"))
+    # One line per configuration (defaults such as --local-search auto differ between sizes).
+    configs = {}
+    for name, *_, cfg in rows:
+        line = " ".join(f"{k}={v}" for k, v in sorted(cfg.items()) if k != "seed")
+        configs.setdefault(line, []).append(name)
+    for line, names in configs.items():
+        print(f"\nconfig{'' if len(configs) == 1 else ' (' + ', '.join(names) + ')'}: {line}")
 
 
 if __name__ == "__main__":
