@@ -18,8 +18,8 @@ inline constexpr std::uint32_t kDefaultIslandSize = 1000;
 // --local-search auto: the moves per child chosen by the puzzle's box size (default_local_search).
 inline constexpr std::uint32_t kLocalSearchBySize = 0xFFFFFFFFu;
 
-// The local-search moves per child for puzzles of box size `box` (bench/README.md, "Larger
-// grids"): 500 up to 16x16; 25x25 children need many more before selection can tell them apart.
+// The local-search moves per child for puzzles of box size `box` (bench/README.md, "16x16 and
+// 25x25"): 500 up to 16x16; 25x25 children need many more before selection can tell them apart.
 std::uint32_t default_local_search(int box);
 
 struct GaOptions {
