@@ -143,10 +143,12 @@ Row bench_one(Backend backend, std::uint32_t pop, std::uint32_t island_size, con
   return row;
 }
 
-void print_table(const std::vector<Row>& rows, const BenchOptions& o) {
+void print_table(const std::vector<Row>& rows, const BenchOptions& o, const std::string& size) {
   const bool chains = o.algorithm != Algorithm::Ga;
-  std::printf("%s\n", chains ? "sa and hc: a generation is one move per free cell per chain"
-                              : "the genetic algorithm");
+  std::printf("%s, on a %s puzzle\n",
+              chains ? "sa and hc: a generation is one move per free cell per chain"
+                     : "the genetic algorithm",
+              size.c_str());
   std::printf("%-7s %11s %9s %8s %10s %11s %10s | %9s %9s | %-14s %6s  %s\n", "backend", "pop",
               "island", "islands", "gens/s", chains ? "moves/s" : "evals/s", "ms/epoch", "advance", "summary",
               "placement", "per SM", "validated");
@@ -175,7 +177,8 @@ std::string cpu_model() {
   return "unknown";
 }
 
-nlohmann::json to_json(const std::vector<Row>& rows, const BenchOptions& o, const DeviceList& devs) {
+nlohmann::json to_json(const std::vector<Row>& rows, const BenchOptions& o, const DeviceList& devs,
+                       const std::string& size) {
   nlohmann::json out = nlohmann::json::array();
   for (const auto& r : rows)
     out.push_back({{"backend", r.backend}, {"pop", r.pop}, {"island_size", r.island_size},
@@ -206,7 +209,7 @@ nlohmann::json to_json(const std::vector<Row>& rows, const BenchOptions& o, cons
           {"options", {{"generations_per_epoch", o.generations}, {"repeats", o.repeats},
                        {"warmup", o.warmup}, {"seed", o.seed},
                        {"threads", o.threads}, {"puzzle", o.puzzle_file.empty() ? bench_puzzle(o) : o.puzzle_file},
-                       {"config", describe(defaults)}}},
+                       {"size", size}, {"config", describe(defaults)}}},
           {"results", out}};
 }
 
@@ -261,11 +264,11 @@ int run_bench(BenchOptions& o) {
       rows.push_back(bench_one(b, pop, size, puzzle, o));
       std::fprintf(stderr, "bench: %s pop %u island %u done\n", to_string(b), pop, size ? size : pop);
     }
-  print_table(rows, o);
+  print_table(rows, o, size_name(puzzle));
   if (!o.json_file.empty()) {
     std::ofstream out(o.json_file);
     GPUGA_INPUT_CHECK(out.good(), o.json_file + ": cannot write the JSON report");
-    out << to_json(rows, o, devs).dump(2) << '\n';
+    out << to_json(rows, o, devs, size_name(puzzle)).dump(2) << '\n';
   }
   return kExitOk;
 }
