@@ -25,13 +25,15 @@ int run_score(const ScoreOptions& o) {
     const auto [box, row, cell, sq] = with_box_size(g.grid.box, [&]<int B>() {
       return std::array<int, 4>{conflict_fitness<B>(cells, Encoding::Box),
                                 conflict_fitness<B>(cells, Encoding::Row),
-                                conflict_fitness<B>(cells, Encoding::Cell), squared_fitness<B>(cells)};
+                                conflict_fitness<B>(cells, Encoding::Cell),
+                                squared_fitness<B>(cells)};
     });
     const int blanks = g.grid.cells() - clue_count(g.grid);
     if (o.json) {
       rows.push_back({{"file", g.file}, {"line", g.line}, {"index", g.index},
-                      {"size", size_name(g.grid)}, {"grid", to_line(g.grid, g.alphabet)}, {"blanks", blanks}, {"box", box}, {"row", row},
-                      {"cell", cell}, {"squared", sq}});
+                      {"size", size_name(g.grid)}, {"grid", to_line(g.grid, g.alphabet)},
+                      {"blanks", blanks}, {"box", box}, {"row", row}, {"cell", cell},
+                      {"squared", sq}});
     } else {
       std::cout << g.file << ':' << g.line << "  " << g.index << "  " << blanks << "  " << box
                 << "  " << row << "  " << cell << "  " << sq << '\n';

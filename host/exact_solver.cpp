@@ -17,18 +17,17 @@ using Mask = std::uint32_t;  // bit v set: value v (1..n)
 // unit-value at 25x25, which the solver's preprocessing shrinks at once.)
 class Encoding {
  public:
-  explicit Encoding(const Grid& p) : p_(p), n_(p.side()), var_(p.cells() * (n_ + 1), 0) {
-    std::vector<Mask> used(p.units(), 0);
+  explicit Encoding(const Grid& p)
+      : p_(p), n_(p.side()), var_(p.cells() * (n_ + 1), 0), used_(p.units(), 0) {
     for (int u = 0; u < p.units(); ++u)
-      for (int k = 0; k < n_; ++k) used[u] |= Mask(1) << p.cell[p.unit_cell(u, k)];
+      for (int k = 0; k < n_; ++k) used_[u] |= Mask(1) << p.cell[p.unit_cell(u, k)];
     int next = 0;
     for (int c = 0; c < p.cells(); ++c) {
       if (p.cell[c]) continue;
-      const Mask taken = used[p.row_of(c)] | used[n_ + p.col_of(c)] | used[2 * n_ + p.box_of(c)];
+      const Mask taken = used_[p.row_of(c)] | used_[n_ + p.col_of(c)] | used_[2 * n_ + p.box_of(c)];
       for (int v = 1; v <= n_; ++v)
         if (!(taken >> v & 1u)) var_[c * (n_ + 1) + v] = ++next;
     }
-    used_ = std::move(used);
   }
 
   // False when a free cell or a unit-value has no place left: no solution, nothing to solve.
@@ -84,7 +83,7 @@ class Encoding {
   const Grid& p_;
   int n_;
   std::vector<int> var_;  // cells x (n + 1): the variable of (cell, value), 0 if none
-  std::vector<Mask> used_;
+  std::vector<Mask> used_;  // per unit: the values its givens hold
 };
 
 }  // namespace
