@@ -8,6 +8,7 @@
 
 #include "gpuga/breed.hpp"
 #include "grids.hpp"
+#include "puzzle_io.hpp"
 
 using namespace gpuga;
 
@@ -47,7 +48,8 @@ const std::string kHardPuzzle =  // AI Escargot
 
 // propose_move's given-aware search, as a loop over the candidates: the first free cell from the
 // random offset on, cyclically, whose swap leaves both digits legal.
-Move first_legal_partner(const std::uint8_t* g, const PuzzleInfo<3>& info, Rng& rng) {
+template <int B>
+Move first_legal_partner(const std::uint8_t* g, const PuzzleInfo<B>& info, Rng& rng) {
   for (int attempt = 0; attempt < kMutationTries; ++attempt) {
     Picks pick(rng.next());
     const int blk = info.swappable[pick.below(info.n_swappable)];
@@ -55,11 +57,31 @@ Move first_legal_partner(const std::uint8_t* g, const PuzzleInfo<3>& info, Rng& 
     const std::uint32_t i = pick.below(n), start = pick.below(n - 1);
     for (std::uint32_t k = 0; k < n - 1; ++k) {
       const std::uint32_t j = (i + 1 + (start + k) % (n - 1)) % n;
-      if (swap_is_legal<3>(g, info, info.free_cells[blk][i], info.free_cells[blk][j]))
+      if (swap_is_legal<B>(g, info, info.free_cells[blk][i], info.free_cells[blk][j]))
         return Move{info.free_cells[blk][i], info.free_cells[blk][j], 0};
     }
   }
   return Move{};
+}
+
+// propose_move against first_legal_partner on random grids of a puzzle, given-aware; returns how
+// many found a partner.
+template <int B>
+int given_aware_moves_match(const Grid& puzzle, Encoding e, std::uint32_t grids) {
+  const PuzzleInfo<B> info = make_puzzle_info<B>(puzzle.cell.data(), e);
+  int moves = 0;
+  for (std::uint32_t i = 0; i < grids; ++i) {
+    std::vector<std::uint8_t> g(Shape<B>::kCells);
+    Rng ri(11, 0, i, kPurposeInit);
+    init_individual<B>(g.data(), info, e, i % 2 == 0, ri);  // legal and illegal digits both
+    Rng a(11, 1, i, kPurposeMove), b(11, 1, i, kPurposeMove);
+    const Move m = propose_move<B>(g.data(), info, e, true, a);
+    const Move want = first_legal_partner<B>(g.data(), info, b);
+    EXPECT_EQ(std::tie(m.a, m.b), std::tie(want.a, want.b)) << "grid " << i;
+    EXPECT_EQ(a.next(), b.next()) << "the same draws used, grid " << i;
+    moves += m.a >= 0;
+  }
+  return moves;
 }
 
 }  // namespace
@@ -242,23 +264,13 @@ INSTANTIATE_TEST_SUITE_P(AllEncodings, Operators,
                          });
 
 TEST(Moves, GivenAwareSwapsTakeTheFirstLegalPartnerFromTheOffset) {
-  for (auto e : {Encoding::Box, Encoding::Row})
-    for (const auto& puzzle : {kEasyPuzzle, kHardPuzzle}) {
-      const PuzzleInfo<3> info = make_puzzle_info<3>(grid_of(puzzle).cell.data(), e);
-      int moves = 0;
-      for (std::uint32_t i = 0; i < 3000; ++i) {
-        Grid g;
-        Rng ri(11, 0, i, kPurposeInit);
-        init_individual<3>(g.cell.data(), info, e, i % 2 == 0, ri);  // legal and illegal digits both
-        Rng a(11, 1, i, kPurposeMove), b(11, 1, i, kPurposeMove);
-        const Move m = propose_move<3>(g.cell.data(), info, e, true, a);
-        const Move want = first_legal_partner(g.cell.data(), info, b);
-        ASSERT_EQ(std::tie(m.a, m.b), std::tie(want.a, want.b)) << "grid " << i;
-        ASSERT_EQ(a.next(), b.next()) << "the same draws used, grid " << i;
-        moves += m.a >= 0;
-      }
-      EXPECT_GT(moves, 1500);  // most find a partner
-    }
+  const Grid big =
+      read_puzzle_file(GPUGA_SOURCE_DIR "/puzzles/acs_25x25_fixed040_inst00-09.txt")[0].grid;
+  for (auto e : {Encoding::Box, Encoding::Row}) {
+    for (const auto& puzzle : {kEasyPuzzle, kHardPuzzle})
+      EXPECT_GT(given_aware_moves_match<3>(grid_of(puzzle), e, 3000), 1500);  // most find one
+    EXPECT_GT(given_aware_moves_match<5>(big, e, 300), 150);
+  }
 }
 
 TEST(Rng, PicksFromOneDrawAreInRangeAndJointlyUniform) {

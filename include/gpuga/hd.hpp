@@ -9,6 +9,16 @@
 #define GPUGA_HD_INLINE inline
 #endif
 
+// Unroll the loop that follows, whose trip count is a constant up to 25 (a unit's cells): nvcc's
+// device pass and g++ (the CPU backend) each have their pragma; nvcc's host pass knows neither.
+#if defined(__CUDA_ARCH__)
+#define GPUGA_UNROLL _Pragma("unroll")
+#elif !defined(__CUDACC__)
+#define GPUGA_UNROLL _Pragma("GCC unroll 25")
+#else
+#define GPUGA_UNROLL
+#endif
+
 // The index of the lowest set bit of a nonzero word (bsf, baseline x86-64, on the host).
 #if defined(__CUDA_ARCH__)
 #define GPUGA_LOWEST_BIT(x) (__ffs(x) - 1)

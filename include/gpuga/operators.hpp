@@ -136,9 +136,9 @@ GPUGA_HD_INLINE void crossover(std::uint8_t* out, const std::uint8_t* a, const s
 // Cells a given-aware move tries before it gives up (and leaves the grid unchanged).
 inline constexpr int kMutationTries = 4;
 
-// The index in its block of the o-th free cell after free cell i (o < n - 1: any but i), or for
-// o below the side - 1 at least an index within the block's array. i + 1 + o < 2n or o >= n - 1, so one
-// subtraction does the modulo (a division costs more than the rest of a move).
+// The index in its block of the o-th free cell after free cell i (o < n - 1: any but i).
+// i + 1 + o < 2n, so one subtraction does the modulo (a division costs more than the rest of a
+// move).
 GPUGA_HD_INLINE std::uint32_t partner(std::uint32_t i, std::uint32_t o, std::uint32_t n) {
   const std::uint32_t j = i + 1 + o;
   return j >= n ? j - n : j;
@@ -151,10 +151,25 @@ struct Move {
   std::uint8_t value = 0;
 };
 
+// Bit j: free cells i and j of block b make a legal swap (both values stay legal there): j
+// allows i's value (a table), and i allows j's value. The loop unrolls, and has no branch:
+// which are legal is random, so a branch per cell would be mispredicted more often than not, at
+// a cost above the tests.
+template <int B>
+GPUGA_HD_INLINE std::uint32_t legal_partners(const std::uint8_t* g, const PuzzleInfo<B>& info,
+                                             int b, std::uint32_t i) {
+  const std::uint32_t allowed_i = info.allowed[info.free_cells[b][i]];
+  std::uint32_t fits = 0;  // bit j: free cell j's value is allowed at i (j >= n: masked below)
+  GPUGA_UNROLL
+  for (int j = 0; j < Shape<B>::kSide; ++j)
+    fits |= ((allowed_i >> g[info.free_cells[b][j]]) & 1u) << j;
+  return fits & info.allows[b][g[info.free_cells[b][i]]] & ~(1u << i);
+}
+
 // The move that mutation makes and that annealing and hill climbing propose. box/row: two
 // distinct free cells of one block (chosen among blocks with two or more); given-aware, a random
-// cell with the first cell after a random offset in its block for which both values stay legal,
-// up to kMutationTries cells. cell: one free cell, any value but its own.
+// cell with the first cell from a random other one of its block on (cyclically) for which both
+// values stay legal, up to kMutationTries cells. cell: one free cell, any value but its own.
 template <int B>
 GPUGA_HD_INLINE Move propose_move(const std::uint8_t* g, const PuzzleInfo<B>& info, Encoding e,
                                   bool given_aware, Rng& rng) {
@@ -174,23 +189,16 @@ GPUGA_HD_INLINE Move propose_move(const std::uint8_t* g, const PuzzleInfo<B>& in
     const int blk = info.swappable[pick.below(info.n_swappable)];
     const std::uint32_t n = info.free_count[blk];
     const std::uint32_t i = pick.below(n);
-    const std::uint32_t start = pick.below(n - 1);
+    const std::uint32_t from = partner(i, pick.below(n - 1), n);
     m.a = info.free_cells[blk][i];
     if (!given_aware) {
-      m.b = info.free_cells[blk][partner(i, start, n)];
+      m.b = info.free_cells[blk][from];
       return m;
     }
-    // Bit o: the free cell partner(i, o, n) makes a legal swap with cell a. The first such o from
-    // `start` on, cyclically. All side - 1 candidates are tested (those from n - 1 on masked off)
-    // without a branch each: which are legal is random, so a branch per candidate would be
-    // mispredicted more often than not, at a cost above the tests.
-    std::uint32_t legal = 0;
-    for (std::uint32_t o = 0; o < n_side - 1; ++o)
-      legal |= std::uint32_t(swap_is_legal<B>(g, info, m.a, info.free_cells[blk][partner(i, o, n)])) << o;
-    legal &= (1u << (n - 1)) - 1u;
+    const std::uint32_t legal = legal_partners<B>(g, info, blk, i);
     if (legal == 0) continue;
-    const std::uint32_t later = legal & (~0u << start);
-    m.b = info.free_cells[blk][partner(i, GPUGA_LOWEST_BIT(later ? later : legal), n)];
+    const std::uint32_t later = legal & (~0u << from);  // the first from `from` on, cyclically
+    m.b = info.free_cells[blk][GPUGA_LOWEST_BIT(later ? later : legal)];
     return m;
   }
   m.a = -1;

@@ -22,6 +22,8 @@ struct PuzzleInfo {
   std::uint16_t n_free = 0;
   typename S::Mask allowed[S::kCells]{};  // bit v: no given in the cell's row, column or box
                                           // holds v (given-aware operators)
+  typename S::Mask allows[S::kSide][S::kSide + 1]{};  // [b][v] bit i: block b's free cell i
+                                                      // allows v (given-aware moves)
 };
 
 // Cell k of block b: a box for the box encoding, a row otherwise (the cell encoding uses rows
@@ -61,6 +63,10 @@ inline PuzzleInfo<B> make_puzzle_info(const std::uint8_t* givens, Encoding e) {
                            unit_givens[2 * S::kSide + S::box_of(c)];
     info.allowed[c] = static_cast<typename S::Mask>(S::kValues & ~taken);
   }
+  for (int b = 0; b < S::kSide; ++b)
+    for (int i = 0; i < info.free_count[b]; ++i)
+      for (int v = 1; v <= S::kSide; ++v)
+        if ((info.allowed[info.free_cells[b][i]] >> v) & 1u) info.allows[b][v] |= 1u << i;
   return info;
 }
 
