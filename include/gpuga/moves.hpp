@@ -3,6 +3,7 @@
 // touches rather than the whole grid, and the Metropolis acceptance of simulated annealing in
 // integer arithmetic. Written once for host and device; the full fitness (fitness.hpp) stays the
 // reference that the tests hold these to.
+#include <array>
 #include <cstdint>
 
 #include "gpuga/operators.hpp"
@@ -35,12 +36,30 @@ GPUGA_HD_INLINE int unit_offset(int k) {
   return T == 0 ? k : (T == 1 ? Shape<B>::kSide * k : k / B * Shape<B>::kSide + k % B);
 }
 
+// 1 << 4v: one of value v (< 16) in a word of four-bit counts. On the host a table, so that
+// counting a cell is a load and an add (a shift by a variable takes four instructions in the
+// x86-64 baseline, and unit_change counts up to 36 cells a move); on the device a shift.
+#if !defined(__CUDA_ARCH__)
+inline constexpr std::array<std::uint64_t, 16> kNibbleOnes = [] {
+  std::array<std::uint64_t, 16> t{};
+  for (int v = 0; v < 16; ++v) t[v] = std::uint64_t(1) << (4 * v);
+  return t;
+}();
+#endif
+GPUGA_HD_INLINE std::uint64_t nibble_one(unsigned v) {
+#if defined(__CUDA_ARCH__)
+  return std::uint64_t(1) << (4 * v);
+#else
+  return kNibbleOnes[v];
+#endif
+}
+
 // The change of the cost of cell c's unit of type T when c goes from value x (which it holds)
 // to value y != x. With nx, ny the counts of x and y among the unit's other n - 1 cells:
 // conflicts (n - distinct values) change by [ny > 0] - [nx > 0]; the squared metric (sum of
 // (count - 1)^2) by s(ny) - s(nx), where s(0) = 0 and s(n) = 2n - 1. Up to 9x9 the unit's
-// values are counted in one word, four bits a value (a count is at most 9): a shift and an add
-// per cell; larger units count x and y by comparison.
+// values are counted in one word, four bits a value (a count is at most 9); larger units count
+// x and y by comparison.
 template <int T, int B>
 GPUGA_HD_INLINE int unit_change(const std::uint8_t* g, int c, int x, int y, FitnessKind kind) {
   constexpr int n = Shape<B>::kSide;
@@ -48,12 +67,8 @@ GPUGA_HD_INLINE int unit_change(const std::uint8_t* g, int c, int x, int y, Fitn
   int nx = -1, ny = 0;  // c itself holds x
   if constexpr (n <= 9) {
     std::uint64_t counts = 0;
-#if defined(__CUDA_ARCH__)
-#pragma unroll
-#elif !defined(__CUDACC__)  // (nvcc's host pass knows neither; the CPU backend is g++'s)
-#pragma GCC unroll 9
-#endif
-    for (int k = 0; k < n; ++k) counts += std::uint64_t(1) << (4 * first[unit_offset<T, B>(k)]);
+    GPUGA_UNROLL
+    for (int k = 0; k < n; ++k) counts += nibble_one(first[unit_offset<T, B>(k)]);
     nx += static_cast<int>((counts >> (4 * x)) & 15);
     ny += static_cast<int>((counts >> (4 * y)) & 15);
   } else {
