@@ -77,8 +77,10 @@ int given_aware_moves_match(const Grid& puzzle, Encoding e, std::uint32_t grids)
     Rng a(11, 1, i, kPurposeMove), b(11, 1, i, kPurposeMove);
     const Move m = propose_move<B>(g.data(), info, e, true, a);
     const Move want = first_legal_partner<B>(g.data(), info, b);
+    const std::uint32_t next_a = a.next(), next_b = b.next();
     EXPECT_EQ(std::tie(m.a, m.b), std::tie(want.a, want.b)) << "grid " << i;
-    EXPECT_EQ(a.next(), b.next()) << "the same draws used, grid " << i;
+    EXPECT_EQ(next_a, next_b) << "the same draws used, grid " << i;
+    if (m.a != want.a || m.b != want.b || next_a != next_b) break;  // one such grid says enough
     moves += m.a >= 0;
   }
   return moves;
