@@ -147,9 +147,11 @@ class Runner {
       lr.rep.restarts = lr.view.restarts;
       lr.rep.evaluations = lr.view.evaluations;
       lr.rep.elapsed = lr.elapsed();
+      // The island the view names now, also on a tie that a lower island joined since the last
+      // look: what the run reports must not depend on where epochs ended.
       const std::uint32_t island =
           lr.view.solved_island != kNever ? lr.view.solved_island : lr.view.best_island;
-      if (first || lr.view.best_ever < before) {
+      if (first || lr.view.best_ever < before || island != lr.result.island) {
         lr.result.best_fitness = lr.view.best_ever;
         lr.result.best = engine_.best(l, island);
         lr.result.island = island;

@@ -45,7 +45,8 @@ struct RunResult {
   bool solved = false;
   Grid best{};
   Fitness best_fitness = 0;
-  std::uint32_t island = 0;       // the island that found `best` (solved: the first to solve)
+  std::uint32_t island = 0;       // of the islands with the best fitness found, the lowest
+                                  // (solved: the first to solve, the lowest on ties)
   std::uint32_t generations = 0;  // solved: the generation the solution appeared
   std::uint32_t restarts = 0;
   std::uint64_t evaluations = 0;

@@ -179,6 +179,33 @@ TEST(Solve, SameSeedGivesByteIdenticalOutputWithOneAndTwoThreads) {
   EXPECT_NE(other.out, a.out);
 }
 
+TEST(Solve, TheResultDoesNotDependOnWhereTheHostLooks) {
+  // --report-every ends epochs at its multiples. Puzzle 3 ends 5 generations with two islands at
+  // the same fitness, the higher one there first: the host saw it alone when it looked after
+  // every generation, and the run used to report it then, and the lower island otherwise.
+  const std::string args = "solve --backend cpu --pop 400 --island-size 200 --max-generations 5 "
+                           "--seed 7 --json puzzles/acs_16x16_fixed045_inst00-09.txt";
+  auto results = [&](const std::string& cadence) {
+    const auto r = run_gpuga(args + " --report-every " + cadence);
+    EXPECT_EQ(r.status, 1) << r.err;
+    const auto j = nlohmann::json::parse(r.out);
+    std::vector<std::string> runs;  // what each run reports but its time, and not its puzzle
+    for (auto run : j["results"]) {
+      for (const char* key : {"seconds", "puzzle", "file"}) run.erase(key);
+      runs.push_back(run.dump());
+    }
+    return runs;
+  };
+  const auto every = results("1");
+  ASSERT_EQ(every.size(), 10u);
+  for (const char* cadence : {"2", "3", "5"}) {
+    const auto other = results(cadence);
+    ASSERT_EQ(other.size(), every.size());
+    for (std::size_t k = 0; k < every.size(); ++k)
+      EXPECT_EQ(other[k], every[k]) << "puzzle " << k + 1 << ", --report-every " << cadence;
+  }
+}
+
 TEST(Solve, DrawnSeedIsPrintedAndReproducesTheRun) {
   const std::string args = "solve" + kCpu + "--pop 300 --max-generations 20 --format line ";
   const auto a = run_gpuga(args + kHard);
