@@ -1,6 +1,7 @@
 // The moves of annealing and hill climbing (include/gpuga/moves.hpp): their fitness change equals
-// the full fitness function's over many random moves in every encoding and fitness; hand-built
-// moves change what they should; the integer Metropolis test follows exp(-d / T).
+// the full fitness function's over many random moves in every encoding and fitness, computed
+// from the grid and from unit counts kept along the walk; hand-built moves change what they
+// should; the integer Metropolis test follows exp(-d / T).
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -37,9 +38,13 @@ TEST_P(DeltaEqualsFullFitness, AfterEveryMove) {
       std::uint8_t g[Shape<3>::kCells] = {};
       init_individual<3>(g, info, e, aware, rng);
       int f = fitness<3>(g, e, kind);
+      UnitCounts<3> counts;  // counted once, then kept with the grid by apply()
+      counts.count(g, e, kind);
       for (int k = 0; k < 500; ++k) {
         const Move m = propose_move<3>(g, info, e, aware, rng);
         const int d = move_delta<3>(g, m, e, kind);
+        ASSERT_EQ(counts.delta(g, m, e, kind), d) << "walk " << walk << " move " << k;
+        counts.apply(g, m, e, kind);
         apply_move(g, m);
         f += d;
         ASSERT_EQ(f, fitness<3>(g, e, kind)) << "walk " << walk << " move " << k;

@@ -1,12 +1,13 @@
 #pragma once
 // Simulated annealing (sa) and hill climbing (hc) on the island engine: every individual of an
 // island is an independent chain that makes moves (operators.hpp: propose_move, the GA's
-// mutation) scored by their fitness change (moves.hpp). A generation is a sweep: each chain
-// proposes as many moves as the puzzle has free cells. hc accepts a move that does not make the
-// grid worse and restarts a climb that has not got better for --restart-after sweeps; sa accepts
-// a worsening d with probability exp(-d / T), cools T geometrically every chain length, and
-// reheats a chain to the initial temperature after --reheat-after temperatures without a new
-// best. Each chain keeps its best grid (side 1 of the island's record).
+// mutation) scored by their fitness change (moves.hpp: UnitCounts, the units counted once a
+// sweep). A generation is a sweep: each chain proposes as many moves as the puzzle has free
+// cells. hc accepts a move that does not make the grid worse and restarts a climb that has not
+// got better for --restart-after sweeps; sa accepts a worsening d with probability exp(-d / T),
+// cools T geometrically every chain length, and reheats a chain to the initial temperature after
+// --reheat-after temperatures without a new best. Each chain keeps its best grid (side 1 of the
+// island's record).
 //
 // A chain's moves depend only on (island seed, sweep, chain index), and a chain that reaches
 // fitness 0 stops; the island's best is the first chain to reach the lowest fitness (ties: the
@@ -145,10 +146,13 @@ struct Chains {
     const bool aware = isl.p.ga.given_aware;
     const std::uint32_t moves = run.sweep, chain_length = run.chain_length;
     Rng rng(seed, g, i, kPurposeMove);
+    UnitCounts<B> counts;
+    counts.count(cur, e, kind);
     for (std::uint32_t k = 0; k < moves && f > 0; ++k) {
       const Move m = propose_move<B>(cur, isl.info, e, aware, rng);
-      const int d = move_delta<B>(cur, m, e, kind);
+      const int d = counts.delta(cur, m, e, kind);
       if (m.a >= 0 && (d <= 0 || (!hc && rng.next() < accept_threshold(s.accept1, d)))) {
+        counts.apply(cur, m, e, kind);
         apply_move(cur, m);
         f += d;
         ++s.accepted;

@@ -54,32 +54,51 @@ GPUGA_HD_INLINE std::uint64_t nibble_one(unsigned v) {
 #endif
 }
 
+// The change of the cost of a unit when one of its cells goes from value x to value y != x, with
+// nx, ny the counts of x and y among the unit's other cells: conflicts (n - distinct values)
+// change by [ny > 0] - [nx > 0]; the squared metric (sum of (count - 1)^2) by s(ny) - s(nx),
+// where s(0) = 0 and s(n) = 2n - 1.
+GPUGA_HD_INLINE int count_change(int nx, int ny, FitnessKind kind) {
+  if (kind == FitnessKind::Conflicts) return (ny > 0) - (nx > 0);
+  return (ny ? 2 * ny - 1 : 0) - (nx ? 2 * nx - 1 : 0);
+}
+
+// The same from the unit's values counted in one word, four bits a value (up to 9x9: a count is
+// at most 9), x among them.
+GPUGA_HD_INLINE int nibble_change(std::uint64_t counts, int x, int y, FitnessKind kind) {
+  return count_change(static_cast<int>((counts >> (4 * x)) & 15) - 1,
+                      static_cast<int>((counts >> (4 * y)) & 15), kind);
+}
+
+// The values of cell c's unit of type T counted in one word, four bits a value.
+template <int T, int B>
+GPUGA_HD_INLINE std::uint64_t unit_counts(const std::uint8_t* g, int c) {
+  static_assert(Shape<B>::kSide <= 9, "four-bit counts");
+  const std::uint8_t* first = g + unit_first<T, B>(c);
+  std::uint64_t counts = 0;
+  GPUGA_UNROLL
+  for (int k = 0; k < Shape<B>::kSide; ++k) counts += nibble_one(first[unit_offset<T, B>(k)]);
+  return counts;
+}
+
 // The change of the cost of cell c's unit of type T when c goes from value x (which it holds)
-// to value y != x. With nx, ny the counts of x and y among the unit's other n - 1 cells:
-// conflicts (n - distinct values) change by [ny > 0] - [nx > 0]; the squared metric (sum of
-// (count - 1)^2) by s(ny) - s(nx), where s(0) = 0 and s(n) = 2n - 1. Up to 9x9 the unit's
-// values are counted in one word, four bits a value (a count is at most 9); larger units count
-// x and y by comparison.
+// to value y != x. Up to 9x9 the unit's values are counted in one word; larger units count x
+// and y by comparison.
 template <int T, int B>
 GPUGA_HD_INLINE int unit_change(const std::uint8_t* g, int c, int x, int y, FitnessKind kind) {
   constexpr int n = Shape<B>::kSide;
-  const std::uint8_t* first = g + unit_first<T, B>(c);
-  int nx = -1, ny = 0;  // c itself holds x
   if constexpr (n <= 9) {
-    std::uint64_t counts = 0;
-    GPUGA_UNROLL
-    for (int k = 0; k < n; ++k) counts += nibble_one(first[unit_offset<T, B>(k)]);
-    nx += static_cast<int>((counts >> (4 * x)) & 15);
-    ny += static_cast<int>((counts >> (4 * y)) & 15);
+    return nibble_change(unit_counts<T, B>(g, c), x, y, kind);
   } else {
+    const std::uint8_t* first = g + unit_first<T, B>(c);
+    int nx = -1, ny = 0;  // c itself holds x
     for (int k = 0; k < n; ++k) {
       const int v = first[unit_offset<T, B>(k)];
       nx += v == x;
       ny += v == y;
     }
+    return count_change(nx, ny, kind);
   }
-  if (kind == FitnessKind::Conflicts) return (ny > 0) - (nx > 0);
-  return (ny ? 2 * ny - 1 : 0) - (nx ? 2 * nx - 1 : 0);
 }
 
 // The change that move m makes in the units of type T: a swap leaves a unit that holds both
@@ -102,6 +121,83 @@ GPUGA_HD_INLINE int move_delta(const std::uint8_t* g, const Move& m, Encoding e,
   return units_change<0, B>(g, m, e, kind) + units_change<1, B>(g, m, e, kind) +
          units_change<2, B>(g, m, e, kind);
 }
+
+// move_delta for a run of moves on one grid (a chain's sweep): the units the fitness counts
+// (counts_units) are counted once, up to 9x9, and a move's change is read from the counts of
+// the four units it touches instead of counting their 36 cells again; apply() keeps the counts
+// with the grid. On the CPU, with the inlining that needs (host/CMakeLists.txt), that made sa's
+// moves about 20% faster and hc's 30% (bench/README.md). On the device the counts would sit in
+// local memory (registers cannot be indexed at run time), 144 to 216 bytes a chain beside an
+// island that fills shared memory, so the device counts the cells, as move_delta does, until a
+// GPU measures which is faster. Both give move_delta's value, so runs do not change.
+template <int B>
+struct UnitCounts {
+  static constexpr int n = Shape<B>::kSide;
+#if defined(__CUDA_ARCH__)
+  static constexpr bool kCounted = false;
+#else
+  static constexpr bool kCounted = n <= 9;
+#endif
+  std::uint64_t w[3][n <= 9 ? n : 1];  // by unit type (rows, columns, boxes) and unit
+
+  GPUGA_HD_INLINE void count(const std::uint8_t* g, Encoding e, FitnessKind kind) {
+    if constexpr (kCounted) {
+      count_units<0>(g, e, kind);
+      count_units<1>(g, e, kind);
+      count_units<2>(g, e, kind);
+    }
+  }
+
+  // move_delta(g, m, e, kind).
+  GPUGA_HD_INLINE int delta(const std::uint8_t* g, const Move& m, Encoding e,
+                            FitnessKind kind) const {
+    if constexpr (kCounted) {
+      if (m.a < 0 || (m.b >= 0 && g[m.a] == g[m.b])) return 0;
+      return units_delta<0>(g, m, e, kind) + units_delta<1>(g, m, e, kind) +
+             units_delta<2>(g, m, e, kind);
+    } else {
+      return move_delta<B>(g, m, e, kind);
+    }
+  }
+
+  // The counts after move m; g is the grid before it (call before apply_move).
+  GPUGA_HD_INLINE void apply(const std::uint8_t* g, const Move& m, Encoding e, FitnessKind kind) {
+    if constexpr (kCounted) {
+      if (m.a < 0) return;
+      apply_units<0>(g, m, e, kind);
+      apply_units<1>(g, m, e, kind);
+      apply_units<2>(g, m, e, kind);
+    }
+  }
+
+ private:
+  template <int T>
+  GPUGA_HD_INLINE void count_units(const std::uint8_t* g, Encoding e, FitnessKind kind) {
+    if (!counts_units<T>(e, kind)) return;
+    for (int u = 0; u < n; ++u) w[T][u] = unit_counts<T, B>(g, Shape<B>::unit_cell(T * n + u, 0));
+  }
+  // As units_change: a unit that holds both cells of a swap does not change.
+  template <int T>
+  GPUGA_HD_INLINE int units_delta(const std::uint8_t* g, const Move& m, Encoding e,
+                                  FitnessKind kind) const {
+    if (!counts_units<T>(e, kind)) return 0;
+    const int x = g[m.a], ua = unit_index<T, B>(m.a);
+    if (m.b < 0) return nibble_change(w[T][ua], x, m.value, kind);
+    const int y = g[m.b], ub = unit_index<T, B>(m.b);
+    const int change = nibble_change(w[T][ua], x, y, kind) + nibble_change(w[T][ub], y, x, kind);
+    return ua == ub ? 0 : change;
+  }
+  // Within one unit a swap's two updates cancel.
+  template <int T>
+  GPUGA_HD_INLINE void apply_units(const std::uint8_t* g, const Move& m, Encoding e,
+                                   FitnessKind kind) {
+    if (!counts_units<T>(e, kind)) return;
+    const std::uint64_t x = nibble_one(g[m.a]);
+    const std::uint64_t y = nibble_one(m.b < 0 ? m.value : g[m.b]);
+    w[T][unit_index<T, B>(m.a)] += y - x;
+    if (m.b >= 0) w[T][unit_index<T, B>(m.b)] += x - y;
+  }
+};
 
 // exp(-x) for x >= 0 in 32.32 fixed point, as a 32.32 fixed-point number: exp(-x / 4096) by its
 // Taylor series to the fourth power (error below 1e-16), squared twelve times, all in 2.62
