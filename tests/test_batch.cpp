@@ -10,6 +10,7 @@
 #include "grids.hpp"
 #include "puzzle_io.hpp"
 #include "run_gpuga.hpp"
+#include "temp_files.hpp"
 #include "verify.hpp"
 
 using namespace gpuga;
@@ -21,8 +22,7 @@ const std::string kBatch = "batch --backend cpu --runs 2 --seed 77 --pop 200 --m
                            "--time-limit 0 puzzles/example.txt puzzles/norvig_hardest.txt ";
 
 std::string temp_csv(const std::string& name) {
-  const auto p = std::filesystem::temp_directory_path() /
-                 ("gpuga_batch_" + std::to_string(::getpid()) + "_" + name + ".csv");
+  const auto p = test_file("batch_" + name + ".csv");
   std::filesystem::remove(p);
   return p.string();
 }

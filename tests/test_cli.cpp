@@ -2,10 +2,10 @@
 // message on stderr, empty stdout and exit status 2.
 #include <gtest/gtest.h>
 
-#include <filesystem>
 #include <nlohmann/json.hpp>
 
 #include "run_gpuga.hpp"
+#include "temp_files.hpp"
 
 TEST(Cli, HelpAndVersion) {
   auto r = run_gpuga("--help");
@@ -86,14 +86,13 @@ TEST(Cli, BadInputGivesFileAndLineOnStderrAndNothingOnStdout) {
 TEST(Cli, BenchRecordsThePuzzleSize) {
   // Two generations of a tiny population on a 16x16 puzzle (no local search, no island solves
   // it): the table and the JSON name the size.
-  const auto json = std::filesystem::temp_directory_path() / "gpuga_bench_size.json";
+  const auto json = test_file("bench_size.json");
   const auto r = run_gpuga("bench --backend cpu --pop 20 --island-size 10 --generations 1 "
                            "--repeats 1 --warmup 1 --puzzle puzzles/acs_16x16_fixed040_inst00-09.txt "
                            "--json " + json.string());
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_NE(r.out.find("on a 16x16 puzzle"), std::string::npos) << r.out;
   EXPECT_EQ(nlohmann::json::parse(slurp(json))["options"]["size"], "16x16");
-  std::filesystem::remove(json);
 }
 
 TEST(Cli, ScoreGivesEveryMetricForCompleteAndPartialGrids) {

@@ -1,17 +1,16 @@
 // Configuration files: what --print-config writes, --config reads back to the same run.
 #include <gtest/gtest.h>
 
-#include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
 
 #include "run_gpuga.hpp"
+#include "temp_files.hpp"
 
 namespace {
 
 std::string write_temp(const std::string& name, const std::string& text) {
-  const auto p = std::filesystem::temp_directory_path() /
-                 ("gpuga_cfg_" + std::to_string(::getpid()) + "_" + name);
+  const auto p = test_file("cfg_" + name);
   std::ofstream(p) << text;
   return p.string();
 }

@@ -2,17 +2,16 @@
 // checked against the batch CSV it reads.
 #include <gtest/gtest.h>
 
-#include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
 
 #include "run_gpuga.hpp"
+#include "temp_files.hpp"
 
 namespace {
 
 std::string temp(const std::string& name) {
-  return (std::filesystem::temp_directory_path() /
-          ("gpuga_report_" + std::to_string(::getpid()) + "_" + name)).string();
+  return test_file("report_" + name).string();
 }
 
 const std::string kHeader =

@@ -6,14 +6,14 @@
 
 #include "csv.hpp"
 #include "run_gpuga.hpp"
+#include "temp_files.hpp"
 
 using namespace gpuga;
 
 namespace {
 
 std::string temp_csv(const std::string& name) {
-  const auto p = std::filesystem::temp_directory_path() /
-                 ("gpuga_sweep_" + std::to_string(::getpid()) + "_" + name + ".csv");
+  const auto p = test_file("sweep_" + name + ".csv");
   std::filesystem::remove(p);
   return p.string();
 }
