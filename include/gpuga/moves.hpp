@@ -113,11 +113,16 @@ GPUGA_HD_INLINE int units_change(const std::uint8_t* g, const Move& m, Encoding 
          unit_change<T, B>(g, m.b, g[m.b], g[m.a], kind);
 }
 
+// Whether m leaves g as it is: no move, or a swap of two equal values.
+GPUGA_HD_INLINE bool leaves_grid(const std::uint8_t* g, const Move& m) {
+  return m.a < 0 || (m.b >= 0 && g[m.a] == g[m.b]);
+}
+
 // fitness(g after m) - fitness(g), with g before the move: at most four units change.
 template <int B>
 GPUGA_HD_INLINE int move_delta(const std::uint8_t* g, const Move& m, Encoding e,
                                FitnessKind kind) {
-  if (m.a < 0 || (m.b >= 0 && g[m.a] == g[m.b])) return 0;
+  if (leaves_grid(g, m)) return 0;
   return units_change<0, B>(g, m, e, kind) + units_change<1, B>(g, m, e, kind) +
          units_change<2, B>(g, m, e, kind);
 }
@@ -152,7 +157,7 @@ struct UnitCounts {
   GPUGA_HD_INLINE int delta(const std::uint8_t* g, const Move& m, Encoding e,
                             FitnessKind kind) const {
     if constexpr (kCounted) {
-      if (m.a < 0 || (m.b >= 0 && g[m.a] == g[m.b])) return 0;
+      if (leaves_grid(g, m)) return 0;
       return units_delta<0>(g, m, e, kind) + units_delta<1>(g, m, e, kind) +
              units_delta<2>(g, m, e, kind);
     } else {
