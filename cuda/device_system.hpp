@@ -16,9 +16,12 @@
 
 #include "errors.hpp"
 #include "gpuga/island.hpp"
+#include "host_memory.hpp"
 
 #if THRUST_DEVICE_SYSTEM == THRUST_DEVICE_SYSTEM_CUDA
 #include <cooperative_groups.h>
+#include <thrust/device_malloc_allocator.h>
+#include <thrust/system_error.h>
 
 #include <algorithm>
 
@@ -35,19 +38,74 @@
 
 namespace gpuga::device_system {
 
+#if THRUST_DEVICE_SYSTEM == THRUST_DEVICE_SYSTEM_CUDA
+
+// Device memory whose release never throws. After a device fault every CUDA call fails, cudaFree
+// included, and Thrust's own allocator throws from it inside a vector's destructor while the
+// first error unwinds: std::terminate, and the error is lost. The call that met the fault has
+// reported it; the memory goes with the process.
+template <class T>
+struct DeviceAllocator : thrust::device_malloc_allocator<T> {
+  using Base = thrust::device_malloc_allocator<T>;
+  template <class U>
+  struct rebind {
+    using other = DeviceAllocator<U>;
+  };
+  DeviceAllocator() = default;
+  template <class U>
+  DeviceAllocator(const DeviceAllocator<U>&) {}
+  typename Base::pointer allocate(std::size_t n) {
+    void* p = nullptr;
+    GPUGA_CUDA_CHECK(cudaMalloc(&p, n * sizeof(T)));
+    return typename Base::pointer(static_cast<T*>(p));
+  }
+  void deallocate(typename Base::pointer p, std::size_t) noexcept {
+    cudaFree(thrust::raw_pointer_cast(p));
+  }
+};
+template <class T>
+using DeviceVector = thrust::device_vector<T, DeviceAllocator<T>>;
+
+// Thrust reports a failed copy or fill as thrust::system_error: reported as every other CUDA
+// error, with the last kernel launched (the likely culprit when a kernel faulted).
+template <class F>
+void thrust_call(const char* what, F&& f, std::source_location at = std::source_location::current()) {
+  try {
+    f();
+  } catch (const thrust::system_error& e) {
+    cuda_detail::throw_cuda_error(static_cast<cudaError_t>(e.code().value()), what,
+                                  at.file_name(), static_cast<int>(at.line()));
+  }
+}
+
+#else
+
+template <class T>
+using DeviceVector = thrust::device_vector<T>;
+template <class F>
+void thrust_call(const char*, F&& f) {
+  f();
+}
+
+#endif
+
 // Memory, the same on both systems.
 struct Memory {
   template <class T>
-  using vector = thrust::device_vector<T>;
+  using vector = DeviceVector<T>;
   template <class T>
   static T* raw(vector<T>& v) { return thrust::raw_pointer_cast(v.data()); }
   template <class T>
+  static void resize(vector<T>& v, std::size_t n) {
+    thrust_call("an allocation of device memory", [&] { v.resize(n); });
+  }
+  template <class T>
   static void put(vector<T>& v, std::size_t at, const T* src, std::size_t n) {
-    thrust::copy_n(src, n, v.begin() + at);
+    thrust_call("a copy to the device", [&] { thrust::copy_n(src, n, v.begin() + at); });
   }
   template <class T>
   static void get(T* dst, const vector<T>& v, std::size_t at, std::size_t n) {
-    thrust::copy_n(v.begin() + at, n, dst);
+    thrust_call("a copy from the device", [&] { thrust::copy_n(v.begin() + at, n, dst); });
   }
 };
 
@@ -160,13 +218,32 @@ __global__ void __launch_bounds__(kTeamThreads, 2) grid_kernel(Step step) {
   step(GridTeam{}, 0, nullptr);
 }
 
-// After every launch: a launch error surfaces here, naming the step and where it was launched.
+// After every launch: a launch error surfaces here, naming the step and where it was launched;
+// with GPUGA_SYNC_CHECKS=1 a fault in the kernel too.
 inline void check_launch(const char* step, std::source_location at = std::source_location::current()) {
-  const cudaError_t err = cudaPeekAtLastError();
+  cuda_detail::last_launch = step;
+  cudaError_t err = cudaPeekAtLastError();
+  if (err == cudaSuccess && cuda_detail::sync_checks()) err = cudaDeviceSynchronize();
   if (err != cudaSuccess)
-    cuda_detail::throw_cuda_error(err, (std::string("launch of ") + step).c_str(),
-                                  at.file_name(), static_cast<int>(at.line()));
+    cuda_detail::throw_cuda_error(err, std::string("the launch of ") + step, at.file_name(),
+                                  static_cast<int>(at.line()));
 }
+
+// Makes `device` current for a scope and restores the device that was current before, so that
+// an engine's calls run on its own device whatever another engine or a device listing did.
+class DeviceScope {
+ public:
+  explicit DeviceScope(int device) {
+    GPUGA_CUDA_CHECK(cudaGetDevice(&previous_));
+    if (previous_ != device) GPUGA_CUDA_CHECK(cudaSetDevice(device));
+  }
+  ~DeviceScope() { cudaSetDevice(previous_); }
+  DeviceScope(const DeviceScope&) = delete;
+  DeviceScope& operator=(const DeviceScope&) = delete;
+
+ private:
+  int previous_ = 0;
+};
 
 // Device time of a scope, measured with CUDA events, added to `into` (seconds).
 class PhaseTimer {
@@ -196,15 +273,18 @@ class System : public Memory {
  public:
   explicit System(int device) : device_(device) {}
 
-  // Selects the device and refuses, before any allocation, what it cannot hold.
-  void prepare(std::size_t need, const std::string& what) const {
-    GPUGA_CUDA_CHECK(cudaSetDevice(device_));
+  // The scope in which every CUDA call of an engine runs (the engine holds one while it works).
+  DeviceScope scope() const { return DeviceScope(device_); }
+
+  // Refuses, before any allocation, what the device cannot hold.
+  void prepare(std::uint64_t need, const std::string& what) const {
+    const DeviceScope on(device_);
     std::size_t free_b = 0, total_b = 0;
     GPUGA_CUDA_CHECK(cudaMemGetInfo(&free_b, &total_b));
     GPUGA_INPUT_CHECK(need < free_b, what + " needs " + std::to_string(need >> 20) +
                                          " MiB of device memory; device " + std::to_string(device_) +
                                          " has " + std::to_string(free_b >> 20) + " MiB free of " +
-                                         std::to_string(total_b >> 20) + " MiB");
+                                         std::to_string(total_b >> 20) + " MiB; " + kLowerHint);
   }
   std::uint64_t stage_limit() const {
     int bytes = 0;
@@ -286,10 +366,15 @@ struct OmpTeam {
   void add(std::uint64_t* p, std::uint64_t v) const { __atomic_fetch_add(p, v, __ATOMIC_RELAXED); }
 };
 
+// No device to select: the engine's memory is the host's.
+struct NoScope {};
+
 class System : public Memory {
  public:
   explicit System(int) {}
-  void prepare(std::size_t, const std::string&) const {}
+  NoScope scope() const { return {}; }
+  // Host memory, with one island's staging area per launch.
+  void prepare(std::uint64_t need, const std::string& what) const { check_host_memory(need, what); }
   // Always staged, so that the tests run the staging code the GPU runs.
   std::uint64_t stage_limit() const { return std::numeric_limits<std::uint64_t>::max(); }
   std::string placement(std::uint64_t staged, bool grid) const {

@@ -16,13 +16,18 @@ Backend resolve_backend(Backend requested, int device) {
                                      "; use --backend cpu (or auto) to run on the CPU");
     GPUGA_INPUT_CHECK(device < count, "--device " + std::to_string(device) + ": only " +
                                           std::to_string(count) + " CUDA device(s) present");
+    GPUGA_INPUT_CHECK(!list.devices[device].busy,
+                      "--device " + std::to_string(device) + " is busy (another process holds it "
+                      "in exclusive mode); pick another --device or wait");
     return Backend::Cuda;
   }
-  if (count > device) return Backend::Cuda;
+  if (count > device && !list.devices[device].busy) return Backend::Cuda;
   static bool said = false;
   if (!said) {
-    std::cerr << "gpuga: " << (count ? "no CUDA device " + std::to_string(device) : list.reason)
-              << "; using the CPU backend\n";
+    const std::string why = count > device ? "CUDA device " + std::to_string(device) + " is busy"
+                            : count        ? "no CUDA device " + std::to_string(device)
+                                           : list.reason;
+    std::cerr << "gpuga: " << why << "; using the CPU backend\n";
     said = true;
   }
   return Backend::Cpu;

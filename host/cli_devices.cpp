@@ -25,7 +25,7 @@ int run_devices(const DevicesOptions& o) {
       devs.push_back({{"index", d.index}, {"name", d.name},
                       {"compute_capability", std::to_string(d.cc_major) + "." + std::to_string(d.cc_minor)},
                       {"multiprocessors", d.multiprocessors}, {"memory_bytes", d.memory_bytes},
-                      {"free_bytes", d.free_bytes}, {"clock_mhz", d.clock_mhz},
+                      {"free_bytes", d.free_bytes}, {"busy", d.busy}, {"clock_mhz", d.clock_mhz},
                       {"memory_clock_mhz", d.memory_clock_mhz}, {"memory_bus_bits", d.memory_bus_bits}});
     std::cout << nlohmann::json{{"cuda_backend_built", cuda_backend_built()},
                                 {"driver_version", version_string(list.driver_version)},
@@ -41,12 +41,14 @@ int run_devices(const DevicesOptions& o) {
   std::cout << "CUDA driver " << version_string(list.driver_version) << ", runtime "
             << version_string(list.runtime_version) << '\n';
   for (const auto& d : list.devices) {
+    char free[32] = "busy";
+    if (!d.busy) std::snprintf(free, sizeof free, "%.1f free", d.free_bytes / 1073741824.0);
     char line[256];
     std::snprintf(line, sizeof line,
-                  "%d: %s  cc %d.%d  %d SMs  %.1f GiB (%.1f free)  %d MHz  memory %d MHz x %d bit\n",
+                  "%d: %s  cc %d.%d  %d SMs  %.1f GiB (%s)  %d MHz  memory %d MHz x %d bit\n",
                   d.index, d.name.c_str(), d.cc_major, d.cc_minor, d.multiprocessors,
-                  d.memory_bytes / 1073741824.0, d.free_bytes / 1073741824.0, d.clock_mhz,
-                  d.memory_clock_mhz, d.memory_bus_bits);
+                  d.memory_bytes / 1073741824.0, free, d.clock_mhz, d.memory_clock_mhz,
+                  d.memory_bus_bits);
     std::cout << line;
   }
   return kExitOk;

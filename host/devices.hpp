@@ -13,10 +13,14 @@ struct DeviceInfo {
   int cc_major = 0, cc_minor = 0;
   int multiprocessors = 0;
   std::size_t memory_bytes = 0;
-  std::size_t free_bytes = 0;
+  std::size_t free_bytes = 0;  // 0 when busy
+  bool busy = false;           // no context could be made on it (held by another process)
   int clock_mhz = 0;
   int memory_clock_mhz = 0;
   int memory_bus_bits = 0;
+  // Shared memory in bytes: per multiprocessor, the most one block may opt in to, and what the
+  // system reserves per block (an island staged in shared memory needs staged bytes + reserved).
+  int shared_per_multiprocessor = 0, shared_per_block = 0, shared_reserved_per_block = 0;
 };
 
 struct DeviceList {

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "gpuga/island.hpp"
+#include "host_memory.hpp"
 #include "stopwatch.hpp"
 
 namespace gpuga {
@@ -69,6 +70,8 @@ class HostSystem {
   template <class T>
   static T* raw(vector<T>& v) { return v.data(); }
   template <class T>
+  static void resize(vector<T>& v, std::size_t n) { v.resize(n); }
+  template <class T>
   static void put(vector<T>& v, std::size_t at, const T* src, std::size_t n) {
     std::copy_n(src, n, v.begin() + at);
   }
@@ -77,7 +80,9 @@ class HostSystem {
     std::copy_n(v.begin() + at, n, dst);
   }
 
-  void prepare(std::size_t, const std::string&) const {}  // std::bad_alloc says it
+  struct Scope {};
+  Scope scope() const { return {}; }
+  void prepare(std::uint64_t need, const std::string& what) const { check_host_memory(need, what); }
   std::uint64_t stage_limit() const { return 0; }          // the cache does the staging
   std::string placement(std::uint64_t, bool grid) const {
     return grid ? "host memory, a team of every thread" : "host memory";

@@ -46,23 +46,30 @@ class IslandEngine final : public Engine {
     GPUGA_INPUT_CHECK(runs >= 1 && p.islands >= 1 && islands_ <= 0x7FFFFFFFu,
                       std::to_string(runs) + " run(s) of " + std::to_string(p.islands) +
                           " island(s); expected 1 to 2^31-1 islands in all");
+    GPUGA_INPUT_CHECK(sort_length(p.ga) <= kMaxSortKeys,
+                      "islands of " + std::to_string(p.ga.pop) + " breeding " +
+                          std::to_string(p.ga.children) + " children sort " +
+                          std::to_string(sort_length(p.ga)) + " keys; expected at most " +
+                          std::to_string(kMaxSortKeys) + " (2^30): lower --island-size" +
+                          (L_.truncation ? " or --children" : ""));
     GPUGA_INPUT_CHECK(!L_.chains || (p.migration_interval == 0 && L_.n <= kMaxChains),
                       "sa and hc: islands of " + std::to_string(L_.n) + " chains migrating every " +
                           std::to_string(p.migration_interval) + " generations; expected at most " +
                           std::to_string(kMaxChains) + " chains, which never migrate");
+    [[maybe_unused]] const auto on = sys_.scope();
     sys_.prepare(bytes_needed(), "--pop " + std::to_string(std::uint64_t(p.islands) * L_.n) +
-                                     " x " + std::to_string(runs) + " run(s)");
-    records_.resize(islands_ * L_.bytes);
-    states_.resize(islands_);
-    best_.resize(islands_ * kSlot);
-    outbox_.resize(islands_ * outbox_bytes<B>(p.migrants));
-    summaries_.resize(islands_);
-    runs_info_.resize(runs);
-    tasks_.resize(runs);
-    solved_.resize(runs);
+                                     " x " + std::to_string(runs) + " run(s) at once");
+    Sys::resize(records_, islands_ * L_.bytes);
+    Sys::resize(states_, islands_);
+    Sys::resize(best_, islands_ * kSlot);
+    Sys::resize(outbox_, islands_ * outbox_bytes<B>(p.migrants));
+    Sys::resize(summaries_, islands_);
+    Sys::resize(runs_info_, runs);
+    Sys::resize(tasks_, runs);
+    Sys::resize(solved_, runs);
     if (p.ga.selection == Selection::Rank) {
       const auto cdf = rank_cdf(L_.n, pressure);
-      cdf_.resize(cdf.size());
+      Sys::resize(cdf_, cdf.size());
       Sys::put(cdf_, 0, cdf.data(), cdf.size());
     }
     staged_ = staging_bytes<B>(sys_, L_);
@@ -71,11 +78,18 @@ class IslandEngine final : public Engine {
     set_run(0, puzzle, p.ga.seed);
   }
 
+  // The memory goes back on the engine's own device (the members are destroyed after this body).
+  ~IslandEngine() override {
+    [[maybe_unused]] const auto on = sys_.scope();
+    release(records_, best_, outbox_, states_, summaries_, runs_info_, tasks_, cdf_, solved_);
+  }
+
   std::uint32_t runs() const override { return runs_; }
   const IslandParams& params() const override { return p_; }
   std::string placement() const override { return sys_.placement(staged_, grid_); }
 
   void set_run(std::uint32_t r, const Grid& puzzle, std::uint64_t seed) override {
+    [[maybe_unused]] const auto on = sys_.scope();
     GPUGA_INPUT_CHECK(puzzle.box == B, "a puzzle of box size " + std::to_string(puzzle.box) +
                                            " for an engine of box size " + std::to_string(B) +
                                            "; expected one size per engine");
@@ -86,6 +100,7 @@ class IslandEngine final : public Engine {
   }
 
   void advance(const std::vector<RunTask>& tasks) override {
+    [[maybe_unused]] const auto on = sys_.scope();
     typename Sys::Timer timer(times_.advance);
     Sys::put(tasks_, 0, tasks.data(), runs_);
     std::uint32_t launches = 0;
@@ -98,6 +113,7 @@ class IslandEngine final : public Engine {
   }
 
   std::vector<IslandSummary> summaries() override {
+    [[maybe_unused]] const auto on = sys_.scope();
     typename Sys::Timer timer(times_.summary);
     launch("summary_step", 0, summary_step<B>{view()});
     std::vector<IslandSummary> out(islands_);
@@ -106,6 +122,7 @@ class IslandEngine final : public Engine {
   }
 
   Grid best(std::uint32_t run, std::uint32_t island) override {
+    [[maybe_unused]] const auto on = sys_.scope();
     std::uint8_t slot[kSlot];
     Sys::get(slot, best_, (std::uint64_t(run) * p_.islands + island) * kSlot, kSlot);
     Grid g(B);
@@ -114,16 +131,19 @@ class IslandEngine final : public Engine {
   }
 
   std::vector<std::uint8_t> population(std::uint32_t run) override {
+    [[maybe_unused]] const auto on = sys_.scope();
     std::vector<std::uint8_t> out;
     for (std::uint32_t k = 0; k < p_.islands; ++k) {
       const auto slots = live(run, k, L_.genomes0, L_.genomes1, std::uint64_t(L_.n) * kSlot);
       for (std::uint32_t j = 0; j < L_.n; ++j)
-        out.insert(out.end(), slots.begin() + j * kSlot, slots.begin() + j * kSlot + kCells);
+        out.insert(out.end(), slots.begin() + std::uint64_t(j) * kSlot,
+                   slots.begin() + std::uint64_t(j) * kSlot + kCells);
     }
     return out;
   }
 
   std::vector<Fitness> fitness(std::uint32_t run) override {
+    [[maybe_unused]] const auto on = sys_.scope();
     std::vector<Fitness> out(std::uint64_t(L_.n) * p_.islands);
     for (std::uint32_t k = 0; k < p_.islands; ++k) {
       const auto bytes = live(run, k, L_.fit0, L_.fit1, L_.n * sizeof(Fitness));
@@ -137,6 +157,11 @@ class IslandEngine final : public Engine {
  private:
   template <class T>
   using vec = typename Sys::template vector<T>;
+
+  template <class... T>
+  static void release(vec<T>&... v) {
+    (vec<T>().swap(v), ...);
+  }
 
   // A step over every island, or over the lone island on the widest team (as wide as its
   // sort's keys: no more threads than it can use).

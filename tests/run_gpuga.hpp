@@ -8,6 +8,8 @@
 #include <sstream>
 #include <string>
 
+#include "paths.hpp"
+
 struct GpugaRun {
   int status = -1;
   std::string out, err;
@@ -30,8 +32,7 @@ inline GpugaRun run_gpuga(const std::string& args, const std::string& stdin_text
   std::filesystem::create_directories(dir);
   const auto in = dir / "in", out = dir / "out", err = dir / "err";
   std::ofstream(in, std::ios::binary) << stdin_text;
-  const std::string cmd = std::string("cd ") + GPUGA_SOURCE_DIR + " && " + wrapper + " " +
-                          GPUGA_BINARY + " " +
+  const std::string cmd = "cd " + source_path("") + " && " + wrapper + " " + gpuga_binary() + " " +
                           args + " <" + in.string() + " >" + out.string() + " 2>" + err.string();
   const int raw = std::system(cmd.c_str());
   GpugaRun r;

@@ -10,6 +10,7 @@
 #include "configs.hpp"
 #include "engine.hpp"
 #include "grids.hpp"
+#include "limits.hpp"
 #include "puzzle_io.hpp"
 
 using namespace gpuga;
@@ -343,4 +344,11 @@ TEST(CpuEngine, EachRunComputesWhatItWouldAlone) {
       expect_same_summaries(mine, {summaries.begin() + 2 * r, summaries.begin() + 2 * r + 2});
     }
   }
+}
+
+TEST(CpuEngine, EveryAcceptedSizeRunsOrIsRefusedUpFront) {
+  expect_every_limit_runs_or_is_refused(
+      [](const Grid& puzzle, const IslandParams& p, double pressure) {
+        return make_cpu_engine(puzzle, p, pressure, 2);
+      });
 }

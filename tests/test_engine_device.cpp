@@ -12,11 +12,13 @@
 #include <tuple>
 
 #include "configs.hpp"
+#include "paths.hpp"
 #include "device_engine_omp.hpp"
 #include "devices.hpp"
 #include "engine.hpp"
 #include "errors.hpp"
 #include "grids.hpp"
+#include "limits.hpp"
 #include "puzzle_io.hpp"
 
 using namespace gpuga;
@@ -104,7 +106,7 @@ TEST_P(DeviceEngine, EveryBoxSizeEqualsTheCpu) {
   // 4x4, 16x16 and 25x25 (the 9x9 tests are above) in every configuration: islands of 20, two
   // on a ring, with migration and restarts, in uneven epochs.
   if (const auto why = skip_reason(GetParam()); !why.empty()) GTEST_SKIP() << why;
-  const std::string dir = GPUGA_SOURCE_DIR "/puzzles/";
+  const std::string dir = source_path("puzzles/");
   std::istringstream four("1.3.3...2..3...1\n");
   const Grid puzzles[] = {parse_puzzles(four, "4x4")[0].grid,
                           read_puzzle_file(dir + "acs_16x16_fixed040_inst00-09.txt")[0].grid,
@@ -204,6 +206,14 @@ TEST_P(DeviceEngine, ARunCountOutOfRangeIsRefused) {
 INSTANTIATE_TEST_SUITE_P(Systems, DeviceEngine, ::testing::Values(System::Omp, System::Cuda),
                          [](const auto& info) { return system_name(info.param); });
 
+TEST(OmpDeviceEngine, EveryAcceptedSizeRunsOrIsRefusedUpFront) {
+  // The device engine's sizes and byte counts, on its OpenMP twin, whose memory is the host's.
+  expect_every_limit_runs_or_is_refused(
+      [](const Grid& puzzle, const IslandParams& p, double pressure) {
+        return make_device_engine_omp(puzzle, p, pressure);
+      });
+}
+
 TEST(CudaEngine, PopulationTooLargeIsRefusedBeforeAllocation) {
   if (const auto why = skip_reason(System::Cuda); !why.empty()) GTEST_SKIP() << why;
   IslandParams p;
@@ -218,13 +228,23 @@ TEST(CudaEngine, PopulationTooLargeIsRefusedBeforeAllocation) {
   }
 }
 
-TEST(CudaEngine, IslandsOf512FitTwoPerMultiprocessorInSharedMemory) {
+TEST(CudaEngine, IslandsOf512RunInSharedMemoryAsManyPerMultiprocessorAsItHolds) {
+  // The segment step fits two blocks' registers per multiprocessor (its launch bounds); shared
+  // memory decides the rest: two islands of 512 on an H100 or H200 (228 KiB), one on an A100
+  // (164 KiB).
   if (const auto why = skip_reason(System::Cuda); !why.empty()) GTEST_SKIP() << why;
   IslandParams p;
   p.ga.pop = 512;
   p.ga.children = 512;
   p.ga.crossover = Crossover::Bands;
   p.islands = 4;
+  const DeviceInfo d = list_devices().devices[0];
+  const std::uint64_t staged = staged_bytes<3>(make_layout<3>(p.ga));
+  ASSERT_LE(staged, std::uint64_t(d.shared_per_block)) << "an island of 512 must fit in a block";
   EXPECT_EQ(make_cuda_engine(grid_of(kEasyPuzzle), p, 1.5, 0)->placement(), "shared memory");
-  EXPECT_GE(cuda_islands_per_multiprocessor(p, 3, 0), 2);
+  const auto by_shared = static_cast<int>(d.shared_per_multiprocessor /
+                                          (staged + d.shared_reserved_per_block));
+  EXPECT_EQ(cuda_islands_per_multiprocessor(p, 3, 0), std::min(2, by_shared))
+      << d.name << ": " << d.shared_per_multiprocessor << " bytes of shared memory per SM, "
+      << staged << " staged per island";
 }

@@ -6,13 +6,14 @@
 #include <random>
 
 #include "exact_solver.hpp"
+#include "paths.hpp"
 #include "puzzle_io.hpp"
 #include "verify.hpp"
 
 using namespace gpuga;
 
 TEST(ExactSolver, EveryCorpusPuzzleHasExactlyOneSolutionThatVerifies) {
-  const auto puzzles = read_puzzle_file(GPUGA_SOURCE_DIR "/puzzles/ALL_9x9.txt");
+  const auto puzzles = read_puzzle_file(source_path("puzzles/ALL_9x9.txt"));
   ASSERT_EQ(puzzles.size(), 613u);
   for (const auto& p : puzzles) {
     const auto r = solve_exact(p.grid, 2);
@@ -99,7 +100,7 @@ TEST(ExactSolver, SharedLargeInstancesHaveTheSolutionsTheirSourceSays) {
       {"acs_16x16_fixed040_inst00-09.txt", false}, {"acs_16x16_unique_fixed055-060.txt", true},
       {"acs_25x25_fixed040_inst00-09.txt", false}, {"acs_25x25_unique_fixed065-070.txt", true}};
   for (const auto& [file, unique] : files) {
-    const auto puzzles = read_puzzle_file(std::string(GPUGA_SOURCE_DIR "/puzzles/") + file);
+    const auto puzzles = read_puzzle_file(source_path(std::string("puzzles/") + file));
     int several = 0;
     for (const auto& p : puzzles) {
       const auto r = solve_exact(p.grid, 2);

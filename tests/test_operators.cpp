@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "gpuga/breed.hpp"
+#include "paths.hpp"
 #include "grids.hpp"
 #include "puzzle_io.hpp"
 
@@ -267,7 +268,7 @@ INSTANTIATE_TEST_SUITE_P(AllEncodings, Operators,
 
 TEST(Moves, GivenAwareSwapsTakeTheFirstLegalPartnerFromTheOffset) {
   const Grid big =
-      read_puzzle_file(GPUGA_SOURCE_DIR "/puzzles/acs_25x25_fixed040_inst00-09.txt")[0].grid;
+      read_puzzle_file(source_path("puzzles/acs_25x25_fixed040_inst00-09.txt"))[0].grid;
   for (auto e : {Encoding::Box, Encoding::Row}) {
     for (const auto& puzzle : {kEasyPuzzle, kHardPuzzle})
       EXPECT_GT(given_aware_moves_match<3>(grid_of(puzzle), e, 3000), 1500);  // most find one

@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "errors.hpp"
+#include "paths.hpp"
 #include "puzzle_io.hpp"
 
 using namespace gpuga;
@@ -201,7 +202,7 @@ TEST(PuzzleIo, PrettyAndLineForms) {
 namespace {
 
 std::string first_line(const std::string& file) {
-  std::ifstream in(std::string(GPUGA_SOURCE_DIR "/puzzles/") + file);
+  std::ifstream in(source_path(std::string("puzzles/") + file));
   std::string line;
   std::getline(in, line);
   return line;

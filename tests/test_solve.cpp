@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "devices.hpp"
+#include "paths.hpp"
 #include "ga_options.hpp"
 #include "grids.hpp"
 #include "puzzle_io.hpp"
@@ -21,7 +22,7 @@ const std::string kHard = "puzzles/famous_named.txt";  // AI Escargot first
 const std::string kCpu = " --backend cpu --report-every 0 ";
 
 std::vector<Puzzle> puzzles_in(const std::string& file) {
-  return read_puzzle_file(std::string(GPUGA_SOURCE_DIR) + "/" + file);
+  return read_puzzle_file(source_path(file));
 }
 
 }  // namespace

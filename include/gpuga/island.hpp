@@ -151,6 +151,20 @@ struct IslandLayout {
   std::uint64_t order = 0, keys = 0, chain_states = 0, bytes = 0;
 };
 
+// The most keys an island may sort: the sort's indices, its stage counter and the keys' low
+// words are 32-bit. An engine refuses larger islands (host/island_engine.hpp).
+inline constexpr std::uint64_t kMaxSortKeys = std::uint64_t(1) << 30;
+
+// The keys an island of `p` sorts: a power of two >= its individuals (truncation: individuals
+// and children together), counted in 64 bits so that no accepted size can wrap it.
+inline std::uint64_t sort_length(const GaParams& p) {
+  const bool truncation = p.algorithm == Algorithm::Ga && p.selection == Selection::Truncation;
+  const std::uint64_t sorted = std::uint64_t(p.pop) + (truncation ? p.children : 0);
+  std::uint64_t keys = 1;
+  while (keys < sorted) keys <<= 1;
+  return keys;
+}
+
 template <int B>
 inline IslandLayout make_layout(const GaParams& p) {
   constexpr int kSlot = Shape<B>::kSlot, kBands = kBandScores<B>;
@@ -160,9 +174,8 @@ inline IslandLayout make_layout(const GaParams& p) {
   L.truncation = !L.chains && p.selection == Selection::Truncation;
   L.c = L.truncation ? p.children : p.pop;
   L.bands = !L.chains && p.crossover == Crossover::Bands;
-  const std::uint64_t sorted = L.truncation ? std::uint64_t(L.n) + L.c : L.n;
-  L.sort_n = 1;
-  while (L.sort_n < sorted) L.sort_n <<= 1;
+  const std::uint64_t keys = sort_length(p);  // beyond kMaxSortKeys the engine refuses it
+  L.sort_n = static_cast<std::uint32_t>(keys < kMaxSortKeys ? keys : kMaxSortKeys);
   std::uint64_t at = 0;
   auto take = [&at](std::uint64_t bytes) {
     const std::uint64_t here = at;
@@ -223,7 +236,7 @@ GPUGA_HD_INLINE void compare_exchange(std::uint64_t* keys, std::uint32_t i, std:
 template <class Team>
 GPUGA_HD void bitonic_sort(const Team& t, std::uint64_t* keys, std::uint32_t n) {
   const std::uint32_t chunk = t.sort_chunk() < n ? t.sort_chunk() : n;
-  for (std::uint32_t k = 2; k <= n; k <<= 1) {
+  for (std::uint32_t k = 2; k != 0 && k <= n; k <<= 1) {  // k != 0: n = 2^31 ends, not wraps
     std::uint32_t j = k >> 1;
     for (; j >= chunk; j >>= 1) {
       for (const std::uint32_t i : share(t, n)) compare_exchange(keys, i, j, k);

@@ -1,0 +1,19 @@
+// The CUDA backend's entry points: the box size picks its translation unit (engine_cuda_box.hpp).
+#include "engine_cuda_box.hpp"
+
+namespace gpuga {
+
+std::unique_ptr<Engine> make_cuda_engine(const Grid& puzzle, const IslandParams& params,
+                                         double rank_pressure, int device, std::uint32_t runs) {
+  return with_box_size(puzzle.box, [&]<int B>() {
+    return make_cuda_engine_of<B>(puzzle, params, rank_pressure, device, runs);
+  });
+}
+
+int cuda_islands_per_multiprocessor(const IslandParams& params, int box, int device) {
+  return with_box_size(box, [&]<int B>() {
+    return cuda_islands_per_multiprocessor_of<B>(params, device);
+  });
+}
+
+}  // namespace gpuga

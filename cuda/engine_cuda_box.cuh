@@ -1,0 +1,37 @@
+#pragma once
+// The CUDA backend for box size B: the island engine (host/island_engine.hpp) on the CUDA device
+// system. Included by engine_cuda_<size>.cu only, each of which instantiates one size.
+#include "device_system.hpp"
+#include "engine_cuda_box.hpp"
+#include "island_engine.hpp"
+
+namespace gpuga {
+
+template <int B>
+std::unique_ptr<Engine> make_cuda_engine_of(const Grid& puzzle, const IslandParams& params,
+                                            double rank_pressure, int device, std::uint32_t runs) {
+  return std::make_unique<IslandEngine<device_system::System, B>>(
+      puzzle, params, rank_pressure, device_system::System(device), runs);
+}
+
+template <int B>
+int cuda_islands_per_multiprocessor_of(const IslandParams& params, int device) {
+  const device_system::System sys(device);
+  const device_system::DeviceScope on(device);
+  const std::uint64_t staged = staging_bytes<B>(sys, make_layout<B>(params.ga));
+  const auto kernel = device_system::island_kernel<segment_step<B>>;
+  if (staged)
+    GPUGA_CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                          static_cast<int>(staged)));
+  int blocks = 0;
+  GPUGA_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+      &blocks, kernel, device_system::kTeamThreads, staged));
+  return blocks;
+}
+
+}  // namespace gpuga
+
+#define GPUGA_INSTANTIATE_CUDA_ENGINE(B)                                                      \
+  template std::unique_ptr<gpuga::Engine> gpuga::make_cuda_engine_of<B>(                     \
+      const gpuga::Grid&, const gpuga::IslandParams&, double, int, std::uint32_t);            \
+  template int gpuga::cuda_islands_per_multiprocessor_of<B>(const gpuga::IslandParams&, int);
