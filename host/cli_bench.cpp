@@ -8,6 +8,7 @@
 #include <chrono>
 #include <cstdio>
 #include <ctime>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -62,6 +63,7 @@ struct Row {
   int islands_per_sm = 0; // CUDA: islands resident per multiprocessor
   std::string validated;  // "yes", "skipped (...)" or "n/a"
   std::string skipped;    // why this size did not run
+  std::uint32_t solved_at = kNever;  // the first generation an island solved the puzzle at
 };
 
 PhaseTimes minus(const PhaseTimes& a, const PhaseTimes& b, double n) {
@@ -113,11 +115,12 @@ Row bench_one(Backend backend, std::uint32_t pop, std::uint32_t island_size, con
 #endif
   engine->initialize(o.warmup);
   row.validated = backend == Backend::Cuda ? validate(*engine, puzzle, p, ga, o.warmup) : "n/a";
-  const auto evaluations = [&engine] {  // done so far, over every island (and their summary)
+  // Evaluations done so far over every island (and their summary). An island that solves the
+  // puzzle stops, so the row's figures then count less than whole work: it says so.
+  const auto evaluations = [&engine, &row] {
     std::uint64_t total = 0;
     for (const auto& island : engine->summaries()) {
-      if (island.state.solved != kNever)
-        throw RuntimeFailure("bench: an island solved the benchmark puzzle; pick a harder one");
+      row.solved_at = std::min(row.solved_at, island.state.solved);
       total += island.state.evaluations;
     }
     return total;
@@ -137,10 +140,18 @@ Row bench_one(Backend backend, std::uint32_t pop, std::uint32_t island_size, con
   const double epoch = secs[secs.size() / 2];
   row.ms_per_epoch = 1e3 * epoch;
   row.gens_per_s = o.generations / epoch;
-  // Every epoch does the same work: no restarts, and no island solves. (sa, hc: moves.)
+  // Every epoch does the same work: no restarts, and no island solves (or the row says it
+  // did). (sa, hc: moves.)
   row.evals_per_s = double(done - warm) / o.repeats / epoch;
   row.per_epoch = minus(engine->phase_times(), before, o.repeats);
   return row;
+}
+
+// For a row in which an island solved the puzzle: its figures count partial work after that.
+std::string solved_note(const Row& r) {
+  if (r.solved_at == kNever) return "";
+  return "; an island solved the puzzle at generation " + std::to_string(r.solved_at) +
+         ": figures after it count partial work";
 }
 
 void print_table(const std::vector<Row>& rows, const BenchOptions& o, const std::string& size) {
@@ -159,10 +170,11 @@ void print_table(const std::vector<Row>& rows, const BenchOptions& o, const std:
       continue;
     }
     const std::string per_sm = r.islands_per_sm ? std::to_string(r.islands_per_sm) : "-";
-    std::printf("%-7s %11u %9u %8u %10.1f %11.3g %10.2f | %9.2f %9.2f | %-14s %6s  %s\n",
+    std::printf("%-7s %11u %9u %8u %10.1f %11.3g %10.2f | %9.2f %9.2f | %-14s %6s  %s%s\n",
                 r.backend.c_str(), r.pop, r.island_size, r.islands, r.gens_per_s, r.evals_per_s,
                 r.ms_per_epoch, 1e3 * r.per_epoch.advance, 1e3 * r.per_epoch.summary,
-                r.placement.c_str(), per_sm.c_str(), r.validated.c_str());
+                r.placement.c_str(), per_sm.c_str(), r.validated.c_str(),
+                solved_note(r).c_str());
   }
   std::printf("an epoch: %u generations then one summary per island; gens/s, evals/s: median "
               "epoch of the repeats; advance, summary: mean ms per epoch (CUDA: events; CPU: "
@@ -188,7 +200,9 @@ nlohmann::json to_json(const std::vector<Row>& rows, const BenchOptions& o, cons
                    {"ms_per_phase", {{"advance", 1e3 * r.per_epoch.advance},
                                      {"summary", 1e3 * r.per_epoch.summary}}},
                    {"placement", r.placement}, {"islands_per_multiprocessor", r.islands_per_sm},
-                   {"validated", r.validated}});
+                   {"validated", r.validated},
+                   {"solved_at_generation",
+                    r.solved_at == kNever ? nlohmann::json(nullptr) : nlohmann::json(r.solved_at)}});
   nlohmann::json devices = nlohmann::json::array();
   for (const auto& d : devs.devices)
     devices.push_back({{"index", d.index}, {"name", d.name},
@@ -259,17 +273,26 @@ int run_bench(BenchOptions& o) {
   }
   const DeviceList devs = list_devices();
   std::vector<Row> rows;
+  // The JSON is rewritten after every row, so that a bench cut short (a time limit) keeps the
+  // rows it measured.
+  const auto write_json = [&] {
+    if (o.json_file.empty()) return;
+    const std::string partial = o.json_file + ".partial";
+    {
+      std::ofstream out(partial);
+      GPUGA_INPUT_CHECK(out.good(), o.json_file + ": cannot write the JSON report");
+      out << to_json(rows, o, devs, size_name(puzzle)).dump(2) << '\n';
+    }
+    std::filesystem::rename(partial, o.json_file);
+  };
+  write_json();
   for (Backend b : backends_to_run(o))
     for (const auto& [pop, size] : sizes_to_run(o, b)) {
       rows.push_back(bench_one(b, pop, size, puzzle, o));
       std::fprintf(stderr, "bench: %s pop %u island %u done\n", to_string(b), pop, size ? size : pop);
+      write_json();
     }
   print_table(rows, o, size_name(puzzle));
-  if (!o.json_file.empty()) {
-    std::ofstream out(o.json_file);
-    GPUGA_INPUT_CHECK(out.good(), o.json_file + ": cannot write the JSON report");
-    out << to_json(rows, o, devs, size_name(puzzle)).dump(2) << '\n';
-  }
   return kExitOk;
 }
 

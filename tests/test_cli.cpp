@@ -95,6 +95,24 @@ TEST(Cli, BenchRecordsThePuzzleSize) {
   EXPECT_EQ(nlohmann::json::parse(slurp(json))["options"]["size"], "16x16");
 }
 
+TEST(Cli, BenchRecordsARowWhoseIslandSolvedAndGoesOn) {
+  // A 4x4 puzzle that the first generations solve: each row says so, in the table and the JSON,
+  // and the bench measures every row instead of stopping at the first.
+  const auto puzzle = test_file("bench_4x4.txt"), json = test_file("bench_solved.json");
+  std::ofstream(puzzle) << "1.3.3...2..3...1\n";
+  const auto r = run_gpuga("bench --backend cpu --pop 40,80 --island-size 20 --generations 3 "
+                           "--repeats 2 --warmup 2 --puzzle " + puzzle.string() +
+                           " --json " + json.string());
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("an island solved the puzzle at generation"), std::string::npos) << r.out;
+  const auto rows = nlohmann::json::parse(slurp(json))["results"];
+  ASSERT_EQ(rows.size(), 2u);
+  for (const auto& row : rows) {
+    ASSERT_TRUE(row["solved_at_generation"].is_number()) << row;
+    EXPECT_LE(row["solved_at_generation"].get<int>(), 2 + 2 * 3) << row;
+  }
+}
+
 TEST(Cli, ScoreGivesEveryMetricForCompleteAndPartialGrids) {
   // The solution; r1c1 and r1c2 swapped (columns 1 and 2 each lose a digit); and the puzzle
   // itself with blanks (counted as no digit).
