@@ -55,7 +55,7 @@ GPUGA_HD_INLINE std::uint32_t select_parent(const GaParams& p, const GenerationV
   }
 }
 
-// Individuals are stored in slots of Shape<B>::kSlot bytes: the cells and up to 3 bytes of
+// Individuals are stored in slots of Shape<B>::kSlot bytes: the cells and a few bytes of
 // padding (kept zero), so that whole individuals move as aligned 32-bit words (9x9: 21).
 template <int B>
 GPUGA_HD_INLINE void copy_slot(std::uint8_t* out, const std::uint8_t* in) {

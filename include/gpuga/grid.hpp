@@ -18,8 +18,12 @@ struct Shape {
   static constexpr int kUnits = 3 * kSide;  // n rows, n columns, n boxes
   // Bits 1..n: every value once, in a mask with bit v for value v.
   static constexpr unsigned kValues = ((1u << kSide) - 1u) << 1;
-  // An individual's slot: its cells and zero padding to whole 32-bit words (9x9: 84 bytes).
-  static constexpr int kSlot = (kCells + 3) / 4 * 4;
+  // An individual's slot: its cells and zero padding to whole 32-bit words (9x9: 84 bytes, 21
+  // words). 4x4's four words become five, so that the slots of neighbouring threads start in
+  // different shared-memory banks; 16x16 keeps its 64 (each slot on the same bank) because 65
+  // made its segment step spill on sm_90 (bench/README.md), and 9x9 and 25x25 are odd already.
+  static constexpr int kWords = (kCells + 3) / 4;
+  static constexpr int kSlot = 4 * (B == 2 ? kWords | 1 : kWords);
   // A cell index, and a mask of values.
   using Cell = std::conditional_t<(kCells <= 256), std::uint8_t, std::uint16_t>;
   using Mask = std::conditional_t<(kSide < 16), std::uint16_t, std::uint32_t>;
