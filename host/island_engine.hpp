@@ -58,7 +58,7 @@ class IslandEngine final : public Engine {
                           std::to_string(kMaxChains) + " chains, which never migrate");
     [[maybe_unused]] const auto on = sys_.scope();
     sys_.prepare(bytes_needed(), "--pop " + std::to_string(std::uint64_t(p.islands) * L_.n) +
-                                     " x " + std::to_string(runs) + " run(s) at once");
+                                     (runs > 1 ? " x " + std::to_string(runs) + " runs at once" : ""));
     Sys::resize(records_, islands_ * L_.bytes);
     Sys::resize(states_, islands_);
     Sys::resize(best_, islands_ * kSlot);
