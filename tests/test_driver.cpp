@@ -1,0 +1,174 @@
+// The driver's stop rules (run_many), on a small CPU engine: a run ends solved, at its
+// generation limit, at its time limit, on Ctrl-C or when an observer says stop, for the reason
+// it reports; many runs share the engine's run slots and each computes what it would alone.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <set>
+
+#include "driver.hpp"
+#include "engine.hpp"
+#include "grids.hpp"
+#include "verify.hpp"
+
+using namespace gpuga;
+
+namespace {
+
+// AI Escargot: no island of these tests solves it.
+const std::string kHardPuzzle =
+    "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..";
+
+// Two islands of 20 on a ring, a little local search: the easy puzzle solves in a few
+// generations, the hard one never within these tests.
+IslandParams small_params(std::uint64_t seed = 17) {
+  IslandParams p;
+  p.ga.pop = p.ga.children = 20;
+  p.ga.local_search = 20;
+  p.ga.seed = seed;
+  p.islands = 2;
+  p.migration_interval = 5;
+  p.migrants = 1;
+  p.restart_after = 15;
+  return p;
+}
+
+// Records what the driver shows; stops every run when `stop_at` is reached (by returning false,
+// or by raising the Ctrl-C flag).
+class Recorder : public RunObserver {
+ public:
+  std::uint32_t stop_at = kNever;
+  bool by_interrupt = false;
+  std::uint32_t every = 0;
+  std::vector<GenerationReport> reports;
+  std::vector<std::size_t> finished;
+
+  bool on_round(const std::vector<GenerationReport>& round, Engine&) override {
+    reports.insert(reports.end(), round.begin(), round.end());
+    const bool reached = std::any_of(round.begin(), round.end(),
+                                     [&](const auto& r) { return r.generation >= stop_at; });
+    if (reached && by_interrupt) g_interrupted.store(true);
+    return !reached || by_interrupt;
+  }
+  void on_result(std::size_t run, const RunResult&) override { finished.push_back(run); }
+  std::uint32_t cadence() const override { return every; }
+};
+
+std::vector<RunResult> run(const std::vector<RunRequest>& requests, const RunLimits& limits,
+                           Recorder& observer, std::uint32_t slots = 1,
+                           const IslandParams& p = small_params()) {
+  auto engine = make_cpu_engine(requests[0].puzzle, p, 1.5, 2, slots);
+  return run_many(*engine, requests, limits, observer);
+}
+
+class Driver : public ::testing::Test {
+ protected:
+  void TearDown() override { g_interrupted.store(false); }
+};
+
+}  // namespace
+
+TEST_F(Driver, ASolvedRunEndsAtTheGenerationItsSolutionAppearedWithAVerifiedGrid) {
+  Recorder obs;
+  const auto r = run({{grid_of(kEasyPuzzle), 17}}, {200, 0}, obs)[0];
+  EXPECT_TRUE(r.solved);
+  EXPECT_EQ(r.stop_reason, "solved");
+  EXPECT_EQ(r.best_fitness, 0u);
+  EXPECT_TRUE(verify_solution(grid_of(kEasyPuzzle), r.best).ok);
+  EXPECT_EQ(r.best, grid_of(kEasySolution));
+  ASSERT_FALSE(obs.reports.empty());
+  // The solution appeared at r.generations: the report before it had none, the last one has it.
+  EXPECT_LT(r.generations, 200u);
+  EXPECT_LE(r.generations, obs.reports.back().generation);
+  for (const auto& rep : obs.reports)
+    if (rep.generation < r.generations) EXPECT_GT(rep.summary.best, 0u) << rep.generation;
+  EXPECT_EQ(obs.reports.back().summary.best, 0u);
+  EXPECT_EQ(obs.finished, std::vector<std::size_t>{0});
+}
+
+TEST_F(Driver, AGenerationLimitEndsARunExactlyThere) {
+  Recorder obs;
+  const auto r = run({{grid_of(kHardPuzzle), 17}}, {23, 0}, obs)[0];
+  EXPECT_FALSE(r.solved);
+  EXPECT_EQ(r.stop_reason, "max-generations");
+  EXPECT_EQ(r.generations, 23u);
+  EXPECT_EQ(obs.reports.back().generation, 23u);
+  EXPECT_GT(r.best_fitness, 0u);
+  EXPECT_EQ(r.evaluations, obs.reports.back().evaluations);
+}
+
+TEST_F(Driver, ATimeLimitEndsARunAfterItsSeconds) {
+  Recorder obs;
+  const auto r = run({{grid_of(kHardPuzzle), 17}}, {0, 0.2}, obs)[0];
+  EXPECT_EQ(r.stop_reason, "time-limit");
+  EXPECT_GE(r.seconds, 0.2);
+  EXPECT_GT(r.generations, 0u);
+  EXPECT_EQ(r.generations, obs.reports.back().generation);
+}
+
+TEST_F(Driver, CtrlCEndsTheRunningRunsAndStartsNoMore) {
+  Recorder obs;
+  obs.stop_at = 6;
+  obs.by_interrupt = true;
+  obs.every = 3;
+  const std::vector<RunRequest> requests = {{grid_of(kHardPuzzle), 1}, {grid_of(kHardPuzzle), 2},
+                                            {grid_of(kHardPuzzle), 3}};
+  const auto results = run(requests, {1000, 0}, obs, 2);
+  EXPECT_EQ(results[0].stop_reason, "interrupted");
+  EXPECT_EQ(results[1].stop_reason, "interrupted");
+  EXPECT_EQ(results[0].generations, 6u);
+  EXPECT_TRUE(results[2].stop_reason.empty()) << "a run was started after Ctrl-C";
+  EXPECT_EQ(obs.finished.size(), 2u);
+}
+
+TEST_F(Driver, AnObserverThatSaysStopEndsEveryRun) {
+  Recorder obs;
+  obs.stop_at = 4;
+  obs.every = 2;
+  const std::vector<RunRequest> requests = {{grid_of(kHardPuzzle), 1}, {grid_of(kHardPuzzle), 2},
+                                            {grid_of(kHardPuzzle), 3}};
+  const auto results = run(requests, {1000, 0}, obs, 2);
+  EXPECT_EQ(results[0].stop_reason, "stopped");
+  EXPECT_EQ(results[1].stop_reason, "stopped");
+  EXPECT_EQ(results[0].generations, 4u);
+  EXPECT_TRUE(results[2].stop_reason.empty()) << "a run was started after the stop";
+}
+
+TEST_F(Driver, AnEpochEndsAtEveryMultipleOfTheObserversCadence) {
+  Recorder obs;
+  obs.every = 7;
+  run({{grid_of(kHardPuzzle), 17}}, {30, 0}, obs);
+  std::set<std::uint32_t> seen;
+  for (const auto& rep : obs.reports) seen.insert(rep.generation);
+  for (std::uint32_t g : {0u, 7u, 14u, 21u, 28u, 30u}) EXPECT_TRUE(seen.count(g)) << g;
+  EXPECT_EQ(*seen.rbegin(), 30u);
+}
+
+TEST_F(Driver, ManyRunsShareTheSlotsAndEachComputesWhatItWouldAlone) {
+  // Five runs (easy and hard puzzles, each its own seed) on two slots, against each alone.
+  std::vector<RunRequest> requests;
+  for (std::uint64_t i = 0; i < 5; ++i)
+    requests.push_back({grid_of(i % 2 ? kHardPuzzle : kEasyPuzzle), 100 + i});
+  const RunLimits limits{40, 0};
+  Recorder shared;
+  const auto together = run(requests, limits, shared, 2);
+  std::set<std::uint32_t> lanes;
+  for (const auto& rep : shared.reports) lanes.insert(rep.lane);
+  EXPECT_EQ(lanes, (std::set<std::uint32_t>{0, 1}));
+  EXPECT_EQ(shared.finished.size(), 5u);
+  EXPECT_TRUE(std::any_of(together.begin(), together.end(), [](const auto& r) { return r.solved; }))
+      << "no run solved: the test would not see a solved run end in a shared slot";
+  for (std::size_t i = 0; i < requests.size(); ++i) {
+    Recorder alone_obs;
+    const auto alone = run({requests[i]}, limits, alone_obs)[0];
+    const RunResult& t = together[i];
+    EXPECT_EQ(t.stop_reason, alone.stop_reason) << "run " << i;
+    EXPECT_EQ(t.solved, alone.solved) << "run " << i;
+    if (i % 2) EXPECT_FALSE(t.solved) << "run " << i;
+    EXPECT_EQ(t.generations, alone.generations) << "run " << i;
+    EXPECT_EQ(t.evaluations, alone.evaluations) << "run " << i;
+    EXPECT_EQ(t.best, alone.best) << "run " << i;
+    EXPECT_EQ(t.island, alone.island) << "run " << i;
+    EXPECT_EQ(t.seed, requests[i].seed) << "run " << i;
+  }
+}
