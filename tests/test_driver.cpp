@@ -61,6 +61,11 @@ std::vector<RunResult> run(const std::vector<RunRequest>& requests, const RunLim
   return run_many(*engine, requests, limits, observer);
 }
 
+// Three runs of the hard puzzle, for two slots: the third waits for a free one.
+std::vector<RunRequest> three_hard_runs() {
+  return {{grid_of(kHardPuzzle), 1}, {grid_of(kHardPuzzle), 2}, {grid_of(kHardPuzzle), 3}};
+}
+
 class Driver : public ::testing::Test {
  protected:
   void TearDown() override { g_interrupted.store(false); }
@@ -111,9 +116,7 @@ TEST_F(Driver, CtrlCEndsTheRunningRunsAndStartsNoMore) {
   obs.stop_at = 6;
   obs.by_interrupt = true;
   obs.every = 3;
-  const std::vector<RunRequest> requests = {{grid_of(kHardPuzzle), 1}, {grid_of(kHardPuzzle), 2},
-                                            {grid_of(kHardPuzzle), 3}};
-  const auto results = run(requests, {1000, 0}, obs, 2);
+  const auto results = run(three_hard_runs(), {1000, 0}, obs, 2);
   EXPECT_EQ(results[0].stop_reason, "interrupted");
   EXPECT_EQ(results[1].stop_reason, "interrupted");
   EXPECT_EQ(results[0].generations, 6u);
@@ -125,9 +128,7 @@ TEST_F(Driver, AnObserverThatSaysStopEndsEveryRun) {
   Recorder obs;
   obs.stop_at = 4;
   obs.every = 2;
-  const std::vector<RunRequest> requests = {{grid_of(kHardPuzzle), 1}, {grid_of(kHardPuzzle), 2},
-                                            {grid_of(kHardPuzzle), 3}};
-  const auto results = run(requests, {1000, 0}, obs, 2);
+  const auto results = run(three_hard_runs(), {1000, 0}, obs, 2);
   EXPECT_EQ(results[0].stop_reason, "stopped");
   EXPECT_EQ(results[1].stop_reason, "stopped");
   EXPECT_EQ(results[0].generations, 4u);
