@@ -34,7 +34,7 @@ Backend resolve_backend(Backend requested, int device) {
 }
 
 std::unique_ptr<Engine> make_engine(Backend resolved, const Grid& puzzle,
-                                    const IslandParams& params, const GaOptions& o,
+                                    const IslandParams& params, const RunConfig& o,
                                     std::uint32_t runs) {
 #if defined(GPUGA_HAVE_CUDA)
   if (resolved == Backend::Cuda)

@@ -4,7 +4,7 @@
 #include <memory>
 
 #include "engine.hpp"
-#include "ga_options.hpp"
+#include "run_config.hpp"
 
 namespace gpuga {
 
@@ -12,7 +12,7 @@ namespace gpuga {
 Backend resolve_backend(Backend requested, int device);
 
 std::unique_ptr<Engine> make_engine(Backend resolved, const Grid& puzzle,
-                                    const IslandParams& params, const GaOptions& o,
+                                    const IslandParams& params, const RunConfig& o,
                                     std::uint32_t runs = 1);
 
 }  // namespace gpuga

@@ -10,7 +10,6 @@
 #include <set>
 
 #include "backend.hpp"
-#include "commands.hpp"
 #include "csv.hpp"
 #include "errors.hpp"
 #include "exact_solver.hpp"
@@ -34,31 +33,18 @@ std::string fixed(double v, const char* format = "%g") {
   return buf;
 }
 
-std::string selection_param(const GaOptions& ga) {
-  switch (ga.selection) {
-    case Selection::Tournament: return "tournament_size=" + std::to_string(ga.tournament_size);
-    case Selection::Rank: return "rank_pressure=" + fixed(ga.rank_pressure);
-    default: return "children=" + std::to_string(children_of(ga));
-  }
-}
-
 // The configuration columns' values, in config_columns() order.
-std::vector<std::string> config_values(const GaOptions& ga) {
-  return {std::to_string(ga.pop), fixed(ga.mutation_rate), std::to_string(ga.restart_after),
-          to_string(ga.encoding), to_string(ga.fitness), to_string(ga.selection),
-          selection_param(ga), to_string(ga.crossover), fixed(ga.crossover_rate),
-          std::to_string(ga.elite), ga.given_aware ? "true" : "false",
-          std::to_string(ga.keep_on_restart), std::to_string(ga.max_generations),
-          fixed(ga.time_limit), std::to_string(island_size_of(ga)),
-          std::to_string(migration_interval_of(ga)), std::to_string(migrants_of(ga)),
-          to_string(ga.algorithm), fixed(ga.cooling), std::to_string(ga.chain_length),
-          std::to_string(ga.reheat_after), std::to_string(ga.local_search)};
+std::vector<std::string> config_values(const RunConfig& ga) {
+  std::vector<std::string> out;
+  for (const RunSetting* s : csv_settings())
+    out.push_back(csv_text(s->csv_value ? s->csv_value(ga) : s->value(ga)));
+  return out;
 }
 
 std::string join(const std::vector<std::string>& v) { return csv_line(v); }
 
 // A short name for a configuration (FNV-1a of its columns), tying trace rows to CSV rows.
-std::string config_id(const GaOptions& ga) {
+std::string config_id(const RunConfig& ga) {
   std::uint64_t h = 0xcbf29ce484222325ull;
   for (unsigned char ch : join(config_values(ga))) h = (h ^ ch) * 0x100000001b3ull;
   char buf[17];
@@ -139,7 +125,7 @@ void Progress::add(bool solved) {
 class BatchObserver final : public RunObserver {
  public:
   BatchObserver(CsvWriter& csv, CsvWriter* trace, const std::vector<PlannedRun>& plan,
-                const GaOptions& ga, Backend backend, std::uint32_t trace_every, Progress& progress)
+                const RunConfig& ga, Backend backend, std::uint32_t trace_every, Progress& progress)
       : csv_(csv), trace_(trace), plan_(plan), ga_(ga), backend_(backend),
         trace_every_(trace_every), progress_(progress), config_id_(config_id(ga)),
         pending_(plan.size()) {}
@@ -164,14 +150,17 @@ class BatchObserver final : public RunObserver {
   void on_result(std::size_t i, const RunResult& r) override {
     if (r.stop_reason == "interrupted") return;  // not finished: --resume runs it again
     const PlannedRun& pr = plan_[i];
-    std::vector<std::string> row = {
-        pr.puzzle_id, r.solved ? "1" : "0", std::to_string(r.best_fitness),
-        fixed(r.seconds, "%.4f"), std::to_string(r.generations), std::to_string(ga_.pop),
-        fixed(ga_.mutation_rate), std::to_string(ga_.restart_after), to_line(pr.puzzle->grid, pr.puzzle->alphabet),
-        std::to_string(pr.run), std::to_string(pr.seed), std::to_string(r.restarts),
-        std::to_string(r.evaluations)};
+    // The columns of batch_columns(): three configuration columns come early, as existing
+    // analysis notebooks expect them.
+    std::vector<std::string> row = {pr.puzzle_id, r.solved ? "1" : "0",
+                                    std::to_string(r.best_fitness), fixed(r.seconds, "%.4f"),
+                                    std::to_string(r.generations)};
     const auto config = config_values(ga_);
-    row.insert(row.end(), config.begin() + 3, config.end());  // the first three are above
+    row.insert(row.end(), config.begin(), config.begin() + 3);
+    row.insert(row.end(), {to_line(pr.puzzle->grid, pr.puzzle->alphabet), std::to_string(pr.run),
+                           std::to_string(pr.seed), std::to_string(r.restarts),
+                           std::to_string(r.evaluations)});
+    row.insert(row.end(), config.begin() + 3, config.end());
     row.insert(row.end(), {to_string(backend_),
                            backend_ == Backend::Cuda ? std::to_string(ga_.device) : "",
                            GPUGA_VERSION, to_line(r.best, pr.puzzle->alphabet), r.stop_reason,
@@ -188,7 +177,7 @@ class BatchObserver final : public RunObserver {
   CsvWriter& csv_;
   CsvWriter* trace_;
   const std::vector<PlannedRun>& plan_;
-  const GaOptions& ga_;
+  const RunConfig& ga_;
   Backend backend_;
   std::uint32_t trace_every_;
   Progress& progress_;
@@ -199,7 +188,7 @@ class BatchObserver final : public RunObserver {
 // The engine for `lanes` runs; with the default lane count, halved until it fits the device's
 // memory (the engine refuses, before allocating, what does not fit).
 std::unique_ptr<Engine> make_lanes(Backend backend, const Grid& first, const IslandParams& params,
-                                   const GaOptions& ga, std::uint32_t lanes, bool shrink) {
+                                   const RunConfig& ga, std::uint32_t lanes, bool shrink) {
   for (;;) {
     try {
       return make_engine(backend, first, params, ga, lanes);
@@ -213,11 +202,11 @@ std::unique_ptr<Engine> make_lanes(Backend backend, const Grid& first, const Isl
 }  // namespace
 
 const std::vector<std::string>& config_columns() {
-  static const std::vector<std::string> c = {
-      "population_size", "mutation_rate", "restart_after_n_stagnant", "encoding", "fitness",
-      "selection", "selection_param", "crossover", "crossover_rate", "elite", "given_aware",
-      "keep_on_restart", "max_generations", "time_limit", "island_size", "migration_interval",
-      "migrants", "algorithm", "cooling", "chain_length", "reheat_after", "local_search"};
+  static const std::vector<std::string> c = [] {
+    std::vector<std::string> names;
+    for (const RunSetting* s : csv_settings()) names.push_back(s->csv);
+    return names;
+  }();
   return c;
 }
 
@@ -242,18 +231,18 @@ const std::vector<std::string>& batch_columns() {
   return c;
 }
 
-int run_batches(const BatchSetup& s, const std::vector<GaOptions>& given) {
+bool run_batches(const BatchSetup& s, const std::vector<RunConfig>& given) {
   const auto puzzles = read_solvable_puzzles(s.files);
   for (const auto& p : puzzles)  // the runs of a batch share engines, which hold one size
     GPUGA_INPUT_CHECK(p.grid.box == puzzles.front().grid.box,
                       p.file + ":" + std::to_string(p.line) + ": a " + size_name(p.grid) +
                           " puzzle after " + size_name(puzzles.front().grid) + " ones (" +
                           puzzles.front().file + "); expected puzzles of one size per batch");
-  std::vector<GaOptions> configs = given;  // --pop 0 resolved for each one's backend
+  std::vector<RunConfig> configs = given;  // --pop 0 resolved for each one's backend
   std::vector<Backend> backends;
   for (auto& ga : configs) {
     backends.push_back(resolve_backend(ga.backend, ga.device));
-    resolve_for_puzzle(ga, backends.back(), puzzles.front().grid.box);
+    ga.resolve(backends.back(), puzzles.front().grid.box);
   }
   std::error_code ec;
   const bool exists = std::filesystem::exists(s.csv, ec) && std::filesystem::file_size(s.csv, ec) > 0;
@@ -296,8 +285,8 @@ int run_batches(const BatchSetup& s, const std::vector<GaOptions>& given) {
   for (std::size_t c = 0; c < configs.size() && !g_interrupted.load(); ++c) {
     const auto& plan = plans[c];
     if (plan.empty()) continue;
-    const GaOptions& ga = configs[c];
-    const IslandParams params = island_params(ga);
+    const RunConfig& ga = configs[c];
+    const IslandParams params = ga.islands();
     const Backend backend = backends[c];
     std::uint32_t lanes = s.concurrent;
     if (lanes == 0) lanes = backend == Backend::Cuda ? std::clamp(1000000u / ga.pop, 1u, 65535u) : 8;
@@ -306,7 +295,7 @@ int run_batches(const BatchSetup& s, const std::vector<GaOptions>& given) {
     for (const auto& pr : plan) requests.push_back({pr.puzzle->grid, pr.seed});
     auto engine = make_lanes(backend, plan[0].puzzle->grid, params, ga, lanes, s.concurrent == 0);
     BatchObserver observer(csv, trace.get(), plan, ga, backend, s.trace_every, progress);
-    for (const auto& r : run_many(*engine, requests, to_limits(ga), observer)) {
+    for (const auto& r : run_many(*engine, requests, ga.limits(), observer)) {
       all_solved = all_solved && r.solved;
       ran += r.stop_reason.empty() || r.stop_reason == "interrupted" ? 0 : 1;
     }
@@ -316,23 +305,7 @@ int run_batches(const BatchSetup& s, const std::vector<GaOptions>& given) {
   if (ran > 0)  // compare with --concurrent 1 for the one-at-a-time figure
     std::fprintf(stderr, "batch: %zu runs in %.2f s wall, %.4f s per run amortised (%u at a time)\n",
                  ran, wall, wall / ran, widest);
-  return all_solved && !g_interrupted.load() ? kExitOk : kExitUnsolved;
-}
-
-void add_batch_setup_options(CLI::App* cmd, BatchSetup& s) {
-  add_puzzle_files_option(cmd, s.files);
-  cmd->add_option("--csv", s.csv, "CSV file for the results (one row per run)")->required();
-  cmd->add_option("--runs", s.runs, "Runs per puzzle")->check(CLI::Range(1u, 1000000u))
-      ->capture_default_str();
-  cmd->add_option("--sample", s.sample, "Draw this many puzzles at random (seeded) from the "
-                  "files (0: all)")->check(CLI::Range(0u, 100000000u))->capture_default_str();
-  cmd->add_option("--concurrent", s.concurrent, "Runs advancing together (0: CUDA, 1e6 / --pop; "
-                  "CPU, 8)")->check(CLI::Range(0u, 65535u))->capture_default_str();
-  cmd->add_flag("--resume", s.resume, "Continue the batch in --csv, skipping recorded runs");
-  cmd->add_option("--trace", s.trace_dir, "Write per-generation rows of every run to "
-                  "DIR/traces.csv (each run's rows when it ends, before its CSV row)");
-  cmd->add_option("--trace-every", s.trace_every, "Trace every Nth generation")
-      ->check(CLI::Range(1u, 1000000u))->capture_default_str();
+  return all_solved && !g_interrupted.load();
 }
 
 }  // namespace gpuga

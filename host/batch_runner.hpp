@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "ga_options.hpp"
+#include "run_config.hpp"
 
 namespace gpuga {
 
@@ -28,10 +28,8 @@ const std::vector<std::string>& config_columns();
 // one population per run (island size = population_size, no migration) and the GA.
 bool added_later(const std::string& column);
 
-// Runs the batch for each configuration (their seeds already drawn). Returns the exit status.
-int run_batches(const BatchSetup& setup, const std::vector<GaOptions>& configs);
-
-// Adds the batch options other than the GA's to `cmd`.
-void add_batch_setup_options(CLI::App* cmd, BatchSetup& s);
+// Runs the batch for each configuration (their seeds already drawn). Returns whether every run
+// solved its puzzle (and none was interrupted).
+bool run_batches(const BatchSetup& setup, const std::vector<RunConfig>& configs);
 
 }  // namespace gpuga

@@ -14,6 +14,7 @@
 #include <sstream>
 
 #include "backend.hpp"
+#include "cli_run_config.hpp"
 #include "commands.hpp"
 #include "devices.hpp"
 #include "errors.hpp"
@@ -35,8 +36,8 @@ constexpr const char* kChainBenchPuzzle =
 constexpr std::uint64_t kValidateUpTo = 100000;  // larger populations: too slow on the CPU
 
 struct BenchOptions {
-  Algorithm algorithm = Algorithm::Ga;
-  std::vector<Backend> backends;
+  RunConfig base;  // --algorithm
+  std::vector<std::string> backends;
   std::vector<std::uint32_t> pops;
   std::vector<std::uint32_t> island_sizes;  // 0: panmictic (one island of --pop)
   std::uint32_t generations = 100;
@@ -49,9 +50,9 @@ struct BenchOptions {
   int device = 0;
 };
 
-// The built-in puzzle for `o.algorithm`.
+// The built-in puzzle for the algorithm.
 const char* bench_puzzle(const BenchOptions& o) {
-  return o.algorithm == Algorithm::Ga ? kBenchPuzzle : kChainBenchPuzzle;
+  return o.base.algorithm == Algorithm::Ga ? kBenchPuzzle : kChainBenchPuzzle;
 }
 
 struct Row {
@@ -71,7 +72,7 @@ PhaseTimes minus(const PhaseTimes& a, const PhaseTimes& b, double n) {
 }
 
 // The CUDA population after the warm-up equals the CPU backend's, byte for byte.
-std::string validate(Engine& gpu, const Grid& puzzle, const IslandParams& p, const GaOptions& ga,
+std::string validate(Engine& gpu, const Grid& puzzle, const IslandParams& p, const RunConfig& ga,
                      std::uint32_t warmup) {
   const std::uint64_t pop = std::uint64_t(p.islands) * p.ga.pop;
   if (pop > kValidateUpTo) return "skipped (pop > " + std::to_string(kValidateUpTo) + ")";
@@ -86,13 +87,14 @@ std::string validate(Engine& gpu, const Grid& puzzle, const IslandParams& p, con
 
 Row bench_one(Backend backend, std::uint32_t pop, std::uint32_t island_size, const Grid& puzzle,
               const BenchOptions& o) {
-  GaOptions ga;
-  ga.algorithm = o.algorithm;
+  RunConfig ga;
+  ga.algorithm = o.base.algorithm;
   ga.pop = pop;
   ga.island_size = island_size ? island_size : pop;
   ga.restart_after = 0;  // constant work per generation
   ga.local_search = 0;   // the GA's own machinery: local-search moves are hc's (--algorithm hc)
   ga.seed = o.seed;
+  ga.seed_given = true;
   ga.threads = o.threads;
   ga.device = o.device;
   Row row;
@@ -103,7 +105,7 @@ Row bench_one(Backend backend, std::uint32_t pop, std::uint32_t island_size, con
   std::unique_ptr<Engine> engine;
   IslandParams p;
   try {
-    p = to_params(ga);
+    p = ga.islands();
     engine = make_engine(backend, puzzle, p, ga);
   } catch (const InputError& e) {
     row.skipped = e.what();
@@ -155,7 +157,7 @@ std::string solved_note(const Row& r) {
 }
 
 void print_table(const std::vector<Row>& rows, const BenchOptions& o, const std::string& size) {
-  const bool chains = o.algorithm != Algorithm::Ga;
+  const bool chains = o.base.algorithm != Algorithm::Ga;
   std::printf("%s, on a %s puzzle\n",
               chains ? "sa and hc: a generation is one move per free cell per chain"
                      : "the genetic algorithm",
@@ -211,8 +213,8 @@ nlohmann::json to_json(const std::vector<Row>& rows, const BenchOptions& o, cons
   const std::time_t now = std::time(nullptr);
   char date[32];
   std::strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&now));
-  GaOptions defaults;
-  defaults.algorithm = o.algorithm;
+  RunConfig defaults;
+  defaults.algorithm = o.base.algorithm;
   defaults.restart_after = 0;
   defaults.local_search = 0;
   return {{"gpuga_version", GPUGA_VERSION}, {"commit", GPUGA_GIT_COMMIT},
@@ -229,7 +231,13 @@ nlohmann::json to_json(const std::vector<Row>& rows, const BenchOptions& o, cons
 
 std::vector<Backend> backends_to_run(const BenchOptions& o) {
   std::vector<Backend> out;
-  const auto want = o.backends.empty() ? std::vector<Backend>{Backend::Auto} : o.backends;
+  std::vector<Backend> want;  // the names were checked by --backend's validator
+  for (const std::string& name : o.backends) {
+    RunConfig c;
+    find_setting("backend")->parse(c, name);
+    want.push_back(c.backend);
+  }
+  if (want.empty()) want.push_back(Backend::Auto);
   for (Backend b : want) {
     if (b != Backend::Auto) {
       out.push_back(resolve_backend(b, o.device));
@@ -305,19 +313,14 @@ void add_bench_command(CLI::App& app, int& exit_status) {
                "(and one panmictic population) per backend, with the time per epoch, where "
                "islands live and how many run per GPU multiprocessor; the default configuration "
                "of --algorithm, no restarts and no local search, on a fixed puzzle and seed");
-  cmd->add_option("--algorithm", o->algorithm, "ga, or sa and hc (their moves/s)")
-      ->transform(CLI::CheckedTransformer(
-          std::map<std::string, Algorithm>{{"ga", Algorithm::Ga}, {"sa", Algorithm::Sa},
-                                           {"hc", Algorithm::Hc}},
-          CLI::ignore_case))
-      ->capture_default_str();
+  const RunSetting& algorithm = *find_setting("algorithm");
+  cmd->add_option_function<std::string>(
+         "--algorithm", [o, &algorithm](const std::string& v) { algorithm.parse(o->base, v); },
+         "ga, or sa and hc (their moves/s)")
+      ->check(setting_validator(algorithm))->type_name(algorithm.type_name)->default_str("ga");
   cmd->add_option("--backend", o->backends, "Backends to measure: cpu, cuda, or auto (every "
                   "available one; the default)")
-      ->transform(CLI::CheckedTransformer(
-          std::map<std::string, Backend>{{"auto", Backend::Auto}, {"cpu", Backend::Cpu},
-                                         {"cuda", Backend::Cuda}},
-          CLI::ignore_case))
-      ->delimiter(',');
+      ->check(setting_validator(*find_setting("backend")))->delimiter(',');
   cmd->add_option("--pop", o->pops, "Whole populations to measure (with --island-size: every "
                   "pair; default: a table of island counts and sizes per backend)")
       ->check(CLI::Range(2u, 200000000u))->delimiter(',');

@@ -8,6 +8,7 @@
 #include <iostream>
 
 #include "backend.hpp"
+#include "cli_run_config.hpp"
 #include "commands.hpp"
 #include "errors.hpp"
 #include "exact_solver.hpp"
@@ -20,7 +21,8 @@ namespace {
 enum class OutputFormat { Pretty, Line };
 
 struct SolveOptions {
-  GaOptions ga;
+  RunConfig ga;
+  bool print_config = false;
   std::vector<std::string> files;
   std::uint32_t report_every = 100;
   bool show_best = false;
@@ -87,7 +89,7 @@ class SolveObserver final : public RunObserver {
 };
 
 nlohmann::json result_json(const Puzzle& p, const RunResult& r, Backend backend,
-                           const GaOptions& ga) {
+                           const RunConfig& ga) {
   return {{"file", p.file}, {"line", p.line}, {"index", p.index}, {"size", size_name(p.grid)},
           {"puzzle", to_line(p.grid, p.alphabet)}, {"solved", r.solved},
           {"grid", to_line(r.best, p.alphabet)}, {"fitness", r.best_fitness},
@@ -116,7 +118,7 @@ void print_result(const SolveOptions& o, const Puzzle& p, const RunResult& r, bo
   std::cout << std::flush;
 }
 
-void print_summary(const Puzzle& p, const RunResult& r, Backend backend, const GaOptions& ga) {
+void print_summary(const Puzzle& p, const RunResult& r, Backend backend, const RunConfig& ga) {
   char line[320];
   std::snprintf(line, sizeof line,
                 "puzzle %d (%s:%d): %s after %u generations, %u restarts, %llu evaluations, "
@@ -125,16 +127,15 @@ void print_summary(const Puzzle& p, const RunResult& r, Backend backend, const G
                 r.generations, r.restarts, static_cast<unsigned long long>(r.evaluations),
                 r.seconds, r.seconds > 0 ? r.evaluations / r.seconds : 0.0, r.best_fitness);
   std::cerr << line << "  seed " << ga.seed << " (island " << r.island << " of "
-            << ga.pop / island_size_of(ga) << ")  backend " << to_string(backend) << "  " << describe_line(ga) << '\n';
+            << ga.pop / ga.island_size_in_effect() << ")  backend " << to_string(backend) << "  " << describe_line(ga) << '\n';
 }
 
-int run_solve(const CLI::App* cmd, SolveOptions& o) {
+int run_solve(CLI::App* cmd, SolveOptions& o) {
   install_interrupt_handler();
-  if (o.ga.print_config) {  // before choosing a backend: printing needs no GPU
-    to_params(o.ga);          // validates, and draws the seed it prints
-    print_config_if_asked(o.ga, cmd);
-    return kExitOk;
-  }
+  draw_seed(o.ga, cmd);
+  o.ga.validate();
+  // Before choosing a backend: printing needs no GPU.
+  if (print_config_if_asked(o.print_config, cmd)) return kExitOk;
   const auto puzzles = read_solvable_puzzles(o.files);
   std::ifstream tty;
   std::istream* answers = &std::cin;
@@ -144,8 +145,8 @@ int run_solve(const CLI::App* cmd, SolveOptions& o) {
     answers = &tty;
   }
   const Backend backend = resolve_backend(o.ga.backend, o.ga.device);
-  resolve_for_puzzle(o.ga, backend, puzzles.front().grid.box);
-  const IslandParams params = to_params(o.ga);
+  o.ga.resolve(backend, puzzles.front().grid.box);
+  const IslandParams params = o.ga.islands();
   SolveObserver observer(o, answers);
   nlohmann::json results = nlohmann::json::array();
   bool all_solved = true;
@@ -154,7 +155,7 @@ int run_solve(const CLI::App* cmd, SolveOptions& o) {
     auto engine = make_engine(backend, p.grid, params, o.ga);
     observer.set_alphabet(p.alphabet);
     const RunResult r =
-        run_many(*engine, {{p.grid, params.ga.seed}}, to_limits(o.ga), observer).front();
+        run_many(*engine, {{p.grid, params.ga.seed}}, o.ga.limits(), observer).front();
     all_solved = all_solved && r.solved;
     print_summary(p, r, backend, o.ga);
     if (o.json)
@@ -180,7 +181,7 @@ void add_solve_command(CLI::App& app, int& exit_status) {
   auto* cmd = app.add_subcommand(
       "solve", "Solve puzzles with the genetic algorithm (or annealing or hill climbing: --algorithm)");
   add_puzzle_files_option(cmd, o->files);
-  add_ga_options(cmd, o->ga);
+  add_run_options(cmd, o->ga, o->print_config);
   cmd->add_option("--report-every", o->report_every,
                   "Progress line on stderr every N generations (0: none)")
       ->capture_default_str()->group("Output");

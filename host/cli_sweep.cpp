@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "batch_runner.hpp"
+#include "cli_run_config.hpp"
 #include "commands.hpp"
 #include "errors.hpp"
 
@@ -11,7 +12,8 @@ namespace gpuga {
 namespace {
 
 struct SweepOptions {
-  GaOptions ga;
+  RunConfig ga;
+  bool print_config = false;
   BatchSetup setup;
   std::string grid;
 };
@@ -34,26 +36,28 @@ std::vector<std::pair<std::string, std::vector<std::string>>> parse_grid(const s
   return axes;
 }
 
-// Every combination, each as the base options with the combination's values parsed over them
-// by the same validators as the command line.
-std::vector<GaOptions> expand(const SweepOptions& o) {
+// Every combination, each as the base options with the combination's values read over them by
+// the settings' own parsers, as the command line reads them.
+std::vector<RunConfig> expand(const SweepOptions& o) {
   const auto axes = parse_grid(o.grid);
-  std::vector<GaOptions> out;
+  std::vector<const RunSetting*> settings;
+  for (const auto& [name, values] : axes) {
+    const RunSetting* s = find_setting(name);
+    GPUGA_INPUT_CHECK(s != nullptr, "--grid: '" + name + "' is not an option of a run; expected "
+                                    "one as gpuga batch takes it, without its dashes (pop, "
+                                    "mutation-rate, selection, ...)");
+    settings.push_back(s);
+  }
+  std::vector<RunConfig> out;
   std::vector<std::size_t> pick(axes.size(), 0);
   for (;;) {
-    GaOptions combo = o.ga;
-    std::string args;
-    for (std::size_t a = 0; a < axes.size(); ++a)
-      args += " --" + axes[a].first + " " + axes[a].second[pick[a]];
-    CLI::App parser;
-    add_ga_options(&parser, combo);
-    try {
-      parser.parse(args, false);
-    } catch (const CLI::ParseError& e) {
-      throw InputError("--grid:" + args + ": " + e.what());
+    RunConfig combo = o.ga;
+    for (std::size_t a = 0; a < axes.size(); ++a) {
+      const std::string& value = axes[a].second[pick[a]];
+      const std::string error = settings[a]->parse(combo, value);
+      GPUGA_INPUT_CHECK(error.empty(), "--grid: --" + axes[a].first + " " + value + ": " + error);
     }
-    combo.seed_option = nullptr;  // belonged to the throwaway parser; the seed is set
-    to_params(combo);             // checks options against each other
+    combo.validate();  // checks options against each other
     out.push_back(combo);
     std::size_t a = axes.size();
     while (a > 0 && ++pick[a - 1] == axes[a - 1].second.size()) pick[--a] = 0;
@@ -61,11 +65,12 @@ std::vector<GaOptions> expand(const SweepOptions& o) {
   }
 }
 
-int run_sweep(const CLI::App* cmd, SweepOptions& o) {
+int run_sweep(CLI::App* cmd, SweepOptions& o) {
   install_interrupt_handler();
-  to_params(o.ga);  // draws the seed when none was given; every combination shares it
-  if (print_config_if_asked(o.ga, cmd)) return kExitOk;
-  return run_batches(o.setup, expand(o));
+  draw_seed(o.ga, cmd);  // every combination shares it
+  o.ga.validate();
+  if (print_config_if_asked(o.print_config, cmd)) return kExitOk;
+  return run_batches(o.setup, expand(o)) ? kExitOk : kExitUnsolved;
 }
 
 }  // namespace
@@ -78,7 +83,7 @@ void add_sweep_command(CLI::App& app, int& exit_status) {
   cmd->add_option("--grid", o->grid, "Values to combine: 'NAME=V1,V2 NAME2=W1,W2', NAME a GA "
                   "option without its dashes (pop, mutation-rate, selection, ...)")->required();
   add_batch_setup_options(cmd, o->setup);
-  add_ga_options(cmd, o->ga);
+  add_run_options(cmd, o->ga, o->print_config);
   cmd->callback([o, cmd, &exit_status] { exit_status = run_sweep(cmd, *o); });
 }
 

@@ -14,13 +14,13 @@
 #include "errors.hpp"
 #include "paths.hpp"
 #include "gpuga/chain.hpp"
-#include "ga_options.hpp"
+#include "run_config.hpp"
 #include "grids.hpp"
 #include "puzzle_io.hpp"
 
 struct LimitCase {
   std::string name;
-  gpuga::GaOptions options;
+  gpuga::RunConfig options;
   int box = 3;
   bool fits = false;  // runs under the test's address-space limit
 };
@@ -28,7 +28,7 @@ struct LimitCase {
 inline std::vector<LimitCase> limit_cases() {
   using namespace gpuga;
   const auto ga = [](std::uint32_t pop, std::uint32_t island) {
-    GaOptions o;
+    RunConfig o;
     o.pop = pop;
     o.island_size = island;
     o.local_search = 2;
@@ -36,12 +36,12 @@ inline std::vector<LimitCase> limit_cases() {
     return o;
   };
   const auto truncation = [&](std::uint32_t island, std::uint32_t children) {
-    GaOptions o = ga(island, island);
+    RunConfig o = ga(island, island);
     o.selection = Selection::Truncation;
     o.children = children;
     return o;
   };
-  GaOptions chains = ga(95u << 21, kMaxChains);  // the most chains an island, near --pop's top
+  RunConfig chains = ga(95u << 21, kMaxChains);  // the most chains an island, near --pop's top
   chains.algorithm = Algorithm::Sa;
   std::vector<LimitCase> out = {
       {"the largest island", ga(200000000, 200000000)},
@@ -90,10 +90,10 @@ void expect_every_limit_runs_or_is_refused(const Make& make) {
   const AddressSpaceLimit limit(std::uint64_t(3) << 30);
   for (const LimitCase& c : limit_cases()) {
     SCOPED_TRACE(c.name);
-    GaOptions o = c.options;
+    RunConfig o = c.options;
     try {
-      resolve_for_puzzle(o, Backend::Cpu, c.box);
-      const IslandParams p = island_params(o);
+      o.resolve(Backend::Cpu, c.box);
+      const IslandParams p = o.islands();
       auto engine = make(limit_puzzle(c.box), p, o.rank_pressure);
       engine->initialize(1);
       engine->advance_to(2);

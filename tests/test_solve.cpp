@@ -8,7 +8,7 @@
 
 #include "devices.hpp"
 #include "paths.hpp"
-#include "ga_options.hpp"
+#include "run_config.hpp"
 #include "grids.hpp"
 #include "puzzle_io.hpp"
 #include "run_gpuga.hpp"

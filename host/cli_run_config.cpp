@@ -1,0 +1,87 @@
+#include "cli_run_config.hpp"
+
+#include <iostream>
+#include <sstream>
+
+#include "commands.hpp"
+
+namespace gpuga {
+
+CLI::Validator setting_validator(const RunSetting& s) {
+  return CLI::Validator(
+      [&s](std::string& v) {
+        RunConfig scratch;
+        return s.parse(scratch, v);
+      },
+      s.accepts);
+}
+
+void add_run_options(CLI::App* cmd, RunConfig& c, bool& print_config) {
+  const RunConfig defaults;
+  for (const RunSetting& s : run_settings()) {
+    if (s.name.empty()) continue;  // an output only
+    // The value is read at parse time (command line or --config file), so the table's parser
+    // checks it and CLI11 reports its message as any other (with the file it came from).
+    cmd->add_option_function<std::string>(
+           "--" + s.name, [&c, &s](const std::string& v) { s.parse(c, v); }, s.help)
+        ->check(setting_validator(s))
+        ->type_name(s.type_name)
+        ->default_str(s.text(defaults))
+        ->group(s.group);
+  }
+  cmd->add_flag("--print-config", print_config, "Write the effective configuration (every "
+                "option, the seed drawn) for gpuga --config, and exit")
+      ->configurable(false)->group("Run");
+}
+
+void add_batch_setup_options(CLI::App* cmd, BatchSetup& s) {
+  add_puzzle_files_option(cmd, s.files);
+  cmd->add_option("--csv", s.csv, "CSV file for the results (one row per run)")->required();
+  cmd->add_option("--runs", s.runs, "Runs per puzzle")->check(CLI::Range(1u, 1000000u))
+      ->capture_default_str();
+  cmd->add_option("--sample", s.sample, "Draw this many puzzles at random (seeded) from the "
+                  "files (0: all)")->check(CLI::Range(0u, 100000000u))->capture_default_str();
+  cmd->add_option("--concurrent", s.concurrent, "Runs advancing together (0: CUDA, 1e6 / --pop; "
+                  "CPU, 8)")->check(CLI::Range(0u, 65535u))->capture_default_str();
+  cmd->add_flag("--resume", s.resume, "Continue the batch in --csv, skipping recorded runs");
+  cmd->add_option("--trace", s.trace_dir, "Write per-generation rows of every run to "
+                  "DIR/traces.csv (each run's rows when it ends, before its CSV row)");
+  cmd->add_option("--trace-every", s.trace_every, "Trace every Nth generation")
+      ->check(CLI::Range(1u, 1000000u))->capture_default_str();
+}
+
+void draw_seed(RunConfig& c, CLI::App* cmd) {
+  if (c.seed_given) return;
+  c.draw_seed();
+  cmd->get_option("--seed")->add_result(std::to_string(c.seed));
+}
+
+bool print_config_if_asked(bool asked, const CLI::App* cmd) {
+  if (!asked) return false;
+  // Only this command's section, keys prefixed as the top level reads them (solve.pop=1000).
+  std::cout << cmd->get_parent()->get_config_formatter()->to_config(
+      cmd, /*default_also=*/true, /*write_description=*/false, cmd->get_name() + ".");
+  return true;
+}
+
+nlohmann::json describe(const RunConfig& c) {
+  nlohmann::json out = nlohmann::json::object();
+  for (const RunSetting& s : run_settings()) {
+    if (s.json.empty()) continue;
+    std::visit([&](const auto& v) { out[s.json] = v; }, s.value(c));
+  }
+  return out;
+}
+
+std::string describe_line(const RunConfig& c) {
+  std::ostringstream s;
+  bool first = true;
+  const nlohmann::json config = describe(c);  // items() must not outlive the object
+  for (const auto& [k, v] : config.items()) {
+    s << (first ? "" : " ") << k << '=' << (v.is_string() ? v.get<std::string>() : v.dump());
+    first = false;
+  }
+  return s.str();
+}
+
+}  // namespace gpuga
