@@ -9,7 +9,7 @@
 #include <cstdlib>
 #include <string>
 
-#include "errors.hpp"
+#include "gpuga/errors.hpp"
 
 namespace gpuga::cuda_detail {
 

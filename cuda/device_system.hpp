@@ -1,5 +1,5 @@
 #pragma once
-// The island engine's device system (host/island_engine.hpp), for the system its translation
+// The island engine's device system (host/run/island_engine.hpp), for the system its translation
 // unit is compiled for: CUDA in the product (engine_cuda.cu), Thrust's OpenMP system in the tests
 // (tests/device_engine_omp.cpp). This is the only place where the two differ: memory is a
 // thrust::device_vector on both; an island step runs as one thread block per island on the GPU,
@@ -14,8 +14,8 @@
 #include <source_location>
 #include <string>
 
-#include "errors.hpp"
-#include "gpuga/island.hpp"
+#include "gpuga/errors.hpp"
+#include "gpuga/device/island.hpp"
 #include "host_memory.hpp"
 
 #if THRUST_DEVICE_SYSTEM == THRUST_DEVICE_SYSTEM_CUDA

@@ -1,7 +1,7 @@
 #include <algorithm>
 
 #include "cuda_check.hpp"
-#include "devices.hpp"
+#include "gpuga/devices.hpp"
 
 namespace gpuga {
 

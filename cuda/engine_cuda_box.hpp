@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <memory>
 
-#include "engine.hpp"
+#include "gpuga/engine.hpp"
 
 namespace gpuga {
 

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "gpuga/island.hpp"
+#include "gpuga/device/island.hpp"
 
 struct TestConfig {
   std::string name;

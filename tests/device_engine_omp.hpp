@@ -2,7 +2,7 @@
 // The CUDA backend's engine compiled for Thrust's OpenMP device system: the same engine and
 // island code, each island run by a team of OpenMP threads with real barriers, so that machines
 // without a GPU test it against the CPU backend.
-#include "engine.hpp"
+#include "gpuga/engine.hpp"
 
 namespace gpuga {
 

@@ -2,7 +2,7 @@
 // Grids for tests, built directly (not parsed: some hold duplicates on purpose).
 #include <string>
 
-#include "grid.hpp"
+#include "gpuga/grid.hpp"
 
 // A 9x9 grid from 81 characters, '.' a blank.
 inline gpuga::Grid grid_of(const std::string& line) {

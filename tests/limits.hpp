@@ -11,12 +11,12 @@
 #include <string>
 #include <vector>
 
-#include "errors.hpp"
+#include "gpuga/errors.hpp"
 #include "paths.hpp"
-#include "gpuga/chain.hpp"
-#include "run_config.hpp"
+#include "gpuga/device/chain.hpp"
+#include "gpuga/run_config.hpp"
 #include "grids.hpp"
-#include "puzzle_io.hpp"
+#include "gpuga/puzzle_io.hpp"
 
 struct LimitCase {
   std::string name;

@@ -5,13 +5,13 @@
 #include <filesystem>
 #include <fstream>
 
-#include "csv.hpp"
-#include "gpuga/island.hpp"
+#include "gpuga/csv.hpp"
+#include "gpuga/device/island.hpp"
 #include "grids.hpp"
-#include "puzzle_io.hpp"
+#include "gpuga/puzzle_io.hpp"
 #include "run_gpuga.hpp"
 #include "temp_files.hpp"
-#include "verify.hpp"
+#include "gpuga/verify.hpp"
 
 using namespace gpuga;
 

@@ -1,4 +1,4 @@
-// Annealing and hill-climbing chains (include/gpuga/chain.hpp), sweep by sweep on one island with
+// Annealing and hill-climbing chains (include/gpuga/device/chain.hpp), sweep by sweep on one island with
 // a team of one: hill climbing never accepts a worsening move; annealing accepts fewer moves as
 // it cools; restarts and reheats happen exactly when due; every chain's bookkeeping (current
 // fitness, best grid and fitness) matches the full fitness function.
@@ -8,7 +8,7 @@
 #include <tuple>
 #include <vector>
 
-#include "gpuga/chain.hpp"
+#include "gpuga/device/chain.hpp"
 #include "grids.hpp"
 #include "host_system.hpp"
 

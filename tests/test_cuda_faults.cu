@@ -6,9 +6,9 @@
 
 #include <string>
 
-#include "devices.hpp"
-#include "engine.hpp"
-#include "errors.hpp"
+#include "gpuga/devices.hpp"
+#include "gpuga/engine.hpp"
+#include "gpuga/errors.hpp"
 #include "grids.hpp"
 
 using namespace gpuga;

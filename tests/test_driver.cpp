@@ -6,10 +6,10 @@
 #include <algorithm>
 #include <set>
 
-#include "driver.hpp"
-#include "engine.hpp"
+#include "gpuga/driver.hpp"
+#include "gpuga/engine.hpp"
 #include "grids.hpp"
-#include "verify.hpp"
+#include "gpuga/verify.hpp"
 
 using namespace gpuga;
 

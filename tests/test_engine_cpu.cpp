@@ -8,10 +8,10 @@
 #include <numeric>
 
 #include "configs.hpp"
-#include "engine.hpp"
+#include "gpuga/engine.hpp"
 #include "grids.hpp"
 #include "limits.hpp"
-#include "puzzle_io.hpp"
+#include "gpuga/puzzle_io.hpp"
 
 using namespace gpuga;
 

@@ -1,4 +1,4 @@
-// The device engine (host/island_engine.hpp on cuda/device_system.hpp) computes the same bytes
+// The device engine (host/run/island_engine.hpp on cuda/device_system.hpp) computes the same bytes
 // as the CPU backend: for every encoding, selection, crossover and fitness option, with
 // restarts, migration and halting, its islands, fitness, summaries and best grids equal the
 // CPU's after every epoch, and run by run. Each test runs the engine twice over: compiled for
@@ -14,12 +14,12 @@
 #include "configs.hpp"
 #include "paths.hpp"
 #include "device_engine_omp.hpp"
-#include "devices.hpp"
-#include "engine.hpp"
-#include "errors.hpp"
+#include "gpuga/devices.hpp"
+#include "gpuga/engine.hpp"
+#include "gpuga/errors.hpp"
 #include "grids.hpp"
 #include "limits.hpp"
-#include "puzzle_io.hpp"
+#include "gpuga/puzzle_io.hpp"
 
 using namespace gpuga;
 

@@ -5,10 +5,10 @@
 #include <array>
 #include <random>
 
-#include "exact_solver.hpp"
+#include "gpuga/exact_solver.hpp"
 #include "paths.hpp"
-#include "puzzle_io.hpp"
-#include "verify.hpp"
+#include "gpuga/puzzle_io.hpp"
+#include "gpuga/verify.hpp"
 
 using namespace gpuga;
 

@@ -1,7 +1,7 @@
 // Both fitness functions against values computed by hand.
 #include <gtest/gtest.h>
 
-#include "gpuga/fitness.hpp"
+#include "gpuga/device/fitness.hpp"
 #include "grids.hpp"
 
 using namespace gpuga;

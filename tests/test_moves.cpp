@@ -1,4 +1,4 @@
-// The moves of annealing and hill climbing (include/gpuga/moves.hpp): their fitness change equals
+// The moves of annealing and hill climbing (include/gpuga/device/moves.hpp): their fitness change equals
 // the full fitness function's over many random moves in every encoding and fitness, computed
 // from the grid and from unit counts kept along the walk; hand-built moves change what they
 // should; the integer Metropolis test follows exp(-d / T).
@@ -7,7 +7,7 @@
 #include <cmath>
 #include <tuple>
 
-#include "gpuga/moves.hpp"
+#include "gpuga/device/moves.hpp"
 #include "grids.hpp"
 
 using namespace gpuga;

@@ -6,10 +6,10 @@
 #include <tuple>
 #include <vector>
 
-#include "gpuga/breed.hpp"
+#include "gpuga/device/breed.hpp"
 #include "paths.hpp"
 #include "grids.hpp"
-#include "puzzle_io.hpp"
+#include "gpuga/puzzle_io.hpp"
 
 using namespace gpuga;
 

@@ -5,9 +5,9 @@
 #include <random>
 #include <sstream>
 
-#include "errors.hpp"
+#include "gpuga/errors.hpp"
 #include "paths.hpp"
-#include "puzzle_io.hpp"
+#include "gpuga/puzzle_io.hpp"
 
 using namespace gpuga;
 

@@ -1,12 +1,12 @@
-// The run configuration's table (host/run_config.hpp): every option reads back what it writes,
+// The run configuration's table (include/gpuga/run_config.hpp): every option reads back what it writes,
 // refuses what it cannot take with a message that says what it expected, and the batch CSV's
 // columns keep the layout that existing CSVs (and --resume, report and notebooks) rely on.
 #include <gtest/gtest.h>
 
 #include <set>
 
-#include "errors.hpp"
-#include "run_config.hpp"
+#include "gpuga/errors.hpp"
+#include "gpuga/run_config.hpp"
 
 using namespace gpuga;
 

@@ -6,13 +6,13 @@
 #include <regex>
 #include <sstream>
 
-#include "devices.hpp"
+#include "gpuga/devices.hpp"
 #include "paths.hpp"
-#include "run_config.hpp"
+#include "gpuga/run_config.hpp"
 #include "grids.hpp"
-#include "puzzle_io.hpp"
+#include "gpuga/puzzle_io.hpp"
 #include "run_gpuga.hpp"
-#include "verify.hpp"
+#include "gpuga/verify.hpp"
 
 using namespace gpuga;
 

@@ -4,7 +4,7 @@
 #include <filesystem>
 #include <set>
 
-#include "csv.hpp"
+#include "gpuga/csv.hpp"
 #include "run_gpuga.hpp"
 #include "temp_files.hpp"
 

@@ -2,7 +2,7 @@
 #include <gtest/gtest.h>
 
 #include "grids.hpp"
-#include "verify.hpp"
+#include "gpuga/verify.hpp"
 
 using namespace gpuga;
 

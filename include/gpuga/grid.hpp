@@ -1,48 +1,76 @@
 #pragma once
-// The shape of a grid of box size B (2..5) in host and device code: n = B * B values, n * n
-// cells row by row, one byte a cell (0 a blank, 1..n a value). Every operator is a template over
-// B, so that the 9x9 path keeps its constants and the larger grids get their own.
+// A grid on the host, of any box size b in 2..5: a side of n = b * b cells, n * n cells row by
+// row, 0 for a blank and 1..n for a value. Units 0..n-1 are rows, n..2n-1 columns, 2n..3n-1
+// boxes. Parsing, verification, the exact checker and reports work on it; the engines take its
+// cells as the bytes of an individual of their box size (include/gpuga/device/grid.hpp).
+#include <algorithm>
 #include <cstdint>
-#include <type_traits>
+#include <iterator>
+#include <optional>
+#include <string>
+#include <vector>
 
-#include "gpuga/hd.hpp"
+#include "gpuga/errors.hpp"
 
 namespace gpuga {
 
-template <int B>
-struct Shape {
-  static_assert(B >= 2 && B <= 5, "box sizes 2 to 5: 4x4 to 25x25");
-  static constexpr int kBox = B;
-  static constexpr int kSide = B * B;
-  static constexpr int kCells = kSide * kSide;
-  static constexpr int kUnits = 3 * kSide;  // n rows, n columns, n boxes
-  // Bits 1..n: every value once, in a mask with bit v for value v.
-  static constexpr unsigned kValues = ((1u << kSide) - 1u) << 1;
-  // An individual's slot: its cells and zero padding to whole 32-bit words (9x9: 84 bytes, 21
-  // words). 4x4's four words become five, so that the slots of neighbouring threads start in
-  // different shared-memory banks; 16x16 keeps its 64 (each slot on the same bank) because 65
-  // made its segment step spill on sm_90 (bench/README.md), and 9x9 and 25x25 are odd already.
-  static constexpr int kWords = (kCells + 3) / 4;
-  static constexpr int kSlot = 4 * (B == 2 ? kWords | 1 : kWords);
-  // A cell index, and a mask of values.
-  using Cell = std::conditional_t<(kCells <= 256), std::uint8_t, std::uint16_t>;
-  using Mask = std::conditional_t<(kSide < 16), std::uint16_t, std::uint32_t>;
+inline constexpr int kMinBox = 2, kMaxBox = 5;
 
-  GPUGA_HD_INLINE static int row_of(int c) { return c / kSide; }
-  GPUGA_HD_INLINE static int col_of(int c) { return c % kSide; }
-  GPUGA_HD_INLINE static int box_of(int c) { return row_of(c) / B * B + col_of(c) / B; }
+struct Grid {
+  int box = 3;
+  std::vector<std::uint8_t> cell;
 
-  // Cell index of the k-th cell (0..n-1) of a unit. Units 0..n-1 are rows, n..2n-1 columns,
-  // 2n..3n-1 boxes.
-  GPUGA_HD_INLINE static int row_cell(int r, int k) { return r * kSide + k; }
-  GPUGA_HD_INLINE static int col_cell(int c, int k) { return k * kSide + c; }
-  GPUGA_HD_INLINE static int box_cell(int b, int k) {
-    return (b / B * B + k / B) * kSide + b % B * B + k % B;
+  explicit Grid(int b = 3) : box(b), cell(static_cast<std::size_t>(b * b * b * b), 0) {}
+
+  int side() const { return box * box; }
+  int cells() const { return side() * side(); }
+  int units() const { return 3 * side(); }
+  int row_of(int c) const { return c / side(); }
+  int col_of(int c) const { return c % side(); }
+  int box_of(int c) const { return row_of(c) / box * box + col_of(c) / box; }
+
+  // Cell index of the k-th cell (0..n-1) of unit u.
+  int unit_cell(int u, int k) const {
+    const int n = side(), i = u % n;
+    if (u < n) return i * n + k;
+    if (u < 2 * n) return k * n + i;
+    return (i / box * box + k / box) * n + i % box * box + k % box;
   }
-  GPUGA_HD_INLINE static int unit_cell(int u, int k) {
-    return u < kSide ? row_cell(u, k)
-                     : (u < 2 * kSide ? col_cell(u - kSide, k) : box_cell(u - 2 * kSide, k));
-  }
+
+  bool operator==(const Grid&) const = default;
 };
+
+// Two cells of one unit that hold the same value (blanks aside): the first such pair, unit by
+// unit, or none. Contradictory givens are refused by the parser and have no solution.
+struct Clash {
+  int unit = -1, first = -1, second = -1;  // second > first, both in `unit`
+};
+
+inline std::optional<Clash> first_clash(const Grid& g) {
+  for (int u = 0; u < g.units(); ++u) {
+    int seen_at[kMaxBox * kMaxBox + 1];
+    std::fill(std::begin(seen_at), std::end(seen_at), -1);
+    for (int k = 0; k < g.side(); ++k) {
+      const int c = g.unit_cell(u, k), v = g.cell[c];
+      if (v == 0) continue;
+      if (seen_at[v] >= 0) return Clash{u, seen_at[v], c};
+      seen_at[v] = c;
+    }
+  }
+  return std::nullopt;
+}
+
+// Calls f.template operator()<B>() with the box size B of `box` (2..5): the one place a run-time
+// size picks the compiled one.
+template <class F>
+decltype(auto) with_box_size(int box, F&& f) {
+  switch (box) {
+    case 2: return f.template operator()<2>();
+    case 3: return f.template operator()<3>();
+    case 4: return f.template operator()<4>();
+    case 5: return f.template operator()<5>();
+  }
+  throw InputError("box size " + std::to_string(box) + "; expected 2 to 5 (4x4 to 25x25)");
+}
 
 }  // namespace gpuga

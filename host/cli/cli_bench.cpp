@@ -1,0 +1,348 @@
+// gpuga bench: generations/s and evaluations/s against island size and count (and one panmictic
+// population) for each backend, the time per epoch and its phases, where islands live and how
+// many run per GPU multiprocessor. The GPU is validated against the CPU during warm-up, never
+// inside the timed region.
+#include <omp.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <ctime>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include "gpuga/backend.hpp"
+#include "cli_run_config.hpp"
+#include "commands.hpp"
+#include "gpuga/devices.hpp"
+#include "gpuga/errors.hpp"
+#include "gpuga/version.hpp"
+#include "gpuga/puzzle_io.hpp"
+
+namespace gpuga {
+namespace {
+
+// Platinum Blonde (famous_named #3): hard enough that no island solves it, without restarts,
+// within any benchmark's generations, so every timed generation is whole work.
+constexpr const char* kBenchPuzzle =
+    ".......12........3..23..4....18....5.6..7.8.......9.....85.....9...4.5..47...6...";
+// For sa and hc, whose chains solve Platinum Blonde within a benchmark: the same puzzle with a
+// wrong clue in its first cell (a 3 where the solution has an 8; no given of its units is a 3),
+// so it has no solution and every chain keeps moving.
+constexpr const char* kChainBenchPuzzle =
+    "3......12........3..23..4....18....5.6..7.8.......9.....85.....9...4.5..47...6...";
+constexpr std::uint64_t kValidateUpTo = 100000;  // larger populations: too slow on the CPU
+
+struct BenchOptions {
+  RunConfig base;  // --algorithm
+  std::vector<std::string> backends;
+  std::vector<std::uint32_t> pops;
+  std::vector<std::uint32_t> island_sizes;  // 0: panmictic (one island of --pop)
+  std::uint32_t generations = 100;
+  std::uint32_t repeats = 5;
+  std::uint32_t warmup = 20;
+  std::string puzzle_file;
+  std::uint64_t seed = 1;
+  std::string json_file;
+  int threads = 0;
+  int device = 0;
+};
+
+// The built-in puzzle for the algorithm.
+const char* bench_puzzle(const BenchOptions& o) {
+  return o.base.algorithm == Algorithm::Ga ? kBenchPuzzle : kChainBenchPuzzle;
+}
+
+struct Row {
+  std::string backend;
+  std::uint32_t pop = 0, island_size = 0, islands = 0;
+  double gens_per_s = 0, evals_per_s = 0, ms_per_epoch = 0;
+  PhaseTimes per_epoch;   // seconds per epoch
+  std::string placement;  // where an island lives while it runs
+  int islands_per_sm = 0; // CUDA: islands resident per multiprocessor
+  std::string validated;  // "yes", "skipped (...)" or "n/a"
+  std::string skipped;    // why this size did not run
+  std::uint32_t solved_at = kNever;  // the first generation an island solved the puzzle at
+};
+
+PhaseTimes minus(const PhaseTimes& a, const PhaseTimes& b, double n) {
+  return {(a.advance - b.advance) / n, (a.summary - b.summary) / n};
+}
+
+// The CUDA population after the warm-up equals the CPU backend's, byte for byte.
+std::string validate(Engine& gpu, const Grid& puzzle, const IslandParams& p, const RunConfig& ga,
+                     std::uint32_t warmup) {
+  const std::uint64_t pop = std::uint64_t(p.islands) * p.ga.pop;
+  if (pop > kValidateUpTo) return "skipped (pop > " + std::to_string(kValidateUpTo) + ")";
+  auto cpu = make_cpu_engine(puzzle, p, ga.rank_pressure, ga.threads);
+  cpu->initialize(warmup);
+  if (cpu->population(0) != gpu.population(0) || cpu->fitness(0) != gpu.fitness(0))
+    throw RuntimeFailure("bench: the CUDA population differs from the CPU's after " +
+                         std::to_string(warmup) + " warm-up generations (pop " +
+                         std::to_string(pop) + ")");
+  return "yes";
+}
+
+Row bench_one(Backend backend, std::uint32_t pop, std::uint32_t island_size, const Grid& puzzle,
+              const BenchOptions& o) {
+  RunConfig ga;
+  ga.algorithm = o.base.algorithm;
+  ga.pop = pop;
+  ga.island_size = island_size ? island_size : pop;
+  ga.restart_after = 0;  // constant work per generation
+  ga.local_search = 0;   // the GA's own machinery: local-search moves are hc's (--algorithm hc)
+  ga.seed = o.seed;
+  ga.seed_given = true;
+  ga.threads = o.threads;
+  ga.device = o.device;
+  Row row;
+  row.backend = to_string(backend);
+  row.pop = pop;
+  row.island_size = ga.island_size;
+  row.islands = pop / ga.island_size;
+  std::unique_ptr<Engine> engine;
+  IslandParams p;
+  try {
+    p = ga.islands();
+    engine = make_engine(backend, puzzle, p, ga);
+  } catch (const InputError& e) {
+    row.skipped = e.what();
+    return row;
+  }
+  row.placement = engine->placement();
+#if defined(GPUGA_HAVE_CUDA)
+  if (backend == Backend::Cuda) row.islands_per_sm = cuda_islands_per_multiprocessor(p, puzzle.box, o.device);
+#endif
+  engine->initialize(o.warmup);
+  row.validated = backend == Backend::Cuda ? validate(*engine, puzzle, p, ga, o.warmup) : "n/a";
+  // Evaluations done so far over every island (and their summary). An island that solves the
+  // puzzle stops, so the row's figures then count less than whole work: it says so.
+  const auto evaluations = [&engine, &row] {
+    std::uint64_t total = 0;
+    for (const auto& island : engine->summaries()) {
+      row.solved_at = std::min(row.solved_at, island.state.solved);
+      total += island.state.evaluations;
+    }
+    return total;
+  };
+  const std::uint64_t warm = evaluations();
+  const PhaseTimes before = engine->phase_times();
+  std::vector<double> secs;  // per repeat: the median repeat is reported (shared machines jitter)
+  std::uint32_t g = o.warmup;
+  std::uint64_t done = warm;
+  for (std::uint32_t rep = 0; rep < o.repeats; ++rep) {
+    const auto t0 = std::chrono::steady_clock::now();
+    engine->advance_to(g += o.generations);  // one epoch, as the driver runs it
+    done = evaluations();
+    secs.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+  }
+  std::nth_element(secs.begin(), secs.begin() + secs.size() / 2, secs.end());
+  const double epoch = secs[secs.size() / 2];
+  row.ms_per_epoch = 1e3 * epoch;
+  row.gens_per_s = o.generations / epoch;
+  // Every epoch does the same work: no restarts, and no island solves (or the row says it
+  // did). (sa, hc: moves.)
+  row.evals_per_s = double(done - warm) / o.repeats / epoch;
+  row.per_epoch = minus(engine->phase_times(), before, o.repeats);
+  return row;
+}
+
+// For a row in which an island solved the puzzle: its figures count partial work after that.
+std::string solved_note(const Row& r) {
+  if (r.solved_at == kNever) return "";
+  return "; an island solved the puzzle at generation " + std::to_string(r.solved_at) +
+         ": figures after it count partial work";
+}
+
+void print_table(const std::vector<Row>& rows, const BenchOptions& o, const std::string& size) {
+  const bool chains = o.base.algorithm != Algorithm::Ga;
+  std::printf("%s, on a %s puzzle\n",
+              chains ? "sa and hc: a generation is one move per free cell per chain"
+                     : "the genetic algorithm",
+              size.c_str());
+  std::printf("%-7s %11s %9s %8s %10s %11s %10s | %9s %9s | %-14s %6s  %s\n", "backend", "pop",
+              "island", "islands", "gens/s", chains ? "moves/s" : "evals/s", "ms/epoch", "advance", "summary",
+              "placement", "per SM", "validated");
+  for (const auto& r : rows) {
+    if (!r.skipped.empty()) {
+      std::printf("%-7s %11u %9u %8u  skipped: %s\n", r.backend.c_str(), r.pop, r.island_size,
+                  r.islands, r.skipped.c_str());
+      continue;
+    }
+    const std::string per_sm = r.islands_per_sm ? std::to_string(r.islands_per_sm) : "-";
+    std::printf("%-7s %11u %9u %8u %10.1f %11.3g %10.2f | %9.2f %9.2f | %-14s %6s  %s%s\n",
+                r.backend.c_str(), r.pop, r.island_size, r.islands, r.gens_per_s, r.evals_per_s,
+                r.ms_per_epoch, 1e3 * r.per_epoch.advance, 1e3 * r.per_epoch.summary,
+                r.placement.c_str(), per_sm.c_str(), r.validated.c_str(),
+                solved_note(r).c_str());
+  }
+  std::printf("an epoch: %u generations then one summary per island; gens/s, evals/s: median "
+              "epoch of the repeats; advance, summary: mean ms per epoch (CUDA: events; CPU: "
+              "wall clock)\n", o.generations);
+}
+
+std::string cpu_model() {
+  std::ifstream in("/proc/cpuinfo");
+  std::string line;
+  while (std::getline(in, line))
+    if (line.rfind("model name", 0) == 0) return line.substr(line.find(':') + 2);
+  return "unknown";
+}
+
+nlohmann::json to_json(const std::vector<Row>& rows, const BenchOptions& o, const DeviceList& devs,
+                       const std::string& size) {
+  nlohmann::json out = nlohmann::json::array();
+  for (const auto& r : rows)
+    out.push_back({{"backend", r.backend}, {"pop", r.pop}, {"island_size", r.island_size},
+                   {"islands", r.islands}, {"skipped", r.skipped},
+                   {"generations_per_s", r.gens_per_s}, {"evaluations_per_s", r.evals_per_s},
+                   {"ms_per_epoch", r.ms_per_epoch},
+                   {"ms_per_phase", {{"advance", 1e3 * r.per_epoch.advance},
+                                     {"summary", 1e3 * r.per_epoch.summary}}},
+                   {"placement", r.placement}, {"islands_per_multiprocessor", r.islands_per_sm},
+                   {"validated", r.validated},
+                   {"solved_at_generation",
+                    r.solved_at == kNever ? nlohmann::json(nullptr) : nlohmann::json(r.solved_at)}});
+  nlohmann::json devices = nlohmann::json::array();
+  for (const auto& d : devs.devices)
+    devices.push_back({{"index", d.index}, {"name", d.name},
+                       {"compute_capability", std::to_string(d.cc_major) + "." + std::to_string(d.cc_minor)},
+                       {"multiprocessors", d.multiprocessors}, {"memory_bytes", d.memory_bytes}});
+  const std::time_t now = std::time(nullptr);
+  char date[32];
+  std::strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&now));
+  RunConfig defaults;
+  defaults.algorithm = o.base.algorithm;
+  defaults.restart_after = 0;
+  defaults.local_search = 0;
+  return {{"gpuga_version", GPUGA_VERSION}, {"commit", GPUGA_GIT_COMMIT},
+          {"build", GPUGA_BUILD_INFO}, {"date", date},
+          {"host_cpu", cpu_model()}, {"host_threads", omp_get_max_threads()},
+          {"cuda_driver", devs.driver_version}, {"cuda_runtime", devs.runtime_version},
+          {"devices", devices}, {"device_used", o.device}, {"no_device_reason", devs.reason},
+          {"options", {{"generations_per_epoch", o.generations}, {"repeats", o.repeats},
+                       {"warmup", o.warmup}, {"seed", o.seed},
+                       {"threads", o.threads}, {"puzzle", o.puzzle_file.empty() ? bench_puzzle(o) : o.puzzle_file},
+                       {"size", size}, {"config", describe(defaults)}}},
+          {"results", out}};
+}
+
+std::vector<Backend> backends_to_run(const BenchOptions& o) {
+  std::vector<Backend> out;
+  std::vector<Backend> want;  // the names were checked by --backend's validator
+  for (const std::string& name : o.backends) {
+    RunConfig c;
+    find_setting("backend")->parse(c, name);
+    want.push_back(c.backend);
+  }
+  if (want.empty()) want.push_back(Backend::Auto);
+  for (Backend b : want) {
+    if (b != Backend::Auto) {
+      out.push_back(resolve_backend(b, o.device));
+      continue;
+    }
+    out.push_back(Backend::Cpu);
+    if (!list_devices().devices.empty()) out.push_back(Backend::Cuda);
+  }
+  return out;
+}
+
+// The default table: islands of 500 and 1000 at several counts, and panmictic rows (one island
+// of the whole population, island size 0).
+std::vector<std::pair<std::uint32_t, std::uint32_t>> sizes_to_run(const BenchOptions& o, Backend b) {
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> out;
+  if (!o.pops.empty() || !o.island_sizes.empty()) {
+    const auto pops = o.pops.empty() ? std::vector<std::uint32_t>{100000} : o.pops;
+    const auto sizes = o.island_sizes.empty() ? std::vector<std::uint32_t>{0} : o.island_sizes;
+    for (auto pop : pops)
+      for (auto size : sizes) out.push_back({pop, size});
+    return out;
+  }
+  const std::vector<std::uint32_t> counts =
+      b == Backend::Cuda ? std::vector<std::uint32_t>{132, 264, 528, 1056, 2112}
+                         : std::vector<std::uint32_t>{2, 8, 32};
+  for (std::uint32_t size : {500u, 1000u})
+    for (auto k : counts) out.push_back({k * size, size});
+  // Panmictic: a lone island; on the GPU up to 1e6, across every block (a cooperative grid).
+  for (std::uint32_t pop : {1000u, 10000u, 100000u, 1000000u})
+    if (pop < 1000000u || b == Backend::Cuda) out.push_back({pop, 0});
+  return out;
+}
+
+int run_bench(BenchOptions& o) {
+  Grid puzzle;
+  if (o.puzzle_file.empty()) {
+    std::istringstream in(bench_puzzle(o));
+    puzzle = parse_puzzles(in, "built-in")[0].grid;
+  } else {
+    puzzle = read_puzzle_file(o.puzzle_file)[0].grid;
+  }
+  const DeviceList devs = list_devices();
+  std::vector<Row> rows;
+  // The JSON is rewritten after every row, so that a bench cut short (a time limit) keeps the
+  // rows it measured.
+  const auto write_json = [&] {
+    if (o.json_file.empty()) return;
+    const std::string partial = o.json_file + ".partial";
+    {
+      std::ofstream out(partial);
+      GPUGA_INPUT_CHECK(out.good(), o.json_file + ": cannot write the JSON report");
+      out << to_json(rows, o, devs, size_name(puzzle)).dump(2) << '\n';
+    }
+    std::filesystem::rename(partial, o.json_file);
+  };
+  write_json();
+  for (Backend b : backends_to_run(o))
+    for (const auto& [pop, size] : sizes_to_run(o, b)) {
+      rows.push_back(bench_one(b, pop, size, puzzle, o));
+      std::fprintf(stderr, "bench: %s pop %u island %u done\n", to_string(b), pop, size ? size : pop);
+      write_json();
+    }
+  print_table(rows, o, size_name(puzzle));
+  return kExitOk;
+}
+
+}  // namespace
+
+void add_bench_command(CLI::App& app, int& exit_status) {
+  auto o = std::make_shared<BenchOptions>();
+  auto* cmd = app.add_subcommand(
+      "bench", "Measure generations/s and evaluations/s against island size and island count "
+               "(and one panmictic population) per backend, with the time per epoch, where "
+               "islands live and how many run per GPU multiprocessor; the default configuration "
+               "of --algorithm, no restarts and no local search, on a fixed puzzle and seed");
+  const RunSetting& algorithm = *find_setting("algorithm");
+  cmd->add_option_function<std::string>(
+         "--algorithm", [o, &algorithm](const std::string& v) { algorithm.parse(o->base, v); },
+         "ga, or sa and hc (their moves/s)")
+      ->check(setting_validator(algorithm))->type_name(algorithm.type_name)->default_str("ga");
+  cmd->add_option("--backend", o->backends, "Backends to measure: cpu, cuda, or auto (every "
+                  "available one; the default)")
+      ->check(setting_validator(*find_setting("backend")))->delimiter(',');
+  cmd->add_option("--pop", o->pops, "Whole populations to measure (with --island-size: every "
+                  "pair; default: a table of island counts and sizes per backend)")
+      ->check(CLI::Range(2u, 200000000u))->delimiter(',');
+  cmd->add_option("--island-size", o->island_sizes, "Island sizes to measure (0: one island of "
+                  "--pop)")->check(CLI::Range(0u, 200000000u))->delimiter(',');
+  cmd->add_option("--generations", o->generations, "Generations per timed epoch")
+      ->check(CLI::Range(1u, 1000000u))->capture_default_str();
+  cmd->add_option("--repeats", o->repeats, "Timed epochs per row; the median is reported")
+      ->check(CLI::Range(1u, 1000u))->capture_default_str();
+  cmd->add_option("--warmup", o->warmup, "Untimed warm-up generations (the GPU is validated "
+                  "against the CPU over these)")
+      ->check(CLI::Range(1u, 1000000u))->capture_default_str();
+  cmd->add_option("--puzzle", o->puzzle_file, "Puzzle file (its first puzzle; default Platinum "
+                  "Blonde, for sa and hc with a wrong clue so that no chain solves it)")
+      ->check(CLI::ExistingFile);
+  cmd->add_option("--seed", o->seed, "Random seed")->capture_default_str();
+  cmd->add_option("--json", o->json_file, "Also write every figure, the device, driver and "
+                  "runtime versions, commit and options to this JSON file");
+  cmd->add_option("--threads", o->threads, "CPU backend threads (0: all cores)")
+      ->check(CLI::Range(0, 4096));
+  cmd->add_option("--device", o->device, "CUDA device index")->check(CLI::Range(0, 1024));
+  cmd->callback([o, &exit_status] { exit_status = run_bench(*o); });
+}
+
+}  // namespace gpuga

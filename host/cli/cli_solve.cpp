@@ -1,0 +1,204 @@
+// gpuga solve [options] FILE...: the GA on each puzzle in turn; verified grids on stdout,
+// progress and summaries on stderr.
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+
+#include "gpuga/backend.hpp"
+#include "cli_run_config.hpp"
+#include "commands.hpp"
+#include "gpuga/errors.hpp"
+#include "gpuga/exact_solver.hpp"
+#include "gpuga/version.hpp"
+#include "gpuga/puzzle_io.hpp"
+
+namespace gpuga {
+namespace {
+
+enum class OutputFormat { Pretty, Line };
+
+struct SolveOptions {
+  RunConfig ga;
+  bool print_config = false;
+  std::vector<std::string> files;
+  std::uint32_t report_every = 100;
+  bool show_best = false;
+  bool interactive = false;
+  OutputFormat format = OutputFormat::Pretty;
+  bool json = false;
+};
+
+// The best individual of the run's best island now.
+void print_best(std::ostream& out, const GenerationReport& rep, Engine& engine, Alphabet a) {
+  out << "generation " << rep.generation << " (island " << rep.summary.best_island << ")\n"
+      << to_pretty(engine.best(rep.lane, rep.summary.best_island), a) << "fitness "
+      << rep.summary.best << '\n';
+}
+
+// Progress lines, --show-best grids and --interactive prompts, all on stderr.
+class SolveObserver final : public RunObserver {
+ public:
+  SolveObserver(const SolveOptions& o, std::istream* answers) : o_(o), answers_(answers) {}
+
+  // Grids shown in the alphabet of the puzzle now running.
+  void set_alphabet(Alphabet a) { alphabet_ = a; }
+
+  // Epochs end at every report (and, interactive, at every generation).
+  std::uint32_t cadence() const override { return o_.interactive ? 1 : o_.report_every; }
+
+  bool on_round(const std::vector<GenerationReport>& reps, Engine& engine) override {
+    if (reps.empty()) return true;
+    const GenerationReport& rep = reps.front();  // one puzzle at a time
+    if (o_.report_every && rep.generation % o_.report_every == 0) {
+      char line[256];
+      std::snprintf(line, sizeof line,
+                    "gen %u  best %u  mean %.2f  worst %u  diversity %.1f  restarts %u  "
+                    "%.2f s  %.3g evals/s",
+                    rep.generation, rep.summary.best, rep.summary.mean, rep.summary.worst,
+                    rep.summary.diversity, rep.restarts, rep.elapsed,
+                    rep.elapsed > 0 ? rep.evaluations / rep.elapsed : 0.0);
+      std::cerr << line;
+      if (rep.summary.temperature > 0) std::cerr << "  temperature " << rep.summary.temperature;
+      std::cerr << '\n';
+      if (o_.show_best) print_best(std::cerr, rep, engine, alphabet_);
+    }
+    if (!o_.interactive || rep.summary.best == 0) return true;
+    print_best(std::cerr, rep, engine, alphabet_);
+    return ask_to_continue();
+  }
+
+ private:
+  bool ask_to_continue() {
+    for (;;) {
+      std::cerr << "Run another generation? [y/n] " << std::flush;
+      std::string answer;
+      if (!std::getline(*answers_, answer)) return false;
+      for (auto& ch : answer) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+      if (answer == "y" || answer == "yes" || answer == "o" || answer == "oui") return true;
+      if (answer == "n" || answer == "no" || answer == "non") return false;
+      std::cerr << "Please answer y or n.\n";
+    }
+  }
+
+  const SolveOptions& o_;
+  std::istream* answers_;
+  Alphabet alphabet_ = Alphabet::Digits;
+};
+
+nlohmann::json result_json(const Puzzle& p, const RunResult& r, Backend backend,
+                           const RunConfig& ga) {
+  return {{"file", p.file}, {"line", p.line}, {"index", p.index}, {"size", size_name(p.grid)},
+          {"puzzle", to_line(p.grid, p.alphabet)}, {"solved", r.solved},
+          {"grid", to_line(r.best, p.alphabet)}, {"fitness", r.best_fitness},
+          {"generations", r.generations}, {"restarts", r.restarts},
+          {"evaluations", r.evaluations}, {"seconds", r.seconds}, {"stop", r.stop_reason},
+          {"seed", ga.seed}, {"island", r.island}, {"island_seed", derive_seed(r.seed, r.island)},
+          {"backend", to_string(backend)}};
+}
+
+void print_result(const SolveOptions& o, const Puzzle& p, const RunResult& r, bool several) {
+  if (o.format == OutputFormat::Line) {
+    if (r.solved)
+      std::cout << to_line(r.best, p.alphabet) << '\n';
+    else
+      std::cout << "# puzzle " << p.index << " (" << p.file << ':' << p.line
+                << ") not solved, best fitness " << r.best_fitness << '\n';
+  } else {
+    if (several) std::cout << "# puzzle " << p.index << " (" << p.file << ':' << p.line << ")\n";
+    if (r.solved)
+      std::cout << to_pretty(r.best, p.alphabet);
+    else
+      std::cout << "not solved; best grid found (fitness " << r.best_fitness << "):\n"
+                << to_pretty(r.best, p.alphabet);
+    if (several) std::cout << '\n';
+  }
+  std::cout << std::flush;
+}
+
+void print_summary(const Puzzle& p, const RunResult& r, Backend backend, const RunConfig& ga) {
+  char line[320];
+  std::snprintf(line, sizeof line,
+                "puzzle %d (%s:%d): %s after %u generations, %u restarts, %llu evaluations, "
+                "%.2f s (%.3g evals/s); best fitness %u\n",
+                p.index, p.file.c_str(), p.line, r.solved ? "solved" : r.stop_reason.c_str(),
+                r.generations, r.restarts, static_cast<unsigned long long>(r.evaluations),
+                r.seconds, r.seconds > 0 ? r.evaluations / r.seconds : 0.0, r.best_fitness);
+  std::cerr << line << "  seed " << ga.seed << " (island " << r.island << " of "
+            << ga.pop / ga.island_size_in_effect() << ")  backend " << to_string(backend) << "  " << describe_line(ga) << '\n';
+}
+
+int run_solve(CLI::App* cmd, SolveOptions& o) {
+  install_interrupt_handler();
+  draw_seed(o.ga, cmd);
+  o.ga.validate();
+  // Before choosing a backend: printing needs no GPU.
+  if (print_config_if_asked(o.print_config, cmd)) return kExitOk;
+  const auto puzzles = read_solvable_puzzles(o.files);
+  std::ifstream tty;
+  std::istream* answers = &std::cin;
+  if (o.interactive && std::find(o.files.begin(), o.files.end(), "-") != o.files.end()) {
+    tty.open("/dev/tty");
+    GPUGA_INPUT_CHECK(tty.is_open(), "--interactive with puzzles on standard input needs a terminal");
+    answers = &tty;
+  }
+  const Backend backend = resolve_backend(o.ga.backend, o.ga.device);
+  o.ga.resolve(backend, puzzles.front().grid.box);
+  const IslandParams params = o.ga.islands();
+  SolveObserver observer(o, answers);
+  nlohmann::json results = nlohmann::json::array();
+  bool all_solved = true;
+  for (const auto& p : puzzles) {
+    if (g_interrupted.load()) break;
+    auto engine = make_engine(backend, p.grid, params, o.ga);
+    observer.set_alphabet(p.alphabet);
+    const RunResult r =
+        run_many(*engine, {{p.grid, params.ga.seed}}, o.ga.limits(), observer).front();
+    all_solved = all_solved && r.solved;
+    print_summary(p, r, backend, o.ga);
+    if (o.json)
+      results.push_back(result_json(p, r, backend, o.ga));
+    else
+      print_result(o, p, r, puzzles.size() > 1);
+  }
+  all_solved = all_solved && !g_interrupted.load();
+  if (o.json) {
+    nlohmann::json config = describe(o.ga);
+    config["backend"] = to_string(backend);
+    std::cout << nlohmann::json{{"gpuga_version", GPUGA_VERSION}, {"commit", GPUGA_GIT_COMMIT},
+                                {"config", config}, {"results", results}}.dump(2)
+              << '\n';
+  }
+  return all_solved ? kExitOk : kExitUnsolved;
+}
+
+}  // namespace
+
+void add_solve_command(CLI::App& app, int& exit_status) {
+  auto o = std::make_shared<SolveOptions>();
+  auto* cmd = app.add_subcommand(
+      "solve", "Solve puzzles with the genetic algorithm (or annealing or hill climbing: --algorithm)");
+  add_puzzle_files_option(cmd, o->files);
+  add_run_options(cmd, o->ga, o->print_config);
+  cmd->add_option("--report-every", o->report_every,
+                  "Progress line on stderr every N generations (0: none)")
+      ->capture_default_str()->group("Output");
+  cmd->add_flag("--show-best", o->show_best, "With each progress line, the best grid")
+      ->group("Output");
+  cmd->add_flag("--interactive", o->interactive,
+                "After each generation show the best grid and ask whether to go on (y/n; o/n)")
+      ->group("Output");
+  cmd->add_option("--format", o->format, "pretty: a grid with box separators; line: 81 characters")
+      ->transform(CLI::CheckedTransformer(
+          std::map<std::string, OutputFormat>{{"pretty", OutputFormat::Pretty},
+                                              {"line", OutputFormat::Line}},
+          CLI::ignore_case))
+      ->capture_default_str()->group("Output");
+  cmd->add_flag("--json", o->json, "Write one JSON object with every result to stdout")
+      ->group("Output");
+  cmd->callback([o, cmd, &exit_status] { exit_status = run_solve(cmd, *o); });
+}
+
+}  // namespace gpuga

@@ -1,0 +1,90 @@
+// gpuga sweep --grid 'pop=1000,10000 mutation-rate=0.1,0.3' ...: a batch for every combination
+// of the values given, into one CSV. Every combination uses the same per-run seeds (common
+// random numbers), so differences between configurations are not differences of luck.
+#include <sstream>
+
+#include "gpuga/batch_runner.hpp"
+#include "cli_run_config.hpp"
+#include "commands.hpp"
+#include "gpuga/errors.hpp"
+
+namespace gpuga {
+namespace {
+
+struct SweepOptions {
+  RunConfig ga;
+  bool print_config = false;
+  BatchSetup setup;
+  std::string grid;
+};
+
+// "name=v1,v2 name2=w1" as (name, values) pairs, in order.
+std::vector<std::pair<std::string, std::vector<std::string>>> parse_grid(const std::string& grid) {
+  std::vector<std::pair<std::string, std::vector<std::string>>> axes;
+  std::istringstream in(grid);
+  for (std::string item; in >> item;) {
+    const auto eq = item.find('=');
+    GPUGA_INPUT_CHECK(eq != std::string::npos && eq > 0 && eq + 1 < item.size(),
+                      "--grid: '" + item + "'; expected NAME=VALUE[,VALUE...] (NAME an option "
+                      "of gpuga batch without its dashes, as in pop=1000,10000)");
+    std::vector<std::string> values;
+    std::istringstream vs(item.substr(eq + 1));
+    for (std::string v; std::getline(vs, v, ',');) values.push_back(v);
+    axes.push_back({item.substr(0, eq), values});
+  }
+  GPUGA_INPUT_CHECK(!axes.empty(), "--grid is empty; expected NAME=VALUE[,VALUE...] ...");
+  return axes;
+}
+
+// Every combination, each as the base options with the combination's values read over them by
+// the settings' own parsers, as the command line reads them.
+std::vector<RunConfig> expand(const SweepOptions& o) {
+  const auto axes = parse_grid(o.grid);
+  std::vector<const RunSetting*> settings;
+  for (const auto& [name, values] : axes) {
+    const RunSetting* s = find_setting(name);
+    GPUGA_INPUT_CHECK(s != nullptr, "--grid: '" + name + "' is not an option of a run; expected "
+                                    "one as gpuga batch takes it, without its dashes (pop, "
+                                    "mutation-rate, selection, ...)");
+    settings.push_back(s);
+  }
+  std::vector<RunConfig> out;
+  std::vector<std::size_t> pick(axes.size(), 0);
+  for (;;) {
+    RunConfig combo = o.ga;
+    for (std::size_t a = 0; a < axes.size(); ++a) {
+      const std::string& value = axes[a].second[pick[a]];
+      const std::string error = settings[a]->parse(combo, value);
+      GPUGA_INPUT_CHECK(error.empty(), "--grid: --" + axes[a].first + " " + value + ": " + error);
+    }
+    combo.validate();  // checks options against each other
+    out.push_back(combo);
+    std::size_t a = axes.size();
+    while (a > 0 && ++pick[a - 1] == axes[a - 1].second.size()) pick[--a] = 0;
+    if (a == 0) return out;
+  }
+}
+
+int run_sweep(CLI::App* cmd, SweepOptions& o) {
+  install_interrupt_handler();
+  draw_seed(o.ga, cmd);  // every combination shares it
+  o.ga.validate();
+  if (print_config_if_asked(o.print_config, cmd)) return kExitOk;
+  return run_batches(o.setup, expand(o)) ? kExitOk : kExitUnsolved;
+}
+
+}  // namespace
+
+void add_sweep_command(CLI::App& app, int& exit_status) {
+  auto o = std::make_shared<SweepOptions>();
+  auto* cmd = app.add_subcommand(
+      "sweep", "Run a batch for every combination of the --grid values into one CSV (the same "
+               "per-run seeds for every combination)");
+  cmd->add_option("--grid", o->grid, "Values to combine: 'NAME=V1,V2 NAME2=W1,W2', NAME a GA "
+                  "option without its dashes (pop, mutation-rate, selection, ...)")->required();
+  add_batch_setup_options(cmd, o->setup);
+  add_run_options(cmd, o->ga, o->print_config);
+  cmd->callback([o, cmd, &exit_status] { exit_status = run_sweep(cmd, *o); });
+}
+
+}  // namespace gpuga

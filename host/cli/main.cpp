@@ -1,0 +1,68 @@
+// gpuga: a massively parallel genetic algorithm for Sudoku. Only this file turns exceptions
+// into exit codes.
+#include <iostream>
+
+#include "commands.hpp"
+#include "config_file.hpp"
+#include "gpuga/errors.hpp"
+#include "gpuga/version.hpp"
+
+namespace {
+
+// The --config file given, or "".
+std::string config_file(const CLI::App& app) {
+  const CLI::Option* opt = app.get_config_ptr();
+  return opt && opt->count() > 0 ? opt->as<std::string>() : "";
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"gpuga: a massively parallel genetic algorithm for Sudoku, on the GPU or the CPU"};
+  app.set_version_flag("--version", std::string("gpuga ") + GPUGA_VERSION + " (commit " +
+                                        GPUGA_GIT_COMMIT + "; " + GPUGA_BUILD_INFO + ")");
+  app.require_subcommand(1);
+  // CLI11 reads configuration files at the top level: `gpuga --config run.toml solve ...`,
+  // with keys as --print-config writes them (solve.pop=1000).
+  app.set_config("--config", "", "Read options from a TOML file, keys as --print-config writes "
+                 "them (solve.pop=1000); the command line wins");
+  // A misspelt key must not pass silently as a default; set before the subcommands, which
+  // inherit it.
+  app.allow_config_extras(CLI::config_extras_mode::error);
+  app.footer(
+      "Exit status: 0 success; 1 some puzzle not solved within the limits (or, for check "
+      "--strict, not uniquely solvable); 2 bad usage or input; 3 a runtime failure (CUDA, "
+      "memory).");
+
+  int exit_status = gpuga::kExitOk;
+  gpuga::add_check_command(app, exit_status);
+  gpuga::add_solve_command(app, exit_status);
+  gpuga::add_score_command(app, exit_status);
+  gpuga::add_devices_command(app, exit_status);
+  gpuga::add_bench_command(app, exit_status);
+  gpuga::add_batch_command(app, exit_status);
+  gpuga::add_report_command(app, exit_status);
+  gpuga::add_sweep_command(app, exit_status);
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::Success& e) {
+    return app.exit(e);
+  } catch (const CLI::ConfigError& e) {
+    std::cerr << "gpuga: error: " << gpuga::describe_config_error(config_file(app), e.what())
+              << '\n';
+    return gpuga::kExitBadInput;
+  } catch (const CLI::ParseError& e) {
+    app.exit(e);
+    if (const std::string file = config_file(app); !file.empty())
+      std::cerr << "gpuga: note: options were also read from " << file << '\n';
+    return gpuga::kExitBadInput;
+  } catch (const gpuga::InputError& e) {
+    std::cerr << "gpuga: error: " << e.what() << '\n';
+    return gpuga::kExitBadInput;
+  } catch (const std::exception& e) {
+    std::cerr << "gpuga: failure: " << e.what() << '\n';
+    return gpuga::kExitFailure;
+  }
+  return exit_status;
+}

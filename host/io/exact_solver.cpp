@@ -1,0 +1,118 @@
+#include "gpuga/exact_solver.hpp"
+
+#include <cadical.hpp>
+#include <cstdint>
+#include <vector>
+
+#include "gpuga/errors.hpp"
+
+namespace gpuga {
+namespace {
+
+using Mask = std::uint32_t;  // bit v set: value v (1..n)
+
+// The puzzle as CNF: a variable for each free cell and each value no given of its row, column
+// or box holds; each cell takes exactly one of its values, each value a unit lacks goes in
+// exactly one of the unit's cells. (Pairwise at-most-one: at most 300 clauses a cell or
+// unit-value at 25x25, which the solver's preprocessing shrinks at once.)
+class Encoding {
+ public:
+  explicit Encoding(const Grid& p)
+      : p_(p), n_(p.side()), var_(p.cells() * (n_ + 1), 0), used_(p.units(), 0) {
+    for (int u = 0; u < p.units(); ++u)
+      for (int k = 0; k < n_; ++k) used_[u] |= Mask(1) << p.cell[p.unit_cell(u, k)];
+    int next = 0;
+    for (int c = 0; c < p.cells(); ++c) {
+      if (p.cell[c]) continue;
+      const Mask taken = used_[p.row_of(c)] | used_[n_ + p.col_of(c)] | used_[2 * n_ + p.box_of(c)];
+      for (int v = 1; v <= n_; ++v)
+        if (!(taken >> v & 1u)) var_[c * (n_ + 1) + v] = ++next;
+    }
+  }
+
+  // False when a free cell or a unit-value has no place left: no solution, nothing to solve.
+  bool add_to(CaDiCaL::Solver& s) const {
+    std::vector<int> lits;
+    for (int c = 0; c < p_.cells(); ++c) {
+      if (p_.cell[c]) continue;
+      lits.clear();
+      for (int v = 1; v <= n_; ++v)
+        if (const int x = var(c, v)) lits.push_back(x);
+      if (!exactly_one(s, lits)) return false;
+    }
+    for (int u = 0; u < p_.units(); ++u)
+      for (int v = 1; v <= n_; ++v) {
+        if (used_[u] >> v & 1u) continue;
+        lits.clear();
+        for (int k = 0; k < n_; ++k)
+          if (const int x = var(p_.unit_cell(u, k), v)) lits.push_back(x);
+        if (!exactly_one(s, lits)) return false;
+      }
+    return true;
+  }
+
+  int var(int c, int v) const { return var_[c * (n_ + 1) + v]; }
+
+  // The model's grid, and the clause that forbids it.
+  Grid grid_of(CaDiCaL::Solver& s, std::vector<int>& blocking) const {
+    Grid g = p_;
+    blocking.clear();
+    for (int c = 0; c < p_.cells(); ++c)
+      for (int v = 1; v <= n_ && !p_.cell[c]; ++v)
+        if (const int x = var(c, v); x && s.val(x) > 0) {
+          g.cell[c] = static_cast<std::uint8_t>(v);
+          blocking.push_back(-x);
+        }
+    return g;
+  }
+
+ private:
+  static bool exactly_one(CaDiCaL::Solver& s, const std::vector<int>& lits) {
+    if (lits.empty()) return false;
+    for (int x : lits) s.add(x);
+    s.add(0);
+    for (std::size_t i = 0; i < lits.size(); ++i)
+      for (std::size_t j = i + 1; j < lits.size(); ++j) {
+        s.add(-lits[i]);
+        s.add(-lits[j]);
+        s.add(0);
+      }
+    return true;
+  }
+
+  const Grid& p_;
+  int n_;
+  std::vector<int> var_;  // cells x (n + 1): the variable of (cell, value), 0 if none
+  std::vector<Mask> used_;  // per unit: the values its givens hold
+};
+
+}  // namespace
+
+ExactResult solve_exact(const Grid& puzzle, int limit) {
+  ExactResult r{0, Grid(puzzle.box)};
+  if (first_clash(puzzle)) return r;  // contradictory givens
+  const Encoding cnf(puzzle);
+  CaDiCaL::Solver solver;
+  solver.set("quiet", 1);  // no "c ..." lines on stdout
+  if (!cnf.add_to(solver)) return r;
+  std::vector<int> blocking;
+  while (r.solutions < limit && solver.solve() == 10) {
+    const Grid g = cnf.grid_of(solver, blocking);
+    if (r.solutions++ == 0) r.solution = g;
+    if (blocking.empty()) break;  // no free cell: the one solution is the puzzle
+    for (int x : blocking) solver.add(x);
+    solver.add(0);
+  }
+  return r;
+}
+
+std::vector<Puzzle> read_solvable_puzzles(const std::vector<std::string>& files) {
+  auto puzzles = read_puzzle_files(files);
+  for (const auto& p : puzzles)
+    GPUGA_INPUT_CHECK(solve_exact(p.grid, 1).solutions > 0,
+                      p.file + ":" + std::to_string(p.line) + ": puzzle " +
+                          std::to_string(p.index) + " has no solution; expected a solvable puzzle");
+  return puzzles;
+}
+
+}  // namespace gpuga

@@ -1,0 +1,395 @@
+#include "gpuga/puzzle_io.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <optional>
+#include <sstream>
+
+#include "gpuga/errors.hpp"
+
+namespace gpuga {
+namespace {
+
+constexpr int kSides[] = {4, 9, 16, 25};
+
+struct Line {
+  int number;
+  std::string text;  // without the line ending
+};
+
+struct Token {
+  std::string text;
+  int col;  // 1-based
+};
+
+std::string show_char(char ch) {
+  const auto u = static_cast<unsigned char>(ch);
+  if (std::isprint(u)) return std::string("'") + ch + "'";
+  char buf[8];
+  std::snprintf(buf, sizeof buf, "\\x%02X", u);
+  return std::string("byte ") + buf;
+}
+
+bool is_space(char ch) { return ch == ' ' || ch == '\t'; }
+
+bool is_blank(const std::string& s) { return s.find_first_not_of(" \t") == std::string::npos; }
+
+bool is_comment(const std::string& s) {
+  const auto first = s.find_first_not_of(" \t");
+  return first != std::string::npos && s[first] == '#';
+}
+
+std::vector<Token> tokens_of(const std::string& s) {
+  std::vector<Token> out;
+  for (std::size_t i = 0; i < s.size();) {
+    if (is_space(s[i])) {
+      ++i;
+      continue;
+    }
+    const std::size_t b = i;
+    while (i < s.size() && !is_space(s[i])) ++i;
+    out.push_back({s.substr(b, i - b), static_cast<int>(b + 1)});
+  }
+  return out;
+}
+
+bool is_side(std::size_t k) { return std::find(std::begin(kSides), std::end(kSides), k) != std::end(kSides); }
+
+// The side of a puzzle of `cells` cells, or 0.
+int side_of_cells(std::size_t cells) {
+  for (int n : kSides)
+    if (std::size_t(n) * n == cells) return n;
+  return 0;
+}
+
+int box_of_side(int n) { return n == 4 ? 2 : n == 9 ? 3 : n == 16 ? 4 : 5; }
+
+std::string size_of_side(int n) { return std::to_string(n) + "x" + std::to_string(n); }
+
+// What the characters of a one-line 16x16 or 25x25 puzzle say of its alphabet: the first column
+// of a character only the one alphabet has, and of one only the other has (0: none).
+struct Evidence {
+  Alphabet first, second;
+  int first_col = 0, second_col = 0;
+  int illegal_col = 0;  // a character neither alphabet has
+};
+
+Evidence evidence_of(const std::string& body, int n) {
+  Evidence e{n == 16 ? Alphabet::HexZero : Alphabet::Lower,
+             n == 16 ? Alphabet::AlnumOne : Alphabet::Upper};
+  for (std::size_t i = 0; i < body.size(); ++i) {
+    const char ch = body[i];
+    const bool first = char_value(ch, e.first, n) >= 0, second = char_value(ch, e.second, n) >= 0;
+    if (!first && !second && !e.illegal_col) e.illegal_col = static_cast<int>(i + 1);
+    if (first && !second && !e.first_col) e.first_col = static_cast<int>(i + 1);
+    if (second && !first && !e.second_col) e.second_col = static_cast<int>(i + 1);
+  }
+  return e;
+}
+
+std::string expected_chars(Alphabet a, int n) {
+  if (n <= 9) return "a digit 1-" + std::to_string(n) + ", or 0 or '.' for a blank";
+  return std::string(alphabet_name(a)) + " for the values 1-" + std::to_string(n) +
+         ", or '.' for a blank";
+}
+
+class Parser {
+ public:
+  Parser(std::istream& in, std::string name, ReadMode mode)
+      : in_(in), name_(std::move(name)), mode_(mode) {}
+
+  std::vector<Puzzle> run() {
+    std::vector<Puzzle> out;
+    std::vector<std::size_t> pending;  // one-line puzzles whose characters fit either alphabet
+    while (auto line = next_content_line()) {
+      Puzzle p;
+      p.file = name_;
+      p.line = line->number;
+      p.index = static_cast<int>(out.size()) + 1;
+      if (!read_puzzle(*line, p)) pending.push_back(out.size());
+      else if (mode_ == ReadMode::Puzzles) check_givens(p);
+      out.push_back(std::move(p));
+    }
+    if (out.empty())
+      fail(0, 0, "no puzzle found; expected lines of 81 characters or 9x9 grids (or 4x4, 16x16, "
+                 "25x25)");
+    for (std::size_t k : pending) {
+      Puzzle& p = out[k];
+      if (!alphabet_)
+        fail(p.line, 0, "cannot tell the alphabet: puzzle " + std::to_string(p.index) +
+                            " holds only 1-9 and '.', which " + alphabet_name(Alphabet::HexZero) +
+                            " and " + alphabet_name(Alphabet::AlnumOne) + " read differently, "
+                            "and no puzzle of the file decides; expected a 0 or a-f, or A-G");
+      const auto& [line, offset] = raw_.at(k);
+      decode(line, offset, *alphabet_, p);
+      if (mode_ == ReadMode::Puzzles) check_givens(p);
+    }
+    return out;
+  }
+
+ private:
+  [[noreturn]] void fail(int line, int col, const std::string& what) const {
+    std::ostringstream m;
+    m << name_;
+    if (line > 0) m << ':' << line;
+    if (col > 0) m << ':' << col;
+    m << ": " << what;
+    throw InputError(m.str());
+  }
+
+  std::optional<Line> next_line() {
+    std::string text;
+    if (!std::getline(in_, text)) {
+      if (in_.bad()) fail(0, 0, "read error");
+      return std::nullopt;
+    }
+    if (!text.empty() && text.back() == '\r') text.pop_back();
+    return Line{++line_no_, std::move(text)};
+  }
+
+  std::optional<Line> next_content_line() {
+    while (auto line = next_line())
+      if (!is_blank(line->text) && !is_comment(line->text)) return line;
+    return std::nullopt;
+  }
+
+  // One puzzle from its first line on. False when it is a line of characters that either
+  // alphabet of its size reads (decoded once the file has said which).
+  bool read_puzzle(const Line& line, Puzzle& p) {
+    const auto toks = tokens_of(line.text);
+    if (toks.size() == 1) {
+      const std::size_t len = toks[0].text.size();
+      if (len == 4 || len == 9) {
+        parse_grid(line, static_cast<int>(len), p);
+        return true;
+      }
+      if (const int n = side_of_cells(len)) return parse_one_line(line, toks[0], n, p);
+      fail(line.number, 0, "found " + std::to_string(len) + " characters; expected " +
+                               nearest_line_length(len) + ", or a grid of 4, 9, 16 or 25 values "
+                               "per row");
+    }
+    if (toks.size() > 25) {
+      const int n = side_of_cells(toks.size());
+      if (!n)
+        fail(line.number, 0, "found " + std::to_string(toks.size()) + " values; expected 81, 256 "
+                                 "or 625 for a puzzle on one line, or 4, 9, 16 or 25 per grid row");
+      set_size(line, n, p);
+      p.alphabet = Alphabet::Numbers;
+      for (std::size_t i = 0; i < toks.size(); ++i) p.grid.cell[i] = value_of(line, toks[i], n);
+      return true;
+    }
+    parse_grid(line, static_cast<int>(toks.size()), p);
+    return true;
+  }
+
+  static std::string nearest_line_length(std::size_t len) {
+    int best = 9;
+    for (int n : kSides)
+      if (std::abs(long(n) * n - long(len)) < std::abs(long(best) * best - long(len))) best = n;
+    return std::to_string(best * best) + " (a " + size_of_side(best) + " puzzle on one line; " +
+           "16, 81, 256 and 625 for 4x4, 9x9, 16x16 and 25x25)";
+  }
+
+  // Every puzzle of a file has the size of its first.
+  void set_size(const Line& line, int n, Puzzle& p) {
+    if (!side_) side_ = n;
+    if (side_ != n)
+      fail(line.number, 0, "a " + size_of_side(n) + " puzzle after " + size_of_side(side_) +
+                               " ones; expected one size per file");
+    p.grid = Grid(box_of_side(n));
+  }
+
+  // A puzzle on one line of n * n characters, leading and trailing spaces allowed.
+  bool parse_one_line(const Line& line, const Token& tok, int n, Puzzle& p) {
+    set_size(line, n, p);
+    if (n <= 9) {
+      decode(line, tok.col - 1, Alphabet::Digits, p);
+      return true;
+    }
+    const Evidence e = evidence_of(tok.text, n);
+    if (e.illegal_col)
+      fail(line.number, tok.col - 1 + e.illegal_col,
+           "illegal character " + show_char(tok.text[e.illegal_col - 1]) + "; expected " +
+               alphabet_name(e.first) + " or " + alphabet_name(e.second) + " for the values 1-" +
+               std::to_string(n) + ", or '.' for a blank");
+    if (e.first_col && e.second_col)
+      fail(line.number, tok.col - 1 + e.second_col,
+           "mixed alphabet: " + show_char(tok.text[e.second_col - 1]) + " of " +
+               alphabet_name(e.second) + " after " + show_char(tok.text[e.first_col - 1]) +
+               " (column " + std::to_string(tok.col - 1 + e.first_col) + ") of " +
+               alphabet_name(e.first) + "; expected one alphabet");
+    std::optional<Alphabet> here;
+    if (e.first_col || e.second_col || n == 25) here = e.second_col ? e.second : e.first;
+    if (here && alphabet_ && *here != *alphabet_)
+      fail(line.number, 0, std::string("this puzzle is written in ") + alphabet_name(*here) +
+                               ", an earlier one in " + alphabet_name(*alphabet_) +
+                               "; expected one alphabet per file");
+    if (!here) {
+      raw_.emplace(p.index - 1, std::make_pair(line, tok.col - 1));
+      return false;
+    }
+    alphabet_ = here;
+    decode(line, tok.col - 1, *here, p);
+    return true;
+  }
+
+  // The characters of a one-line puzzle (from column `offset` + 1 of its line) in alphabet a.
+  void decode(const Line& line, int offset, Alphabet a, Puzzle& p) const {
+    const std::string body = line.text.substr(static_cast<std::size_t>(offset));
+    const int n = p.grid.side();
+    p.alphabet = a;
+    for (int i = 0; i < p.grid.cells(); ++i) {
+      const int v = char_value(body[i], a, n);
+      if (v < 0)
+        fail(line.number, offset + i + 1,
+             "illegal character " + show_char(body[i]) + "; expected " + expected_chars(a, n));
+      p.grid.cell[i] = static_cast<std::uint8_t>(v);
+    }
+  }
+
+  int value_of(const Line& line, const Token& tok, int n) const {
+    const int v = token_value(tok.text, n);
+    if (v < 0)
+      fail(line.number, tok.col,
+           n <= 9 ? "illegal value starting with " + show_char(tok.text[0]) + "; expected one "
+                        "digit 0-" + std::to_string(n) + " (0 or '.' for a blank) per cell"
+                  : "illegal value '" + tok.text + "'; expected a number 1-" + std::to_string(n) +
+                        ", or 0 or '.' for a blank");
+    return v;
+  }
+
+  // An n x n grid: n lines of n values separated by spaces or tabs (4x4 and 9x9: or n digits in
+  // a row).
+  void parse_grid(Line line, int n, Puzzle& p) {
+    if (!is_side(n))
+      fail(line.number, 0, "grid row 1 has " + std::to_string(n) + " values; expected 4, 9, 16 "
+                               "or 25 (or 16, 81, 256 or 625 characters for a puzzle on one line)");
+    set_size(line, n, p);
+    p.alphabet = n <= 9 ? Alphabet::Digits : Alphabet::Numbers;
+    for (int r = 0; r < n; ++r) {
+      if (r > 0) {
+        auto next = next_line();
+        while (next && is_comment(next->text)) next = next_line();
+        if (!next || is_blank(next->text))
+          fail(next ? next->number : line_no_, 0,
+               "the grid that starts on line " + std::to_string(p.line) + " has " +
+                   std::to_string(r) + " rows; expected " + std::to_string(n));
+        line = *next;
+      }
+      parse_grid_row(line, r, p);
+    }
+  }
+
+  void parse_grid_row(const Line& line, int r, Puzzle& p) const {
+    const int n = p.grid.side();
+    auto toks = tokens_of(line.text);
+    if (toks.size() == 1 && n <= 9 && toks[0].text.size() > 1) {  // packed digits
+      const Token whole = toks[0];
+      toks.clear();
+      for (std::size_t i = 0; i < whole.text.size(); ++i)
+        toks.push_back({whole.text.substr(i, 1), whole.col + static_cast<int>(i)});
+    }
+    for (std::size_t k = 0; k < toks.size() && k < std::size_t(n); ++k)
+      p.grid.cell[r * n + k] = static_cast<std::uint8_t>(value_of(line, toks[k], n));
+    if (toks.size() != std::size_t(n))
+      fail(line.number, 0,
+           "grid row " + std::to_string(r + 1) + " has " + std::to_string(toks.size()) +
+               " values; expected " + std::to_string(n));
+  }
+
+  void check_givens(const Puzzle& p) const {
+    static const char* kKind[] = {"row", "column", "box"};
+    const Grid& g = p.grid;
+    const auto clash = first_clash(g);
+    if (!clash) return;
+    const int a = clash->first, c = clash->second;
+    fail(p.line, 0,
+         "contradictory givens in puzzle " + std::to_string(p.index) + ": " +
+             value_text(g.cell[c], p.alphabet, g.side()) + " at r" +
+             std::to_string(g.row_of(a) + 1) + "c" + std::to_string(g.col_of(a) + 1) +
+             " and at r" + std::to_string(g.row_of(c) + 1) + "c" + std::to_string(g.col_of(c) + 1) +
+             ", in the same " + kKind[clash->unit / g.side()] +
+             "; expected each value at most once per row, column and box");
+  }
+
+  std::istream& in_;
+  std::string name_;
+  ReadMode mode_;
+  int line_no_ = 0;
+  int side_ = 0;                       // the file's size, set by its first puzzle
+  std::optional<Alphabet> alphabet_;   // 16x16, 25x25 lines: the file's alphabet once one says
+  std::map<std::size_t, std::pair<Line, int>> raw_;  // pending puzzles' lines and offsets
+};
+
+}  // namespace
+
+std::vector<Puzzle> parse_puzzles(std::istream& in, const std::string& name, ReadMode mode) {
+  return Parser(in, name, mode).run();
+}
+
+std::vector<Puzzle> read_puzzle_file(const std::string& path, ReadMode mode) {
+  if (path == "-") return parse_puzzles(std::cin, "<stdin>", mode);
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec))
+    throw InputError(path + ": is a directory; expected a puzzle file");
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw InputError(path + ": cannot open: " + std::strerror(errno));
+  return parse_puzzles(in, path, mode);
+}
+
+std::vector<Puzzle> read_puzzle_files(const std::vector<std::string>& paths, ReadMode mode) {
+  std::vector<Puzzle> all;
+  for (const auto& path : paths) {
+    auto some = read_puzzle_file(path, mode);
+    all.insert(all.end(), some.begin(), some.end());
+  }
+  return all;
+}
+
+int clue_count(const Grid& g) {
+  int n = 0;
+  for (auto v : g.cell) n += v != 0;
+  return n;
+}
+
+std::string to_line(const Grid& g, Alphabet a) {
+  const int n = g.side();
+  if (a == Alphabet::Numbers && n > 9) {
+    std::string s;
+    for (int c = 0; c < g.cells(); ++c) {
+      if (c) s += ' ';
+      s += value_text(g.cell[c], a, n);
+    }
+    return s;
+  }
+  std::string s(g.cells(), '.');
+  for (int c = 0; c < g.cells(); ++c) s[c] = value_char(g.cell[c], a);
+  return s;
+}
+
+std::string to_pretty(const Grid& g, Alphabet a) {
+  const int n = g.side(), b = g.box;
+  const std::size_t width = a == Alphabet::Numbers && n > 9 ? 2 : 1;
+  std::string rule;
+  for (int s = 0; s < b; ++s) rule += (s ? "-+-" : "") + std::string(b * (width + 1) - 1, '-');
+  std::string out;
+  for (int r = 0; r < n; ++r) {
+    if (r > 0 && r % b == 0) out += rule + "\n";
+    for (int c = 0; c < n; ++c) {
+      if (c > 0 && c % b == 0) out += "| ";
+      const std::string v = value_text(g.cell[r * n + c], a, n);
+      out += std::string(width - v.size(), ' ') + v;
+      out += c == n - 1 ? '\n' : ' ';
+    }
+  }
+  return out;
+}
+
+std::string size_name(const Grid& g) { return size_of_side(g.side()); }
+
+}  // namespace gpuga

@@ -1,0 +1,47 @@
+#include "gpuga/verify.hpp"
+
+#include <cstdint>
+
+namespace gpuga {
+namespace {
+
+std::string cell_name(const Grid& g, int c) {
+  // Appended, not "r" + to_string(...): GCC 12 warns falsely (-Wrestrict) on literal + string&&.
+  std::string name = "r";
+  name += std::to_string(g.row_of(c) + 1);
+  name += 'c';
+  name += std::to_string(g.col_of(c) + 1);
+  return name;
+}
+
+std::string unit_name(const Grid& g, int u) {
+  static const char* kKind[] = {"row", "column", "box"};
+  return std::string(kKind[u / g.side()]) + " " + std::to_string(u % g.side() + 1);
+}
+
+}  // namespace
+
+Verdict verify_solution(const Grid& puzzle, const Grid& candidate) {
+  const int n = puzzle.side();
+  const std::string range = "1-" + std::to_string(n);
+  if (candidate.box != puzzle.box || candidate.cell.size() != puzzle.cell.size())
+    return {false, "a grid of side " + std::to_string(candidate.side()) + " for a puzzle of side " +
+                       std::to_string(n)};
+  for (int c = 0; c < puzzle.cells(); ++c) {
+    const int v = candidate.cell[c];
+    if (v < 1 || v > n)
+      return {false, cell_name(puzzle, c) + " holds " + std::to_string(v) + ", not " + range};
+    if (puzzle.cell[c] != 0 && puzzle.cell[c] != v)
+      return {false, "given " + std::to_string(puzzle.cell[c]) + " at " + cell_name(puzzle, c) +
+                         " changed to " + std::to_string(v)};
+  }
+  const std::uint32_t all = ((std::uint32_t(1) << n) - 1) << 1;
+  for (int u = 0; u < puzzle.units(); ++u) {
+    std::uint32_t seen = 0;
+    for (int k = 0; k < n; ++k) seen |= std::uint32_t(1) << candidate.cell[puzzle.unit_cell(u, k)];
+    if (seen != all) return {false, unit_name(puzzle, u) + " is not a permutation of " + range};
+  }
+  return {true, {}};
+}
+
+}  // namespace gpuga

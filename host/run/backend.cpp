@@ -1,0 +1,48 @@
+#include "gpuga/backend.hpp"
+
+#include <iostream>
+
+#include "gpuga/devices.hpp"
+#include "gpuga/errors.hpp"
+
+namespace gpuga {
+
+Backend resolve_backend(Backend requested, int device) {
+  if (requested == Backend::Cpu) return Backend::Cpu;
+  const DeviceList list = list_devices();
+  const int count = static_cast<int>(list.devices.size());
+  if (requested == Backend::Cuda) {
+    GPUGA_INPUT_CHECK(count > 0, "--backend cuda: " + list.reason +
+                                     "; use --backend cpu (or auto) to run on the CPU");
+    GPUGA_INPUT_CHECK(device < count, "--device " + std::to_string(device) + ": only " +
+                                          std::to_string(count) + " CUDA device(s) present");
+    GPUGA_INPUT_CHECK(!list.devices[device].busy,
+                      "--device " + std::to_string(device) + " is busy (another process holds it "
+                      "in exclusive mode); pick another --device or wait");
+    return Backend::Cuda;
+  }
+  if (count > device && !list.devices[device].busy) return Backend::Cuda;
+  static bool said = false;
+  if (!said) {
+    const std::string why = count > device ? "CUDA device " + std::to_string(device) + " is busy"
+                            : count        ? "no CUDA device " + std::to_string(device)
+                                           : list.reason;
+    std::cerr << "gpuga: " << why << "; using the CPU backend\n";
+    said = true;
+  }
+  return Backend::Cpu;
+}
+
+std::unique_ptr<Engine> make_engine(Backend resolved, const Grid& puzzle,
+                                    const IslandParams& params, const RunConfig& o,
+                                    std::uint32_t runs) {
+#if defined(GPUGA_HAVE_CUDA)
+  if (resolved == Backend::Cuda)
+    return make_cuda_engine(puzzle, params, o.rank_pressure, o.device, runs);
+#else
+  (void)resolved;  // resolve_backend gives Cpu in a build without CUDA
+#endif
+  return make_cpu_engine(puzzle, params, o.rank_pressure, o.threads, runs);
+}
+
+}  // namespace gpuga

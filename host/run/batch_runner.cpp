@@ -1,0 +1,311 @@
+#include "gpuga/batch_runner.hpp"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <map>
+#include <set>
+
+#include "gpuga/backend.hpp"
+#include "gpuga/csv.hpp"
+#include "gpuga/errors.hpp"
+#include "gpuga/exact_solver.hpp"
+#include "gpuga/version.hpp"
+
+namespace gpuga {
+namespace {
+
+struct PlannedRun {
+  std::string puzzle_id;  // file#index
+  const Puzzle* puzzle;
+  std::uint32_t run;
+  std::uint64_t seed;
+};
+
+std::string puzzle_id(const Puzzle& p) { return p.file + "#" + std::to_string(p.index); }
+
+std::string fixed(double v, const char* format = "%g") {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, format, v);
+  return buf;
+}
+
+// The configuration columns' values, in config_columns() order.
+std::vector<std::string> config_values(const RunConfig& ga) {
+  std::vector<std::string> out;
+  for (const RunSetting* s : csv_settings())
+    out.push_back(csv_text(s->csv_value ? s->csv_value(ga) : s->value(ga)));
+  return out;
+}
+
+std::string join(const std::vector<std::string>& v) { return csv_line(v); }
+
+// A short name for a configuration (FNV-1a of its columns), tying trace rows to CSV rows.
+std::string config_id(const RunConfig& ga) {
+  std::uint64_t h = 0xcbf29ce484222325ull;
+  for (unsigned char ch : join(config_values(ga))) h = (h ^ ch) * 0x100000001b3ull;
+  char buf[17];
+  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(h));
+  return buf;
+}
+
+// K puzzles drawn without replacement by a partial Fisher-Yates shuffle on Philox draws keyed by
+// the batch seed, so the sample is the same on every platform.
+std::vector<const Puzzle*> choose(const std::vector<Puzzle>& all, std::uint32_t sample,
+                                  std::uint64_t seed) {
+  std::vector<const Puzzle*> out;
+  for (const auto& p : all) out.push_back(&p);
+  if (sample == 0 || sample >= out.size()) return out;
+  Rng rng(seed, 0, 0, kPurposeInit);
+  for (std::uint32_t i = 0; i < sample; ++i)
+    std::swap(out[i], out[i + rng.below(static_cast<std::uint32_t>(out.size() - i))]);
+  out.resize(sample);
+  return out;
+}
+
+// Runs already in the CSV, by (puzzle_id, run, configuration).
+using RunKey = std::tuple<std::string, std::string, std::string>;
+
+std::set<RunKey> recorded_runs(const std::string& csv) {
+  std::set<RunKey> done;
+  const auto rows = read_csv_rows(csv);
+  if (rows.empty()) return done;
+  GPUGA_INPUT_CHECK(rows[0] == batch_columns(), csv + ":1: the header is not gpuga batch's; "
+                                                      "expected " + csv_line(batch_columns()));
+  std::map<std::string, std::size_t> col;
+  for (std::size_t c = 0; c < rows[0].size(); ++c) col[rows[0][c]] = c;
+  for (std::size_t i = 1; i < rows.size(); ++i) {
+    GPUGA_INPUT_CHECK(rows[i].size() == rows[0].size(),
+                      csv + ":" + std::to_string(i + 1) + ": " + std::to_string(rows[i].size()) +
+                          " fields; expected " + std::to_string(rows[0].size()));
+    std::vector<std::string> config;
+    for (const auto& name : config_columns()) config.push_back(rows[i][col[name]]);
+    done.insert({rows[i][col["puzzle_id"]], rows[i][col["run"]], join(config)});
+  }
+  return done;
+}
+
+// Done/total, solved so far, rate and time left on stderr: redrawn in place on a terminal,
+// a plain line every few seconds otherwise.
+class Progress {
+ public:
+  explicit Progress(std::size_t total)
+      : total_(total), tty_(::isatty(STDERR_FILENO)), start_(std::chrono::steady_clock::now()),
+        last_(start_) {}
+  void add(bool solved);
+
+ private:
+  std::size_t total_, done_ = 0, solved_ = 0;
+  bool tty_;
+  std::chrono::steady_clock::time_point start_, last_;
+};
+
+void Progress::add(bool solved) {
+  ++done_;
+  solved_ += solved;
+  const auto now = std::chrono::steady_clock::now();
+  if (!tty_ && now - last_ < std::chrono::seconds(3) && done_ != total_) return;
+  last_ = now;
+  const double secs = std::chrono::duration<double>(now - start_).count();
+  const double rate = secs > 0 ? done_ / secs : 0;
+  const double left = rate > 0 ? (total_ - done_) / rate : 0;
+  constexpr int kWidth = 30;
+  const int filled = total_ ? static_cast<int>(kWidth * done_ / total_) : kWidth;
+  std::fprintf(stderr, "%s[%s%s] %zu/%zu runs, %zu solved, %.2f runs/s, %.0f s left%s",
+               tty_ ? "\r" : "", std::string(filled, '#').c_str(),
+               std::string(kWidth - filled, '.').c_str(), done_, total_, solved_, rate, left,
+               tty_ && done_ != total_ ? "" : "\n");
+}
+
+// One row per run in the CSV, traces when asked, and a progress line on stderr (redrawn in
+// place on a terminal, every few seconds otherwise).
+class BatchObserver final : public RunObserver {
+ public:
+  BatchObserver(CsvWriter& csv, CsvWriter* trace, const std::vector<PlannedRun>& plan,
+                const RunConfig& ga, Backend backend, std::uint32_t trace_every, Progress& progress)
+      : csv_(csv), trace_(trace), plan_(plan), ga_(ga), backend_(backend),
+        trace_every_(trace_every), progress_(progress), config_id_(config_id(ga)),
+        pending_(plan.size()) {}
+
+  std::uint32_t cadence() const override { return trace_ ? trace_every_ : 0; }
+
+  bool on_round(const std::vector<GenerationReport>& reps, Engine&) override {
+    if (!trace_) return true;
+    for (const auto& r : reps)
+      if (r.generation % trace_every_ == 0)
+        pending_[r.run].push_back(
+            {config_id_, plan_[r.run].puzzle_id, std::to_string(plan_[r.run].run),
+             std::to_string(plan_[r.run].seed),
+             std::to_string(r.generation), std::to_string(r.summary.best),
+             fixed(r.summary.mean, "%.3f"), std::to_string(r.summary.worst),
+             fixed(r.summary.diversity, "%.2f"), std::to_string(r.restarts),
+             fixed(r.elapsed, "%.4f"),
+             ga_.algorithm == Algorithm::Sa ? fixed(r.summary.temperature, "%.4f") : ""});
+    return true;
+  }
+
+  void on_result(std::size_t i, const RunResult& r) override {
+    if (r.stop_reason == "interrupted") return;  // not finished: --resume runs it again
+    const PlannedRun& pr = plan_[i];
+    // The columns of batch_columns(): three configuration columns come early, as existing
+    // analysis notebooks expect them.
+    std::vector<std::string> row = {pr.puzzle_id, r.solved ? "1" : "0",
+                                    std::to_string(r.best_fitness), fixed(r.seconds, "%.4f"),
+                                    std::to_string(r.generations)};
+    const auto config = config_values(ga_);
+    row.insert(row.end(), config.begin(), config.begin() + 3);
+    row.insert(row.end(), {to_line(pr.puzzle->grid, pr.puzzle->alphabet), std::to_string(pr.run),
+                           std::to_string(pr.seed), std::to_string(r.restarts),
+                           std::to_string(r.evaluations)});
+    row.insert(row.end(), config.begin() + 3, config.end());
+    row.insert(row.end(), {to_string(backend_),
+                           backend_ == Backend::Cuda ? std::to_string(ga_.device) : "",
+                           GPUGA_VERSION, to_line(r.best, pr.puzzle->alphabet), r.stop_reason,
+                           size_name(r.best), config_id_});
+    if (trace_) {
+      for (const auto& t : pending_[i]) trace_->row(t);
+      pending_[i].clear();
+    }
+    csv_.row(row);  // after its trace: a recorded run always has its whole trace
+    progress_.add(r.solved);
+  }
+
+ private:
+  CsvWriter& csv_;
+  CsvWriter* trace_;
+  const std::vector<PlannedRun>& plan_;
+  const RunConfig& ga_;
+  Backend backend_;
+  std::uint32_t trace_every_;
+  Progress& progress_;
+  std::string config_id_;
+  std::vector<std::vector<std::vector<std::string>>> pending_;  // trace rows per unfinished run
+};
+
+// The engine for `lanes` runs; with the default lane count, halved until it fits the device's
+// memory (the engine refuses, before allocating, what does not fit).
+std::unique_ptr<Engine> make_lanes(Backend backend, const Grid& first, const IslandParams& params,
+                                   const RunConfig& ga, std::uint32_t lanes, bool shrink) {
+  for (;;) {
+    try {
+      return make_engine(backend, first, params, ga, lanes);
+    } catch (const InputError&) {
+      if (!shrink || lanes == 1) throw;
+      lanes /= 2;
+    }
+  }
+}
+
+}  // namespace
+
+const std::vector<std::string>& config_columns() {
+  static const std::vector<std::string> c = [] {
+    std::vector<std::string> names;
+    for (const RunSetting* s : csv_settings()) names.push_back(s->csv);
+    return names;
+  }();
+  return c;
+}
+
+bool added_later(const std::string& column) {
+  static const std::set<std::string> later = {"island_size", "migration_interval", "migrants",
+                                               "algorithm", "cooling", "chain_length",
+                                               "reheat_after", "local_search"};
+  return later.count(column) > 0;
+}
+
+const std::vector<std::string>& batch_columns() {
+  static const std::vector<std::string> c = [] {
+    std::vector<std::string> cols = {"puzzle_id", "solved", "final_fitness", "time_seconds",
+                                     "generations_run", "population_size", "mutation_rate",
+                                     "restart_after_n_stagnant", "puzzle", "run", "seed",
+                                     "restarts", "evaluations"};
+    cols.insert(cols.end(), config_columns().begin() + 3, config_columns().end());
+    cols.insert(cols.end(),
+                {"backend", "device", "gpuga_version", "grid", "stop", "size", "config_id"});
+    return cols;
+  }();
+  return c;
+}
+
+bool run_batches(const BatchSetup& s, const std::vector<RunConfig>& given) {
+  const auto puzzles = read_solvable_puzzles(s.files);
+  for (const auto& p : puzzles)  // the runs of a batch share engines, which hold one size
+    GPUGA_INPUT_CHECK(p.grid.box == puzzles.front().grid.box,
+                      p.file + ":" + std::to_string(p.line) + ": a " + size_name(p.grid) +
+                          " puzzle after " + size_name(puzzles.front().grid) + " ones (" +
+                          puzzles.front().file + "); expected puzzles of one size per batch");
+  std::vector<RunConfig> configs = given;  // --pop 0 resolved for each one's backend
+  std::vector<Backend> backends;
+  for (auto& ga : configs) {
+    backends.push_back(resolve_backend(ga.backend, ga.device));
+    ga.resolve(backends.back(), puzzles.front().grid.box);
+  }
+  std::error_code ec;
+  const bool exists = std::filesystem::exists(s.csv, ec) && std::filesystem::file_size(s.csv, ec) > 0;
+  GPUGA_INPUT_CHECK(!exists || s.resume, s.csv + ": exists; use --resume to continue that batch, "
+                                                 "or name another file");
+  if (exists) drop_partial_last_line(s.csv);
+  const auto done = exists ? recorded_runs(s.csv) : std::set<RunKey>{};
+
+  std::vector<std::vector<PlannedRun>> plans;
+  std::size_t total = 0;
+  for (const auto& ga : configs) {
+    const auto chosen = choose(puzzles, s.sample, ga.seed);
+    const std::string config = join(config_values(ga));
+    auto& plan = plans.emplace_back();
+    for (std::size_t k = 0; k < chosen.size(); ++k)
+      for (std::uint32_t r = 0; r < s.runs; ++r) {
+        const std::string id = puzzle_id(*chosen[k]);
+        if (done.count({id, std::to_string(r), config})) continue;
+        plan.push_back({id, chosen[k], r, derive_seed(ga.seed, k * std::uint64_t(s.runs) + r + 1)});
+      }
+    total += plan.size();
+  }
+  std::fprintf(stderr, "batch: %zu runs to do in %zu configuration(s) (%zu recorded already)\n",
+               total, configs.size(), done.size());
+  CsvWriter csv(s.csv, batch_columns());
+  std::unique_ptr<CsvWriter> trace;
+  if (!s.trace_dir.empty()) {
+    std::filesystem::create_directories(s.trace_dir, ec);
+    trace = std::make_unique<CsvWriter>(
+        s.trace_dir + "/traces.csv",
+        std::vector<std::string>{"config_id", "puzzle_id", "run", "seed", "generation", "best",
+                                 "mean", "worst", "diversity", "restarts", "elapsed",
+                                 "temperature"});
+  }
+  Progress progress(total);
+  const auto t0 = std::chrono::steady_clock::now();
+  std::size_t ran = 0;
+  std::uint32_t widest = 0;
+  bool all_solved = true;
+  for (std::size_t c = 0; c < configs.size() && !g_interrupted.load(); ++c) {
+    const auto& plan = plans[c];
+    if (plan.empty()) continue;
+    const RunConfig& ga = configs[c];
+    const IslandParams params = ga.islands();
+    const Backend backend = backends[c];
+    std::uint32_t lanes = s.concurrent;
+    if (lanes == 0) lanes = backend == Backend::Cuda ? std::clamp(1000000u / ga.pop, 1u, 65535u) : 8;
+    lanes = static_cast<std::uint32_t>(std::min<std::size_t>(lanes, plan.size()));
+    std::vector<RunRequest> requests;
+    for (const auto& pr : plan) requests.push_back({pr.puzzle->grid, pr.seed});
+    auto engine = make_lanes(backend, plan[0].puzzle->grid, params, ga, lanes, s.concurrent == 0);
+    BatchObserver observer(csv, trace.get(), plan, ga, backend, s.trace_every, progress);
+    for (const auto& r : run_many(*engine, requests, ga.limits(), observer)) {
+      all_solved = all_solved && r.solved;
+      ran += r.stop_reason.empty() || r.stop_reason == "interrupted" ? 0 : 1;
+    }
+    widest = std::max(widest, engine->runs());
+  }
+  const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  if (ran > 0)  // compare with --concurrent 1 for the one-at-a-time figure
+    std::fprintf(stderr, "batch: %zu runs in %.2f s wall, %.4f s per run amortised (%u at a time)\n",
+                 ran, wall, wall / ran, widest);
+  return all_solved && !g_interrupted.load();
+}
+
+}  // namespace gpuga

@@ -1,0 +1,228 @@
+#include "gpuga/driver.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <csignal>
+
+#include "gpuga/errors.hpp"
+#include "gpuga/verify.hpp"
+
+namespace gpuga {
+
+std::atomic<bool> g_interrupted{false};
+
+namespace {
+void on_sigint(int) {
+  g_interrupted.store(true);
+  std::signal(SIGINT, SIG_DFL);  // a second Ctrl-C ends the process at once
+}
+}  // namespace
+
+void install_interrupt_handler() { std::signal(SIGINT, on_sigint); }
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// Epochs aim at this much wall time: short enough for time limits and progress, long enough that
+// the host's part (one summary per island) is small beside the device's.
+constexpr double kEpochSeconds = 0.1;
+constexpr std::uint32_t kMaxEpoch = 1000;
+
+// A run's islands taken together, from their summaries.
+struct RunView {
+  std::uint32_t clock = 0;
+  Summary summary;
+  std::uint32_t restarts = 0;
+  std::uint64_t evaluations = 0;
+  bool halted = false;
+  std::uint32_t solved_island = kNever;  // the first to solve (lowest index on ties)
+  std::uint32_t solved_generation = kNever;
+  std::uint32_t best_island = 0;  // best so far (lowest index on ties)
+  Fitness best_ever = 0;
+};
+
+RunView view_run(const IslandSummary* s, const IslandParams& p) {
+  RunView r;
+  r.clock = s[0].state.clock;
+  r.summary.best = s[0].best;
+  r.summary.worst = s[0].worst;
+  r.best_ever = s[0].state.best_ever;
+  std::uint64_t sum = 0, dist = 0, temperature = 0;
+  for (std::uint32_t k = 0; k < p.islands; ++k) {
+    const IslandState& st = s[k].state;
+    if (s[k].best < r.summary.best) r.summary.best = s[k].best, r.summary.best_island = k;
+    r.summary.worst = std::max(r.summary.worst, s[k].worst);
+    if (st.best_ever < r.best_ever) r.best_ever = st.best_ever, r.best_island = k;
+    if (st.solved < r.solved_generation) r.solved_generation = st.solved, r.solved_island = k;
+    sum += s[k].fitness_sum;
+    dist += s[k].distance_sum;
+    temperature += s[k].temperature_sum;
+    r.restarts += st.restarts;
+    r.evaluations += st.evaluations;
+    r.halted = r.halted || st.halted;
+  }
+  r.summary.mean = double(sum) / (double(p.islands) * p.ga.pop);
+  r.summary.diversity = double(dist) / (double(p.islands) * sample_size(p.ga.pop));
+  r.summary.temperature = double(temperature) / 65536.0 / (double(p.islands) * p.ga.pop);
+  return r;
+}
+
+struct LaneRun {
+  bool active = false;
+  GenerationReport rep;  // rep.run: the request this lane runs
+  RunView view;
+  RunResult result;
+  Clock::time_point start;
+  double elapsed() const { return std::chrono::duration<double>(Clock::now() - start).count(); }
+};
+
+class Runner {
+ public:
+  Runner(Engine& e, const std::vector<RunRequest>& req, const RunLimits& lim, RunObserver& obs)
+      : engine_(e), requests_(req), limits_(lim), observer_(obs), lanes_(e.runs()),
+        results_(req.size()) {}
+
+  std::vector<RunResult> run() {
+    std::vector<RunTask> tasks(lanes_.size());
+    for (std::uint32_t l = 0; l < lanes_.size(); ++l) tasks[l] = take_next(l);
+    bool go_on = true;
+    while (std::any_of(tasks.begin(), tasks.end(),
+                       [](const RunTask& t) { return t.action != RunAction::Idle; })) {
+      const auto t0 = Clock::now();
+      engine_.advance(tasks);
+      go_on = observe(tasks) && go_on;
+      adapt_epoch(std::chrono::duration<double>(Clock::now() - t0).count());
+      for (std::uint32_t l = 0; l < lanes_.size(); ++l) tasks[l] = next_task(l, go_on);
+    }
+    return results_;
+  }
+
+ private:
+  // 0: none, short of where the 32-bit generation counter (a random key) would wrap.
+  std::uint32_t cap() const {
+    return limits_.max_generations ? limits_.max_generations : 0xFFFFFFF0u;
+  }
+
+  // The end of the next epoch from `clock`: `epoch_` on, cut at the observer's cadence and the
+  // generation limit. Where epochs end changes no result (island.hpp), only when the host looks.
+  std::uint32_t target(std::uint32_t clock) const {
+    std::uint64_t t = std::min<std::uint64_t>(std::uint64_t(clock) + epoch_, cap());
+    if (const std::uint32_t c = observer_.cadence()) t = std::min<std::uint64_t>(t, (clock / c + 1) * std::uint64_t(c));
+    return static_cast<std::uint32_t>(t);
+  }
+
+  void adapt_epoch(double seconds) {
+    if (seconds < kEpochSeconds / 2 && epoch_ < kMaxEpoch) epoch_ *= 2;
+    else if (seconds > 2 * kEpochSeconds && epoch_ > 1) epoch_ /= 2;
+  }
+
+  // Lane l starts the next request, if any.
+  RunTask take_next(std::uint32_t l) {
+    if (next_ >= requests_.size() || g_interrupted.load()) return {};
+    LaneRun& lr = lanes_[l];
+    lr = LaneRun{};
+    lr.active = true;
+    lr.rep.run = next_++;
+    lr.rep.lane = l;
+    lr.result.seed = requests_[lr.rep.run].seed;
+    lr.start = Clock::now();
+    engine_.set_run(l, requests_[lr.rep.run].puzzle, requests_[lr.rep.run].seed);
+    return {RunAction::Init, 0};  // the first epoch reports the initial islands
+  }
+
+  // After an epoch: summaries, bests, and the reports the observer sees.
+  bool observe(const std::vector<RunTask>& tasks) {
+    const std::vector<IslandSummary> summaries = engine_.summaries();
+    const IslandParams& p = engine_.params();
+    std::vector<GenerationReport> reports;
+    for (std::uint32_t l = 0; l < lanes_.size(); ++l) {
+      LaneRun& lr = lanes_[l];
+      if (tasks[l].action == RunAction::Idle) continue;
+      const bool first = tasks[l].action == RunAction::Init;
+      const Fitness before = lr.view.best_ever;
+      lr.view = view_run(&summaries[std::size_t(l) * p.islands], p);
+      lr.rep.generation = lr.view.clock;
+      lr.rep.summary = lr.view.summary;
+      lr.rep.restarts = lr.view.restarts;
+      lr.rep.evaluations = lr.view.evaluations;
+      lr.rep.elapsed = lr.elapsed();
+      // The island the view names now, also on a tie that a lower island joined since the last
+      // look: what the run reports must not depend on where epochs ended.
+      const std::uint32_t island =
+          lr.view.solved_island != kNever ? lr.view.solved_island : lr.view.best_island;
+      if (first || lr.view.best_ever < before || island != lr.result.island) {
+        lr.result.best_fitness = lr.view.best_ever;
+        lr.result.best = engine_.best(l, island);
+        lr.result.island = island;
+      }
+      reports.push_back(lr.rep);
+    }
+    return observer_.on_round(reports, engine_);
+  }
+
+  std::string stop_reason(const LaneRun& lr, bool go_on) const {
+    const bool out_of_time = limits_.time_limit > 0 && lr.elapsed() >= limits_.time_limit;
+    const bool interrupted = g_interrupted.load();
+    const bool at_cap = lr.view.clock >= cap();
+    // A solved run goes on to its halt check (at most kHaltInterval - 1 generations), so that its
+    // figures do not depend on where epochs end; unless it must stop now anyway.
+    if (lr.view.solved_island != kNever && (lr.view.halted || at_cap || interrupted || !go_on || out_of_time))
+      return "solved";
+    if (lr.view.solved_island != kNever) return {};
+    if (interrupted) return "interrupted";
+    if (!go_on) return "stopped";
+    if (at_cap) return "max-generations";
+    if (out_of_time) return "time-limit";
+    return {};
+  }
+
+  RunTask next_task(std::uint32_t l, bool go_on) {
+    LaneRun& lr = lanes_[l];
+    if (!lr.active) return take_next(l);
+    const std::string reason = stop_reason(lr, go_on);
+    if (reason.empty()) return {RunAction::Advance, target(lr.view.clock)};
+    finish(lr, reason);
+    if (!go_on) return {};
+    return take_next(l);
+  }
+
+  void finish(LaneRun& lr, const std::string& reason) {
+    RunResult& r = lr.result;
+    r.generations = lr.view.clock;
+    if (reason == "solved") {  // observe fetched the solving island's grid when it appeared
+      r.generations = lr.view.solved_generation;
+      const Verdict v = verify_solution(requests_[lr.rep.run].puzzle, r.best);
+      if (!v.ok)
+        throw RuntimeFailure("internal error: fitness 0 but the grid does not verify: " + v.reason);
+      r.solved = true;
+    }
+    r.stop_reason = reason;
+    r.restarts = lr.view.restarts;
+    r.evaluations = lr.view.evaluations;
+    r.seconds = lr.elapsed();
+    lr.active = false;
+    results_[lr.rep.run] = r;
+    observer_.on_result(lr.rep.run, r);
+  }
+
+  Engine& engine_;
+  const std::vector<RunRequest>& requests_;
+  const RunLimits& limits_;
+  RunObserver& observer_;
+  std::vector<LaneRun> lanes_;
+  std::vector<RunResult> results_;
+  std::size_t next_ = 0;
+  // One generation first: a 25x25 generation with local search takes seconds, and the time limit
+  // is looked at only between epochs. Quick generations double it within a few epochs.
+  std::uint32_t epoch_ = 1;
+};
+
+}  // namespace
+
+std::vector<RunResult> run_many(Engine& engine, const std::vector<RunRequest>& requests,
+                                const RunLimits& limits, RunObserver& observer) {
+  return Runner(engine, requests, limits, observer).run();
+}
+
+}  // namespace gpuga

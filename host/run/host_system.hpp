@@ -1,0 +1,111 @@
+#pragma once
+// The CPU backend's system for the island engine (island_engine.hpp): host memory, and one
+// OpenMP thread per island with a team of one, the island in its cache while it runs a segment;
+// a lone island on a team of every thread.
+#include <omp.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "gpuga/device/island.hpp"
+#include "host_memory.hpp"
+#include "stopwatch.hpp"
+
+namespace gpuga {
+
+// Sorts n keys (fitness << 32 | index, the indices ascending, then ~0 padding) by a counting
+// sort by fitness, stable, so the indices stay ascending within a fitness: the order the GPU's
+// bitonic network gives. Few data-dependent branches, which on the CPU cost more than the
+// arithmetic.
+inline void count_sort(std::uint64_t* keys, std::uint32_t n) {
+  std::uint32_t m = n;  // real keys; the ~0 padding stays at the end
+  while (m > 0 && keys[m - 1] == ~std::uint64_t(0)) --m;
+  thread_local std::vector<std::uint32_t> start;
+  thread_local std::vector<std::uint64_t> sorted;
+  std::uint64_t top = 0;  // the highest fitness: the counts' range, whatever the grid's size
+  for (std::uint32_t i = 0; i < m; ++i) top = std::max(top, keys[i] >> 32);
+  start.assign(top + 2, 0);
+  sorted.resize(m);
+  for (std::uint32_t i = 0; i < m; ++i) ++start[(keys[i] >> 32) + 1];
+  for (std::uint64_t f = 0; f <= top; ++f) start[f + 1] += start[f];
+  for (std::uint32_t i = 0; i < m; ++i) sorted[start[keys[i] >> 32]++] = keys[i];
+  std::copy_n(sorted.begin(), m, keys);
+}
+
+// A team of one: no barrier needed.
+struct SerialTeam {
+  static constexpr bool kContiguous = true;
+  std::uint32_t rank() const { return 0; }
+  std::uint32_t size() const { return 1; }
+  void sync() const {}
+  void sort(std::uint64_t* keys, std::uint32_t n) const { count_sort(keys, n); }
+  // Atomic: islands of one run add to the same counter from different threads.
+  void add(std::uint64_t* p, std::uint64_t v) const { __atomic_fetch_add(p, v, __ATOMIC_RELAXED); }
+};
+
+// Every OpenMP thread on one island, for a lone island: breeding is split over the threads and
+// the sort, a small part of a generation, is rank 0's.
+struct HostTeam {
+  static constexpr bool kContiguous = true;
+  std::uint32_t rank() const { return static_cast<std::uint32_t>(omp_get_thread_num()); }
+  std::uint32_t size() const { return static_cast<std::uint32_t>(omp_get_num_threads()); }
+  void sync() const {
+#pragma omp barrier
+  }
+  void sort(std::uint64_t* keys, std::uint32_t n) const {
+    if (rank() == 0) count_sort(keys, n);
+    sync();
+  }
+  void add(std::uint64_t* p, std::uint64_t v) const { __atomic_fetch_add(p, v, __ATOMIC_RELAXED); }
+};
+
+class HostSystem {
+ public:
+  explicit HostSystem(int threads) : threads_(threads) {}
+
+  template <class T>
+  using vector = std::vector<T>;
+  template <class T>
+  static T* raw(vector<T>& v) { return v.data(); }
+  template <class T>
+  static void resize(vector<T>& v, std::size_t n) { v.resize(n); }
+  template <class T>
+  static void put(vector<T>& v, std::size_t at, const T* src, std::size_t n) {
+    std::copy_n(src, n, v.begin() + at);
+  }
+  template <class T>
+  static void get(T* dst, const vector<T>& v, std::size_t at, std::size_t n) {
+    std::copy_n(v.begin() + at, n, dst);
+  }
+
+  struct Scope {};
+  Scope scope() const { return {}; }
+  void prepare(std::uint64_t need, const std::string& what) const { check_host_memory(need, what); }
+  std::uint64_t stage_limit() const { return 0; }          // the cache does the staging
+  std::string placement(std::uint64_t, bool grid) const {
+    return grid ? "host memory, a team of every thread" : "host memory";
+  }
+  using Timer = Stopwatch;
+
+  // A lone island runs on a team of every thread.
+  bool grid_team(std::uint64_t) const { return threads_ > 1; }
+  template <class Step>
+  void launch_grid(const char*, std::uint64_t, const Step& step) const {
+#pragma omp parallel num_threads(threads_)
+    step(HostTeam{}, 0, nullptr);
+  }
+
+  template <class Step>
+  void launch(const char*, std::uint64_t islands, std::uint64_t, const Step& step) const {
+    const auto n = static_cast<std::int64_t>(islands);
+#pragma omp parallel for schedule(dynamic) num_threads(threads_) if (n > 1)
+    for (std::int64_t i = 0; i < n; ++i) step(SerialTeam{}, static_cast<std::uint32_t>(i), nullptr);
+  }
+
+ private:
+  int threads_;
+};
+
+}  // namespace gpuga

@@ -1,0 +1,242 @@
+#pragma once
+// The island engine, written once over a System: where its memory lives and how it launches an
+// island step over every island. Three systems instantiate it:
+//   host/run/host_system.hpp    the CPU backend: host memory, one OpenMP thread per island, a team
+//                           of one;
+//   cuda/device_system.hpp  the CUDA backend: device memory, one thread block per island, the
+//                           island staged in shared memory when it fits;
+//                           and, compiled for Thrust's OpenMP system (tests only), a team of
+//                           three OpenMP threads with real barriers per island, staged, so that
+//                           CI runs the team code and its barriers without a GPU.
+// A lone island (one run of one island) runs on the system's widest team when it says so
+// (grid_team): every CPU thread, or every block of the GPU when the island is not staged.
+// A System provides: vector<T>; raw, put, get; prepare(bytes, what); stage_limit();
+// launch(name, islands, staged_bytes, step); grid_team(staged_bytes); launch_grid(name,
+// width, step); Timer; placement(staged_bytes, grid).
+//
+// Per epoch the host uploads one task per run and launches, with no synchronisation between
+// them, a segment step and a boundary step per segment; summaries are one record per island.
+// The population never leaves the engine's memory but for tests (population, fitness).
+#include <algorithm>
+#include <string>
+
+#include "gpuga/engine.hpp"
+#include "gpuga/errors.hpp"
+#include "gpuga/device/island_steps.hpp"
+#include "gpuga/device/selection_tables.hpp"
+
+namespace gpuga {
+
+// The bytes of shared memory an island is staged in on `sys`, or 0 when it runs from its home.
+template <int B, class Sys>
+std::uint64_t staging_bytes(const Sys& sys, const IslandLayout& L) {
+  return staged_bytes<B>(L) <= sys.stage_limit() ? staged_bytes<B>(L) : 0;
+}
+
+// The engine for puzzles of box size B (include/gpuga/device/grid.hpp).
+template <class Sys, int B>
+class IslandEngine final : public Engine {
+  static constexpr int kSlot = Shape<B>::kSlot, kCells = Shape<B>::kCells;
+
+ public:
+  IslandEngine(const Grid& puzzle, const IslandParams& p, double pressure, Sys sys,
+               std::uint32_t runs)
+      : p_(p), L_(make_layout<B>(p.ga)), sys_(std::move(sys)), runs_(runs),
+        islands_(std::uint64_t(runs) * p.islands), clock_(runs, 0) {
+    GPUGA_INPUT_CHECK(runs >= 1 && p.islands >= 1 && islands_ <= 0x7FFFFFFFu,
+                      std::to_string(runs) + " run(s) of " + std::to_string(p.islands) +
+                          " island(s); expected 1 to 2^31-1 islands in all");
+    GPUGA_INPUT_CHECK(sort_length(p.ga) <= kMaxSortKeys,
+                      "islands of " + std::to_string(p.ga.pop) + " breeding " +
+                          std::to_string(p.ga.children) + " children sort " +
+                          std::to_string(sort_length(p.ga)) + " keys; expected at most " +
+                          std::to_string(kMaxSortKeys) + " (2^30): lower --island-size" +
+                          (L_.truncation ? " or --children" : ""));
+    GPUGA_INPUT_CHECK(!L_.chains || (p.migration_interval == 0 && L_.n <= kMaxChains),
+                      "sa and hc: islands of " + std::to_string(L_.n) + " chains migrating every " +
+                          std::to_string(p.migration_interval) + " generations; expected at most " +
+                          std::to_string(kMaxChains) + " chains, which never migrate");
+    [[maybe_unused]] const auto on = sys_.scope();
+    sys_.prepare(bytes_needed(), "--pop " + std::to_string(std::uint64_t(p.islands) * L_.n) +
+                                     (runs > 1 ? " x " + std::to_string(runs) + " runs at once" : ""));
+    Sys::resize(records_, islands_ * L_.bytes);
+    Sys::resize(states_, islands_);
+    Sys::resize(best_, islands_ * kSlot);
+    Sys::resize(outbox_, islands_ * outbox_bytes<B>(p.migrants));
+    Sys::resize(summaries_, islands_);
+    Sys::resize(runs_info_, runs);
+    Sys::resize(tasks_, runs);
+    Sys::resize(solved_, runs);
+    if (p.ga.selection == Selection::Rank) {
+      const auto cdf = rank_cdf(L_.n, pressure);
+      Sys::resize(cdf_, cdf.size());
+      Sys::put(cdf_, 0, cdf.data(), cdf.size());
+    }
+    staged_ = staging_bytes<B>(sys_, L_);
+    grid_ = islands_ == 1 && sys_.grid_team(staged_);
+    if (grid_) staged_ = 0;
+    set_run(0, puzzle, p.ga.seed);
+  }
+
+  // The memory goes back on the engine's own device (the members are destroyed after this body).
+  ~IslandEngine() override {
+    [[maybe_unused]] const auto on = sys_.scope();
+    release(records_, best_, outbox_, states_, summaries_, runs_info_, tasks_, cdf_, solved_);
+  }
+
+  std::uint32_t runs() const override { return runs_; }
+  const IslandParams& params() const override { return p_; }
+  std::string placement() const override { return sys_.placement(staged_, grid_); }
+
+  void set_run(std::uint32_t r, const Grid& puzzle, std::uint64_t seed) override {
+    [[maybe_unused]] const auto on = sys_.scope();
+    GPUGA_INPUT_CHECK(puzzle.box == B, "a puzzle of box size " + std::to_string(puzzle.box) +
+                                           " for an engine of box size " + std::to_string(B) +
+                                           "; expected one size per engine");
+    const RunInfo<B> info = make_run_info<B>(puzzle.cell.data(), p_, seed);
+    const std::uint64_t none = 0;
+    Sys::put(runs_info_, r, &info, 1);
+    Sys::put(solved_, r, &none, 1);
+  }
+
+  void advance(const std::vector<RunTask>& tasks) override {
+    [[maybe_unused]] const auto on = sys_.scope();
+    typename Sys::Timer timer(times_.advance);
+    Sys::put(tasks_, 0, tasks.data(), runs_);
+    std::uint32_t launches = 0;
+    for (std::uint32_t r = 0; r < runs_; ++r) launches = std::max(launches, segments(r, tasks[r]));
+    const IslandsView v = view();
+    for (std::uint32_t s = 0; s < launches; ++s) {
+      launch("segment_step", staged_, segment_step<B>{v, s});
+      launch("boundary_step", 0, boundary_step<B>{v});
+    }
+  }
+
+  std::vector<IslandSummary> summaries() override {
+    [[maybe_unused]] const auto on = sys_.scope();
+    typename Sys::Timer timer(times_.summary);
+    launch("summary_step", 0, summary_step<B>{view()});
+    std::vector<IslandSummary> out(islands_);
+    Sys::get(out.data(), summaries_, 0, islands_);
+    return out;
+  }
+
+  Grid best(std::uint32_t run, std::uint32_t island) override {
+    [[maybe_unused]] const auto on = sys_.scope();
+    std::uint8_t slot[kSlot];
+    Sys::get(slot, best_, (std::uint64_t(run) * p_.islands + island) * kSlot, kSlot);
+    Grid g(B);
+    std::copy_n(slot, kCells, g.cell.begin());
+    return g;
+  }
+
+  std::vector<std::uint8_t> population(std::uint32_t run) override {
+    [[maybe_unused]] const auto on = sys_.scope();
+    std::vector<std::uint8_t> out;
+    for (std::uint32_t k = 0; k < p_.islands; ++k) {
+      const auto slots = live(run, k, L_.genomes0, L_.genomes1, std::uint64_t(L_.n) * kSlot);
+      for (std::uint32_t j = 0; j < L_.n; ++j)
+        out.insert(out.end(), slots.begin() + std::uint64_t(j) * kSlot,
+                   slots.begin() + std::uint64_t(j) * kSlot + kCells);
+    }
+    return out;
+  }
+
+  std::vector<Fitness> fitness(std::uint32_t run) override {
+    [[maybe_unused]] const auto on = sys_.scope();
+    std::vector<Fitness> out(std::uint64_t(L_.n) * p_.islands);
+    for (std::uint32_t k = 0; k < p_.islands; ++k) {
+      const auto bytes = live(run, k, L_.fit0, L_.fit1, L_.n * sizeof(Fitness));
+      std::copy_n(reinterpret_cast<const Fitness*>(bytes.data()), L_.n, out.begin() + k * L_.n);
+    }
+    return out;
+  }
+
+  PhaseTimes phase_times() override { return times_; }
+
+ private:
+  template <class T>
+  using vec = typename Sys::template vector<T>;
+
+  template <class... T>
+  static void release(vec<T>&... v) {
+    (vec<T>().swap(v), ...);
+  }
+
+  // A step over every island, or over the lone island on the widest team (as wide as its
+  // sort's keys: no more threads than it can use).
+  template <class Step>
+  void launch(const char* name, std::uint64_t staged, const Step& step) const {
+    if (grid_)
+      sys_.launch_grid(name, L_.sort_n, step);
+    else
+      sys_.launch(name, islands_, staged, step);
+  }
+
+  // `bytes` of island k of `run`'s buffer at offset0 or offset1, whichever side holds it now.
+  std::vector<std::uint8_t> live(std::uint32_t run, std::uint32_t k, std::uint64_t offset0,
+                                 std::uint64_t offset1, std::uint64_t bytes) {
+    const std::uint64_t i = std::uint64_t(run) * p_.islands + k;
+    IslandState s;
+    Sys::get(&s, states_, i, 1);
+    std::vector<std::uint8_t> out(bytes);
+    Sys::get(out.data(), records_, i * L_.bytes + (s.side ? offset1 : offset0), bytes);
+    return out;
+  }
+
+  // Launches run r needs for its task; the host follows each run's clock (a run that halts early
+  // makes the later launches no-ops for its islands).
+  std::uint32_t segments(std::uint32_t r, const RunTask& task) {
+    if (task.action == RunAction::Idle) return 0;
+    std::uint32_t n = 0;
+    if (task.action == RunAction::Init) {
+      clock_[r] = 0;
+      n = 1;
+    }
+    while (clock_[r] < task.target) {
+      clock_[r] = next_stop(clock_[r], task.target, p_.migration_interval);
+      ++n;
+    }
+    return n;
+  }
+
+  IslandsView<B> view() {
+    return {p_, L_, Sys::raw(records_), Sys::raw(states_), Sys::raw(best_), Sys::raw(outbox_),
+            Sys::raw(runs_info_), Sys::raw(tasks_), cdf_.empty() ? nullptr : Sys::raw(cdf_),
+            Sys::raw(summaries_), Sys::raw(solved_)};
+  }
+
+  std::uint64_t bytes_needed() const {
+    return islands_ * (L_.bytes + kSlot + outbox_bytes<B>(p_.migrants) + sizeof(IslandState) +
+                       sizeof(IslandSummary)) +
+           std::uint64_t(runs_) * (sizeof(RunInfo<B>) + sizeof(RunTask) + sizeof(std::uint64_t)) +
+           (p_.ga.selection == Selection::Rank ? std::uint64_t(L_.n) * sizeof(std::uint64_t) : 0);
+  }
+
+  IslandParams p_;
+  IslandLayout L_;
+  Sys sys_;
+  std::uint32_t runs_;
+  std::uint64_t islands_;
+  std::uint64_t staged_ = 0;
+  bool grid_ = false;
+  std::vector<std::uint32_t> clock_;
+  vec<std::uint8_t> records_, best_, outbox_;
+  vec<IslandState> states_;
+  vec<IslandSummary> summaries_;
+  vec<RunInfo<B>> runs_info_;
+  vec<RunTask> tasks_;
+  vec<std::uint64_t> cdf_, solved_;
+  PhaseTimes times_;
+};
+
+// An engine for the puzzle's size on `sys`.
+template <class Sys>
+std::unique_ptr<Engine> make_island_engine(const Grid& puzzle, const IslandParams& p,
+                                           double pressure, Sys sys, std::uint32_t runs) {
+  return with_box_size(puzzle.box, [&]<int B>() -> std::unique_ptr<Engine> {
+    return std::make_unique<IslandEngine<Sys, B>>(puzzle, p, pressure, std::move(sys), runs);
+  });
+}
+
+}  // namespace gpuga

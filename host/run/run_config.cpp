@@ -1,0 +1,473 @@
+#include "gpuga/run_config.hpp"
+
+#include <omp.h>
+
+#include <algorithm>
+#include <charconv>
+#include <cstdio>
+#include <limits>
+#include <map>
+#include <random>
+
+#include "gpuga/devices.hpp"
+#include "gpuga/errors.hpp"
+#include "gpuga/device/chain.hpp"
+
+namespace gpuga {
+
+const char* to_string(Algorithm a) {
+  return a == Algorithm::Ga ? "ga" : (a == Algorithm::Sa ? "sa" : "hc");
+}
+const char* to_string(Encoding e) {
+  return e == Encoding::Box ? "box" : (e == Encoding::Row ? "row" : "cell");
+}
+const char* to_string(FitnessKind f) { return f == FitnessKind::Squared ? "squared" : "conflicts"; }
+const char* to_string(Selection s) {
+  return s == Selection::Tournament ? "tournament" : (s == Selection::Rank ? "rank" : "truncation");
+}
+const char* to_string(Crossover c) {
+  return c == Crossover::OnePoint ? "one-point" : (c == Crossover::Uniform ? "uniform" : "bands");
+}
+const char* to_string(Backend b) {
+  return b == Backend::Auto ? "auto" : (b == Backend::Cpu ? "cpu" : "cuda");
+}
+
+std::uint32_t default_local_search(int box) { return box >= 5 ? 20000 : 500; }
+
+// ---------------------------------------------------------------------------------------------
+// The settings' table
+
+namespace {
+
+std::string lower(std::string s) {
+  for (auto& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+
+std::string real_text(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%g", v);
+  return buf;
+}
+
+// The whole of `text` as a number of type T, or false.
+template <class T>
+bool parse_number(const std::string& text, T& out) {
+  if constexpr (std::is_floating_point_v<T>) {
+    char* end = nullptr;
+    out = std::strtod(text.c_str(), &end);
+    return !text.empty() && end == text.c_str() + text.size();
+  } else {
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), out);
+    return ec == std::errc() && end == text.data() + text.size();
+  }
+}
+
+template <class T>
+std::string number_text(T v) {
+  if constexpr (std::is_floating_point_v<T>) return real_text(v);
+  else return std::to_string(v);
+}
+
+// What a range accepts, in words: "0 to 64"; "0 or more" when it has no upper end.
+template <class T>
+std::string range_text(T lo, T hi) {
+  if (hi == std::numeric_limits<T>::max()) return number_text(lo) + " or more";
+  return number_text(lo) + " to " + number_text(hi);
+}
+
+// A number in [lo, hi] held in member `m`.
+template <class T>
+RunSetting number(std::string name, T RunConfig::*m, T lo, T hi, std::string group,
+                  std::string help, std::string json, std::string csv = "") {
+  RunSetting s;
+  s.name = std::move(name);
+  s.type_name = std::is_floating_point_v<T> ? "FLOAT" : "UINT";
+  s.accepts = hi == std::numeric_limits<T>::max()
+                  ? ""
+                  : "in [" + number_text(lo) + " - " + number_text(hi) + "]";
+  s.group = std::move(group);
+  s.help = std::move(help);
+  s.json = std::move(json);
+  s.csv = std::move(csv);
+  s.parse = [m, lo, hi](RunConfig& c, const std::string& text) -> std::string {
+    T v{};
+    if (!parse_number(text, v)) return "'" + text + "' is not a number; expected " + range_text(lo, hi);
+    if (!(v >= lo && v <= hi)) return text + " is out of range; expected " + range_text(lo, hi);
+    c.*m = v;
+    return "";
+  };
+  s.text = [m](const RunConfig& c) {
+    if constexpr (std::is_floating_point_v<T>) return real_text(c.*m);
+    else return std::to_string(c.*m);
+  };
+  s.value = [m](const RunConfig& c) -> SettingValue {
+    if constexpr (std::is_floating_point_v<T>) return double(c.*m);
+    else return std::uint64_t(c.*m);
+  };
+  return s;
+}
+
+// One of `values`, by name (any case), or by its index as older --print-config files wrote it.
+template <class E>
+RunSetting choice(std::string name, E RunConfig::*m, std::vector<E> values, std::string group,
+                  std::string help, std::string json, std::string csv = "") {
+  RunSetting s;
+  s.name = std::move(name);
+  for (E v : values) {
+    if (!s.type_name.empty()) s.type_name += '|';
+    s.type_name += to_string(v);
+  }
+  s.group = std::move(group);
+  s.help = std::move(help);
+  s.json = std::move(json);
+  s.csv = std::move(csv);
+  s.parse = [m, values, names = s.type_name](RunConfig& c, const std::string& text) -> std::string {
+    for (E v : values)
+      if (lower(text) == to_string(v) || text == std::to_string(static_cast<int>(v))) {
+        c.*m = v;
+        return "";
+      }
+    return "'" + text + "'; expected one of " + names;
+  };
+  s.text = [m](const RunConfig& c) { return std::string(to_string(c.*m)); };
+  s.value = [m](const RunConfig& c) -> SettingValue { return std::string(to_string(c.*m)); };
+  return s;
+}
+
+RunSetting flag(std::string name, bool RunConfig::*m, std::string group, std::string help,
+                std::string json, std::string csv) {
+  RunSetting s;
+  s.name = std::move(name);
+  s.type_name = "BOOLEAN";
+  s.group = std::move(group);
+  s.help = std::move(help);
+  s.json = std::move(json);
+  s.csv = std::move(csv);
+  s.parse = [m](RunConfig& c, const std::string& text) -> std::string {
+    static const std::map<std::string, bool> words = {
+        {"true", true}, {"false", false}, {"1", true}, {"0", false}, {"yes", true},
+        {"no", false}, {"on", true}, {"off", false}};
+    const auto it = words.find(lower(text));
+    if (it == words.end()) return "'" + text + "'; expected true or false";
+    c.*m = it->second;
+    return "";
+  };
+  s.text = [m](const RunConfig& c) { return std::string(c.*m ? "true" : "false"); };
+  s.value = [m](const RunConfig& c) -> SettingValue { return c.*m; };
+  return s;
+}
+
+// A value that outputs record but no option sets.
+RunSetting derived(std::string json, std::string csv,
+                   std::function<SettingValue(const RunConfig&)> value) {
+  RunSetting s;
+  s.json = std::move(json);
+  s.csv = std::move(csv);
+  s.value = std::move(value);
+  return s;
+}
+
+// With another value in effect than the one given (outputs record what the run used).
+RunSetting in_effect(RunSetting s, std::function<SettingValue(const RunConfig&)> value) {
+  s.value = std::move(value);
+  return s;
+}
+
+// --local-search: a number of moves up to 100000, or auto (kLocalSearchBySize).
+RunSetting local_search_setting() {
+  RunSetting s = number<std::uint32_t>(
+      "local-search", &RunConfig::local_search, 0, 100000, "GA",
+      "Hill-climbing moves tried on every bred child after mutation, each made when it does not "
+      "make the child worse (a memetic GA; 0: none; auto: " +
+          std::to_string(default_local_search(3)) + " up to 16x16, " +
+          std::to_string(default_local_search(5)) + " for 25x25)",
+      "local_search", "local_search");
+  s.type_name = "UINT|auto";
+  s.accepts = "in [0 - 100000] or auto";
+  const auto numeric = s.parse;
+  s.parse = [numeric](RunConfig& c, const std::string& text) -> std::string {
+    if (lower(text) == "auto") {
+      c.local_search = kLocalSearchBySize;
+      return "";
+    }
+    return numeric(c, text).empty() ? ""
+                                    : "expected a number of moves in 0..100000 or auto, got '" +
+                                          text + "'";
+  };
+  s.text = [](const RunConfig& c) {
+    return c.local_search == kLocalSearchBySize ? std::string("auto")
+                                                : std::to_string(c.local_search);
+  };
+  return s;
+}
+
+std::string selection_param(const RunConfig& c) {
+  switch (c.selection) {
+    case Selection::Tournament: return "tournament_size=" + std::to_string(c.tournament_size);
+    case Selection::Rank: return "rank_pressure=" + real_text(c.rank_pressure);
+    default: return "children=" + std::to_string(c.children_in_effect());
+  }
+}
+
+std::vector<RunSetting> make_settings() {
+  using C = RunConfig;
+  using U = std::uint32_t;
+  const std::string ga = "GA", sa = "Annealing", stop = "Stopping and restarts", run = "Run";
+  return {
+      choice("algorithm", &C::algorithm, {Algorithm::Ga, Algorithm::Sa, Algorithm::Hc}, ga,
+             "ga: the genetic algorithm; sa: simulated annealing, hc: hill climbing, every "
+             "individual an independent chain of moves (a generation: one move per free cell of "
+             "the puzzle, per chain)", "algorithm", "algorithm"),
+      number<U>("pop", &C::pop, 0, 200000000, ga, "The whole population, split into islands of "
+                "--island-size (0: one island per CPU thread, or as many as the GPU runs at once)",
+                "pop", "population_size"),
+      in_effect(number<U>("island-size", &C::island_size, 0, 200000000, ga, "Individuals per "
+                          "island; --pop must be a multiple (0: min(--pop, " +
+                          std::to_string(kDefaultIslandSize) + "); --island-size equal to --pop: "
+                          "one panmictic population)", "island_size", "island_size"),
+                [](const C& c) -> SettingValue { return std::uint64_t(c.island_size_in_effect()); }),
+      derived("islands", "", [](const C& c) -> SettingValue {
+        return std::uint64_t(c.pop / std::max(c.island_size_in_effect(), 1u));
+      }),
+      in_effect(number<U>("migration-interval", &C::migration_interval, 0, 1000000, ga,
+                          "Every this many generations each island's best --migrants replace the "
+                          "worst of the next island on a fixed ring (island k sends to k+1, the "
+                          "last to the first; 0: isolated islands; ga only: sa and hc chains are "
+                          "independent)", "migration_interval", "migration_interval"),
+                [](const C& c) -> SettingValue { return std::uint64_t(c.migration_interval_in_effect()); }),
+      in_effect(number<U>("migrants", &C::migrants, 0, 100000000, ga,
+                          "Individuals each island sends per migration", "migrants", "migrants"),
+                [](const C& c) -> SettingValue { return std::uint64_t(c.migrants_in_effect()); }),
+      in_effect(number<U>("children", &C::children, 0, 2000000000, ga, "Children bred per "
+                          "generation per island with --selection truncation (mu+lambda); 0: 10 x "
+                          "--island-size", "children"),
+                [](const C& c) -> SettingValue { return std::uint64_t(c.children_in_effect()); }),
+      choice("encoding", &C::encoding, {Encoding::Box, Encoding::Row, Encoding::Cell}, ga,
+             "box: boxes are permutations; row: rows are; cell: every free cell independent",
+             "encoding", "encoding"),
+      choice("fitness", &C::fitness, {FitnessKind::Conflicts, FitnessKind::Squared}, ga,
+             "conflicts: sum over counted units of 9 - distinct digits; squared: sum over all "
+             "units and digits of (count-1)^2", "fitness", "fitness"),
+      choice("selection", &C::selection,
+             {Selection::Tournament, Selection::Rank, Selection::Truncation}, ga,
+             "tournament, rank (linear ranking) or truncation (mu+lambda: the best of each "
+             "island's parents and --children survive)", "selection", "selection"),
+      derived("", "selection_param", [](const C& c) -> SettingValue { return selection_param(c); }),
+      number<U>("tournament-size", &C::tournament_size, 1, 64, ga, "Individuals per tournament",
+                "tournament_size"),
+      number<double>("rank-pressure", &C::rank_pressure, 1.0, 2.0, ga, "Linear ranking "
+                     "pressure: the best rank's expected number of copies", "rank_pressure"),
+      [] {  // truncation keeps no elite; the CSV records the option as given
+        RunSetting s = number<U>("elite", &C::elite, 0, 200000000, "GA", "Best individuals of "
+                                 "each island copied unchanged each generation", "elite", "elite");
+        s.csv_value = s.value;
+        s.value = [](const C& c) -> SettingValue {
+          return std::uint64_t(c.selection == Selection::Truncation ? 0 : c.elite);
+        };
+        return s;
+      }(),
+      choice("crossover", &C::crossover, {Crossover::OnePoint, Crossover::Uniform, Crossover::Bands},
+             ga, "one-point or uniform, over boxes (box), rows (row) or cells (cell); bands: each "
+             "band of a box's height of rows (or stack of columns; 9x9: three) from the parent "
+             "with fewer conflicts there (Sato & Inoue)", "crossover", "crossover"),
+      number<double>("crossover-rate", &C::crossover_rate, 0.0, 1.0, ga,
+                     "Probability that a child is a crossover", "crossover_rate", "crossover_rate"),
+      number<double>("mutation-rate", &C::mutation_rate, 0.0, 1.0, ga, "Probability that a child "
+                     "is mutated (one swap of two free cells; cell: one free cell changed)",
+                     "mutation_rate", "mutation_rate"),
+      local_search_setting(),
+      flag("given-aware", &C::given_aware, ga, "box/row: initialise and swap so that no digit "
+           "lands where a given of its row, column or box holds it (when a legal placement "
+           "exists)", "given_aware", "given_aware"),
+      number<double>("cooling", &C::cooling, 0.5, 0.99999, sa,
+                     "sa: the temperature's factor after each chain length", "cooling", "cooling"),
+      number<U>("chain-length", &C::chain_length, 0, 1000000000, sa, "sa: moves per temperature "
+                "(0: the puzzle's free cells, so one temperature per generation)", "chain_length",
+                "chain_length"),
+      number<U>("reheat-after", &C::reheat_after, 0, 1000000000, sa, "sa: a chain goes back to "
+                "the initial temperature (the spread of the cost along random moves) after this "
+                "many temperatures without a new best (0: never)", "reheat_after", "reheat_after"),
+      number<U>("restart-after", &C::restart_after, 0, 0xFFFFFFFFu, stop, "ga: restart an island "
+                "after this many generations without improvement of its best fitness; hc: restart "
+                "a climber from a random grid after this many generations without a better grid "
+                "(0: never; sa reheats instead)", "restart_after", "restart_after_n_stagnant"),
+      number<U>("keep-on-restart", &C::keep_on_restart, 0, 0xFFFFFFFFu, stop, "Best individuals "
+                "of the island kept on its restart (with --elite >= 1 these include the best it "
+                "found)", "keep_on_restart", "keep_on_restart"),
+      number<U>("max-generations", &C::max_generations, 0, 4000000000u, stop, "Stop after this "
+                "many generations (0: none; set it for results that do not depend on the "
+                "machine's speed)", "max_generations", "max_generations"),
+      number<double>("time-limit", &C::time_limit, 0.0, std::numeric_limits<double>::max(), stop,
+                     "Stop after this many seconds per puzzle (0: none)", "time_limit", "time_limit"),
+      [] {
+        RunSetting s = number<std::uint64_t>("seed", &C::seed, 0, ~std::uint64_t(0), "Run",
+                                             "Random seed (default: drawn and printed, so the "
+                                             "run can be repeated)", "seed");
+        const auto parse = s.parse;
+        s.parse = [parse](C& c, const std::string& text) {
+          std::string error = parse(c, text);
+          c.seed_given = error.empty();
+          return error;
+        };
+        return s;
+      }(),
+      choice("backend", &C::backend, {Backend::Auto, Backend::Cpu, Backend::Cuda}, run,
+             "auto (CUDA when a device is present), cuda or cpu", ""),
+      number<int>("threads", &C::threads, 0, 4096, run, "CPU backend threads (0: all cores)", ""),
+      number<int>("device", &C::device, 0, 1024, run, "CUDA device index (see gpuga devices)", ""),
+  };
+}
+
+}  // namespace
+
+const std::vector<RunSetting>& run_settings() {
+  static const std::vector<RunSetting> settings = make_settings();
+  return settings;
+}
+
+const std::vector<const RunSetting*>& csv_settings() {
+  // The CSV's layout: its first columns as existing analysis notebooks expect them, then the
+  // columns added with islands and with sa and hc.
+  static const std::vector<const RunSetting*> columns = [] {
+    std::vector<const RunSetting*> out;
+    for (const char* column :
+         {"population_size", "mutation_rate", "restart_after_n_stagnant", "encoding", "fitness",
+          "selection", "selection_param", "crossover", "crossover_rate", "elite", "given_aware",
+          "keep_on_restart", "max_generations", "time_limit", "island_size", "migration_interval",
+          "migrants", "algorithm", "cooling", "chain_length", "reheat_after", "local_search"})
+      for (const RunSetting& s : run_settings())
+        if (s.csv == column) out.push_back(&s);
+    return out;
+  }();
+  return columns;
+}
+
+const RunSetting* find_setting(const std::string& name) {
+  for (const RunSetting& s : run_settings())
+    if (!s.name.empty() && s.name == name) return &s;
+  return nullptr;
+}
+
+std::string csv_text(const SettingValue& v) {
+  if (const auto* d = std::get_if<double>(&v)) return real_text(*d);
+  if (const auto* u = std::get_if<std::uint64_t>(&v)) return std::to_string(*u);
+  if (const auto* b = std::get_if<bool>(&v)) return *b ? "true" : "false";
+  return std::get<std::string>(v);
+}
+
+// ---------------------------------------------------------------------------------------------
+// RunConfig
+
+std::uint32_t RunConfig::island_size_in_effect() const {
+  return island_size ? island_size : std::min(pop, kDefaultIslandSize);
+}
+
+std::uint32_t RunConfig::children_in_effect() const {
+  const std::uint32_t n = island_size_in_effect();
+  if (selection != Selection::Truncation) return n;
+  return children ? children : 10 * n;
+}
+
+std::uint32_t RunConfig::migration_interval_in_effect() const {
+  return algorithm == Algorithm::Ga ? migration_interval : 0;
+}
+std::uint32_t RunConfig::migrants_in_effect() const {
+  return algorithm == Algorithm::Ga ? migrants : 0;
+}
+
+void RunConfig::draw_seed() {
+  if (seed_given) return;
+  std::random_device rd;
+  seed = (std::uint64_t(rd()) << 32) | rd();
+  seed_given = true;
+}
+
+void RunConfig::resolve(Backend resolved, int box) {
+  if (local_search == kLocalSearchBySize) local_search = default_local_search(box);
+  if (pop != 0) return;
+  const std::uint32_t n = island_size ? island_size : kDefaultIslandSize;
+  std::uint32_t count = threads > 0 ? threads : omp_get_max_threads();
+#if defined(GPUGA_HAVE_CUDA)
+  if (resolved == Backend::Cuda) {
+    // As many islands as run at once: islands per multiprocessor (the segment step's occupancy,
+    // one island's shared memory included) times multiprocessors.
+    const DeviceList list = list_devices();
+    if (device < static_cast<int>(list.devices.size())) {
+      RunConfig one = *this;
+      one.pop = n;
+      const int per_sm = cuda_islands_per_multiprocessor(one.islands(), box, device);
+      count = std::max(per_sm, 1) * list.devices[device].multiprocessors;
+    }
+  }
+#else
+  (void)resolved;
+  (void)box;
+#endif
+  pop = count * n;
+}
+
+void RunConfig::validate() const {
+  RunConfig c = *this;
+  c.resolve(Backend::Cpu, 3);  // where nothing has resolved them yet: checks only
+  const std::uint32_t n = c.island_size_in_effect();
+  GPUGA_INPUT_CHECK(c.pop >= 2, "--pop " + std::to_string(c.pop) + ": expected at least 2");
+  GPUGA_INPUT_CHECK(n >= 2 && n <= c.pop, "--island-size " + std::to_string(n) +
+                                              ": expected 2 to --pop " + std::to_string(c.pop));
+  if (c.pop % n != 0) {
+    const std::uint32_t below = c.pop / n * n;
+    throw InputError("--pop " + std::to_string(c.pop) + " is not a multiple of the island size " +
+                     std::to_string(n) + "; expected a multiple such as " +
+                     (below ? std::to_string(below) + " or " : std::string()) +
+                     std::to_string(below + n) + ", or an --island-size that divides it");
+  }
+  GPUGA_INPUT_CHECK(algorithm == Algorithm::Ga || n <= kMaxChains,
+                    "--island-size " + std::to_string(n) + ": sa and hc take at most " +
+                        std::to_string(kMaxChains) + " chains an island");
+  GPUGA_INPUT_CHECK(migrants <= n / 2,
+                    "--migrants " + std::to_string(migrants) + ": expected at most half the "
+                    "island size (" + std::to_string(n / 2) + ")");
+  GPUGA_INPUT_CHECK(selection == Selection::Truncation || children == 0 || children == n,
+                    "--children " + std::to_string(children) +
+                        " applies to --selection truncation only; expected it left out");
+  GPUGA_INPUT_CHECK(elite < n, "--elite " + std::to_string(elite) +
+                                   " must be smaller than the island size " + std::to_string(n));
+  GPUGA_INPUT_CHECK(keep_on_restart <= n,
+                    "--keep-on-restart " + std::to_string(keep_on_restart) +
+                        " must not exceed the island size " + std::to_string(n));
+}
+
+IslandParams RunConfig::islands() const {
+  validate();
+  RunConfig c = *this;
+  c.resolve(Backend::Cpu, 3);  // where nothing has resolved them yet: as validate() checked
+  const std::uint32_t n = c.island_size_in_effect();
+  GaParams p;
+  p.algorithm = algorithm;
+  p.encoding = encoding;
+  p.fitness = fitness;
+  p.selection = selection;
+  p.crossover = crossover;
+  p.pop = n;
+  p.children = c.children_in_effect();
+  p.elite = selection == Selection::Truncation ? 0 : elite;
+  p.tournament_size = tournament_size;
+  p.given_aware = given_aware;
+  p.crossover_threshold = rate_threshold(crossover_rate);
+  p.mutation_threshold = rate_threshold(mutation_rate);
+  p.local_search = c.local_search;
+  p.seed = seed;
+  IslandParams ip;
+  ip.ga = p;
+  ip.islands = c.pop / n;
+  ip.migration_interval = migration_interval_in_effect();
+  ip.migrants = migrants_in_effect();
+  ip.anneal.cooling_step = cooling_step(cooling);
+  ip.anneal.chain_length = chain_length;
+  ip.anneal.reheat_after = reheat_after;
+  ip.restart_after = restart_after;
+  ip.keep_on_restart = keep_on_restart;
+  return ip;
+}
+
+}  // namespace gpuga

@@ -1,0 +1,138 @@
+#pragma once
+// One generation's work for one child: select two parents, cross over, mutate; then evaluate.
+// Every island runs exactly these per child (include/gpuga/device/island.hpp), reading the parents and
+// writing only the child's own slot, so children are independent of each other.
+#include <cstdint>
+
+#include "gpuga/device/fitness.hpp"
+#include "gpuga/device/moves.hpp"
+#include "gpuga/device/operators.hpp"
+#include "gpuga/device/selection_tables.hpp"
+
+namespace gpuga {
+
+using Fitness = std::uint16_t;
+static_assert(kMaxFitness<5> <= 0xFFFF, "every fitness of every box size fits a Fitness");
+
+// Pointers into one island's memory (host, device or shared) for one generation.
+struct GenerationView {
+  const std::uint8_t* parents;   // pop x Shape<B>::kSlot
+  const Fitness* parent_fitness;
+  const std::uint32_t* order;    // parent indices sorted by (fitness, index)
+  const std::uint64_t* rank_cdf; // rank selection: cumulative integer weights by rank
+  std::uint8_t* children;        // children x Shape<B>::kSlot
+  const std::uint8_t* parent_bands;  // band crossover: pop x kBandScores<B>
+};
+
+GPUGA_HD_INLINE bool better(Fitness fa, std::uint32_t a, Fitness fb, std::uint32_t b) {
+  return fa < fb || (fa == fb && a < b);  // ties broken by index
+}
+
+GPUGA_HD_INLINE std::uint32_t select_parent(const GaParams& p, const GenerationView& v, Rng& rng) {
+  switch (p.selection) {
+    case Selection::Tournament: {
+      std::uint32_t best = rng.below(p.pop);
+      for (std::uint32_t k = 1; k < p.tournament_size; ++k) {
+        const std::uint32_t c = rng.below(p.pop);
+        if (better(v.parent_fitness[c], c, v.parent_fitness[best], best)) best = c;
+      }
+      return best;
+    }
+    case Selection::Rank: {
+      // Linear ranking: first rank whose cumulative weight exceeds a uniform draw below total.
+      const std::uint64_t total = v.rank_cdf[p.pop - 1];
+      const std::uint64_t r = mul_hi_64(rng.next64(), total);
+      std::uint32_t lo = 0, hi = p.pop - 1;
+      while (lo < hi) {
+        const std::uint32_t mid = lo + (hi - lo) / 2;
+        if (v.rank_cdf[mid] > r) hi = mid; else lo = mid + 1;
+      }
+      return v.order[lo];
+    }
+    case Selection::Truncation:
+    default:
+      return rng.below(p.pop);  // (mu+lambda): parents uniform, survival decides
+  }
+}
+
+// Individuals are stored in slots of Shape<B>::kSlot bytes: the cells and a few bytes of
+// padding (kept zero), so that whole individuals move as aligned 32-bit words (9x9: 21).
+template <int B>
+GPUGA_HD_INLINE void copy_slot(std::uint8_t* out, const std::uint8_t* in) {
+  auto* o = reinterpret_cast<std::uint32_t*>(out);
+  const auto* s = reinterpret_cast<const std::uint32_t*>(in);
+  for (int w = 0; w < Shape<B>::kSlot / 4; ++w) o[w] = s[w];
+}
+
+// One child: select two parents (or the elite to copy), cross over, mutate, then try
+// p.local_search hill-climbing moves (each made when it does not make the child worse), from
+// one stream keyed by (island seed, generation, child). Parents and child are slots.
+template <int B>
+GPUGA_HD_INLINE void breed_child(std::uint32_t i, std::uint64_t seed, std::uint32_t generation,
+                                 const GaParams& p, const PuzzleInfo<B>& info,
+                                 const GenerationView& v) {
+  constexpr int kSlot = Shape<B>::kSlot;
+  std::uint8_t* child = v.children + static_cast<std::uint64_t>(i) * kSlot;
+  if (p.selection != Selection::Truncation && i < p.elite) {
+    copy_slot<B>(child, v.parents + static_cast<std::uint64_t>(v.order[i]) * kSlot);
+    return;
+  }
+  // One stream per child: a Philox block gives four draws, and a child needs only a few.
+  Rng rng(seed, generation, i, kPurposeBreed);
+  const std::uint32_t a = select_parent(p, v, rng), b = select_parent(p, v, rng);
+  const std::uint8_t* pa = v.parents + static_cast<std::uint64_t>(a) * kSlot;
+  const std::uint8_t* pb = v.parents + static_cast<std::uint64_t>(b) * kSlot;
+  if (!rng.chance(p.crossover_threshold))
+    copy_slot<B>(child, pa);
+  else if (p.crossover == Crossover::Bands)
+    band_crossover<B>(child, pa, pb, v.parent_bands + std::uint64_t(a) * kBandScores<B>,
+                      v.parent_bands + std::uint64_t(b) * kBandScores<B>, p.encoding, rng);
+  else
+    crossover<B>(child, pa, pb, info, p.encoding, p.crossover, rng);
+  for (int c = Shape<B>::kCells; c < kSlot; ++c) child[c] = 0;  // crossovers write cells only
+  if (rng.chance(p.mutation_threshold)) mutate<B>(child, info, p.encoding, p.given_aware, rng);
+  for (std::uint32_t k = 0; k < p.local_search; ++k) {
+    const Move m = propose_move<B>(child, info, p.encoding, p.given_aware, rng);
+    if (move_delta<B>(child, m, p.encoding, p.fitness) <= 0) apply_move(child, m);
+  }
+}
+
+// Fitness of one individual, and its band scores when the band crossover will need them
+// (`bands` null otherwise).
+template <int B>
+GPUGA_HD_INLINE Fitness evaluate(const std::uint8_t* g, const GaParams& p, std::uint8_t* bands) {
+  std::uint8_t unused[kBandScores<B>];
+  if (p.fitness == FitnessKind::Squared) {
+    if (bands) band_scores<B>(g, p.encoding, bands);
+    return static_cast<Fitness>(squared_fitness<B>(g));
+  }
+  return static_cast<Fitness>(band_scores<B>(g, p.encoding, bands ? bands : unused));
+}
+
+// A new individual i at `generation` (initial or restarted), its padding zeroed.
+template <int B>
+GPUGA_HD_INLINE void init_slot(std::uint8_t* slot, std::uint32_t i, std::uint64_t seed,
+                               std::uint32_t generation, const GaParams& p,
+                               const PuzzleInfo<B>& info) {
+  Rng rng(seed, generation, i, kPurposeInit);
+  init_individual<B>(slot, info, p.encoding, p.given_aware, rng);
+  for (int c = Shape<B>::kCells; c < Shape<B>::kSlot; ++c) slot[c] = 0;
+}
+
+// The individuals the diversity figure samples: min(pop, kDiversitySample), evenly spaced.
+inline constexpr std::uint32_t kDiversitySample = 1024;
+GPUGA_HD_INLINE std::uint32_t sample_size(std::uint32_t pop) {
+  return pop < kDiversitySample ? pop : kDiversitySample;
+}
+GPUGA_HD_INLINE std::uint32_t sample_index(std::uint32_t s, std::uint32_t pop) {
+  return static_cast<std::uint32_t>(static_cast<std::uint64_t>(s) * pop / sample_size(pop));
+}
+
+template <int B>
+GPUGA_HD_INLINE int hamming(const std::uint8_t* a, const std::uint8_t* b) {
+  int d = 0;
+  for (int c = 0; c < Shape<B>::kCells; ++c) d += a[c] != b[c];
+  return d;
+}
+
+}  // namespace gpuga

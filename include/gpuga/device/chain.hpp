@@ -1,0 +1,246 @@
+#pragma once
+// Simulated annealing (sa) and hill climbing (hc) on the island engine: every individual of an
+// island is an independent chain that makes moves (operators.hpp: propose_move, the GA's
+// mutation) scored by their fitness change (moves.hpp: UnitCounts, the units counted once a
+// sweep). A generation is a sweep: each chain proposes as many moves as the puzzle has free
+// cells. hc accepts a move that does not make the grid worse and restarts a climb that has not
+// got better for --restart-after sweeps; sa accepts a worsening d with probability exp(-d / T),
+// cools T geometrically every chain length, and reheats a chain to the initial temperature after
+// --reheat-after temperatures without a new best. Each chain keeps its best grid (side 1 of the
+// island's record).
+//
+// A chain's moves depend only on (island seed, sweep, chain index), and a chain that reaches
+// fitness 0 stops; the island's best is the first chain to reach the lowest fitness (ties: the
+// lower index). So the island's figures do not depend on where segments end. Chains do not
+// migrate; a solved island runs on to its run's halt check with the rest.
+#include <cmath>
+#include <cstdint>
+
+#include "gpuga/device/island.hpp"
+#include "gpuga/device/moves.hpp"
+
+namespace gpuga {
+
+// Chains in an island: the best key packs (sweep, index) into 32 + 21 bits.
+inline constexpr std::uint32_t kMaxChains = 1u << 21;
+
+GPUGA_HD_INLINE std::uint32_t accept1_of(std::uint64_t beta) {
+  const std::uint64_t a = exp_neg_fixed(beta);
+  return a < 0xFFFFFFFFu ? static_cast<std::uint32_t>(a) : 0xFFFFFFFFu;
+}
+
+// The moves of a random walk from a random grid whose costs set the initial temperature.
+inline constexpr int kTemperatureSample = 200;
+
+// Host only. The initial temperature of sa on a puzzle: the standard deviation of the cost along
+// kTemperatureSample random moves from a random grid (as Lewis, 2007), at least 1/16.
+template <int B>
+inline double initial_temperature(const PuzzleInfo<B>& info, const GaParams& p, std::uint64_t seed) {
+  Rng rng(seed, 0, 0, kPurposeTemperature);
+  std::uint8_t g[Shape<B>::kSlot] = {};
+  init_individual<B>(g, info, p.encoding, p.given_aware, rng);
+  double f = fitness<B>(g, p.encoding, p.fitness), sum = 0, squares = 0;
+  for (int k = 0; k < kTemperatureSample; ++k) {
+    const Move m = propose_move<B>(g, info, p.encoding, p.given_aware, rng);
+    f += move_delta<B>(g, m, p.encoding, p.fitness);
+    apply_move(g, m);
+    sum += f;
+    squares += f * f;
+  }
+  const double mean = sum / kTemperatureSample;
+  const double spread = std::sqrt(std::fmax(squares / kTemperatureSample - mean * mean, 0.0));
+  return std::fmax(spread, 1.0 / 16);
+}
+
+// Host only. What every island of a run needs to know: the puzzle, and for chains the moves per
+// sweep (the free cells), the chain length (by default a sweep: one temperature a generation)
+// and the initial inverse temperature.
+template <int B>
+inline RunInfo<B> make_run_info(const std::uint8_t* puzzle, const IslandParams& p,
+                                std::uint64_t seed) {
+  RunInfo<B> r;
+  r.info = make_puzzle_info<B>(puzzle, p.ga.encoding);
+  r.seed = seed;
+  const std::uint32_t free = r.info.n_free;
+  r.sweep = free ? free : 1;
+  r.chain_length = p.anneal.chain_length ? p.anneal.chain_length : r.sweep;
+  if (p.ga.algorithm == Algorithm::Sa) {
+    const double beta = 4294967296.0 / initial_temperature<B>(r.info, p.ga, seed);
+    r.beta0 = beta < double(kFrozenBeta) ? static_cast<std::uint64_t>(beta) : kFrozenBeta;
+  }
+  return r;
+}
+
+// One island's chains: its record (work or home) seen through Island's accessors, over a Team
+// (island.hpp); each chain belongs to the thread whose share (island.hpp) holds it.
+template <class Team, int B>
+struct Chains {
+  Island<Team, B> isl;    // the record: side 0 the current grids and fitness, side 1 the bests
+  const RunInfo<B>& run;  // beta0, chain_length, sweep
+
+  GPUGA_HD ChainState* state() const {
+    return reinterpret_cast<ChainState*>(isl.rec + isl.L.chain_states);
+  }
+
+  // The values the team's threads hold (each its own) combined by `op` (min, sum), known to every
+  // thread; `none` is op's identity.
+  template <class Op>
+  GPUGA_HD std::uint64_t team_reduce(std::uint64_t mine, std::uint64_t none, const Op& op) const {
+    // The ranks that own chains (keys has room for them: sort_n >= n).
+    const std::uint32_t slots = isl.t.size() < isl.L.sort_n ? isl.t.size() : isl.L.sort_n;
+    if (isl.t.rank() < slots) isl.keys()[isl.t.rank()] = mine;
+    isl.t.sync();
+    std::uint64_t all = none;
+    for (std::uint32_t r = 0; r < slots; ++r) all = op(all, isl.keys()[r]);
+    isl.t.sync();
+    return all;
+  }
+  GPUGA_HD std::uint64_t team_min(std::uint64_t mine) const {
+    return team_reduce(mine, ~std::uint64_t(0),
+                       [](std::uint64_t a, std::uint64_t b) { return b < a ? b : a; });
+  }
+  GPUGA_HD std::uint64_t team_sum(std::uint64_t mine) const {
+    return team_reduce(mine, 0, [](std::uint64_t a, std::uint64_t b) { return a + b; });
+  }
+
+  // A chain's best so far, if `f` beats it.
+  GPUGA_HD void keep_best(std::uint32_t i, int f, std::uint32_t sweep, ChainState& s) const {
+    if (f >= isl.fit(1)[i]) return;
+    isl.fit(1)[i] = static_cast<Fitness>(f);
+    copy_slot<B>(isl.genome(1, i), isl.genome(0, i));
+    s.best_sweep = sweep;
+    s.stalled = 0;
+  }
+
+  // sa: the next temperature, or the first again when the chain has stalled too long.
+  GPUGA_HD void next_temperature(ChainState& s) const {
+    s.level_moves = 0;
+    s.beta = cool(s.beta, isl.p.anneal.cooling_step);
+    if (isl.p.anneal.reheat_after && ++s.stalled > isl.p.anneal.reheat_after) {
+      s.beta = run.beta0;
+      s.stalled = 0;
+      ++s.restarts;
+    }
+    s.accept1 = accept1_of(s.beta);
+  }
+
+  // Chain i's sweep `g` (>= 1): an hc restart when one is due, then run.sweep moves, or fewer
+  // when it reaches fitness 0 (a chain at 0 makes no more).
+  GPUGA_HD void sweep(std::uint32_t i, std::uint64_t seed, std::uint32_t g) const {
+    int f = isl.fit(0)[i];
+    if (f == 0) return;
+    ChainState s = state()[i];
+    const bool hc = isl.p.ga.algorithm == Algorithm::Hc;
+    std::uint8_t* cur = isl.genome(0, i);
+    if (hc && isl.p.restart_after && g - s.last_improvement > isl.p.restart_after) {
+      init_slot<B>(cur, i, seed, g, isl.p.ga, isl.info);
+      f = evaluate<B>(cur, isl.p.ga, nullptr);
+      ++s.restarts;
+      s.last_improvement = g;
+      keep_best(i, f, g, s);
+    }
+    // The settings in locals: stores to the grid (bytes) may alias anything, so the compiler
+    // would otherwise reload them after every move.
+    const Encoding e = isl.p.ga.encoding;
+    const FitnessKind kind = isl.p.ga.fitness;
+    const bool aware = isl.p.ga.given_aware;
+    const std::uint32_t moves = run.sweep, chain_length = run.chain_length;
+    Rng rng(seed, g, i, kPurposeMove);
+    UnitCounts<B> counts;
+    counts.count(cur, e, kind);
+    for (std::uint32_t k = 0; k < moves && f > 0; ++k) {
+      const Move m = propose_move<B>(cur, isl.info, e, aware, rng);
+      const int d = counts.delta(cur, m, e, kind);
+      if (m.a >= 0 && (d <= 0 || (!hc && rng.next() < accept_threshold(s.accept1, d)))) {
+        counts.apply(cur, m, e, kind);
+        apply_move(cur, m);
+        f += d;
+        ++s.accepted;
+        if (d < 0) s.last_improvement = g;
+        keep_best(i, f, g, s);
+      }
+      if (!hc && ++s.level_moves == chain_length) next_temperature(s);
+    }
+    isl.fit(0)[i] = static_cast<Fitness>(f);
+    state()[i] = s;
+  }
+
+  // After the chains moved: the island's restarts (hc) or reheats (sa), and its best so far: the
+  // lowest of the chains' bests, and of the chains that hold it the lowest (sweep, index) key,
+  // its grid copied to `best_grid` when it is new.
+  GPUGA_HD void note(IslandState& s, bool first, std::uint8_t* best_grid) const {
+    std::uint64_t low = ~std::uint64_t(0), key = ~std::uint64_t(0), restarts = 0;
+    for (const std::uint32_t i : share(isl.t, isl.L.n)) {
+      low = isl.fit(1)[i] < low ? isl.fit(1)[i] : low;
+      restarts += state()[i].restarts;
+    }
+    const Fitness best = static_cast<Fitness>(team_min(low));
+    for (const std::uint32_t i : share(isl.t, isl.L.n)) {
+      const std::uint64_t k = std::uint64_t(state()[i].best_sweep) << 21 | i;
+      key = isl.fit(1)[i] == best && k < key ? k : key;
+    }
+    key = team_min(key);
+    s.restarts = static_cast<std::uint32_t>(team_sum(restarts));
+    if (!first && best >= s.best_ever) return;
+    s.best_ever = best;
+    s.last_improvement = static_cast<std::uint32_t>(key >> 21);
+    if (best == 0) s.solved = s.last_improvement;
+    const auto chain = static_cast<std::uint32_t>(key & (kMaxChains - 1));
+    team_copy(isl.t, best_grid, isl.genome(1, chain), Shape<B>::kSlot);
+  }
+
+  // Generation 0: a random grid per chain, its own best, at the initial temperature.
+  GPUGA_HD void init(IslandState& s, std::uint64_t seed, std::uint8_t* best_grid) const {
+    s = IslandState{};
+    s.seed = seed;
+    s.evaluations = isl.L.n;
+    for (const std::uint32_t i : share(isl.t, isl.L.n)) {
+      init_slot<B>(isl.genome(0, i), i, seed, 0, isl.p.ga, isl.info);
+      isl.fit(0)[i] = isl.fit(1)[i] = evaluate<B>(isl.genome(0, i), isl.p.ga, nullptr);
+      copy_slot<B>(isl.genome(1, i), isl.genome(0, i));
+      ChainState c{};
+      c.beta = run.beta0;
+      c.accept1 = accept1_of(c.beta);
+      state()[i] = c;
+    }
+    isl.t.sync();
+    note(s, true, best_grid);
+  }
+
+  // Sweeps s.clock + 1 .. to of every chain; evaluations count every move of every chain.
+  GPUGA_HD void advance(IslandState& s, std::uint32_t to, std::uint8_t* best_grid) const {
+    for (const std::uint32_t i : share(isl.t, isl.L.n))
+      for (std::uint32_t g = s.clock + 1; g <= to; ++g) sweep(i, s.seed, g);
+    s.evaluations += std::uint64_t(isl.L.n) * run.sweep * (to - s.clock);
+    isl.t.sync();
+    note(s, false, best_grid);
+  }
+
+  // The island now: best and worst current fitness (best_index: its chain), their sum, the
+  // diversity sample's distances to the best chain, and (sa) the sum of the temperatures.
+  GPUGA_HD void summarize(IslandSummary& out, const IslandState& s) const {
+    std::uint64_t low = ~std::uint64_t(0), high = ~std::uint64_t(0), temperature = 0;
+    for (const std::uint32_t i : share(isl.t, isl.L.n)) {
+      const Fitness f = isl.fit(0)[i];
+      low = (std::uint64_t(f) << 32 | i) < low ? std::uint64_t(f) << 32 | i : low;
+      high = ~std::uint64_t(f) < high ? ~std::uint64_t(f) : high;
+      if (isl.p.ga.algorithm == Algorithm::Sa)
+        temperature += (std::uint64_t(1) << 48) / state()[i].beta;  // T in 16.16
+    }
+    low = team_min(low);
+    high = team_min(high);
+    if (isl.t.rank() == 0) {
+      out.state = s;
+      out.best_index = static_cast<std::uint32_t>(low);
+      out.best = static_cast<Fitness>(low >> 32);
+      out.worst = static_cast<Fitness>(~high);
+      out.fitness_sum = out.distance_sum = out.temperature_sum = 0;
+    }
+    isl.t.sync();
+    isl.add_sums(out, 0, static_cast<std::uint32_t>(low));
+    isl.t.add(&out.temperature_sum, temperature);
+    isl.t.sync();
+  }
+};
+
+}  // namespace gpuga

@@ -1,0 +1,55 @@
+#pragma once
+// A run's configuration as the operators see it: plain data, copied to the device as is.
+#include <cstdint>
+
+namespace gpuga {
+
+// Plain int underlying types: CLI11 prints the values in --help, and uint8_t ones come out as
+// control characters.
+enum class Algorithm { Ga, Sa, Hc };  // genetic algorithm, simulated annealing, hill climbing
+enum class Encoding { Box, Row, Cell };
+enum class FitnessKind { Conflicts, Squared };
+enum class Selection { Tournament, Rank, Truncation };
+enum class Crossover { OnePoint, Uniform, Bands };
+
+// Probabilities are compared with a 32-bit random draw: `threshold = rate * 2^32`, so 1.0 means
+// always and the comparison is an exact integer one on host and device alike.
+using Threshold = std::uint64_t;
+
+struct GaParams {
+  Algorithm algorithm = Algorithm::Ga;  // sa, hc: every individual an independent chain
+  Encoding encoding = Encoding::Box;
+  FitnessKind fitness = FitnessKind::Conflicts;
+  Selection selection = Selection::Tournament;
+  Crossover crossover = Crossover::Uniform;
+  std::uint32_t pop = 1000;        // individuals in an island (mu)
+  std::uint32_t children = 1000;   // bred per island and generation (lambda; = pop unless truncation)
+  std::uint32_t elite = 0;         // best of an island copied unchanged (tournament and rank)
+  std::uint32_t tournament_size = 3;
+  bool given_aware = true;  // box/row: never place a digit where a given of its row, column or
+                            // box already holds it, if a legal placement exists
+  Threshold crossover_threshold = 0;
+  Threshold mutation_threshold = 0;
+  std::uint32_t local_search = 0;  // hill-climbing moves tried on every bred child (memetic)
+  std::uint64_t seed = 0;          // the run's seed; island k's is derive_seed(seed, k)
+};
+
+// Simulated annealing's schedule (include/gpuga/device/chain.hpp). The inverse temperature beta is a
+// 32.32 fixed-point integer, cooled exactly in integers so that host and device agree.
+struct AnnealParams {
+  std::uint64_t cooling_step = 0;  // per temperature beta += beta * cooling_step / 2^63:
+                                   // (1 / cooling - 1) * 2^63
+  std::uint32_t chain_length = 0;  // moves per temperature; 0: the puzzle's free cells
+  std::uint32_t reheat_after = 0;  // temperatures without a chain's new best before it reheats
+                                   // to the initial temperature; 0: never
+};
+
+inline std::uint64_t cooling_step(double cooling) {
+  return static_cast<std::uint64_t>((1.0 / cooling - 1.0) * 9223372036854775808.0 + 0.5);
+}
+
+inline Threshold rate_threshold(double rate) {
+  return static_cast<Threshold>(rate * 4294967296.0 + 0.5);
+}
+
+}  // namespace gpuga

@@ -1,0 +1,130 @@
+#pragma once
+// Fitness, an integer: 0 means solved, lower is better. Written once for host and device, for
+// every box size B (grid.hpp).
+#include <cstdint>
+
+#include "gpuga/device/config.hpp"
+#include "gpuga/device/grid.hpp"
+
+namespace gpuga {
+
+// Conflicts of one unit: n minus the number of distinct values in it (blanks are no value).
+template <int B>
+GPUGA_HD_INLINE int distinct_conflicts(unsigned seen) {
+  return Shape<B>::kSide - GPUGA_POPCOUNT(seen & Shape<B>::kValues);
+}
+
+// Units 0..n-1 rows, n..2n-1 columns, 2n..3n-1 boxes (for checks by hand and tests; the GA's
+// own loops use unit_masks below).
+template <int B>
+GPUGA_HD_INLINE int unit_conflicts(const std::uint8_t* g, int u) {
+  unsigned seen = 0;
+  for (int k = 0; k < Shape<B>::kSide; ++k) seen |= 1u << g[Shape<B>::unit_cell(u, k)];
+  return distinct_conflicts<B>(seen);
+}
+
+// Squared metric of one unit: for each value held c >= 1 times, (c - 1)^2.
+template <int B>
+GPUGA_HD_INLINE int unit_squared(const std::uint8_t* g, int u) {
+  constexpr int n = Shape<B>::kSide;
+  std::uint8_t count[n + 1] = {};
+  for (int k = 0; k < n; ++k) ++count[g[Shape<B>::unit_cell(u, k)]];
+  int s = 0;
+  for (int v = 1; v <= n; ++v) s += count[v] ? (count[v] - 1) * (count[v] - 1) : 0;
+  return s;
+}
+
+// The values present in every row, column and box, in one pass over the cells (bit v: value v
+// present), for the fitness functions that need all three.
+template <int B>
+struct UnitMasks {
+  unsigned row[Shape<B>::kSide], col[Shape<B>::kSide], box[Shape<B>::kSide];
+};
+
+template <int B>
+GPUGA_HD_INLINE UnitMasks<B> unit_masks(const std::uint8_t* g) {
+  constexpr int n = Shape<B>::kSide;
+  UnitMasks<B> m{};
+  for (int r = 0; r < n; ++r) {
+    unsigned row = 0;
+    for (int s = 0; s < B; ++s) {  // the row's B cells in box column s
+      unsigned seg = 0;
+      for (int j = 0; j < B; ++j) {
+        const unsigned bit = 1u << g[r * n + B * s + j];
+        seg |= bit;
+        m.col[B * s + j] |= bit;
+      }
+      row |= seg;
+      m.box[r - r % B + s] |= seg;
+    }
+    m.row[r] = row;
+  }
+  return m;
+}
+
+// Conflicts of B units together: B n minus their distinct values. Up to 9x9 with one popcount
+// over their masks' value bits side by side (B n <= 32 bits).
+template <int B>
+GPUGA_HD_INLINE int group_conflicts(const unsigned* m) {
+  constexpr int n = Shape<B>::kSide;
+  if constexpr (B * n <= 32) {
+    unsigned packed = 0;
+    for (int k = 0; k < B; ++k) packed |= ((m[k] & Shape<B>::kValues) >> 1) << (n * k);
+    return B * n - GPUGA_POPCOUNT(packed);
+  } else {
+    int c = 0;
+    for (int k = 0; k < B; ++k) c += distinct_conflicts<B>(m[k]);
+    return c;
+  }
+}
+
+// Per-individual scores, also what the band crossover reads (computed at evaluation, so that
+// breeding reads 3B bytes of each parent instead of scanning both grids): [t] the conflicts of
+// rows Bt..Bt+B-1, [B+t] of columns Bt..Bt+B-1, [2B+t] of boxes Bt..Bt+B-1, each over the units
+// the encoding counts (0 otherwise). Returns their sum: the conflict fitness.
+template <int B>
+inline constexpr int kBandScores = 3 * B;
+
+template <int B>
+GPUGA_HD_INLINE int band_scores(const std::uint8_t* g, Encoding e, std::uint8_t* out) {
+  const UnitMasks<B> m = unit_masks<B>(g);
+  int total = 0;
+  for (int t = 0; t < B; ++t) {
+    const int k = B * t;
+    const int rows = e != Encoding::Row ? group_conflicts<B>(m.row + k) : 0;
+    const int cols = group_conflicts<B>(m.col + k);
+    const int boxes = e != Encoding::Box ? group_conflicts<B>(m.box + k) : 0;
+    total += rows + cols + boxes;
+    out[t] = static_cast<std::uint8_t>(rows);
+    out[B + t] = static_cast<std::uint8_t>(cols);
+    out[2 * B + t] = static_cast<std::uint8_t>(boxes);
+  }
+  return total;
+}
+
+// Units counted: box encoding rows and columns (boxes are permutations), row encoding columns
+// and boxes, cell encoding all 3n.
+template <int B>
+GPUGA_HD_INLINE int conflict_fitness(const std::uint8_t* g, Encoding e) {
+  std::uint8_t scores[kBandScores<B>];
+  return band_scores<B>(g, e, scores);
+}
+
+template <int B>
+GPUGA_HD_INLINE int squared_fitness(const std::uint8_t* g) {
+  int f = 0;
+  for (int u = 0; u < Shape<B>::kUnits; ++u) f += unit_squared<B>(g, u);
+  return f;
+}
+
+template <int B>
+GPUGA_HD_INLINE int fitness(const std::uint8_t* g, Encoding e, FitnessKind kind) {
+  return kind == FitnessKind::Squared ? squared_fitness<B>(g) : conflict_fitness<B>(g, e);
+}
+
+// The highest value any fitness takes: 3n units x (n - 1)^2, the squared metric of a grid of
+// one value.
+template <int B>
+inline constexpr int kMaxFitness = Shape<B>::kUnits * (Shape<B>::kSide - 1) * (Shape<B>::kSide - 1);
+
+}  // namespace gpuga

@@ -1,0 +1,48 @@
+#pragma once
+// The shape of a grid of box size B (2..5) in host and device code: n = B * B values, n * n
+// cells row by row, one byte a cell (0 a blank, 1..n a value). Every operator is a template over
+// B, so that the 9x9 path keeps its constants and the larger grids get their own.
+#include <cstdint>
+#include <type_traits>
+
+#include "gpuga/device/hd.hpp"
+
+namespace gpuga {
+
+template <int B>
+struct Shape {
+  static_assert(B >= 2 && B <= 5, "box sizes 2 to 5: 4x4 to 25x25");
+  static constexpr int kBox = B;
+  static constexpr int kSide = B * B;
+  static constexpr int kCells = kSide * kSide;
+  static constexpr int kUnits = 3 * kSide;  // n rows, n columns, n boxes
+  // Bits 1..n: every value once, in a mask with bit v for value v.
+  static constexpr unsigned kValues = ((1u << kSide) - 1u) << 1;
+  // An individual's slot: its cells and zero padding to whole 32-bit words (9x9: 84 bytes, 21
+  // words). 4x4's four words become five, so that the slots of neighbouring threads start in
+  // different shared-memory banks; 16x16 keeps its 64 (each slot on the same bank) because 65
+  // made its segment step spill on sm_90 (bench/README.md), and 9x9 and 25x25 are odd already.
+  static constexpr int kWords = (kCells + 3) / 4;
+  static constexpr int kSlot = 4 * (B == 2 ? kWords | 1 : kWords);
+  // A cell index, and a mask of values.
+  using Cell = std::conditional_t<(kCells <= 256), std::uint8_t, std::uint16_t>;
+  using Mask = std::conditional_t<(kSide < 16), std::uint16_t, std::uint32_t>;
+
+  GPUGA_HD_INLINE static int row_of(int c) { return c / kSide; }
+  GPUGA_HD_INLINE static int col_of(int c) { return c % kSide; }
+  GPUGA_HD_INLINE static int box_of(int c) { return row_of(c) / B * B + col_of(c) / B; }
+
+  // Cell index of the k-th cell (0..n-1) of a unit. Units 0..n-1 are rows, n..2n-1 columns,
+  // 2n..3n-1 boxes.
+  GPUGA_HD_INLINE static int row_cell(int r, int k) { return r * kSide + k; }
+  GPUGA_HD_INLINE static int col_cell(int c, int k) { return k * kSide + c; }
+  GPUGA_HD_INLINE static int box_cell(int b, int k) {
+    return (b / B * B + k / B) * kSide + b % B * B + k % B;
+  }
+  GPUGA_HD_INLINE static int unit_cell(int u, int k) {
+    return u < kSide ? row_cell(u, k)
+                     : (u < 2 * kSide ? col_cell(u - kSide, k) : box_cell(u - 2 * kSide, k));
+  }
+};
+
+}  // namespace gpuga

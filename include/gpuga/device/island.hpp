@@ -1,0 +1,456 @@
+#pragma once
+// The island, the unit of work: one population of `pop` individuals that a team advances for a
+// segment of many generations with no host in the loop. A run is a ring of islands on one
+// puzzle; many runs share an engine.
+//
+// Every function here is written once over a Team: rank(), size(), sync() (a barrier of the
+// whole team), sort(keys, n) and add(p, v) (an atomic 64-bit add). sort orders n keys (n a
+// power of two) ascending; every key is (fitness << 32 | index) with the indices ascending from
+// 0, then ~0 padding, which lets a team of one count-sort them by fitness.
+// Work is split as `for (i : share(t, n))`, each i written by its owner only, with a barrier
+// wherever a thread reads what another wrote; so the bytes computed are the same for any team
+// size and any split (kContiguous says which). The CPU backend runs one island per OpenMP
+// thread with a team of one; the CUDA backend one thread block per island, the island in shared
+// memory when it fits, and a lone island that does not fit on a team of every block of the GPU
+// (a cooperative grid).
+//
+// Control state (generation, restarts, best so far) is computed by every thread of the team from
+// the same data, so all agree without a broadcast; rank 0 alone writes it back.
+#include <cstdint>
+
+#include "gpuga/device/breed.hpp"
+
+namespace gpuga {
+
+inline constexpr std::uint32_t kNever = 0xFFFFFFFFu;
+
+// The indices a thread owns of a loop over from..n-1: a range of every `stride`-th index.
+struct Share {
+  std::uint32_t first, last, stride;
+  struct Iter {
+    std::uint32_t i, stride;
+    GPUGA_HD std::uint32_t operator*() const { return i; }
+    GPUGA_HD Iter& operator++() {
+      i += stride;
+      return *this;
+    }
+    GPUGA_HD bool operator!=(const Iter& end) const { return i < end.i; }
+  };
+  GPUGA_HD Iter begin() const { return {first, stride}; }
+  GPUGA_HD Iter end() const { return {last, stride}; }
+};
+
+// A team's share of from..n-1. GPU threads take every size-th index from their rank, so that
+// neighbouring threads touch neighbouring words together (coalesced); CPU threads
+// (Team::kContiguous) a contiguous block each, so that no two write the same cache line but at
+// the block edges.
+template <class Team>
+GPUGA_HD Share share(const Team& t, std::uint32_t from, std::uint32_t n) {
+  if constexpr (!Team::kContiguous) return {from + t.rank(), n, t.size()};
+  const std::uint64_t len = n > from ? n - from : 0;
+  return {static_cast<std::uint32_t>(from + len * t.rank() / t.size()),
+          static_cast<std::uint32_t>(from + len * (t.rank() + 1) / t.size()), 1};
+}
+template <class Team>
+GPUGA_HD Share share(const Team& t, std::uint32_t n) {
+  return share(t, 0, n);
+}
+
+// A run that has an island with fitness 0 stops at the next multiple of this many generations
+// (the solving island stops at once), so what a run computes does not depend on how often the
+// host looks at it.
+inline constexpr std::uint32_t kHaltInterval = 10;
+
+struct IslandParams {
+  GaParams ga;                      // ga.pop: individuals per island; ga.children: per island
+  AnnealParams anneal;              // sa
+  std::uint32_t islands = 1;        // per run, on a ring
+  std::uint32_t migration_interval = 0;  // generations between migrations; 0: never (sa, hc)
+  std::uint32_t migrants = 0;       // best individuals each island sends to the next
+  std::uint32_t restart_after = 0;  // generations without improvement (hc: of a climb); 0: never
+  std::uint32_t keep_on_restart = 0;
+};
+
+// What an island carries from segment to segment.
+struct IslandState {
+  std::uint64_t seed = 0;
+  std::uint64_t evaluations = 0;
+  std::uint32_t clock = 0;          // the run's generation: every island of a run reaches it
+  std::uint32_t boundary = kNever;  // the clock at which the last boundary step ran
+  std::uint32_t last_improvement = 0;
+  std::uint32_t restarts = 0;
+  std::uint32_t solved = kNever;    // the generation the island reached fitness 0 (it stops there)
+  Fitness best_ever = 0;
+  std::uint8_t side = 0;            // which of the two population buffers holds the island
+  std::uint8_t halted = 0;          // its run has stopped: an island solved
+};
+
+// What one chain of simulated annealing or hill climbing carries (include/gpuga/device/chain.hpp).
+struct ChainState {
+  std::uint64_t beta = 0;              // sa: inverse temperature, 32.32 fixed point
+  std::uint32_t accept1 = 0;           // sa: exp(-beta) * 2^32, the threshold of a worsening by 1
+  std::uint32_t level_moves = 0;       // sa: moves made at this temperature
+  std::uint32_t stalled = 0;           // sa: temperatures ended since the chain's last new best
+  std::uint32_t last_improvement = 0;  // hc: the sweep its climb last got better
+  std::uint32_t best_sweep = 0;        // the sweep it found its best
+  std::uint32_t restarts = 0;          // hc: restarts; sa: reheats
+  std::uint32_t accepted = 0;          // moves accepted
+};
+
+struct IslandSummary {
+  IslandState state;
+  std::uint64_t temperature_sum = 0;  // sa: its chains' temperatures, 16.16 fixed point
+  std::uint64_t fitness_sum = 0;
+  std::uint64_t distance_sum = 0;   // Hamming distances of the diversity sample to the best
+  std::uint32_t best_index = 0;
+  Fitness best = 0, worst = 0;
+};
+
+template <int B>
+struct RunInfo {
+  PuzzleInfo<B> info;
+  std::uint64_t seed = 0;  // island k's seed is derive_seed(seed, k)
+  std::uint64_t beta0 = 0;          // sa: the initial inverse temperature (32.32)
+  std::uint32_t chain_length = 0;   // sa: moves per temperature
+  std::uint32_t sweep = 0;          // sa, hc: moves a chain makes per generation
+};
+
+enum class RunAction : std::uint8_t { Idle, Init, Advance };
+
+// What the host asks of a run for one epoch: Init starts it at generation 0; both then advance
+// it to `target` (or until it halts).
+struct RunTask {
+  RunAction action = RunAction::Idle;
+  std::uint32_t target = 0;
+};
+
+// The end of the segment that starts at `clock`: the next halt check, migration or the target.
+GPUGA_HD_INLINE std::uint32_t next_stop(std::uint32_t clock, std::uint32_t target,
+                                        std::uint32_t migration_interval) {
+  std::uint32_t b = (clock / kHaltInterval + 1) * kHaltInterval;
+  if (migration_interval) {
+    const std::uint32_t m = (clock / migration_interval + 1) * migration_interval;
+    b = m < b ? m : b;
+  }
+  return target < b ? target : b;
+}
+
+GPUGA_HD_INLINE std::uint64_t align16(std::uint64_t x) { return (x + 15) & ~std::uint64_t(15); }
+
+// Byte offsets of an island's buffers in its record, the same in device, host and shared
+// memory. Fixed-index members only: a run-time index into an array member would move the
+// whole structure to local memory on the GPU.
+// Chains (sa, hc) hold their current grids and fitness on side 0 and their bests on side 1.
+struct IslandLayout {
+  std::uint32_t n = 0, c = 0;       // individuals, children per generation
+  std::uint32_t sort_n = 0;         // sort keys: a power of two >= n (truncation: n + c)
+  bool bands = false, truncation = false, chains = false;
+  std::uint64_t genomes0 = 0, genomes1 = 0, kids = 0;
+  std::uint64_t fit0 = 0, fit1 = 0, kid_fit = 0;
+  std::uint64_t band0 = 0, band1 = 0, kid_band = 0;
+  std::uint64_t order = 0, keys = 0, chain_states = 0, bytes = 0;
+};
+
+// The most keys an island may sort: the sort's indices, its stage counter and the keys' low
+// words are 32-bit. An engine refuses larger islands (host/run/island_engine.hpp).
+inline constexpr std::uint64_t kMaxSortKeys = std::uint64_t(1) << 30;
+
+// The keys an island of `p` sorts: a power of two >= its individuals (truncation: individuals
+// and children together), counted in 64 bits so that no accepted size can wrap it.
+inline std::uint64_t sort_length(const GaParams& p) {
+  const bool truncation = p.algorithm == Algorithm::Ga && p.selection == Selection::Truncation;
+  const std::uint64_t sorted = std::uint64_t(p.pop) + (truncation ? p.children : 0);
+  std::uint64_t keys = 1;
+  while (keys < sorted) keys <<= 1;
+  return keys;
+}
+
+template <int B>
+inline IslandLayout make_layout(const GaParams& p) {
+  constexpr int kSlot = Shape<B>::kSlot, kBands = kBandScores<B>;
+  IslandLayout L;
+  L.n = p.pop;
+  L.chains = p.algorithm != Algorithm::Ga;
+  L.truncation = !L.chains && p.selection == Selection::Truncation;
+  L.c = L.truncation ? p.children : p.pop;
+  L.bands = !L.chains && p.crossover == Crossover::Bands;
+  const std::uint64_t keys = sort_length(p);  // beyond kMaxSortKeys the engine refuses it
+  L.sort_n = static_cast<std::uint32_t>(keys < kMaxSortKeys ? keys : kMaxSortKeys);
+  std::uint64_t at = 0;
+  auto take = [&at](std::uint64_t bytes) {
+    const std::uint64_t here = at;
+    at = align16(at + bytes);
+    return here;
+  };
+  L.genomes0 = take(std::uint64_t(L.n) * kSlot);
+  L.genomes1 = take(std::uint64_t(L.n) * kSlot);
+  L.kids = L.truncation ? take(std::uint64_t(L.c) * kSlot) : 0;
+  L.fit0 = take(std::uint64_t(L.n) * sizeof(Fitness));
+  L.fit1 = take(std::uint64_t(L.n) * sizeof(Fitness));
+  L.kid_fit = L.truncation ? take(std::uint64_t(L.c) * sizeof(Fitness)) : 0;
+  L.band0 = L.bands ? take(std::uint64_t(L.n) * kBands) : 0;
+  L.band1 = L.bands ? take(std::uint64_t(L.n) * kBands) : 0;
+  L.kid_band = L.bands && L.truncation ? take(std::uint64_t(L.c) * kBands) : 0;
+  L.order = L.chains ? 0 : take(std::uint64_t(L.n) * sizeof(std::uint32_t));  // chains: unsorted
+  L.keys = take(std::uint64_t(L.sort_n) * sizeof(std::uint64_t));
+  L.chain_states = L.chains ? take(std::uint64_t(L.n) * sizeof(ChainState)) : 0;
+  L.bytes = at;
+  return L;
+}
+
+// A staged island's work area (shared memory on the GPU): its run's puzzle, then its record.
+// (Its state stays in each thread's registers: every thread computes it alike.)
+template <int B>
+inline constexpr std::uint64_t kWorkHeader = (sizeof(PuzzleInfo<B>) + 15) / 16 * 16;
+template <int B>
+inline std::uint64_t staged_bytes(const IslandLayout& L) { return kWorkHeader<B> + L.bytes; }
+
+// `bytes` (a multiple of 4, or rounded up into the 16-byte padding after every buffer) from src
+// to dst in 32-bit words, split over the team.
+template <class Team>
+GPUGA_HD void team_copy(const Team& t, void* dst, const void* src, std::uint64_t bytes) {
+  auto* d = static_cast<std::uint32_t*>(dst);
+  const auto* s = static_cast<const std::uint32_t*>(src);
+  for (std::uint64_t w = t.rank(); w < (bytes + 3) / 4; w += t.size()) d[w] = s[w];
+}
+
+// Keys i and i ^ j in the order stage k of a bitonic network wants, done by the lower index.
+GPUGA_HD_INLINE void compare_exchange(std::uint64_t* keys, std::uint32_t i, std::uint32_t j,
+                                      std::uint32_t k) {
+  const std::uint32_t l = i ^ j;
+  if (l <= i) return;
+  const std::uint64_t a = keys[i], b = keys[l];
+  if ((a > b) == ((i & k) == 0)) {
+    keys[i] = b;
+    keys[l] = a;
+  }
+}
+
+// Sorts n 64-bit keys (n a power of two) by a bitonic network: data-independent, each pair
+// exchanged by the thread that owns its lower index. A sorting team is made of tiles: tile(),
+// tiles(), tile_rank(), tile_size(), tile_sync() (a barrier of the tile) and sort_chunk() (a
+// power of two). The stages whose pairs lie within aligned chunks of sort_chunk() keys run tile
+// by tile, each tile on its own chunks with tile barriers; only the stages that pair keys of
+// different chunks take a barrier of the whole team. A thread block is one tile whose chunk is
+// the whole array; a grid of blocks needs a grid barrier only for the wide stages.
+template <class Team>
+GPUGA_HD void bitonic_sort(const Team& t, std::uint64_t* keys, std::uint32_t n) {
+  const std::uint32_t chunk = t.sort_chunk() < n ? t.sort_chunk() : n;
+  for (std::uint32_t k = 2; k != 0 && k <= n; k <<= 1) {  // k != 0: n = 2^31 ends, not wraps
+    std::uint32_t j = k >> 1;
+    for (; j >= chunk; j >>= 1) {
+      for (const std::uint32_t i : share(t, n)) compare_exchange(keys, i, j, k);
+      t.sync();
+    }
+    if (j == 0) continue;
+    // Every tile takes as many tile barriers, chunk or not, so a team may implement them as its
+    // own barrier.
+    for (std::uint32_t round = 0; round < n / chunk; round += t.tiles()) {
+      const std::uint32_t c = round + t.tile();
+      for (std::uint32_t jj = j; jj > 0; jj >>= 1) {
+        if (c < n / chunk)
+          for (std::uint32_t i = c * chunk + t.tile_rank(); i < (c + 1) * chunk; i += t.tile_size())
+            compare_exchange(keys, i, jj, k);
+        t.tile_sync();
+      }
+    }
+    if (t.tiles() > 1) t.sync();
+  }
+}
+
+// One island's buffers in one record (work or home) and the operators over them.
+template <class Team, int B>
+struct Island {
+  static constexpr int kSlot = Shape<B>::kSlot, kBands = kBandScores<B>;
+  const Team& t;
+  const IslandParams& p;
+  const IslandLayout& L;
+  const PuzzleInfo<B>& info;
+  const std::uint64_t* cdf;  // rank selection
+  std::uint8_t* rec;
+
+  GPUGA_HD std::uint8_t* genome(int side, std::uint32_t i) const {
+    return rec + (side ? L.genomes1 : L.genomes0) + std::uint64_t(i) * kSlot;
+  }
+  GPUGA_HD Fitness* fit(int side) const {
+    return reinterpret_cast<Fitness*>(rec + (side ? L.fit1 : L.fit0));
+  }
+  GPUGA_HD std::uint8_t* band(int side, std::uint32_t i) const {
+    return L.bands ? rec + (side ? L.band1 : L.band0) + std::uint64_t(i) * kBands : nullptr;
+  }
+  GPUGA_HD std::uint8_t* kid(std::uint32_t i) const { return rec + L.kids + std::uint64_t(i) * kSlot; }
+  GPUGA_HD Fitness* kid_fit() const { return reinterpret_cast<Fitness*>(rec + L.kid_fit); }
+  GPUGA_HD std::uint8_t* kid_band(std::uint32_t i) const {
+    return L.bands ? rec + L.kid_band + std::uint64_t(i) * kBands : nullptr;
+  }
+  GPUGA_HD std::uint32_t* order() const { return reinterpret_cast<std::uint32_t*>(rec + L.order); }
+  GPUGA_HD std::uint64_t* keys() const { return reinterpret_cast<std::uint64_t*>(rec + L.keys); }
+
+  // The live part of an island (its current side, fitness, band scores and order; chains: both
+  // sides and their states) to another record: staging into shared memory and back.
+  GPUGA_HD void copy_live_to(const Island& to, int side) const {
+    const std::uint64_t n = L.n;
+    if (L.chains) {
+      team_copy(t, to.genome(0, 0), genome(0, 0), n * kSlot);
+      team_copy(t, to.genome(1, 0), genome(1, 0), n * kSlot);
+      team_copy(t, to.fit(0), fit(0), n * sizeof(Fitness));
+      team_copy(t, to.fit(1), fit(1), n * sizeof(Fitness));
+      team_copy(t, to.rec + L.chain_states, rec + L.chain_states, n * sizeof(ChainState));
+      return;
+    }
+    team_copy(t, to.genome(side, 0), genome(side, 0), n * kSlot);
+    team_copy(t, to.fit(side), fit(side), n * sizeof(Fitness));
+    if (L.bands) team_copy(t, to.band(side, 0), band(side, 0), n * kBands);
+    team_copy(t, to.order(), order(), n * sizeof(std::uint32_t));
+  }
+
+  // Sorts (fitness_of(i) << 32 | i) for i < count, padded with ~0 to sort_n, into keys().
+  template <class FitnessOf>
+  GPUGA_HD const std::uint64_t* sort_keys(std::uint32_t count, const FitnessOf& fitness_of) const {
+    std::uint64_t* k = keys();
+    for (const std::uint32_t i : share(t, L.sort_n))
+      k[i] = i < count ? (std::uint64_t(fitness_of(i)) << 32 | i) : ~std::uint64_t(0);
+    t.sync();
+    t.sort(k, L.sort_n);
+    return k;
+  }
+
+  // Orders `side` by (fitness, index) into order().
+  GPUGA_HD void sort_side(int side) const {
+    const Fitness* f = fit(side);
+    const std::uint64_t* k = sort_keys(L.n, [f](std::uint32_t i) { return f[i]; });
+    for (const std::uint32_t i : share(t, L.n)) order()[i] = static_cast<std::uint32_t>(k[i]);
+    t.sync();
+  }
+
+  // Slot `from` of side `src` (or a child when from >= n, truncation) to slot i of side `dst`.
+  GPUGA_HD void move(int src, std::uint32_t from, int dst, std::uint32_t i) const {
+    const bool child = from >= L.n;
+    const std::uint32_t k = child ? from - L.n : from;
+    copy_slot<B>(genome(dst, i), child ? kid(k) : genome(src, k));
+    fit(dst)[i] = child ? kid_fit()[k] : fit(src)[k];
+    if (L.bands) {
+      const std::uint8_t* b = child ? kid_band(k) : band(src, k);
+      for (int s = 0; s < kBands; ++s) band(dst, i)[s] = b[s];
+    }
+  }
+
+  // Individuals from..n-1 of `side` new at `generation`, evaluated.
+  GPUGA_HD void renew(int side, std::uint32_t from, std::uint64_t seed, std::uint32_t generation) const {
+    for (const std::uint32_t i : share(t, from, L.n)) {
+      init_slot<B>(genome(side, i), i, seed, generation, p.ga, info);
+      fit(side)[i] = evaluate<B>(genome(side, i), p.ga, band(side, i));
+    }
+  }
+
+  // The next generation from side `cur` into side `cur ^ 1`, evaluated (not yet ordered).
+  GPUGA_HD void breed(int cur, std::uint64_t seed, std::uint32_t generation) const {
+    const int nxt = cur ^ 1;
+    const GenerationView v{genome(cur, 0), fit(cur), order(), cdf,
+                           L.truncation ? kid(0) : genome(nxt, 0), band(cur, 0)};
+    for (const std::uint32_t i : share(t, L.c)) {
+      breed_child<B>(i, seed, generation, p.ga, info, v);
+      std::uint8_t* child = v.children + std::uint64_t(i) * kSlot;
+      if (L.truncation)
+        kid_fit()[i] = evaluate<B>(child, p.ga, kid_band(i));
+      else
+        fit(nxt)[i] = evaluate<B>(child, p.ga, band(nxt, i));
+    }
+    if (!L.truncation) return;
+    // (mu+lambda): the best n of parents (0..n-1) and children (n..), ties by that index, in
+    // their order, so the survivors' own order is the identity.
+    t.sync();
+    const Fitness *parents = fit(cur), *kids = kid_fit();
+    const std::uint32_t n = L.n;
+    const std::uint64_t* k = sort_keys(
+        n + L.c, [=](std::uint32_t i) { return i < n ? parents[i] : kids[i - n]; });
+    for (const std::uint32_t i : share(t, L.n))
+      move(cur, static_cast<std::uint32_t>(k[i]), nxt, i);
+  }
+
+  // After `side` was ordered at `generation`: a better best becomes the island's best (its grid
+  // copied to `best_grid`), fitness 0 marks it solved. Every thread updates its own `s` alike.
+  GPUGA_HD void note_best(IslandState& s, int side, std::uint32_t generation, bool first,
+                          std::uint8_t* best_grid) const {
+    const Fitness best = fit(side)[order()[0]];
+    if (!first && best >= s.best_ever) return;
+    s.best_ever = best;
+    s.last_improvement = generation;
+    if (best == 0) s.solved = generation;
+    team_copy(t, best_grid, genome(side, order()[0]), kSlot);
+  }
+
+  // Generation 0.
+  GPUGA_HD void init(IslandState& s, std::uint64_t seed, std::uint8_t* best_grid) const {
+    s = IslandState{};
+    s.seed = seed;
+    s.evaluations = L.n;
+    renew(0, 0, seed, 0);
+    t.sync();
+    sort_side(0);
+    note_best(s, 0, 0, true, best_grid);
+  }
+
+  // One generation: a restart when one falls due, else breeding; then order and progress.
+  GPUGA_HD void generation(IslandState& s, std::uint32_t g, std::uint8_t* best_grid) const {
+    const int cur = s.side, nxt = cur ^ 1;
+    if (p.restart_after && g - s.last_improvement > p.restart_after) {
+      const std::uint32_t keep = p.keep_on_restart < L.n ? p.keep_on_restart : L.n;
+      for (const std::uint32_t i : share(t, keep)) move(cur, order()[i], nxt, i);
+      renew(nxt, keep, s.seed, g);
+      ++s.restarts;
+      s.last_improvement = g;
+      s.evaluations += L.n - keep;
+    } else {
+      breed(cur, s.seed, g);
+      // Every child evaluated, and every local-search move but the elite's (a move's fitness
+      // change counts as an evaluation, as for sa and hc).
+      s.evaluations += L.c + std::uint64_t(L.c - p.ga.elite) * p.ga.local_search;
+    }
+    s.side = static_cast<std::uint8_t>(nxt);
+    t.sync();
+    sort_side(nxt);
+    note_best(s, nxt, g, false, best_grid);
+  }
+
+  // Adds `side`'s fitness sum and the diversity sample's Hamming distances to individual `best`
+  // into a summary (zeroed by the caller, with a barrier after).
+  GPUGA_HD void add_sums(IslandSummary& out, int side, std::uint32_t best) const {
+    std::uint64_t sum = 0, dist = 0;
+    for (const std::uint32_t i : share(t, L.n)) sum += fit(side)[i];
+    for (const std::uint32_t k : share(t, sample_size(L.n)))
+      dist += hamming<B>(genome(side, sample_index(k, L.n)), genome(side, best));
+    t.add(&out.fitness_sum, sum);
+    t.add(&out.distance_sum, dist);
+  }
+
+  // The best `m` individuals, best first, to an outbox of m slots, fitness and band scores.
+  GPUGA_HD void emigrate(const IslandState& s, std::uint8_t* outbox, std::uint32_t m) const {
+    for (const std::uint32_t j : share(t, m)) {
+      const std::uint32_t from = order()[j];
+      copy_slot<B>(outbox + std::uint64_t(j) * kSlot, genome(s.side, from));
+      reinterpret_cast<Fitness*>(outbox + std::uint64_t(m) * kSlot)[j] = fit(s.side)[from];
+      if (L.bands)
+        for (int b = 0; b < kBands; ++b)
+          outbox[std::uint64_t(m) * (kSlot + sizeof(Fitness)) + j * kBands + b] = band(s.side, from)[b];
+    }
+  }
+
+  // A neighbour's outbox replaces the worst `m` (immigrant j into the j-th of them, worst last).
+  GPUGA_HD void immigrate(IslandState& s, const std::uint8_t* outbox, std::uint32_t m,
+                          std::uint8_t* best_grid) const {
+    for (const std::uint32_t j : share(t, m)) {
+      const std::uint32_t to = order()[L.n - m + j];
+      copy_slot<B>(genome(s.side, to), outbox + std::uint64_t(j) * kSlot);
+      fit(s.side)[to] = reinterpret_cast<const Fitness*>(outbox + std::uint64_t(m) * kSlot)[j];
+      if (L.bands)
+        for (int b = 0; b < kBands; ++b)
+          band(s.side, to)[b] = outbox[std::uint64_t(m) * (kSlot + sizeof(Fitness)) + j * kBands + b];
+    }
+    t.sync();
+    sort_side(s.side);
+    note_best(s, s.side, s.clock, false, best_grid);
+  }
+};
+
+}  // namespace gpuga

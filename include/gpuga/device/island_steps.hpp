@@ -1,0 +1,156 @@
+#pragma once
+// The engine's three steps over every island (host/run/island_engine.hpp launches them): a segment
+// of generations, the boundary after it (halt checks, migration), and the summary. Written once
+// over a Team (island.hpp); GA islands (island.hpp) and chains (chain.hpp) share them.
+#include <cstdint>
+
+#include "gpuga/device/chain.hpp"
+#include "gpuga/device/island.hpp"
+
+namespace gpuga {
+
+// Bytes of one island's outbox.
+template <int B>
+GPUGA_HD_INLINE std::uint64_t outbox_bytes(std::uint32_t migrants) {
+  return align16(std::uint64_t(migrants) * (Shape<B>::kSlot + sizeof(Fitness) + kBandScores<B>));
+}
+
+// Every island's home in the engine's memory (device or host), for the steps below.
+template <int B>
+struct IslandsView {
+  static constexpr int kSlot = Shape<B>::kSlot;
+  IslandParams p;
+  IslandLayout L;
+  std::uint8_t* records;       // islands x L.bytes
+  IslandState* states;         // islands
+  std::uint8_t* best_grids;    // islands x kSlot: each island's best so far
+  std::uint8_t* outboxes;      // islands x outbox_bytes(migrants)
+  const RunInfo<B>* runs;
+  const RunTask* tasks;        // one per run
+  const std::uint64_t* cdf;
+  IslandSummary* summaries;    // islands
+  std::uint64_t* solved;       // one per run: its islands that have solved (reset by the host)
+
+  GPUGA_HD std::uint32_t run_of(std::uint32_t island) const { return island / p.islands; }
+  GPUGA_HD std::uint8_t* record(std::uint32_t island) const { return records + std::uint64_t(island) * L.bytes; }
+  GPUGA_HD std::uint8_t* best_grid(std::uint32_t island) const { return best_grids + std::uint64_t(island) * kSlot; }
+  GPUGA_HD std::uint8_t* outbox(std::uint32_t island) const {
+    return outboxes + std::uint64_t(island) * outbox_bytes<B>(p.migrants);
+  }
+};
+
+// Launch `launch` of an epoch for one island: Init in launch 0, then one segment of generations
+// (to the next halt check, migration or the run's target). `work`, when not null, is a staging
+// area of staged_bytes(L) (shared memory on the GPU) that holds the island meanwhile.
+template <int B>
+struct segment_step {
+  IslandsView<B> v;
+  std::uint32_t launch;
+
+  template <class Team>
+  GPUGA_HD void operator()(const Team& t, std::uint32_t island, std::uint8_t* work) const {
+    const RunTask task = v.tasks[v.run_of(island)];
+    if (task.action == RunAction::Idle) return;
+    const bool init = task.action == RunAction::Init && launch == 0;
+    IslandState s = v.states[island];
+    if (!init && (s.halted || s.clock >= task.target)) return;
+    const RunInfo<B>& run = v.runs[v.run_of(island)];
+    const Island<Team, B> home{t, v.p, v.L, run.info, v.cdf, v.record(island)};
+    const PuzzleInfo<B>* info = &run.info;
+    std::uint8_t* rec = home.rec;
+    if (work) {  // stage the puzzle and the live part of the island
+      team_copy(t, work, info, sizeof(PuzzleInfo<B>));
+      info = reinterpret_cast<const PuzzleInfo<B>*>(work);
+      rec = work + kWorkHeader<B>;
+    }
+    const Island<Team, B> isl{t, v.p, v.L, *info, v.cdf, rec};
+    const Chains<Team, B> chains{isl, run};
+    if (work && !init) home.copy_live_to(isl, s.side);
+    t.sync();
+    std::uint8_t* best = v.best_grid(island);
+    const bool was_solved = !init && s.solved != kNever;
+    const std::uint64_t seed = derive_seed(run.seed, island % v.p.islands);
+    if (init) {
+      if (v.L.chains) chains.init(s, seed, best); else isl.init(s, seed, best);
+    } else if (v.L.chains) {  // a solved island goes on to the halt check: see chain.hpp
+      const std::uint32_t to = next_stop(s.clock, task.target, v.p.migration_interval);
+      chains.advance(s, to, best);
+      s.clock = to;
+    } else {
+      const std::uint32_t to = next_stop(s.clock, task.target, v.p.migration_interval);
+      for (std::uint32_t g = s.clock + 1; g <= to && s.solved == kNever; ++g) isl.generation(s, g, best);
+      s.clock = to;
+      const std::uint32_t m = v.p.migration_interval;
+      if (m && to % m == 0 && v.p.islands > 1 && s.solved == kNever)
+        isl.emigrate(s, v.outbox(island), v.p.migrants);
+    }
+    if (work) isl.copy_live_to(home, s.side);
+    if (t.rank() == 0) {
+      v.states[island] = s;
+      if (!was_solved && s.solved != kNever) t.add(&v.solved[v.run_of(island)], 1);
+    }
+    t.sync();
+  }
+};
+
+// After every segment, once per clock: a run halts at a halt check when one of its islands has
+// solved; otherwise, when a migration falls due, each island takes its ring predecessor's
+// emigrants (written by the segment before; frozen solved islands neither send nor take).
+// Works on the islands' homes; writes only the island's own state fields.
+template <int B>
+struct boundary_step {
+  IslandsView<B> v;
+
+  template <class Team>
+  GPUGA_HD void operator()(const Team& t, std::uint32_t island, std::uint8_t*) const {
+    const std::uint32_t r = v.run_of(island), K = v.p.islands;
+    if (v.tasks[r].action == RunAction::Idle) return;
+    IslandState s = v.states[island];
+    t.sync();  // every thread has read the state before rank 0 rewrites it below
+    if (s.halted || s.boundary == s.clock) return;
+    const bool halt = s.clock % kHaltInterval == 0 && v.solved[r] > 0;
+    const std::uint32_t m = v.p.migration_interval;
+    const std::uint32_t from = r * K + (island % K + K - 1) % K;
+    if (!halt && m && s.clock % m == 0 && s.clock > 0 && K > 1 && s.solved == kNever &&
+        v.states[from].solved == kNever) {
+      const RunInfo<B>& run = v.runs[r];
+      const Island<Team, B> isl{t, v.p, v.L, run.info, v.cdf, v.record(island)};
+      isl.immigrate(s, v.outbox(from), v.p.migrants, v.best_grid(island));
+    }
+    if (t.rank() == 0) {
+      IslandState& out = v.states[island];
+      out.boundary = s.clock;
+      out.halted = halt;
+      out.best_ever = s.best_ever;
+      out.last_improvement = s.last_improvement;
+    }
+    t.sync();
+  }
+};
+
+// One summary per island: best, worst, fitness sum and the diversity sample's distances.
+template <int B>
+struct summary_step {
+  IslandsView<B> v;
+
+  template <class Team>
+  GPUGA_HD void operator()(const Team& t, std::uint32_t island, std::uint8_t*) const {
+    IslandSummary& out = v.summaries[island];
+    const IslandState s = v.states[island];
+    const RunInfo<B>& run = v.runs[v.run_of(island)];
+    const Island<Team, B> isl{t, v.p, v.L, run.info, v.cdf, v.record(island)};
+    if (v.L.chains) return Chains<Team, B>{isl, run}.summarize(out, s);
+    if (t.rank() == 0) {
+      out.state = s;
+      out.fitness_sum = out.distance_sum = out.temperature_sum = 0;
+      out.best_index = isl.order()[0];
+      out.best = isl.fit(s.side)[out.best_index];
+      out.worst = isl.fit(s.side)[isl.order()[v.L.n - 1]];
+    }
+    t.sync();
+    isl.add_sums(out, s.side, isl.order()[0]);
+    t.sync();
+  }
+};
+
+}  // namespace gpuga

@@ -1,0 +1,241 @@
+#pragma once
+// What a move (operators.hpp: propose_move) does to the fitness, computed from the units it
+// touches rather than the whole grid, and the Metropolis acceptance of simulated annealing in
+// integer arithmetic. Written once for host and device; the full fitness (fitness.hpp) stays the
+// reference that the tests hold these to.
+#include <array>
+#include <cstdint>
+
+#include "gpuga/device/operators.hpp"
+
+namespace gpuga {
+
+// Whether a fitness counts units of type T (0 rows, 1 columns, 2 boxes): the squared metric and
+// the cell encoding count all 27; conflicts leave out the units the encoding keeps permutations.
+template <int T>
+GPUGA_HD_INLINE bool counts_units(Encoding e, FitnessKind kind) {
+  if (kind == FitnessKind::Squared || e == Encoding::Cell) return true;
+  return e == Encoding::Box ? T != 2 : T != 0;
+}
+
+// The unit of type T through cell c: its number, its first cell, and the offset of its k-th cell
+// from the first (k a constant once the loops below unroll).
+template <int T, int B>
+GPUGA_HD_INLINE int unit_index(int c) {
+  using S = Shape<B>;
+  return T == 0 ? S::row_of(c) : (T == 1 ? S::col_of(c) : S::box_of(c));
+}
+template <int T, int B>
+GPUGA_HD_INLINE int unit_first(int c) {
+  using S = Shape<B>;
+  constexpr int band = B * S::kSide;
+  return T == 0 ? c - S::col_of(c) : (T == 1 ? S::col_of(c) : c / band * band + S::col_of(c) / B * B);
+}
+template <int T, int B>
+GPUGA_HD_INLINE int unit_offset(int k) {
+  return T == 0 ? k : (T == 1 ? Shape<B>::kSide * k : k / B * Shape<B>::kSide + k % B);
+}
+
+// 1 << 4v: one of value v (< 16) in a word of four-bit counts. On the host a table, so that
+// counting a cell is a load and an add (a shift by a variable takes four instructions in the
+// x86-64 baseline, and unit_change counts up to 36 cells a move); on the device a shift.
+#if !defined(__CUDA_ARCH__)
+inline constexpr std::array<std::uint64_t, 16> kNibbleOnes = [] {
+  std::array<std::uint64_t, 16> t{};
+  for (int v = 0; v < 16; ++v) t[v] = std::uint64_t(1) << (4 * v);
+  return t;
+}();
+#endif
+GPUGA_HD_INLINE std::uint64_t nibble_one(unsigned v) {
+#if defined(__CUDA_ARCH__)
+  return std::uint64_t(1) << (4 * v);
+#else
+  return kNibbleOnes[v];
+#endif
+}
+
+// The change of the cost of a unit when one of its cells goes from value x to value y != x, with
+// nx, ny the counts of x and y among the unit's other cells: conflicts (n - distinct values)
+// change by [ny > 0] - [nx > 0]; the squared metric (sum of (count - 1)^2) by s(ny) - s(nx),
+// where s(0) = 0 and s(n) = 2n - 1.
+GPUGA_HD_INLINE int count_change(int nx, int ny, FitnessKind kind) {
+  if (kind == FitnessKind::Conflicts) return (ny > 0) - (nx > 0);
+  return (ny ? 2 * ny - 1 : 0) - (nx ? 2 * nx - 1 : 0);
+}
+
+// The same from the unit's values counted in one word, four bits a value (up to 9x9: a count is
+// at most 9), x among them.
+GPUGA_HD_INLINE int nibble_change(std::uint64_t counts, int x, int y, FitnessKind kind) {
+  return count_change(static_cast<int>((counts >> (4 * x)) & 15) - 1,
+                      static_cast<int>((counts >> (4 * y)) & 15), kind);
+}
+
+// The values of cell c's unit of type T counted in one word, four bits a value.
+template <int T, int B>
+GPUGA_HD_INLINE std::uint64_t unit_counts(const std::uint8_t* g, int c) {
+  static_assert(Shape<B>::kSide <= 9, "four-bit counts");
+  const std::uint8_t* first = g + unit_first<T, B>(c);
+  std::uint64_t counts = 0;
+  GPUGA_UNROLL
+  for (int k = 0; k < Shape<B>::kSide; ++k) counts += nibble_one(first[unit_offset<T, B>(k)]);
+  return counts;
+}
+
+// The change of the cost of cell c's unit of type T when c goes from value x (which it holds)
+// to value y != x. Up to 9x9 the unit's values are counted in one word; larger units count x
+// and y by comparison.
+template <int T, int B>
+GPUGA_HD_INLINE int unit_change(const std::uint8_t* g, int c, int x, int y, FitnessKind kind) {
+  constexpr int n = Shape<B>::kSide;
+  if constexpr (n <= 9) {
+    return nibble_change(unit_counts<T, B>(g, c), x, y, kind);
+  } else {
+    const std::uint8_t* first = g + unit_first<T, B>(c);
+    int nx = -1, ny = 0;  // c itself holds x
+    for (int k = 0; k < n; ++k) {
+      const int v = first[unit_offset<T, B>(k)];
+      nx += v == x;
+      ny += v == y;
+    }
+    return count_change(nx, ny, kind);
+  }
+}
+
+// The change that move m makes in the units of type T: a swap leaves a unit that holds both
+// cells as it was, so only the units of one cell and not the other change.
+template <int T, int B>
+GPUGA_HD_INLINE int units_change(const std::uint8_t* g, const Move& m, Encoding e,
+                                 FitnessKind kind) {
+  if (!counts_units<T>(e, kind)) return 0;
+  if (m.b < 0) return unit_change<T, B>(g, m.a, g[m.a], m.value, kind);
+  if (unit_index<T, B>(m.a) == unit_index<T, B>(m.b)) return 0;
+  return unit_change<T, B>(g, m.a, g[m.a], g[m.b], kind) +
+         unit_change<T, B>(g, m.b, g[m.b], g[m.a], kind);
+}
+
+// Whether m leaves g as it is: no move, or a swap of two equal values.
+GPUGA_HD_INLINE bool leaves_grid(const std::uint8_t* g, const Move& m) {
+  return m.a < 0 || (m.b >= 0 && g[m.a] == g[m.b]);
+}
+
+// fitness(g after m) - fitness(g), with g before the move: at most four units change.
+template <int B>
+GPUGA_HD_INLINE int move_delta(const std::uint8_t* g, const Move& m, Encoding e,
+                               FitnessKind kind) {
+  if (leaves_grid(g, m)) return 0;
+  return units_change<0, B>(g, m, e, kind) + units_change<1, B>(g, m, e, kind) +
+         units_change<2, B>(g, m, e, kind);
+}
+
+// move_delta for a run of moves on one grid (a chain's sweep): the units the fitness counts
+// (counts_units) are counted once, up to 9x9, and a move's change is read from the counts of
+// the four units it touches instead of counting their 36 cells again; apply() keeps the counts
+// with the grid. On the CPU, with the inlining that needs (host/CMakeLists.txt), that made sa's
+// moves about 20% faster and hc's 30% (bench/README.md). On the device the counts would sit in
+// local memory (registers cannot be indexed at run time), 144 to 216 bytes a chain beside an
+// island that fills shared memory, so the device counts the cells, as move_delta does, until a
+// GPU measures which is faster. Both give move_delta's value, so runs do not change.
+template <int B>
+struct UnitCounts {
+  static constexpr int n = Shape<B>::kSide;
+#if defined(__CUDA_ARCH__)
+  static constexpr bool kCounted = false;
+#else
+  static constexpr bool kCounted = n <= 9;
+#endif
+  std::uint64_t w[3][n <= 9 ? n : 1];  // by unit type (rows, columns, boxes) and unit
+
+  GPUGA_HD_INLINE void count(const std::uint8_t* g, Encoding e, FitnessKind kind) {
+    if constexpr (kCounted) {
+      count_units<0>(g, e, kind);
+      count_units<1>(g, e, kind);
+      count_units<2>(g, e, kind);
+    }
+  }
+
+  // move_delta(g, m, e, kind).
+  GPUGA_HD_INLINE int delta(const std::uint8_t* g, const Move& m, Encoding e,
+                            FitnessKind kind) const {
+    if constexpr (kCounted) {
+      if (leaves_grid(g, m)) return 0;
+      return units_delta<0>(g, m, e, kind) + units_delta<1>(g, m, e, kind) +
+             units_delta<2>(g, m, e, kind);
+    } else {
+      return move_delta<B>(g, m, e, kind);
+    }
+  }
+
+  // The counts after move m; g is the grid before it (call before apply_move).
+  GPUGA_HD_INLINE void apply(const std::uint8_t* g, const Move& m, Encoding e, FitnessKind kind) {
+    if constexpr (kCounted) {
+      if (m.a < 0) return;
+      apply_units<0>(g, m, e, kind);
+      apply_units<1>(g, m, e, kind);
+      apply_units<2>(g, m, e, kind);
+    }
+  }
+
+ private:
+  template <int T>
+  GPUGA_HD_INLINE void count_units(const std::uint8_t* g, Encoding e, FitnessKind kind) {
+    if (!counts_units<T>(e, kind)) return;
+    for (int u = 0; u < n; ++u) w[T][u] = unit_counts<T, B>(g, Shape<B>::unit_cell(T * n + u, 0));
+  }
+  // As units_change: a unit that holds both cells of a swap does not change. units_change skips
+  // the counting then; here both changes cost two lookups, and a select instead of that branch
+  // (taken at random) is worth 13% of sa's moves/s and 19% of hc's (bench/README.md).
+  template <int T>
+  GPUGA_HD_INLINE int units_delta(const std::uint8_t* g, const Move& m, Encoding e,
+                                  FitnessKind kind) const {
+    if (!counts_units<T>(e, kind)) return 0;
+    const int x = g[m.a], ua = unit_index<T, B>(m.a);
+    if (m.b < 0) return nibble_change(w[T][ua], x, m.value, kind);
+    const int y = g[m.b], ub = unit_index<T, B>(m.b);
+    const int change = nibble_change(w[T][ua], x, y, kind) + nibble_change(w[T][ub], y, x, kind);
+    return ua == ub ? 0 : change;
+  }
+  // Within one unit a swap's two updates cancel.
+  template <int T>
+  GPUGA_HD_INLINE void apply_units(const std::uint8_t* g, const Move& m, Encoding e,
+                                   FitnessKind kind) {
+    if (!counts_units<T>(e, kind)) return;
+    const std::uint64_t x = nibble_one(g[m.a]);
+    const std::uint64_t y = nibble_one(m.b < 0 ? m.value : g[m.b]);
+    w[T][unit_index<T, B>(m.a)] += y - x;
+    if (m.b >= 0) w[T][unit_index<T, B>(m.b)] += x - y;
+  }
+};
+
+// exp(-x) for x >= 0 in 32.32 fixed point, as a 32.32 fixed-point number: exp(-x / 4096) by its
+// Taylor series to the fourth power (error below 1e-16), squared twelve times, all in 2.62
+// fixed point. Integers only, so host and device compute the same bits.
+GPUGA_HD_INLINE std::uint64_t exp_neg_fixed(std::uint64_t x) {
+  constexpr std::uint64_t kOne = std::uint64_t(1) << 62;
+  if (x >= std::uint64_t(23) << 32) return 0;  // exp(-23) * 2^32 < 1
+  const std::uint64_t z = x << 18;             // x / 4096 in 2.62 (x < 2^37)
+  auto mul = [](std::uint64_t a, std::uint64_t b) { return mul_hi_64(a, b) << 2; };
+  const std::uint64_t z2 = mul(z, z), z3 = mul(z2, z), z4 = mul(z3, z);
+  std::uint64_t y = kOne - z + z2 / 2 - z3 / 6 + z4 / 24;
+  for (int k = 0; k < 12; ++k) y = mul(y, y);
+  return y >> 30;
+}
+
+// The acceptance threshold of a worsening by d >= 1 at inverse temperature beta (32.32): a 32-bit
+// draw below it accepts, which happens with probability exp(-d * beta). `accept1` is
+// exp_neg_fixed(beta), that of d = 1; exp(-d beta) = exp(-beta)^d.
+GPUGA_HD_INLINE std::uint64_t accept_threshold(std::uint64_t accept1, int d) {
+  std::uint64_t t = accept1;
+  for (int k = 1; k < d && t; ++k) t = (t * accept1) >> 32;
+  return t;
+}
+
+// beta after one cooling step (temperature times `cooling`), saturated where no worsening is
+// accepted any more (exp(-2^8) = 0 in 32 bits).
+inline constexpr std::uint64_t kFrozenBeta = std::uint64_t(1) << 40;
+
+GPUGA_HD_INLINE std::uint64_t cool(std::uint64_t beta, std::uint64_t cooling_step) {
+  const std::uint64_t next = beta + (mul_hi_64(beta, cooling_step) << 1);
+  return next < kFrozenBeta ? next : kFrozenBeta;
+}
+
+}  // namespace gpuga

@@ -1,0 +1,73 @@
+#pragma once
+// What the operators need to know about a puzzle of box size B under an encoding: the givens,
+// and for each block (a box or a row) its free cells and the values missing there. Plain data
+// for the device.
+#include <cstdint>
+
+#include "gpuga/device/config.hpp"
+#include "gpuga/device/grid.hpp"
+
+namespace gpuga {
+
+template <int B>
+struct PuzzleInfo {
+  using S = Shape<B>;
+  std::uint8_t givens[S::kCells]{};
+  std::uint8_t free_count[S::kSide]{};                 // free cells per block
+  typename S::Cell free_cells[S::kSide][S::kSide]{};   // their cell indices
+  std::uint8_t missing[S::kSide][S::kSide]{};          // values absent from the block's givens
+  std::uint8_t swappable[S::kSide]{};                  // blocks with two or more free cells
+  std::uint8_t n_swappable = 0;
+  typename S::Cell all_free[S::kCells]{};              // every free cell, for the cell encoding
+  std::uint16_t n_free = 0;
+  typename S::Mask allowed[S::kCells]{};  // bit v: no given in the cell's row, column or box
+                                          // holds v (given-aware operators)
+  typename S::Mask allows[S::kSide][S::kSide + 1]{};  // [b][v] bit i: block b's free cell i
+                                                      // allows v (given-aware moves)
+};
+
+// Cell k of block b: a box for the box encoding, a row otherwise (the cell encoding uses rows
+// only to lay out its free cells).
+template <int B>
+GPUGA_HD_INLINE int block_cell(Encoding e, int b, int k) {
+  return e == Encoding::Box ? Shape<B>::box_cell(b, k) : Shape<B>::row_cell(b, k);
+}
+
+template <int B>
+inline PuzzleInfo<B> make_puzzle_info(const std::uint8_t* givens, Encoding e) {
+  using S = Shape<B>;
+  using Cell = typename S::Cell;
+  PuzzleInfo<B> info;
+  for (int c = 0; c < S::kCells; ++c) info.givens[c] = givens[c];
+  for (int b = 0; b < S::kSide; ++b) {
+    unsigned present = 0;
+    for (int k = 0; k < S::kSide; ++k) {
+      const int c = block_cell<B>(e, b, k);
+      if (givens[c])
+        present |= 1u << givens[c];
+      else
+        info.free_cells[b][info.free_count[b]++] = static_cast<Cell>(c);
+    }
+    int m = 0;
+    for (int v = 1; v <= S::kSide; ++v)
+      if (!(present & (1u << v))) info.missing[b][m++] = static_cast<std::uint8_t>(v);
+    if (info.free_count[b] >= 2) info.swappable[info.n_swappable++] = static_cast<std::uint8_t>(b);
+  }
+  unsigned unit_givens[S::kUnits] = {};
+  for (int u = 0; u < S::kUnits; ++u)
+    for (int k = 0; k < S::kSide; ++k) unit_givens[u] |= 1u << givens[S::unit_cell(u, k)];
+  for (int c = 0; c < S::kCells; ++c) {
+    if (givens[c]) continue;
+    info.all_free[info.n_free++] = static_cast<Cell>(c);
+    const unsigned taken = unit_givens[S::row_of(c)] | unit_givens[S::kSide + S::col_of(c)] |
+                           unit_givens[2 * S::kSide + S::box_of(c)];
+    info.allowed[c] = static_cast<typename S::Mask>(S::kValues & ~taken);
+  }
+  for (int b = 0; b < S::kSide; ++b)
+    for (int i = 0; i < info.free_count[b]; ++i)
+      for (int v = 1; v <= S::kSide; ++v)
+        if ((info.allowed[info.free_cells[b][i]] >> v) & 1u) info.allows[b][v] |= 1u << i;
+  return info;
+}
+
+}  // namespace gpuga

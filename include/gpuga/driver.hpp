@@ -1,0 +1,82 @@
+#pragma once
+// The host's part of GA runs: epochs, stopping, reporting. The engine holds the islands and
+// decides restarts and migration on the device; the driver sees one summary per island per
+// epoch and a run's best grid when it improves. Many runs share an engine: a run slot takes the
+// next run when its run ends.
+#include <atomic>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "gpuga/engine.hpp"
+
+namespace gpuga {
+
+struct RunLimits {
+  std::uint32_t max_generations = 0;  // 0 = none
+  double time_limit = 0;              // seconds per run; 0 = none
+};
+
+struct RunRequest {
+  Grid puzzle{};
+  std::uint64_t seed = 0;
+};
+
+// A run's islands at one generation, taken together.
+struct Summary {
+  Fitness best = 0, worst = 0;
+  double mean = 0;
+  double diversity = 0;  // mean Hamming distance (cells) of each island's sample to its best
+  double temperature = 0;  // sa: the chains' mean temperature (0 otherwise)
+  std::uint32_t best_island = 0;  // the island holding `best` (lowest index on ties)
+};
+
+struct GenerationReport {
+  std::size_t run = 0;     // index into the requests
+  std::uint32_t lane = 0;  // the engine's run slot
+  std::uint32_t generation = 0;
+  Summary summary;
+  std::uint32_t restarts = 0;
+  std::uint64_t evaluations = 0;
+  double elapsed = 0;
+};
+
+struct RunResult {
+  bool solved = false;
+  Grid best{};
+  Fitness best_fitness = 0;
+  std::uint32_t island = 0;       // of the islands with the best fitness found, the lowest
+                                  // (solved: the first to solve, the lowest on ties)
+  std::uint32_t generations = 0;  // solved: the generation the solution appeared
+  std::uint32_t restarts = 0;
+  std::uint64_t evaluations = 0;
+  double seconds = 0;
+  std::uint64_t seed = 0;
+  std::string stop_reason;  // solved, max-generations, time-limit, interrupted, stopped
+};
+
+// Hooks for what a front end shows. on_round sees every running run's report after each epoch;
+// returning false stops every run ("stopped"). on_result gets each run as it ends. cadence: the
+// driver ends an epoch at every multiple of it (0: any), so that reports fall where asked.
+class RunObserver {
+ public:
+  virtual ~RunObserver() = default;
+  virtual bool on_round(const std::vector<GenerationReport>&, Engine&) { return true; }
+  virtual void on_result(std::size_t /*run*/, const RunResult&) {}
+  virtual std::uint32_t cadence() const { return 0; }
+};
+
+// Set from a signal handler (Ctrl-C): runs stop at the end of the current epoch.
+extern std::atomic<bool> g_interrupted;
+
+// Ctrl-C sets g_interrupted; a second Ctrl-C ends the process at once. Install it first thing,
+// so that a Ctrl-C during start-up also stops cleanly.
+void install_interrupt_handler();
+
+// Runs every request on the engine's run slots until each is solved or out of budget. A
+// "solved" result has passed verify_solution; a fitness of 0 that does not verify is a bug and
+// throws. Returns the results in request order (runs never started are left default).
+std::vector<RunResult> run_many(Engine& engine, const std::vector<RunRequest>& requests,
+                                const RunLimits& limits, RunObserver& observer);
+
+}  // namespace gpuga

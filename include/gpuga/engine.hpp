@@ -1,0 +1,69 @@
+#pragma once
+// A backend's view of GA runs (and of sa and hc runs, which share the engine: chain.hpp). An engine holds `runs` independent runs, each a ring of islands
+// (include/gpuga/device/island.hpp) in the backend's memory (device memory for CUDA); every run has its
+// own puzzle, seed and generation, and all runs advance in the same launches. A run computes
+// exactly what it would alone, so a batch of runs equals the runs one at a time. The host sees
+// one summary per island per epoch, and a best grid when it asks for one.
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "gpuga/device/island.hpp"
+#include "gpuga/grid.hpp"
+
+namespace gpuga {
+
+enum class Backend { Auto, Cpu, Cuda };
+
+// Seconds spent since the engine was made: advancing runs (every generation, restart, migration
+// and halt check) and summarising them (CUDA: measured with events).
+struct PhaseTimes {
+  double advance = 0, summary = 0;
+};
+
+class Engine {
+ public:
+  virtual ~Engine() = default;
+  virtual std::uint32_t runs() const = 0;
+  virtual const IslandParams& params() const = 0;
+  // Gives run `r` a puzzle and a seed; an Init task then starts it.
+  virtual void set_run(std::uint32_t r, const Grid& puzzle, std::uint64_t seed) = 0;
+  // One epoch: each run does its task (one per run), in launches with no host synchronisation.
+  virtual void advance(const std::vector<RunTask>& tasks) = 0;
+  virtual std::vector<IslandSummary> summaries() = 0;  // runs x islands, run-major
+  virtual Grid best(std::uint32_t run, std::uint32_t island) = 0;  // the island's best so far
+  // A run's islands, one after another (81 cells an individual), and their fitness: for tests and
+  // checks only, never per generation.
+  virtual std::vector<std::uint8_t> population(std::uint32_t run) = 0;
+  virtual std::vector<Fitness> fitness(std::uint32_t run) = 0;
+  virtual PhaseTimes phase_times() = 0;
+  // Where an island lives while it runs: "shared memory", "device memory", "host memory".
+  virtual std::string placement() const = 0;
+
+  // Run 0 alone, for tests and benchmarks: start it, or advance it to `target`.
+  void initialize(std::uint32_t target = 0) { act0({RunAction::Init, target}); }
+  void advance_to(std::uint32_t target) { act0({RunAction::Advance, target}); }
+
+ private:
+  void act0(RunTask task) {
+    std::vector<RunTask> tasks(runs());
+    tasks[0] = task;
+    advance(tasks);
+  }
+};
+
+// `params.ga.seed` seeds run 0 with `puzzle`; other runs start Idle until set_run.
+std::unique_ptr<Engine> make_cpu_engine(const Grid& puzzle, const IslandParams& params,
+                                        double rank_pressure, int threads, std::uint32_t runs = 1);
+
+#if defined(GPUGA_HAVE_CUDA)
+std::unique_ptr<Engine> make_cuda_engine(const Grid& puzzle, const IslandParams& params,
+                                         double rank_pressure, int device, std::uint32_t runs = 1);
+// Islands of this configuration for puzzles of box size `box` that run at once on one
+// multiprocessor of `device` (the segment step's occupancy, with its shared memory when the
+// island is staged).
+int cuda_islands_per_multiprocessor(const IslandParams& params, int box, int device);
+#endif
+
+}  // namespace gpuga

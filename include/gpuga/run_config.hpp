@@ -1,0 +1,120 @@
+#pragma once
+// A run's configuration, declared once. RunConfig holds every option of a run (ga, sa or hc);
+// run_settings() describes each: its name (the command line's --NAME, a configuration file's
+// key, sweep's --grid NAME), the text it takes, its default, help and group, its JSON key and
+// CSV column, and how it reads and writes a RunConfig. The command line of every subcommand,
+// --print-config, the JSON, the summary line, the batch CSV's columns and config_id all come
+// from that table: adding an option is one entry there and its use in the engine. No CLI11 and
+// no JSON here (bench/README.md's defaults have their measurements).
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "gpuga/driver.hpp"
+#include "gpuga/engine.hpp"
+
+namespace gpuga {
+
+// The island size when --island-size is left at 0: islands of up to this many (bench/README.md:
+// the best single-population size measured on the CPU).
+inline constexpr std::uint32_t kDefaultIslandSize = 1000;
+
+// --local-search auto: the moves per child chosen by the puzzle's box size (default_local_search).
+inline constexpr std::uint32_t kLocalSearchBySize = 0xFFFFFFFFu;
+
+// The local-search moves per child for puzzles of box size `box` (bench/README.md, "16x16 and
+// 25x25"): 500 up to 16x16; 25x25 children need many more before selection can tell them apart.
+std::uint32_t default_local_search(int box);
+
+struct RunConfig {
+  Algorithm algorithm = Algorithm::Ga;
+  std::uint32_t pop = 0;          // the whole population; 0: fill the backend (resolve)
+  std::uint32_t island_size = 0;  // 0: min(pop, kDefaultIslandSize)
+  std::uint32_t migration_interval = 50;
+  std::uint32_t migrants = 1;
+  std::uint32_t children = 0;  // per island; 0: as many as the island (truncation: 10 x island)
+  Encoding encoding = Encoding::Box;
+  FitnessKind fitness = FitnessKind::Conflicts;
+  Selection selection = Selection::Tournament;
+  std::uint32_t tournament_size = 3;
+  double rank_pressure = 1.5;
+  std::uint32_t elite = 1;
+  Crossover crossover = Crossover::Bands;
+  double crossover_rate = 1.0;
+  double mutation_rate = 1.0;  // bench/README.md, "Why the defaults": a paired sweep
+  std::uint32_t local_search = kLocalSearchBySize;  // bench/README.md: the memetic sweeps
+  bool given_aware = true;
+  double cooling = 0.9;            // sa (bench/README.md: the schedule sweeps)
+  std::uint32_t chain_length = 0;  // sa: moves per temperature; 0: the free cells
+  std::uint32_t reheat_after = 50; // sa
+  std::uint32_t restart_after = 30;
+  std::uint32_t keep_on_restart = 0;
+  std::uint32_t max_generations = 0;  // none: the time limit decides
+  double time_limit = 60;
+  std::uint64_t seed = 0;
+  bool seed_given = false;  // false: draw_seed() draws one
+  Backend backend = Backend::Auto;
+  int threads = 0;
+  int device = 0;
+
+  // The effective island size, the children an island breeds per generation (truncation's
+  // --children, 0: 10 x the island size; else the island size), and the migration in effect
+  // (sa and hc chains never migrate).
+  std::uint32_t island_size_in_effect() const;
+  std::uint32_t children_in_effect() const;
+  std::uint32_t migration_interval_in_effect() const;
+  std::uint32_t migrants_in_effect() const;
+
+  // Draws the seed when none was given.
+  void draw_seed();
+  // Checks the options against each other (each one's range is its setting's): throws
+  // InputError saying which and what was expected.
+  void validate() const;
+  // The defaults that depend on the backend and the puzzle, for puzzles of box size `box`:
+  // --pop 0, islands of the island size, one per CPU thread or as many as the GPU runs at once;
+  // and --local-search auto. Once, before islands().
+  void resolve(Backend resolved, int box);
+  // After validate(): the islands' parameters and the driver's limits.
+  IslandParams islands() const;
+  RunLimits limits() const { return {max_generations, time_limit}; }
+};
+
+// A setting's value as outputs record it: a count, a real, true/false or a name.
+using SettingValue = std::variant<std::uint64_t, double, bool, std::string>;
+
+struct RunSetting {
+  std::string name;       // --NAME; "" for a value derived from others (an output only)
+  std::string type_name;  // UINT, FLOAT, BOOLEAN or the choices, as help shows them
+  std::string accepts;    // the range, as help shows it ("" for choices and flags)
+  std::string group, help;
+  std::string json;       // describe()'s key; "" none
+  std::string csv;        // the batch CSV's column; "" none
+  // Reads text into the configuration: "" or what is wrong with it (range, choices).
+  std::function<std::string(RunConfig&, const std::string&)> parse;
+  // The value as the command line takes it, for --print-config and help's default.
+  std::function<std::string(const RunConfig&)> text;
+  // The value in effect, as the JSON, the summary line and (unless `csv_value`) the CSV record it.
+  std::function<SettingValue(const RunConfig&)> value;
+  std::function<SettingValue(const RunConfig&)> csv_value;  // when the CSV records another
+};
+
+// Every setting of a run, in the command line's order.
+const std::vector<RunSetting>& run_settings();
+// The settings with a CSV column, in the CSV's order.
+const std::vector<const RunSetting*>& csv_settings();
+// The setting named `name` (without dashes), or null.
+const RunSetting* find_setting(const std::string& name);
+
+// A value as the CSV writes it (reals as %g) and as the summary line does.
+std::string csv_text(const SettingValue& v);
+
+const char* to_string(Algorithm);
+const char* to_string(Encoding);
+const char* to_string(FitnessKind);
+const char* to_string(Selection);
+const char* to_string(Crossover);
+const char* to_string(Backend);
+
+}  // namespace gpuga
