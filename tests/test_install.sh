@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# cmake --install gives a package that an outside program builds against: the build installed
+# into a temporary prefix, examples/solve.cpp configured with find_package(gpuga), built, and run
+# on a puzzle (it prints a verified grid). The installed library names neither CLI11 nor JSON.
+# Usage: test_install.sh BUILD_DIR SOURCE_DIR
+set -uo pipefail
+build=$1 src=$2
+fail() { echo "FAIL: $*" >&2; exit 1; }
+prefix=$(mktemp -d)
+trap 'rm -rf "$prefix"' EXIT
+cmake --install "$build" --prefix "$prefix" >"$prefix/install.log" || { cat "$prefix/install.log"; fail "install"; }
+[ -x "$prefix/bin/gpuga" ] || fail "no gpuga in $prefix/bin"
+[ -f "$prefix/include/gpuga/run_config.hpp" ] || fail "no public headers"
+[ -f "$prefix/include/gpuga/version.hpp" ] || fail "no version header"
+targets=$(cat "$prefix"/lib*/cmake/gpuga/gpugaTargets*.cmake)
+if grep -qiE "CLI11|nlohmann" <<<"$targets"; then fail "the installed library links CLI11 or JSON"; fi
+cmake -S "$src/examples" -B "$prefix/example" -G Ninja -DCMAKE_BUILD_TYPE=Release \
+  -DCMAKE_PREFIX_PATH="$prefix" >"$prefix/configure.log" || { cat "$prefix/configure.log"; fail "configure"; }
+cmake --build "$prefix/example" || fail "build"
+out=$("$prefix/example/solve" "$src/puzzles/example.txt") || fail "solve exited $?: $out"
+grep -q "^solved after" <<<"$out" || fail "no solved grid: $out"
+echo "$out"
