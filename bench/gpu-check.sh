@@ -185,6 +185,8 @@ run() {
     echo "gpu-check run $(date -u +%Y-%m-%dT%H:%M:%SZ): stages ${stages[*]}"
   } >"$summary"
   work=$(mktemp -d "${TMPDIR:-/tmp}/gpuga-gpu-check.XXXXXX")
+  # The unpacked bundle goes at the end: what a run keeps is in $OUT.
+  trap 'rm -rf "'"$work"'"' EXIT
   if ! tar -C "$work" -xzf "$bundle" 2>>"$summary" || [ ! -f "$work/$bundle_name/BUNDLE.txt" ]; then
     echo "gpu-check: $bundle is not a bundle from 'gpu-check.sh build'" | tee -a "$summary" >&2
     return 2

@@ -32,7 +32,7 @@ inline std::vector<TestConfig> all_test_configs(std::uint32_t pop = 300) {
         p.selection = s;
         p.crossover = x;
         p.fitness = (x == Crossover::Uniform) ? FitnessKind::Squared : FitnessKind::Conflicts;
-        p.pop = pop;
+        p.island_size = pop;
         p.children = s == Selection::Truncation ? 3 * pop + 7 : pop;
         p.elite = s == Selection::Truncation ? 0 : 2;
         p.tournament_size = 3;
@@ -55,7 +55,7 @@ inline std::vector<TestConfig> all_test_configs(std::uint32_t pop = 300) {
       p.fitness = (a == Algorithm::Sa) == (e == Encoding::Row) ? FitnessKind::Squared
                                                                : FitnessKind::Conflicts;
       p.given_aware = (a == Algorithm::Sa) != (e == Encoding::Row);
-      p.pop = p.children = pop;
+      p.island_size = p.children = pop;
       p.seed = 0xC4A1ull + out.size();
       AnnealParams anneal;
       anneal.cooling_step = cooling_step(0.9);
@@ -69,7 +69,7 @@ inline std::vector<TestConfig> all_test_configs(std::uint32_t pop = 300) {
   return out;
 }
 
-// A configuration as islands: `islands` of c.params.pop each on a ring.
+// A configuration as islands: `islands` of c.params.island_size each on a ring.
 inline gpuga::IslandParams islands_of(const TestConfig& c, std::uint32_t islands,
                                       std::uint32_t migration_interval = 0,
                                       std::uint32_t migrants = 0, std::uint32_t restart_after = 0,

@@ -23,7 +23,7 @@ TEST(CudaFaults, AFaultIsReportedWithItsNameAndTheEngineGoesWithoutAnAbort) {
   if (const DeviceList list = list_devices(); list.devices.empty())
     GTEST_SKIP() << "no GPU: " << list.reason;
   IslandParams p;
-  p.ga.pop = p.ga.children = 64;
+  p.ga.island_size = p.ga.children = 64;
   p.islands = 4;
   p.migration_interval = 5;
   p.migrants = 1;

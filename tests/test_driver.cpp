@@ -23,7 +23,7 @@ const std::string kHardPuzzle =
 // generations, the hard one never within these tests.
 IslandParams small_params(std::uint64_t seed = 17) {
   IslandParams p;
-  p.ga.pop = p.ga.children = 20;
+  p.ga.island_size = p.ga.children = 20;
   p.ga.local_search = 20;
   p.ga.seed = seed;
   p.islands = 2;
@@ -153,9 +153,9 @@ TEST_F(Driver, ManyRunsShareTheSlotsAndEachComputesWhatItWouldAlone) {
   const RunLimits limits{40, 0};
   Recorder shared;
   const auto together = run(requests, limits, shared, 2);
-  std::set<std::uint32_t> lanes;
-  for (const auto& rep : shared.reports) lanes.insert(rep.lane);
-  EXPECT_EQ(lanes, (std::set<std::uint32_t>{0, 1}));
+  std::set<std::uint32_t> slots;
+  for (const auto& rep : shared.reports) slots.insert(rep.slot);
+  EXPECT_EQ(slots, (std::set<std::uint32_t>{0, 1}));
   EXPECT_EQ(shared.finished.size(), 5u);
   EXPECT_TRUE(std::any_of(together.begin(), together.end(), [](const auto& r) { return r.solved; }))
       << "no run solved: the test would not see a solved run end in a shared slot";

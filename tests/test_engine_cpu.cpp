@@ -119,7 +119,7 @@ TEST_P(CpuEngineConfigs, PopulationKeepsGivensAndFitnessIsRecomputable) {
   const auto pop = e->population(0);
   const auto fit = e->fitness(0);
   const Grid puzzle = grid_of(kEasyPuzzle);
-  ASSERT_EQ(pop.size(), std::size_t(2) * c.params.pop * kCells);
+  ASSERT_EQ(pop.size(), std::size_t(2) * c.params.island_size * kCells);
   for (std::size_t i = 0; i < fit.size(); ++i) {
     const std::uint8_t* g = &pop[i * kCells];
     for (int cell = 0; cell < kCells; ++cell)

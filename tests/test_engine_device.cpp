@@ -217,7 +217,7 @@ TEST(OmpDeviceEngine, EveryAcceptedSizeRunsOrIsRefusedUpFront) {
 TEST(CudaEngine, PopulationTooLargeIsRefusedBeforeAllocation) {
   if (const auto why = skip_reason(System::Cuda); !why.empty()) GTEST_SKIP() << why;
   IslandParams p;
-  p.ga.pop = 1000;
+  p.ga.island_size = 1000;
   p.ga.children = 1000;
   p.islands = 2000000;
   try {
@@ -234,7 +234,7 @@ TEST(CudaEngine, IslandsOf512RunInSharedMemoryAsManyPerMultiprocessorAsItHolds) 
   // (164 KiB).
   if (const auto why = skip_reason(System::Cuda); !why.empty()) GTEST_SKIP() << why;
   IslandParams p;
-  p.ga.pop = 512;
+  p.ga.island_size = 512;
   p.ga.children = 512;
   p.ga.crossover = Crossover::Bands;
   p.islands = 4;

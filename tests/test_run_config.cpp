@@ -124,5 +124,5 @@ TEST(RunConfig, ValidateChecksTheOptionsAgainstEachOther) {
   EXPECT_NO_THROW(c.validate());
   const IslandParams p = c.islands();
   EXPECT_EQ(p.islands, 2u);
-  EXPECT_EQ(p.ga.pop, 1000u);
+  EXPECT_EQ(p.ga.island_size, 1000u);
 }

@@ -74,7 +74,7 @@ PhaseTimes minus(const PhaseTimes& a, const PhaseTimes& b, double n) {
 // The CUDA population after the warm-up equals the CPU backend's, byte for byte.
 std::string validate(Engine& gpu, const Grid& puzzle, const IslandParams& p, const RunConfig& ga,
                      std::uint32_t warmup) {
-  const std::uint64_t pop = std::uint64_t(p.islands) * p.ga.pop;
+  const std::uint64_t pop = std::uint64_t(p.islands) * p.ga.island_size;
   if (pop > kValidateUpTo) return "skipped (pop > " + std::to_string(kValidateUpTo) + ")";
   auto cpu = make_cpu_engine(puzzle, p, ga.rank_pressure, ga.threads);
   cpu->initialize(warmup);

@@ -34,7 +34,7 @@ struct SolveOptions {
 // The best individual of the run's best island now.
 void print_best(std::ostream& out, const GenerationReport& rep, Engine& engine, Alphabet a) {
   out << "generation " << rep.generation << " (island " << rep.summary.best_island << ")\n"
-      << to_pretty(engine.best(rep.lane, rep.summary.best_island), a) << "fitness "
+      << to_pretty(engine.best(rep.slot, rep.summary.best_island), a) << "fitness "
       << rep.summary.best << '\n';
 }
 

@@ -185,16 +185,16 @@ class BatchObserver final : public RunObserver {
   std::vector<std::vector<std::vector<std::string>>> pending_;  // trace rows per unfinished run
 };
 
-// The engine for `lanes` runs; with the default lane count, halved until it fits the device's
+// The engine for `slots` runs at once; with the default count, halved until it fits the device's
 // memory (the engine refuses, before allocating, what does not fit).
-std::unique_ptr<Engine> make_lanes(Backend backend, const Grid& first, const IslandParams& params,
-                                   const RunConfig& ga, std::uint32_t lanes, bool shrink) {
+std::unique_ptr<Engine> make_slots(Backend backend, const Grid& first, const IslandParams& params,
+                                   const RunConfig& ga, std::uint32_t slots, bool shrink) {
   for (;;) {
     try {
-      return make_engine(backend, first, params, ga, lanes);
+      return make_engine(backend, first, params, ga, slots);
     } catch (const InputError&) {
-      if (!shrink || lanes == 1) throw;
-      lanes /= 2;
+      if (!shrink || slots == 1) throw;
+      slots /= 2;
     }
   }
 }
@@ -288,18 +288,18 @@ bool run_batches(const BatchSetup& s, const std::vector<RunConfig>& given) {
     const RunConfig& ga = configs[c];
     const IslandParams params = ga.islands();
     const Backend backend = backends[c];
-    std::uint32_t lanes = s.concurrent;
-    if (lanes == 0) lanes = backend == Backend::Cuda ? std::clamp(1000000u / ga.pop, 1u, 65535u) : 8;
-    lanes = static_cast<std::uint32_t>(std::min<std::size_t>(lanes, plan.size()));
+    std::uint32_t slots = s.concurrent;
+    if (slots == 0) slots = backend == Backend::Cuda ? std::clamp(1000000u / ga.pop, 1u, 65535u) : 8;
+    slots = static_cast<std::uint32_t>(std::min<std::size_t>(slots, plan.size()));
     std::vector<RunRequest> requests;
     for (const auto& pr : plan) requests.push_back({pr.puzzle->grid, pr.seed});
-    auto engine = make_lanes(backend, plan[0].puzzle->grid, params, ga, lanes, s.concurrent == 0);
+    auto engine = make_slots(backend, plan[0].puzzle->grid, params, ga, slots, s.concurrent == 0);
     BatchObserver observer(csv, trace.get(), plan, ga, backend, s.trace_every, progress);
     for (const auto& r : run_many(*engine, requests, ga.limits(), observer)) {
       all_solved = all_solved && r.solved;
       ran += r.stop_reason.empty() || r.stop_reason == "interrupted" ? 0 : 1;
     }
-    widest = std::max(widest, engine->runs());
+    widest = std::max(widest, engine->slots());
   }
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   if (ran > 0)  // compare with --concurrent 1 for the one-at-a-time figure

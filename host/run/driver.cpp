@@ -62,15 +62,15 @@ RunView view_run(const IslandSummary* s, const IslandParams& p) {
     r.evaluations += st.evaluations;
     r.halted = r.halted || st.halted;
   }
-  r.summary.mean = double(sum) / (double(p.islands) * p.ga.pop);
-  r.summary.diversity = double(dist) / (double(p.islands) * sample_size(p.ga.pop));
-  r.summary.temperature = double(temperature) / 65536.0 / (double(p.islands) * p.ga.pop);
+  r.summary.mean = double(sum) / (double(p.islands) * p.ga.island_size);
+  r.summary.diversity = double(dist) / (double(p.islands) * sample_size(p.ga.island_size));
+  r.summary.temperature = double(temperature) / 65536.0 / (double(p.islands) * p.ga.island_size);
   return r;
 }
 
-struct LaneRun {
+struct SlotRun {
   bool active = false;
-  GenerationReport rep;  // rep.run: the request this lane runs
+  GenerationReport rep;  // rep.run: the request this slot runs
   RunView view;
   RunResult result;
   Clock::time_point start;
@@ -80,12 +80,12 @@ struct LaneRun {
 class Runner {
  public:
   Runner(Engine& e, const std::vector<RunRequest>& req, const RunLimits& lim, RunObserver& obs)
-      : engine_(e), requests_(req), limits_(lim), observer_(obs), lanes_(e.runs()),
+      : engine_(e), requests_(req), limits_(lim), observer_(obs), slots_(e.slots()),
         results_(req.size()) {}
 
   std::vector<RunResult> run() {
-    std::vector<RunTask> tasks(lanes_.size());
-    for (std::uint32_t l = 0; l < lanes_.size(); ++l) tasks[l] = take_next(l);
+    std::vector<RunTask> tasks(slots_.size());
+    for (std::uint32_t l = 0; l < slots_.size(); ++l) tasks[l] = take_next(l);
     bool go_on = true;
     while (std::any_of(tasks.begin(), tasks.end(),
                        [](const RunTask& t) { return t.action != RunAction::Idle; })) {
@@ -93,7 +93,7 @@ class Runner {
       engine_.advance(tasks);
       go_on = observe(tasks) && go_on;
       adapt_epoch(std::chrono::duration<double>(Clock::now() - t0).count());
-      for (std::uint32_t l = 0; l < lanes_.size(); ++l) tasks[l] = next_task(l, go_on);
+      for (std::uint32_t l = 0; l < slots_.size(); ++l) tasks[l] = next_task(l, go_on);
     }
     return results_;
   }
@@ -117,14 +117,14 @@ class Runner {
     else if (seconds > 2 * kEpochSeconds && epoch_ > 1) epoch_ /= 2;
   }
 
-  // Lane l starts the next request, if any.
+  // Slot l starts the next request, if any.
   RunTask take_next(std::uint32_t l) {
     if (next_ >= requests_.size() || g_interrupted.load()) return {};
-    LaneRun& lr = lanes_[l];
-    lr = LaneRun{};
+    SlotRun& lr = slots_[l];
+    lr = SlotRun{};
     lr.active = true;
     lr.rep.run = next_++;
-    lr.rep.lane = l;
+    lr.rep.slot = l;
     lr.result.seed = requests_[lr.rep.run].seed;
     lr.start = Clock::now();
     engine_.set_run(l, requests_[lr.rep.run].puzzle, requests_[lr.rep.run].seed);
@@ -136,8 +136,8 @@ class Runner {
     const std::vector<IslandSummary> summaries = engine_.summaries();
     const IslandParams& p = engine_.params();
     std::vector<GenerationReport> reports;
-    for (std::uint32_t l = 0; l < lanes_.size(); ++l) {
-      LaneRun& lr = lanes_[l];
+    for (std::uint32_t l = 0; l < slots_.size(); ++l) {
+      SlotRun& lr = slots_[l];
       if (tasks[l].action == RunAction::Idle) continue;
       const bool first = tasks[l].action == RunAction::Init;
       const Fitness before = lr.view.best_ever;
@@ -161,7 +161,7 @@ class Runner {
     return observer_.on_round(reports, engine_);
   }
 
-  std::string stop_reason(const LaneRun& lr, bool go_on) const {
+  std::string stop_reason(const SlotRun& lr, bool go_on) const {
     const bool out_of_time = limits_.time_limit > 0 && lr.elapsed() >= limits_.time_limit;
     const bool interrupted = g_interrupted.load();
     const bool at_cap = lr.view.clock >= cap();
@@ -178,7 +178,7 @@ class Runner {
   }
 
   RunTask next_task(std::uint32_t l, bool go_on) {
-    LaneRun& lr = lanes_[l];
+    SlotRun& lr = slots_[l];
     if (!lr.active) return take_next(l);
     const std::string reason = stop_reason(lr, go_on);
     if (reason.empty()) return {RunAction::Advance, target(lr.view.clock)};
@@ -187,7 +187,7 @@ class Runner {
     return take_next(l);
   }
 
-  void finish(LaneRun& lr, const std::string& reason) {
+  void finish(SlotRun& lr, const std::string& reason) {
     RunResult& r = lr.result;
     r.generations = lr.view.clock;
     if (reason == "solved") {  // observe fetched the solving island's grid when it appeared
@@ -210,7 +210,7 @@ class Runner {
   const std::vector<RunRequest>& requests_;
   const RunLimits& limits_;
   RunObserver& observer_;
-  std::vector<LaneRun> lanes_;
+  std::vector<SlotRun> slots_;
   std::vector<RunResult> results_;
   std::size_t next_ = 0;
   // One generation first: a 25x25 generation with local search takes seconds, and the time limit

@@ -8,9 +8,9 @@
 namespace gpuga {
 
 std::unique_ptr<Engine> make_cpu_engine(const Grid& puzzle, const IslandParams& params,
-                                        double rank_pressure, int threads, std::uint32_t runs) {
+                                        double rank_pressure, int threads, std::uint32_t slots) {
   return make_island_engine(puzzle, params, rank_pressure,
-                            HostSystem(threads > 0 ? threads : omp_get_max_threads()), runs);
+                            HostSystem(threads > 0 ? threads : omp_get_max_threads()), slots);
 }
 
 }  // namespace gpuga

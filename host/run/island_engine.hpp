@@ -47,17 +47,17 @@ class IslandEngine final : public Engine {
                       std::to_string(runs) + " run(s) of " + std::to_string(p.islands) +
                           " island(s); expected 1 to 2^31-1 islands in all");
     GPUGA_INPUT_CHECK(sort_length(p.ga) <= kMaxSortKeys,
-                      "islands of " + std::to_string(p.ga.pop) + " breeding " +
+                      "islands of " + std::to_string(p.ga.island_size) + " breeding " +
                           std::to_string(p.ga.children) + " children sort " +
                           std::to_string(sort_length(p.ga)) + " keys; expected at most " +
                           std::to_string(kMaxSortKeys) + " (2^30): lower --island-size" +
                           (L_.truncation ? " or --children" : ""));
-    GPUGA_INPUT_CHECK(!L_.chains || (p.migration_interval == 0 && L_.n <= kMaxChains),
-                      "sa and hc: islands of " + std::to_string(L_.n) + " chains migrating every " +
+    GPUGA_INPUT_CHECK(!L_.chains || (p.migration_interval == 0 && L_.island_size <= kMaxChains),
+                      "sa and hc: islands of " + std::to_string(L_.island_size) + " chains migrating every " +
                           std::to_string(p.migration_interval) + " generations; expected at most " +
                           std::to_string(kMaxChains) + " chains, which never migrate");
     [[maybe_unused]] const auto on = sys_.scope();
-    sys_.prepare(bytes_needed(), "--pop " + std::to_string(std::uint64_t(p.islands) * L_.n) +
+    sys_.prepare(bytes_needed(), "--pop " + std::to_string(std::uint64_t(p.islands) * L_.island_size) +
                                      (runs > 1 ? " x " + std::to_string(runs) + " runs at once" : ""));
     Sys::resize(records_, islands_ * L_.bytes);
     Sys::resize(states_, islands_);
@@ -68,7 +68,7 @@ class IslandEngine final : public Engine {
     Sys::resize(tasks_, runs);
     Sys::resize(solved_, runs);
     if (p.ga.selection == Selection::Rank) {
-      const auto cdf = rank_cdf(L_.n, pressure);
+      const auto cdf = rank_cdf(L_.island_size, pressure);
       Sys::resize(cdf_, cdf.size());
       Sys::put(cdf_, 0, cdf.data(), cdf.size());
     }
@@ -84,7 +84,7 @@ class IslandEngine final : public Engine {
     release(records_, best_, outbox_, states_, summaries_, runs_info_, tasks_, cdf_, solved_);
   }
 
-  std::uint32_t runs() const override { return runs_; }
+  std::uint32_t slots() const override { return runs_; }
   const IslandParams& params() const override { return p_; }
   std::string placement() const override { return sys_.placement(staged_, grid_); }
 
@@ -134,8 +134,8 @@ class IslandEngine final : public Engine {
     [[maybe_unused]] const auto on = sys_.scope();
     std::vector<std::uint8_t> out;
     for (std::uint32_t k = 0; k < p_.islands; ++k) {
-      const auto slots = live(run, k, L_.genomes0, L_.genomes1, std::uint64_t(L_.n) * kSlot);
-      for (std::uint32_t j = 0; j < L_.n; ++j)
+      const auto slots = live(run, k, L_.genomes0, L_.genomes1, std::uint64_t(L_.island_size) * kSlot);
+      for (std::uint32_t j = 0; j < L_.island_size; ++j)
         out.insert(out.end(), slots.begin() + std::uint64_t(j) * kSlot,
                    slots.begin() + std::uint64_t(j) * kSlot + kCells);
     }
@@ -144,10 +144,10 @@ class IslandEngine final : public Engine {
 
   std::vector<Fitness> fitness(std::uint32_t run) override {
     [[maybe_unused]] const auto on = sys_.scope();
-    std::vector<Fitness> out(std::uint64_t(L_.n) * p_.islands);
+    std::vector<Fitness> out(std::uint64_t(L_.island_size) * p_.islands);
     for (std::uint32_t k = 0; k < p_.islands; ++k) {
-      const auto bytes = live(run, k, L_.fit0, L_.fit1, L_.n * sizeof(Fitness));
-      std::copy_n(reinterpret_cast<const Fitness*>(bytes.data()), L_.n, out.begin() + k * L_.n);
+      const auto bytes = live(run, k, L_.fit0, L_.fit1, L_.island_size * sizeof(Fitness));
+      std::copy_n(reinterpret_cast<const Fitness*>(bytes.data()), L_.island_size, out.begin() + k * L_.island_size);
     }
     return out;
   }
@@ -210,7 +210,7 @@ class IslandEngine final : public Engine {
     return islands_ * (L_.bytes + kSlot + outbox_bytes<B>(p_.migrants) + sizeof(IslandState) +
                        sizeof(IslandSummary)) +
            std::uint64_t(runs_) * (sizeof(RunInfo<B>) + sizeof(RunTask) + sizeof(std::uint64_t)) +
-           (p_.ga.selection == Selection::Rank ? std::uint64_t(L_.n) * sizeof(std::uint64_t) : 0);
+           (p_.ga.selection == Selection::Rank ? std::uint64_t(L_.island_size) * sizeof(std::uint64_t) : 0);
   }
 
   IslandParams p_;

@@ -448,7 +448,7 @@ IslandParams RunConfig::islands() const {
   p.fitness = fitness;
   p.selection = selection;
   p.crossover = crossover;
-  p.pop = n;
+  p.island_size = n;
   p.children = c.children_in_effect();
   p.elite = selection == Selection::Truncation ? 0 : elite;
   p.tournament_size = tournament_size;

@@ -1,6 +1,6 @@
 #pragma once
 // Batches of runs: every chosen puzzle --runs times for each GA configuration, runs sharing the
-// engine's lanes, one CSV row per run flushed as it ends, optional per-generation traces.
+// engine's run slots, one CSV row per run flushed as it ends, optional per-generation traces.
 // gpuga batch runs one configuration, gpuga sweep many.
 #include <string>
 #include <vector>

@@ -33,7 +33,7 @@ struct Summary {
 
 struct GenerationReport {
   std::size_t run = 0;     // index into the requests
-  std::uint32_t lane = 0;  // the engine's run slot
+  std::uint32_t slot = 0;  // the engine's run slot
   std::uint32_t generation = 0;
   Summary summary;
   std::uint32_t restarts = 0;

@@ -1,7 +1,8 @@
 #pragma once
-// A backend's view of GA runs (and of sa and hc runs, which share the engine: chain.hpp). An engine holds `runs` independent runs, each a ring of islands
-// (include/gpuga/device/island.hpp) in the backend's memory (device memory for CUDA); every run has its
-// own puzzle, seed and generation, and all runs advance in the same launches. A run computes
+// A backend's view of GA runs (and of sa and hc runs, which share the engine: chain.hpp). An
+// engine holds `slots` independent runs at once (a run slot: batch's --concurrent), each a ring
+// of islands (include/gpuga/device/island.hpp) in the backend's memory (device memory for CUDA);
+// every run has its own puzzle, seed and generation, and all runs advance in the same launches. A run computes
 // exactly what it would alone, so a batch of runs equals the runs one at a time. The host sees
 // one summary per island per epoch, and a best grid when it asks for one.
 #include <cstdint>
@@ -25,7 +26,7 @@ struct PhaseTimes {
 class Engine {
  public:
   virtual ~Engine() = default;
-  virtual std::uint32_t runs() const = 0;
+  virtual std::uint32_t slots() const = 0;  // runs held at once
   virtual const IslandParams& params() const = 0;
   // Gives run `r` a puzzle and a seed; an Init task then starts it.
   virtual void set_run(std::uint32_t r, const Grid& puzzle, std::uint64_t seed) = 0;
@@ -47,7 +48,7 @@ class Engine {
 
  private:
   void act0(RunTask task) {
-    std::vector<RunTask> tasks(runs());
+    std::vector<RunTask> tasks(slots());
     tasks[0] = task;
     advance(tasks);
   }
@@ -55,11 +56,11 @@ class Engine {
 
 // `params.ga.seed` seeds run 0 with `puzzle`; other runs start Idle until set_run.
 std::unique_ptr<Engine> make_cpu_engine(const Grid& puzzle, const IslandParams& params,
-                                        double rank_pressure, int threads, std::uint32_t runs = 1);
+                                        double rank_pressure, int threads, std::uint32_t slots = 1);
 
 #if defined(GPUGA_HAVE_CUDA)
 std::unique_ptr<Engine> make_cuda_engine(const Grid& puzzle, const IslandParams& params,
-                                         double rank_pressure, int device, std::uint32_t runs = 1);
+                                         double rank_pressure, int device, std::uint32_t slots = 1);
 // Islands of this configuration for puzzles of box size `box` that run at once on one
 // multiprocessor of `device` (the segment step's occupancy, with its shared memory when the
 // island is staged).

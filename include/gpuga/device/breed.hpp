@@ -31,18 +31,18 @@ GPUGA_HD_INLINE bool better(Fitness fa, std::uint32_t a, Fitness fb, std::uint32
 GPUGA_HD_INLINE std::uint32_t select_parent(const GaParams& p, const GenerationView& v, Rng& rng) {
   switch (p.selection) {
     case Selection::Tournament: {
-      std::uint32_t best = rng.below(p.pop);
+      std::uint32_t best = rng.below(p.island_size);
       for (std::uint32_t k = 1; k < p.tournament_size; ++k) {
-        const std::uint32_t c = rng.below(p.pop);
+        const std::uint32_t c = rng.below(p.island_size);
         if (better(v.parent_fitness[c], c, v.parent_fitness[best], best)) best = c;
       }
       return best;
     }
     case Selection::Rank: {
       // Linear ranking: first rank whose cumulative weight exceeds a uniform draw below total.
-      const std::uint64_t total = v.rank_cdf[p.pop - 1];
+      const std::uint64_t total = v.rank_cdf[p.island_size - 1];
       const std::uint64_t r = mul_hi_64(rng.next64(), total);
-      std::uint32_t lo = 0, hi = p.pop - 1;
+      std::uint32_t lo = 0, hi = p.island_size - 1;
       while (lo < hi) {
         const std::uint32_t mid = lo + (hi - lo) / 2;
         if (v.rank_cdf[mid] > r) hi = mid; else lo = mid + 1;
@@ -51,7 +51,7 @@ GPUGA_HD_INLINE std::uint32_t select_parent(const GaParams& p, const GenerationV
     }
     case Selection::Truncation:
     default:
-      return rng.below(p.pop);  // (mu+lambda): parents uniform, survival decides
+      return rng.below(p.island_size);  // (mu+lambda): parents uniform, survival decides
   }
 }
 

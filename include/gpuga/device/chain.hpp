@@ -170,12 +170,12 @@ struct Chains {
   // its grid copied to `best_grid` when it is new.
   GPUGA_HD void note(IslandState& s, bool first, std::uint8_t* best_grid) const {
     std::uint64_t low = ~std::uint64_t(0), key = ~std::uint64_t(0), restarts = 0;
-    for (const std::uint32_t i : share(isl.t, isl.L.n)) {
+    for (const std::uint32_t i : share(isl.t, isl.L.island_size)) {
       low = isl.fit(1)[i] < low ? isl.fit(1)[i] : low;
       restarts += state()[i].restarts;
     }
     const Fitness best = static_cast<Fitness>(team_min(low));
-    for (const std::uint32_t i : share(isl.t, isl.L.n)) {
+    for (const std::uint32_t i : share(isl.t, isl.L.island_size)) {
       const std::uint64_t k = std::uint64_t(state()[i].best_sweep) << 21 | i;
       key = isl.fit(1)[i] == best && k < key ? k : key;
     }
@@ -193,8 +193,8 @@ struct Chains {
   GPUGA_HD void init(IslandState& s, std::uint64_t seed, std::uint8_t* best_grid) const {
     s = IslandState{};
     s.seed = seed;
-    s.evaluations = isl.L.n;
-    for (const std::uint32_t i : share(isl.t, isl.L.n)) {
+    s.evaluations = isl.L.island_size;
+    for (const std::uint32_t i : share(isl.t, isl.L.island_size)) {
       init_slot<B>(isl.genome(0, i), i, seed, 0, isl.p.ga, isl.info);
       isl.fit(0)[i] = isl.fit(1)[i] = evaluate<B>(isl.genome(0, i), isl.p.ga, nullptr);
       copy_slot<B>(isl.genome(1, i), isl.genome(0, i));
@@ -209,9 +209,9 @@ struct Chains {
 
   // Sweeps s.clock + 1 .. to of every chain; evaluations count every move of every chain.
   GPUGA_HD void advance(IslandState& s, std::uint32_t to, std::uint8_t* best_grid) const {
-    for (const std::uint32_t i : share(isl.t, isl.L.n))
+    for (const std::uint32_t i : share(isl.t, isl.L.island_size))
       for (std::uint32_t g = s.clock + 1; g <= to; ++g) sweep(i, s.seed, g);
-    s.evaluations += std::uint64_t(isl.L.n) * run.sweep * (to - s.clock);
+    s.evaluations += std::uint64_t(isl.L.island_size) * run.sweep * (to - s.clock);
     isl.t.sync();
     note(s, false, best_grid);
   }
@@ -220,7 +220,7 @@ struct Chains {
   // diversity sample's distances to the best chain, and (sa) the sum of the temperatures.
   GPUGA_HD void summarize(IslandSummary& out, const IslandState& s) const {
     std::uint64_t low = ~std::uint64_t(0), high = ~std::uint64_t(0), temperature = 0;
-    for (const std::uint32_t i : share(isl.t, isl.L.n)) {
+    for (const std::uint32_t i : share(isl.t, isl.L.island_size)) {
       const Fitness f = isl.fit(0)[i];
       low = (std::uint64_t(f) << 32 | i) < low ? std::uint64_t(f) << 32 | i : low;
       high = ~std::uint64_t(f) < high ? ~std::uint64_t(f) : high;

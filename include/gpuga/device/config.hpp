@@ -22,8 +22,8 @@ struct GaParams {
   FitnessKind fitness = FitnessKind::Conflicts;
   Selection selection = Selection::Tournament;
   Crossover crossover = Crossover::Uniform;
-  std::uint32_t pop = 1000;        // individuals in an island (mu)
-  std::uint32_t children = 1000;   // bred per island and generation (lambda; = pop unless truncation)
+  std::uint32_t island_size = 1000;  // individuals in an island (mu)
+  std::uint32_t children = 1000;   // bred per island and generation (lambda; = island_size unless truncation)
   std::uint32_t elite = 0;         // best of an island copied unchanged (tournament and rank)
   std::uint32_t tournament_size = 3;
   bool given_aware = true;  // box/row: never place a digit where a given of its row, column or

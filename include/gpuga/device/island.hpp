@@ -62,7 +62,7 @@ GPUGA_HD Share share(const Team& t, std::uint32_t n) {
 inline constexpr std::uint32_t kHaltInterval = 10;
 
 struct IslandParams {
-  GaParams ga;                      // ga.pop: individuals per island; ga.children: per island
+  GaParams ga;                      // ga.island_size: individuals per island; ga.children: per island
   AnnealParams anneal;              // sa
   std::uint32_t islands = 1;        // per run, on a ring
   std::uint32_t migration_interval = 0;  // generations between migrations; 0: never (sa, hc)
@@ -142,7 +142,7 @@ GPUGA_HD_INLINE std::uint64_t align16(std::uint64_t x) { return (x + 15) & ~std:
 // whole structure to local memory on the GPU.
 // Chains (sa, hc) hold their current grids and fitness on side 0 and their bests on side 1.
 struct IslandLayout {
-  std::uint32_t n = 0, c = 0;       // individuals, children per generation
+  std::uint32_t island_size = 0, children = 0;  // individuals, children per generation
   std::uint32_t sort_n = 0;         // sort keys: a power of two >= n (truncation: n + c)
   bool bands = false, truncation = false, chains = false;
   std::uint64_t genomes0 = 0, genomes1 = 0, kids = 0;
@@ -159,7 +159,7 @@ inline constexpr std::uint64_t kMaxSortKeys = std::uint64_t(1) << 30;
 // and children together), counted in 64 bits so that no accepted size can wrap it.
 inline std::uint64_t sort_length(const GaParams& p) {
   const bool truncation = p.algorithm == Algorithm::Ga && p.selection == Selection::Truncation;
-  const std::uint64_t sorted = std::uint64_t(p.pop) + (truncation ? p.children : 0);
+  const std::uint64_t sorted = std::uint64_t(p.island_size) + (truncation ? p.children : 0);
   std::uint64_t keys = 1;
   while (keys < sorted) keys <<= 1;
   return keys;
@@ -169,10 +169,10 @@ template <int B>
 inline IslandLayout make_layout(const GaParams& p) {
   constexpr int kSlot = Shape<B>::kSlot, kBands = kBandScores<B>;
   IslandLayout L;
-  L.n = p.pop;
+  L.island_size = p.island_size;
   L.chains = p.algorithm != Algorithm::Ga;
   L.truncation = !L.chains && p.selection == Selection::Truncation;
-  L.c = L.truncation ? p.children : p.pop;
+  L.children = L.truncation ? p.children : p.island_size;
   L.bands = !L.chains && p.crossover == Crossover::Bands;
   const std::uint64_t keys = sort_length(p);  // beyond kMaxSortKeys the engine refuses it
   L.sort_n = static_cast<std::uint32_t>(keys < kMaxSortKeys ? keys : kMaxSortKeys);
@@ -182,18 +182,18 @@ inline IslandLayout make_layout(const GaParams& p) {
     at = align16(at + bytes);
     return here;
   };
-  L.genomes0 = take(std::uint64_t(L.n) * kSlot);
-  L.genomes1 = take(std::uint64_t(L.n) * kSlot);
-  L.kids = L.truncation ? take(std::uint64_t(L.c) * kSlot) : 0;
-  L.fit0 = take(std::uint64_t(L.n) * sizeof(Fitness));
-  L.fit1 = take(std::uint64_t(L.n) * sizeof(Fitness));
-  L.kid_fit = L.truncation ? take(std::uint64_t(L.c) * sizeof(Fitness)) : 0;
-  L.band0 = L.bands ? take(std::uint64_t(L.n) * kBands) : 0;
-  L.band1 = L.bands ? take(std::uint64_t(L.n) * kBands) : 0;
-  L.kid_band = L.bands && L.truncation ? take(std::uint64_t(L.c) * kBands) : 0;
-  L.order = L.chains ? 0 : take(std::uint64_t(L.n) * sizeof(std::uint32_t));  // chains: unsorted
+  L.genomes0 = take(std::uint64_t(L.island_size) * kSlot);
+  L.genomes1 = take(std::uint64_t(L.island_size) * kSlot);
+  L.kids = L.truncation ? take(std::uint64_t(L.children) * kSlot) : 0;
+  L.fit0 = take(std::uint64_t(L.island_size) * sizeof(Fitness));
+  L.fit1 = take(std::uint64_t(L.island_size) * sizeof(Fitness));
+  L.kid_fit = L.truncation ? take(std::uint64_t(L.children) * sizeof(Fitness)) : 0;
+  L.band0 = L.bands ? take(std::uint64_t(L.island_size) * kBands) : 0;
+  L.band1 = L.bands ? take(std::uint64_t(L.island_size) * kBands) : 0;
+  L.kid_band = L.bands && L.truncation ? take(std::uint64_t(L.children) * kBands) : 0;
+  L.order = L.chains ? 0 : take(std::uint64_t(L.island_size) * sizeof(std::uint32_t));  // chains: unsorted
   L.keys = take(std::uint64_t(L.sort_n) * sizeof(std::uint64_t));
-  L.chain_states = L.chains ? take(std::uint64_t(L.n) * sizeof(ChainState)) : 0;
+  L.chain_states = L.chains ? take(std::uint64_t(L.island_size) * sizeof(ChainState)) : 0;
   L.bytes = at;
   return L;
 }
@@ -289,7 +289,7 @@ struct Island {
   // The live part of an island (its current side, fitness, band scores and order; chains: both
   // sides and their states) to another record: staging into shared memory and back.
   GPUGA_HD void copy_live_to(const Island& to, int side) const {
-    const std::uint64_t n = L.n;
+    const std::uint64_t n = L.island_size;
     if (L.chains) {
       team_copy(t, to.genome(0, 0), genome(0, 0), n * kSlot);
       team_copy(t, to.genome(1, 0), genome(1, 0), n * kSlot);
@@ -318,15 +318,15 @@ struct Island {
   // Orders `side` by (fitness, index) into order().
   GPUGA_HD void sort_side(int side) const {
     const Fitness* f = fit(side);
-    const std::uint64_t* k = sort_keys(L.n, [f](std::uint32_t i) { return f[i]; });
-    for (const std::uint32_t i : share(t, L.n)) order()[i] = static_cast<std::uint32_t>(k[i]);
+    const std::uint64_t* k = sort_keys(L.island_size, [f](std::uint32_t i) { return f[i]; });
+    for (const std::uint32_t i : share(t, L.island_size)) order()[i] = static_cast<std::uint32_t>(k[i]);
     t.sync();
   }
 
   // Slot `from` of side `src` (or a child when from >= n, truncation) to slot i of side `dst`.
   GPUGA_HD void move(int src, std::uint32_t from, int dst, std::uint32_t i) const {
-    const bool child = from >= L.n;
-    const std::uint32_t k = child ? from - L.n : from;
+    const bool child = from >= L.island_size;
+    const std::uint32_t k = child ? from - L.island_size : from;
     copy_slot<B>(genome(dst, i), child ? kid(k) : genome(src, k));
     fit(dst)[i] = child ? kid_fit()[k] : fit(src)[k];
     if (L.bands) {
@@ -337,7 +337,7 @@ struct Island {
 
   // Individuals from..n-1 of `side` new at `generation`, evaluated.
   GPUGA_HD void renew(int side, std::uint32_t from, std::uint64_t seed, std::uint32_t generation) const {
-    for (const std::uint32_t i : share(t, from, L.n)) {
+    for (const std::uint32_t i : share(t, from, L.island_size)) {
       init_slot<B>(genome(side, i), i, seed, generation, p.ga, info);
       fit(side)[i] = evaluate<B>(genome(side, i), p.ga, band(side, i));
     }
@@ -348,7 +348,7 @@ struct Island {
     const int nxt = cur ^ 1;
     const GenerationView v{genome(cur, 0), fit(cur), order(), cdf,
                            L.truncation ? kid(0) : genome(nxt, 0), band(cur, 0)};
-    for (const std::uint32_t i : share(t, L.c)) {
+    for (const std::uint32_t i : share(t, L.children)) {
       breed_child<B>(i, seed, generation, p.ga, info, v);
       std::uint8_t* child = v.children + std::uint64_t(i) * kSlot;
       if (L.truncation)
@@ -361,10 +361,10 @@ struct Island {
     // their order, so the survivors' own order is the identity.
     t.sync();
     const Fitness *parents = fit(cur), *kids = kid_fit();
-    const std::uint32_t n = L.n;
+    const std::uint32_t n = L.island_size;
     const std::uint64_t* k = sort_keys(
-        n + L.c, [=](std::uint32_t i) { return i < n ? parents[i] : kids[i - n]; });
-    for (const std::uint32_t i : share(t, L.n))
+        n + L.children, [=](std::uint32_t i) { return i < n ? parents[i] : kids[i - n]; });
+    for (const std::uint32_t i : share(t, L.island_size))
       move(cur, static_cast<std::uint32_t>(k[i]), nxt, i);
   }
 
@@ -384,7 +384,7 @@ struct Island {
   GPUGA_HD void init(IslandState& s, std::uint64_t seed, std::uint8_t* best_grid) const {
     s = IslandState{};
     s.seed = seed;
-    s.evaluations = L.n;
+    s.evaluations = L.island_size;
     renew(0, 0, seed, 0);
     t.sync();
     sort_side(0);
@@ -395,17 +395,17 @@ struct Island {
   GPUGA_HD void generation(IslandState& s, std::uint32_t g, std::uint8_t* best_grid) const {
     const int cur = s.side, nxt = cur ^ 1;
     if (p.restart_after && g - s.last_improvement > p.restart_after) {
-      const std::uint32_t keep = p.keep_on_restart < L.n ? p.keep_on_restart : L.n;
+      const std::uint32_t keep = p.keep_on_restart < L.island_size ? p.keep_on_restart : L.island_size;
       for (const std::uint32_t i : share(t, keep)) move(cur, order()[i], nxt, i);
       renew(nxt, keep, s.seed, g);
       ++s.restarts;
       s.last_improvement = g;
-      s.evaluations += L.n - keep;
+      s.evaluations += L.island_size - keep;
     } else {
       breed(cur, s.seed, g);
       // Every child evaluated, and every local-search move but the elite's (a move's fitness
       // change counts as an evaluation, as for sa and hc).
-      s.evaluations += L.c + std::uint64_t(L.c - p.ga.elite) * p.ga.local_search;
+      s.evaluations += L.children + std::uint64_t(L.children - p.ga.elite) * p.ga.local_search;
     }
     s.side = static_cast<std::uint8_t>(nxt);
     t.sync();
@@ -417,9 +417,9 @@ struct Island {
   // into a summary (zeroed by the caller, with a barrier after).
   GPUGA_HD void add_sums(IslandSummary& out, int side, std::uint32_t best) const {
     std::uint64_t sum = 0, dist = 0;
-    for (const std::uint32_t i : share(t, L.n)) sum += fit(side)[i];
-    for (const std::uint32_t k : share(t, sample_size(L.n)))
-      dist += hamming<B>(genome(side, sample_index(k, L.n)), genome(side, best));
+    for (const std::uint32_t i : share(t, L.island_size)) sum += fit(side)[i];
+    for (const std::uint32_t k : share(t, sample_size(L.island_size)))
+      dist += hamming<B>(genome(side, sample_index(k, L.island_size)), genome(side, best));
     t.add(&out.fitness_sum, sum);
     t.add(&out.distance_sum, dist);
   }
@@ -440,7 +440,7 @@ struct Island {
   GPUGA_HD void immigrate(IslandState& s, const std::uint8_t* outbox, std::uint32_t m,
                           std::uint8_t* best_grid) const {
     for (const std::uint32_t j : share(t, m)) {
-      const std::uint32_t to = order()[L.n - m + j];
+      const std::uint32_t to = order()[L.island_size - m + j];
       copy_slot<B>(genome(s.side, to), outbox + std::uint64_t(j) * kSlot);
       fit(s.side)[to] = reinterpret_cast<const Fitness*>(outbox + std::uint64_t(m) * kSlot)[j];
       if (L.bands)

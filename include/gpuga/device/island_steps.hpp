@@ -145,7 +145,7 @@ struct summary_step {
       out.fitness_sum = out.distance_sum = out.temperature_sum = 0;
       out.best_index = isl.order()[0];
       out.best = isl.fit(s.side)[out.best_index];
-      out.worst = isl.fit(s.side)[isl.order()[v.L.n - 1]];
+      out.worst = isl.fit(s.side)[isl.order()[v.L.island_size - 1]];
     }
     t.sync();
     isl.add_sums(out, s.side, isl.order()[0]);
