@@ -19,6 +19,7 @@
 #include "gpuga/errors.hpp"
 #include "grids.hpp"
 #include "limits.hpp"
+#include "gpuga/propagate.hpp"
 #include "gpuga/puzzle_io.hpp"
 
 using namespace gpuga;
@@ -169,6 +170,27 @@ TEST_P(DeviceEngine, ALoneIslandOnTheWidestTeamEqualsTheCpu) {
         dev->advance_to(target);
         expect_same(*cpu, *dev, 0, where + " at generation " + std::to_string(target));
       }
+    }
+}
+
+TEST_P(DeviceEngine, PropagatedPuzzlesEqualTheCpu) {
+  // --propagate singles hands the engines a puzzle with more givens (fewer free cells per box,
+  // other legal swaps): the device computes what the CPU does on it, 9x9 and 16x16.
+  if (const auto why = skip_reason(GetParam()); !why.empty()) GTEST_SKIP() << why;
+  const Grid puzzles[] = {
+      propagate_singles(grid_of(kHardPuzzle)).grid,
+      propagate_singles(read_puzzle_file(source_path("puzzles/acs_16x16_fixed045_inst00-09.txt"))[0].grid).grid};
+  const auto configs = all_test_configs(20);
+  for (const Grid& puzzle : puzzles)
+    for (const auto& c : {configs.front(), configs[8], configs.back()}) {
+      const IslandParams p = islands_of(c, 2, 3, 1, 4, 1);
+      auto cpu = make_cpu_engine(puzzle, p, c.rank_pressure, 2);
+      auto dev = make_device(GetParam(), puzzle, p, c.rank_pressure);
+      cpu->initialize(2);
+      dev->initialize(2);
+      cpu->advance_to(9);
+      dev->advance_to(9);
+      expect_same(*cpu, *dev, 0, c.name + " propagated, box size " + std::to_string(puzzle.box));
     }
 }
 

@@ -69,7 +69,8 @@ TEST(RunConfig, TheCsvKeepsItsColumnsAndTheirOrder) {
       "population_size", "mutation_rate", "restart_after_n_stagnant", "encoding", "fitness",
       "selection", "selection_param", "crossover", "crossover_rate", "elite", "given_aware",
       "keep_on_restart", "max_generations", "time_limit", "island_size", "migration_interval",
-      "migrants", "algorithm", "cooling", "chain_length", "reheat_after", "local_search"};
+      "migrants", "algorithm", "cooling", "chain_length", "reheat_after", "local_search",
+      "propagate"};
   std::vector<std::string> columns;
   for (const RunSetting* s : csv_settings()) columns.push_back(s->csv);
   EXPECT_EQ(columns, layout);

@@ -12,6 +12,7 @@
 #include "commands.hpp"
 #include "gpuga/errors.hpp"
 #include "gpuga/exact_solver.hpp"
+#include "gpuga/propagate.hpp"
 #include "gpuga/version.hpp"
 #include "gpuga/puzzle_io.hpp"
 
@@ -88,6 +89,10 @@ class SolveObserver final : public RunObserver {
   Alphabet alphabet_ = Alphabet::Digits;
 };
 
+std::string puzzle_name(const Puzzle& p) {
+  return p.file + ":" + std::to_string(p.line) + ": puzzle " + std::to_string(p.index);
+}
+
 nlohmann::json result_json(const Puzzle& p, const RunResult& r, Backend backend,
                            const RunConfig& ga) {
   return {{"file", p.file}, {"line", p.line}, {"index", p.index}, {"size", size_name(p.grid)},
@@ -123,7 +128,9 @@ void print_summary(const Puzzle& p, const RunResult& r, Backend backend, const R
   std::snprintf(line, sizeof line,
                 "puzzle %d (%s:%d): %s after %u generations, %u restarts, %llu evaluations, "
                 "%.2f s (%.3g evals/s); best fitness %u\n",
-                p.index, p.file.c_str(), p.line, r.solved ? "solved" : r.stop_reason.c_str(),
+                p.index, p.file.c_str(), p.line,
+                r.solved ? (r.stop_reason == "propagation" ? "solved by propagation" : "solved")
+                         : r.stop_reason.c_str(),
                 r.generations, r.restarts, static_cast<unsigned long long>(r.evaluations),
                 r.seconds, r.seconds > 0 ? r.evaluations / r.seconds : 0.0, r.best_fitness);
   std::cerr << line << "  seed " << ga.seed << " (island " << r.island << " of "
@@ -152,10 +159,16 @@ int run_solve(CLI::App* cmd, SolveOptions& o) {
   bool all_solved = true;
   for (const auto& p : puzzles) {
     if (g_interrupted.load()) break;
-    auto engine = make_engine(backend, p.grid, params, o.ga);
+    // --propagate: the search starts from what propagation leaves, or is not needed at all.
+    const RunStart start = start_run(p.grid, o.ga.propagate, params.ga.seed, puzzle_name(p));
     observer.set_alphabet(p.alphabet);
-    const RunResult r =
-        run_many(*engine, {{p.grid, params.ga.seed}}, o.ga.limits(), observer).front();
+    RunResult r;
+    if (start.result) {
+      r = *start.result;
+    } else {
+      auto engine = make_engine(backend, start.grid, params, o.ga);
+      r = run_many(*engine, {{start.grid, params.ga.seed}}, o.ga.limits(), observer).front();
+    }
     all_solved = all_solved && r.solved;
     print_summary(p, r, backend, o.ga);
     if (o.json)

@@ -3,24 +3,6 @@
 #include <cstdint>
 
 namespace gpuga {
-namespace {
-
-std::string cell_name(const Grid& g, int c) {
-  // Appended, not "r" + to_string(...): GCC 12 warns falsely (-Wrestrict) on literal + string&&.
-  std::string name = "r";
-  name += std::to_string(g.row_of(c) + 1);
-  name += 'c';
-  name += std::to_string(g.col_of(c) + 1);
-  return name;
-}
-
-std::string unit_name(const Grid& g, int u) {
-  static const char* kKind[] = {"row", "column", "box"};
-  return std::string(kKind[u / g.side()]) + " " + std::to_string(u % g.side() + 1);
-}
-
-}  // namespace
-
 Verdict verify_solution(const Grid& puzzle, const Grid& candidate) {
   const int n = puzzle.side();
   const std::string range = "1-" + std::to_string(n);

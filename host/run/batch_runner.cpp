@@ -13,6 +13,7 @@
 #include "gpuga/csv.hpp"
 #include "gpuga/errors.hpp"
 #include "gpuga/exact_solver.hpp"
+#include "gpuga/propagate.hpp"
 #include "gpuga/version.hpp"
 
 namespace gpuga {
@@ -199,6 +200,48 @@ std::unique_ptr<Engine> make_slots(Backend backend, const Grid& first, const Isl
   }
 }
 
+struct Outcome {
+  std::size_t ran = 0;      // runs finished (not interrupted)
+  bool all_solved = true;
+  std::uint32_t slots = 0;  // runs held at once
+};
+
+// The planned runs of one configuration. Those that propagation completes are recorded at once;
+// the others search from the grid propagation left, sharing the engine's run slots.
+Outcome run_configuration(const BatchSetup& s, const RunConfig& ga, Backend backend,
+                          const std::vector<PlannedRun>& plan, CsvWriter& csv, CsvWriter* trace,
+                          Progress& progress) {
+  std::vector<PlannedRun> searched, propagated;
+  std::vector<RunRequest> requests;
+  std::vector<RunResult> completed;
+  for (const auto& pr : plan) {
+    RunStart start = start_run(pr.puzzle->grid, ga.propagate, pr.seed, pr.puzzle_id);
+    if (start.result) {
+      propagated.push_back(pr);
+      completed.push_back(*start.result);
+    } else {
+      searched.push_back(pr);
+      requests.push_back({start.grid, pr.seed});
+    }
+  }
+  Outcome out;
+  BatchObserver recorder(csv, trace, propagated, ga, backend, s.trace_every, progress);
+  for (std::size_t i = 0; i < completed.size(); ++i) recorder.on_result(i, completed[i]);
+  out.ran = completed.size();
+  if (searched.empty()) return out;
+  std::uint32_t slots = s.concurrent;
+  if (slots == 0) slots = backend == Backend::Cuda ? std::clamp(1000000u / ga.pop, 1u, 65535u) : 8;
+  slots = static_cast<std::uint32_t>(std::min<std::size_t>(slots, searched.size()));
+  auto engine = make_slots(backend, requests[0].puzzle, ga.islands(), ga, slots, s.concurrent == 0);
+  BatchObserver observer(csv, trace, searched, ga, backend, s.trace_every, progress);
+  for (const auto& r : run_many(*engine, requests, ga.limits(), observer)) {
+    out.all_solved = out.all_solved && r.solved;
+    out.ran += r.stop_reason.empty() || r.stop_reason == "interrupted" ? 0 : 1;
+  }
+  out.slots = engine->slots();
+  return out;
+}
+
 }  // namespace
 
 const std::vector<std::string>& config_columns() {
@@ -213,7 +256,7 @@ const std::vector<std::string>& config_columns() {
 bool added_later(const std::string& column) {
   static const std::set<std::string> later = {"island_size", "migration_interval", "migrants",
                                                "algorithm", "cooling", "chain_length",
-                                               "reheat_after", "local_search"};
+                                               "reheat_after", "local_search", "propagate"};
   return later.count(column) > 0;
 }
 
@@ -283,23 +326,11 @@ bool run_batches(const BatchSetup& s, const std::vector<RunConfig>& given) {
   std::uint32_t widest = 0;
   bool all_solved = true;
   for (std::size_t c = 0; c < configs.size() && !g_interrupted.load(); ++c) {
-    const auto& plan = plans[c];
-    if (plan.empty()) continue;
-    const RunConfig& ga = configs[c];
-    const IslandParams params = ga.islands();
-    const Backend backend = backends[c];
-    std::uint32_t slots = s.concurrent;
-    if (slots == 0) slots = backend == Backend::Cuda ? std::clamp(1000000u / ga.pop, 1u, 65535u) : 8;
-    slots = static_cast<std::uint32_t>(std::min<std::size_t>(slots, plan.size()));
-    std::vector<RunRequest> requests;
-    for (const auto& pr : plan) requests.push_back({pr.puzzle->grid, pr.seed});
-    auto engine = make_slots(backend, plan[0].puzzle->grid, params, ga, slots, s.concurrent == 0);
-    BatchObserver observer(csv, trace.get(), plan, ga, backend, s.trace_every, progress);
-    for (const auto& r : run_many(*engine, requests, ga.limits(), observer)) {
-      all_solved = all_solved && r.solved;
-      ran += r.stop_reason.empty() || r.stop_reason == "interrupted" ? 0 : 1;
-    }
-    widest = std::max(widest, engine->slots());
+    const Outcome o = run_configuration(s, configs[c], backends[c], plans[c], csv, trace.get(),
+                                        progress);
+    ran += o.ran;
+    all_solved = all_solved && o.all_solved;
+    widest = std::max(widest, o.slots);
   }
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   if (ran > 0)  // compare with --concurrent 1 for the one-at-a-time figure

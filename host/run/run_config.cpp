@@ -280,6 +280,10 @@ std::vector<RunSetting> make_settings() {
       flag("given-aware", &C::given_aware, ga, "box/row: initialise and swap so that no digit "
            "lands where a given of its row, column or box holds it (when a legal placement "
            "exists)", "given_aware", "given_aware"),
+      choice("propagate", &C::propagate, {Propagation::None, Propagation::Singles}, ga,
+             "none: the search alone; singles: naked and hidden singles on the givens to a fixed "
+             "point before the run starts (a puzzle they complete is reported as solved by "
+             "propagation, 0 generations)", "propagate", "propagate"),
       number<double>("cooling", &C::cooling, 0.5, 0.99999, sa,
                      "sa: the temperature's factor after each chain length", "cooling", "cooling"),
       number<U>("chain-length", &C::chain_length, 0, 1000000000, sa, "sa: moves per temperature "
@@ -328,14 +332,15 @@ const std::vector<RunSetting>& run_settings() {
 
 const std::vector<const RunSetting*>& csv_settings() {
   // The CSV's layout: its first columns as existing analysis notebooks expect them, then the
-  // columns added with islands and with sa and hc.
+  // columns added with islands, with sa and hc, and with propagation.
   static const std::vector<const RunSetting*> columns = [] {
     std::vector<const RunSetting*> out;
     for (const char* column :
          {"population_size", "mutation_rate", "restart_after_n_stagnant", "encoding", "fitness",
           "selection", "selection_param", "crossover", "crossover_rate", "elite", "given_aware",
           "keep_on_restart", "max_generations", "time_limit", "island_size", "migration_interval",
-          "migrants", "algorithm", "cooling", "chain_length", "reheat_after", "local_search"})
+          "migrants", "algorithm", "cooling", "chain_length", "reheat_after", "local_search",
+          "propagate"})
       for (const RunSetting& s : run_settings())
         if (s.csv == column) out.push_back(&s);
     return out;

@@ -52,7 +52,8 @@ struct RunResult {
   std::uint64_t evaluations = 0;
   double seconds = 0;
   std::uint64_t seed = 0;
-  std::string stop_reason;  // solved, max-generations, time-limit, interrupted, stopped
+  std::string stop_reason;  // solved, max-generations, time-limit, interrupted, stopped,
+                            // propagation (propagate.hpp: no run was needed)
 };
 
 // Hooks for what a front end shows. on_round sees every running run's report after each epoch;

@@ -40,6 +40,24 @@ struct Grid {
   bool operator==(const Grid&) const = default;
 };
 
+// "r3c5": cell c of g in messages. Appended piece by piece, not "r" + to_string(...): GCC 12
+// warns falsely (-Wrestrict) on a literal + std::string&&.
+inline std::string cell_name(const Grid& g, int c) {
+  std::string name = "r";
+  name += std::to_string(g.row_of(c) + 1);
+  name += 'c';
+  name += std::to_string(g.col_of(c) + 1);
+  return name;
+}
+
+// "row 3", "column 5", "box 9": unit u of g in messages.
+inline std::string unit_name(const Grid& g, int u) {
+  static const char* kKind[] = {"row ", "column ", "box "};
+  std::string name = kKind[u / g.side()];
+  name += std::to_string(u % g.side() + 1);
+  return name;
+}
+
 // Two cells of one unit that hold the same value (blanks aside): the first such pair, unit by
 // unit, or none. Contradictory givens are refused by the parser and have no solution.
 struct Clash {

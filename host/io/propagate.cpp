@@ -1,0 +1,111 @@
+#include "gpuga/propagate.hpp"
+
+#include <bit>
+#include <vector>
+
+#include "gpuga/errors.hpp"
+#include "gpuga/verify.hpp"
+
+namespace gpuga {
+
+const char* to_string(Propagation p) { return p == Propagation::Singles ? "singles" : "none"; }
+
+bool Propagated::complete() const {
+  for (const auto v : grid.cell)
+    if (v == 0) return false;
+  return !contradiction;
+}
+
+namespace {
+
+// Bit v (1..n) set for every value cell c may still take.
+std::uint32_t candidates(const Grid& g, int c) {
+  const int n = g.side();
+  std::uint32_t taken = 0;
+  for (int u : {g.row_of(c), n + g.col_of(c), 2 * n + g.box_of(c)})
+    for (int k = 0; k < n; ++k) taken |= 1u << g.cell[g.unit_cell(u, k)];
+  const std::uint32_t all = ((1u << n) - 1) << 1;
+  return all & ~taken;
+}
+
+// One pass of naked singles: places every cell with one candidate left. False on a contradiction.
+bool naked_singles(Propagated& p) {
+  Grid& g = p.grid;
+  for (int c = 0; c < g.cells(); ++c) {
+    if (g.cell[c] != 0) continue;
+    const std::uint32_t cand = candidates(g, c);
+    if (cand == 0) {
+      p.where = cell_name(g, c);
+      p.where += " has no candidate";
+      return false;
+    }
+    if (std::popcount(cand) == 1) {
+      g.cell[c] = static_cast<std::uint8_t>(std::countr_zero(cand));
+      ++p.placed;
+    }
+  }
+  return true;
+}
+
+// One pass of hidden singles: a value that only one cell of a unit can take goes there. False on
+// a contradiction (a value missing from a unit with no cell for it).
+bool hidden_singles(Propagated& p) {
+  Grid& g = p.grid;
+  const int n = g.side();
+  for (int u = 0; u < g.units(); ++u)
+    for (int v = 1; v <= n; ++v) {
+      int where = -1, count = 0;
+      bool present = false;
+      for (int k = 0; k < n && !present; ++k) {
+        const int c = g.unit_cell(u, k);
+        if (g.cell[c] == v) present = true;
+        else if (g.cell[c] == 0 && (candidates(g, c) >> v & 1u)) where = c, ++count;
+      }
+      if (present || count > 1) continue;
+      if (count == 0) {
+        p.where = unit_name(g, u);
+        p.where += " has no cell for ";
+        p.where += std::to_string(v);
+        return false;
+      }
+      g.cell[where] = static_cast<std::uint8_t>(v);
+      ++p.placed;
+    }
+  return true;
+}
+
+}  // namespace
+
+Propagated propagate_singles(const Grid& puzzle) {
+  Propagated p;
+  p.grid = puzzle;
+  for (int before = -1; before != p.placed;) {
+    before = p.placed;
+    if (!naked_singles(p) || !hidden_singles(p)) {
+      p.contradiction = true;
+      break;
+    }
+  }
+  return p;
+}
+
+RunStart start_run(const Grid& puzzle, Propagation propagation, std::uint64_t seed,
+                   const std::string& name) {
+  if (propagation == Propagation::None) return {puzzle, std::nullopt};
+  const Propagated p = propagate_singles(puzzle);
+  GPUGA_INPUT_CHECK(!p.contradiction, name + " has no solution: propagation found that " + p.where +
+                                          "; expected a solvable puzzle");
+  if (!p.complete()) return {p.grid, std::nullopt};
+  RunResult r;
+  const Verdict v = verify_solution(puzzle, p.grid);
+  if (!v.ok)
+    throw RuntimeFailure("internal error: propagation completed " + name +
+                         " with a grid that does not verify: " + v.reason);
+  r.solved = true;
+  r.best = p.grid;
+  r.seed = seed;
+  r.stop_reason = "propagation";
+  return {p.grid, r};
+}
+
+}  // namespace gpuga
