@@ -19,6 +19,11 @@ namespace {
 const std::string kHardPuzzle =
     "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..";
 
+// Platinum Blonde with a wrong clue (a 3 in its first cell): no grid fits it, so a run on it
+// never solves, however long it runs.
+const std::string kNoSolution =
+    "3......12........3..23..4....18....5.6..7.8.......9.....85.....9...4.5..47...6...";
+
 // Two islands of 20 on a ring, a little local search: the easy puzzle solves in a few
 // generations, the hard one never within these tests.
 IslandParams small_params(std::uint64_t seed = 17) {
@@ -91,6 +96,34 @@ TEST_F(Driver, ASolvedRunEndsAtTheGenerationItsSolutionAppearedWithAVerifiedGrid
   EXPECT_EQ(obs.finished, std::vector<std::size_t>{0});
 }
 
+TEST_F(Driver, ASolvedRunEndsAtItsHaltCheck) {
+  // With local search a generation is costly and every generation is a halt check: the run's
+  // last generation is its solving one, and its evaluations end there. The plain GA checks every
+  // kHaltInterval generations: the run ends at the next multiple.
+  for (const std::uint32_t local_search : {20u, 0u}) {
+    IslandParams p = small_params(5);
+    p.ga.local_search = local_search;
+    if (!local_search) {  // the plain GA: enough individuals, crossover and mutation to solve it
+      p.ga.island_size = p.ga.children = 500;
+      p.ga.crossover = Crossover::Bands;
+      p.ga.crossover_threshold = p.ga.mutation_threshold = rate_threshold(1.0);
+    }
+    p.halt_interval = halt_interval_for(p.ga);
+    EXPECT_EQ(p.halt_interval, local_search ? 1u : kHaltInterval);
+    Recorder obs;
+    const auto r = run({{grid_of(kEasyPuzzle), 5}}, {2000, 0}, obs, 1, p)[0];
+    ASSERT_TRUE(r.solved) << "local search " << local_search;
+    const GenerationReport& last = obs.reports.back();
+    if (local_search) {
+      EXPECT_EQ(last.generation, r.generations);
+    } else {
+      EXPECT_EQ(last.generation % kHaltInterval, 0u);
+      EXPECT_LT(last.generation - r.generations, kHaltInterval);
+    }
+    EXPECT_EQ(r.evaluations, last.evaluations);
+  }
+}
+
 TEST_F(Driver, AGenerationLimitEndsARunExactlyThere) {
   Recorder obs;
   const auto r = run({{grid_of(kHardPuzzle), 17}}, {23, 0}, obs)[0];
@@ -104,7 +137,7 @@ TEST_F(Driver, AGenerationLimitEndsARunExactlyThere) {
 
 TEST_F(Driver, ATimeLimitEndsARunAfterItsSeconds) {
   Recorder obs;
-  const auto r = run({{grid_of(kHardPuzzle), 17}}, {0, 0.2}, obs)[0];
+  const auto r = run({{grid_of(kNoSolution), 17}}, {0, 0.2}, obs)[0];
   EXPECT_EQ(r.stop_reason, "time-limit");
   EXPECT_GE(r.seconds, 0.2);
   EXPECT_GT(r.generations, 0u);

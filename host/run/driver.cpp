@@ -165,8 +165,9 @@ class Runner {
     const bool out_of_time = limits_.time_limit > 0 && lr.elapsed() >= limits_.time_limit;
     const bool interrupted = g_interrupted.load();
     const bool at_cap = lr.view.clock >= cap();
-    // A solved run goes on to its halt check (at most kHaltInterval - 1 generations), so that its
-    // figures do not depend on where epochs end; unless it must stop now anyway.
+    // A solved run goes on to its halt check (island.hpp: at once, or at most kHaltInterval - 1
+    // generations for the plain GA), so that its figures do not depend on where epochs end;
+    // unless it must stop now anyway.
     if (lr.view.solved_island != kNever && (lr.view.halted || at_cap || interrupted || !go_on || out_of_time))
       return "solved";
     if (lr.view.solved_island != kNever) return {};

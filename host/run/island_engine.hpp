@@ -194,7 +194,7 @@ class IslandEngine final : public Engine {
       n = 1;
     }
     while (clock_[r] < task.target) {
-      clock_[r] = next_stop(clock_[r], task.target, p_.migration_interval);
+      clock_[r] = next_stop(clock_[r], task.target, p_.migration_interval, p_.halt_interval);
       ++n;
     }
     return n;

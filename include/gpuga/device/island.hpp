@@ -56,9 +56,12 @@ GPUGA_HD Share share(const Team& t, std::uint32_t n) {
   return share(t, 0, n);
 }
 
-// A run that has an island with fitness 0 stops at the next multiple of this many generations
-// (the solving island stops at once), so what a run computes does not depend on how often the
-// host looks at it.
+// A run that has an island with fitness 0 stops at its next halt check, a multiple of its halt
+// interval (the solving island stops at once): islands run a segment of generations on their
+// own, so a run can only stop where all of them look, and what it computes must not depend on
+// how often the host does. Every generation (1) when generations are costly (local search, or a
+// chain sweep), so that a solved run ends at its solving generation; every kHaltInterval when
+// they are cheap (the plain GA), where a launch pair a generation would cost more than the tail.
 inline constexpr std::uint32_t kHaltInterval = 10;
 
 struct IslandParams {
@@ -69,7 +72,13 @@ struct IslandParams {
   std::uint32_t migrants = 0;       // best individuals each island sends to the next
   std::uint32_t restart_after = 0;  // generations without improvement (hc: of a climb); 0: never
   std::uint32_t keep_on_restart = 0;
+  std::uint32_t halt_interval = kHaltInterval;  // halt_interval_for(ga)
 };
+
+// The halt interval of runs of `ga` (kHaltInterval above): 1 where a generation is costly.
+inline std::uint32_t halt_interval_for(const GaParams& ga) {
+  return ga.algorithm != Algorithm::Ga || ga.local_search > 0 ? 1 : kHaltInterval;
+}
 
 // What an island carries from segment to segment.
 struct IslandState {
@@ -126,8 +135,9 @@ struct RunTask {
 
 // The end of the segment that starts at `clock`: the next halt check, migration or the target.
 GPUGA_HD_INLINE std::uint32_t next_stop(std::uint32_t clock, std::uint32_t target,
-                                        std::uint32_t migration_interval) {
-  std::uint32_t b = (clock / kHaltInterval + 1) * kHaltInterval;
+                                        std::uint32_t migration_interval,
+                                        std::uint32_t halt_interval) {
+  std::uint32_t b = (clock / halt_interval + 1) * halt_interval;
   if (migration_interval) {
     const std::uint32_t m = (clock / migration_interval + 1) * migration_interval;
     b = m < b ? m : b;

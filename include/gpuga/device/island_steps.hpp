@@ -73,11 +73,13 @@ struct segment_step {
     if (init) {
       if (v.L.chains) chains.init(s, seed, best); else isl.init(s, seed, best);
     } else if (v.L.chains) {  // a solved island goes on to the halt check: see chain.hpp
-      const std::uint32_t to = next_stop(s.clock, task.target, v.p.migration_interval);
+      const std::uint32_t to =
+          next_stop(s.clock, task.target, v.p.migration_interval, v.p.halt_interval);
       chains.advance(s, to, best);
       s.clock = to;
     } else {
-      const std::uint32_t to = next_stop(s.clock, task.target, v.p.migration_interval);
+      const std::uint32_t to =
+          next_stop(s.clock, task.target, v.p.migration_interval, v.p.halt_interval);
       for (std::uint32_t g = s.clock + 1; g <= to && s.solved == kNever; ++g) isl.generation(s, g, best);
       s.clock = to;
       const std::uint32_t m = v.p.migration_interval;
@@ -108,7 +110,7 @@ struct boundary_step {
     IslandState s = v.states[island];
     t.sync();  // every thread has read the state before rank 0 rewrites it below
     if (s.halted || s.boundary == s.clock) return;
-    const bool halt = s.clock % kHaltInterval == 0 && v.solved[r] > 0;
+    const bool halt = s.clock % v.p.halt_interval == 0 && v.solved[r] > 0;
     const std::uint32_t m = v.p.migration_interval;
     const std::uint32_t from = r * K + (island % K + K - 1) % K;
     if (!halt && m && s.clock % m == 0 && s.clock > 0 && K > 1 && s.solved == kNever &&
