@@ -101,7 +101,7 @@ TEST(Solve, ChainsRecordTheirScheduleCountMovesAndReproduce) {
   ASSERT_EQ(a.status, 1) << a.err;
   auto j = nlohmann::json::parse(a.out), k = nlohmann::json::parse(b.out);
   for (auto* x : {&j, &k})
-    for (auto& r : (*x)["results"]) r.erase("seconds");
+    for (auto& r : (*x)["results"]) r.erase("seconds"), r.erase("time");
   EXPECT_EQ(j, k);  // all but the time
   EXPECT_EQ(j["config"]["algorithm"], "sa");
   EXPECT_EQ(j["config"]["cooling"], 0.95);
@@ -148,6 +148,14 @@ TEST(Solve, PrettyOutputAndJson) {
   EXPECT_EQ(j["config"]["pop"], j["config"]["islands"].get<int>() * 1000);
   EXPECT_LT(j["results"][0]["island"].get<int>(), j["config"]["islands"].get<int>());
   EXPECT_EQ(j["results"][0]["stop"], "solved");
+  // Where the time went: before the run, its generation 0, and the generations after; the
+  // run's own two add up to its seconds.
+  const auto& time = j["results"][0]["time"];
+  for (const char* part : {"start_up", "initialisation", "generations"})
+    EXPECT_GE(time[part].get<double>(), 0.0) << part;
+  EXPECT_NEAR(time["initialisation"].get<double>() + time["generations"].get<double>(),
+              j["results"][0]["seconds"].get<double>(), 1e-9);
+  EXPECT_GT(time["initialisation"].get<double>(), 0.0);
 }
 
 TEST(Solve, PopIsTheWholePopulationInIslands) {
@@ -192,7 +200,7 @@ TEST(Solve, TheResultDoesNotDependOnWhereTheHostLooks) {
     const auto j = nlohmann::json::parse(r.out);
     std::vector<std::string> runs;  // what each run reports but its time, and not its puzzle
     for (auto run : j["results"]) {
-      for (const char* key : {"seconds", "puzzle", "file"}) run.erase(key);
+      for (const char* key : {"seconds", "time", "puzzle", "file"}) run.erase(key);
       runs.push_back(run.dump());
     }
     return runs;

@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
@@ -93,7 +94,9 @@ std::string puzzle_name(const Puzzle& p) {
   return p.file + ":" + std::to_string(p.line) + ": puzzle " + std::to_string(p.index);
 }
 
-nlohmann::json result_json(const Puzzle& p, const RunResult& r, Backend backend,
+// `start_up`: the seconds before the run (propagation, the engine and its memory); the run's own
+// are split into its first epoch (generation 0) and the generations after.
+nlohmann::json result_json(const Puzzle& p, const RunResult& r, double start_up, Backend backend,
                            const RunConfig& ga) {
   return {{"file", p.file}, {"line", p.line}, {"index", p.index}, {"size", size_name(p.grid)},
           {"puzzle", to_line(p.grid, p.alphabet)}, {"solved", r.solved},
@@ -101,7 +104,9 @@ nlohmann::json result_json(const Puzzle& p, const RunResult& r, Backend backend,
           {"generations", r.generations}, {"restarts", r.restarts},
           {"evaluations", r.evaluations}, {"seconds", r.seconds}, {"stop", r.stop_reason},
           {"seed", ga.seed}, {"island", r.island}, {"island_seed", derive_seed(r.seed, r.island)},
-          {"backend", to_string(backend)}};
+          {"backend", to_string(backend)},
+          {"time", {{"start_up", start_up}, {"initialisation", r.init_seconds},
+                    {"generations", r.seconds - r.init_seconds}}}};
 }
 
 void print_result(const SolveOptions& o, const Puzzle& p, const RunResult& r, bool several) {
@@ -160,19 +165,26 @@ int run_solve(CLI::App* cmd, SolveOptions& o) {
   for (const auto& p : puzzles) {
     if (g_interrupted.load()) break;
     // --propagate: the search starts from what propagation leaves, or is not needed at all.
+    const auto t0 = std::chrono::steady_clock::now();
+    const auto since_t0 = [&t0] {
+      return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    };
     const RunStart start = start_run(p.grid, o.ga.propagate, params.ga.seed, puzzle_name(p));
     observer.set_alphabet(p.alphabet);
     RunResult r;
+    double start_up = 0;
     if (start.result) {
       r = *start.result;
+      start_up = since_t0();
     } else {
       auto engine = make_engine(backend, start.grid, params, o.ga);
+      start_up = since_t0();
       r = run_many(*engine, {{start.grid, params.ga.seed}}, o.ga.limits(), observer).front();
     }
     all_solved = all_solved && r.solved;
     print_summary(p, r, backend, o.ga);
     if (o.json)
-      results.push_back(result_json(p, r, backend, o.ga));
+      results.push_back(result_json(p, r, start_up, backend, o.ga));
     else
       print_result(o, p, r, puzzles.size() > 1);
   }

@@ -140,6 +140,7 @@ class Runner {
       SlotRun& lr = slots_[l];
       if (tasks[l].action == RunAction::Idle) continue;
       const bool first = tasks[l].action == RunAction::Init;
+      if (first) lr.result.init_seconds = lr.elapsed();
       const Fitness before = lr.view.best_ever;
       lr.view = view_run(&summaries[std::size_t(l) * p.islands], p);
       lr.rep.generation = lr.view.clock;

@@ -51,6 +51,7 @@ struct RunResult {
   std::uint32_t restarts = 0;
   std::uint64_t evaluations = 0;
   double seconds = 0;
+  double init_seconds = 0;  // of `seconds`, the first epoch: generation 0, its islands made
   std::uint64_t seed = 0;
   std::string stop_reason;  // solved, max-generations, time-limit, interrupted, stopped,
                             // propagation (propagate.hpp: no run was needed)
