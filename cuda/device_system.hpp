@@ -276,9 +276,8 @@ class System : public Memory {
   // The scope in which every CUDA call of an engine runs (the engine holds one while it works).
   DeviceScope scope() const { return DeviceScope(device_); }
 
-  // Refuses, before any allocation, what the device cannot hold.
+  // Refuses, before any allocation, what the device cannot hold (in the engine's scope).
   void prepare(std::uint64_t need, const std::string& what) const {
-    const DeviceScope on(device_);
     std::size_t free_b = 0, total_b = 0;
     GPUGA_CUDA_CHECK(cudaMemGetInfo(&free_b, &total_b));
     GPUGA_INPUT_CHECK(need < free_b, what + " needs " + std::to_string(need >> 20) +

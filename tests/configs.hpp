@@ -83,6 +83,5 @@ inline gpuga::IslandParams islands_of(const TestConfig& c, std::uint32_t islands
   p.migrants = ga ? migrants : 0;
   p.restart_after = restart_after;
   p.keep_on_restart = keep_on_restart;
-  p.halt_interval = gpuga::halt_interval_for(c.params);
   return p;
 }

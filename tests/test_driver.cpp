@@ -108,8 +108,7 @@ TEST_F(Driver, ASolvedRunEndsAtItsHaltCheck) {
       p.ga.crossover = Crossover::Bands;
       p.ga.crossover_threshold = p.ga.mutation_threshold = rate_threshold(1.0);
     }
-    p.halt_interval = halt_interval_for(p.ga);
-    EXPECT_EQ(p.halt_interval, local_search ? 1u : kHaltInterval);
+    EXPECT_EQ(halt_interval_for(p.ga), local_search ? 1u : kHaltInterval);
     Recorder obs;
     const auto r = run({{grid_of(kEasyPuzzle), 5}}, {2000, 0}, obs, 1, p)[0];
     ASSERT_TRUE(r.solved) << "local search " << local_search;

@@ -28,7 +28,7 @@ struct PlannedRun {
 
 std::string puzzle_id(const Puzzle& p) { return p.file + "#" + std::to_string(p.index); }
 
-std::string fixed(double v, const char* format = "%g") {
+std::string fixed(double v, const char* format) {
   char buf[32];
   std::snprintf(buf, sizeof buf, format, v);
   return buf;
@@ -214,11 +214,16 @@ Outcome run_configuration(const BatchSetup& s, const RunConfig& ga, Backend back
   std::vector<PlannedRun> searched, propagated;
   std::vector<RunRequest> requests;
   std::vector<RunResult> completed;
+  std::map<const Puzzle*, RunStart> starts;  // propagation once per puzzle, not per run
   for (const auto& pr : plan) {
-    RunStart start = start_run(pr.puzzle->grid, ga.propagate, pr.seed, pr.puzzle_id);
+    auto it = starts.find(pr.puzzle);
+    if (it == starts.end())
+      it = starts.emplace(pr.puzzle, start_run(pr.puzzle->grid, ga.propagate, 0, pr.puzzle_id)).first;
+    const RunStart& start = it->second;
     if (start.result) {
       propagated.push_back(pr);
       completed.push_back(*start.result);
+      completed.back().seed = pr.seed;
     } else {
       searched.push_back(pr);
       requests.push_back({start.grid, pr.seed});

@@ -56,6 +56,7 @@ class IslandEngine final : public Engine {
                       "sa and hc: islands of " + std::to_string(L_.island_size) + " chains migrating every " +
                           std::to_string(p.migration_interval) + " generations; expected at most " +
                           std::to_string(kMaxChains) + " chains, which never migrate");
+    p_.halt_interval = halt_interval_for(p_.ga);  // follows from the configuration (island.hpp)
     [[maybe_unused]] const auto on = sys_.scope();
     sys_.prepare(bytes_needed(), "--pop " + std::to_string(std::uint64_t(p.islands) * L_.island_size) +
                                      (runs > 1 ? " x " + std::to_string(runs) + " runs at once" : ""));

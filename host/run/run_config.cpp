@@ -472,7 +472,6 @@ IslandParams RunConfig::islands() const {
   ip.anneal.reheat_after = reheat_after;
   ip.restart_after = restart_after;
   ip.keep_on_restart = keep_on_restart;
-  ip.halt_interval = halt_interval_for(p);
   return ip;
 }
 
