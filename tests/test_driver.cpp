@@ -71,6 +71,66 @@ std::vector<RunRequest> three_hard_runs() {
   return {{grid_of(kHardPuzzle), 1}, {grid_of(kHardPuzzle), 2}, {grid_of(kHardPuzzle), 3}};
 }
 
+// An engine that plays a script instead of a GA: island k of its one run reaches fitness 0 at
+// generation solve_at[k] (kNever: never) and holds a solution only it has, under island.hpp's
+// rules (an island stops at its solving generation; the run halts at the next halt check that
+// finds one solved); every island costs `children` evaluations a generation.
+class ScriptedEngine : public Engine {
+ public:
+  ScriptedEngine(IslandParams p, std::vector<std::uint32_t> solve_at)
+      : p_(p), solve_at_(std::move(solve_at)), states_(solve_at_.size()) {
+    p_.islands = static_cast<std::uint32_t>(solve_at_.size());
+    p_.halt_interval = halt_interval_for(p_.ga);
+  }
+  std::uint32_t slots() const override { return 1; }
+  const IslandParams& params() const override { return p_; }
+  void set_run(std::uint32_t, const Grid&, std::uint64_t) override {}
+  void advance(const std::vector<RunTask>& tasks) override {
+    const RunTask task = tasks[0];
+    if (task.action == RunAction::Init)
+      for (auto& s : states_) s = IslandState{}, s.evaluations = p_.ga.island_size;
+    std::uint32_t& clock = states_[0].clock;
+    while (clock < task.target && !states_[0].halted) {
+      const std::uint32_t to = next_stop(clock, task.target, p_.migration_interval, p_.halt_interval);
+      bool any_solved = false;
+      for (std::size_t k = 0; k < states_.size(); ++k) {
+        IslandState& s = states_[k];
+        for (std::uint32_t g = s.clock + 1; g <= to && s.solved == kNever; ++g) {
+          s.evaluations += p_.ga.children;
+          if (g == solve_at_[k]) s.solved = g;
+        }
+        s.clock = to;
+        any_solved = any_solved || s.solved != kNever;
+      }
+      if (to % p_.halt_interval == 0 && any_solved)
+        for (auto& s : states_) s.halted = 1;
+    }
+  }
+  std::vector<IslandSummary> summaries() override {
+    std::vector<IslandSummary> out(states_.size());
+    for (std::size_t k = 0; k < out.size(); ++k) {
+      out[k].state = states_[k];
+      out[k].best = out[k].worst = out[k].state.best_ever = states_[k].solved == kNever ? 4 : 0;
+    }
+    return out;
+  }
+  // Island k's solution: the easy puzzle's, its digits shifted by k.
+  Grid best(std::uint32_t, std::uint32_t island) override {
+    Grid g = grid_of(kEasySolution);
+    for (auto& v : g.cell) v = static_cast<std::uint8_t>((v - 1 + island) % 9 + 1);
+    return g;
+  }
+  std::vector<std::uint8_t> population(std::uint32_t) override { return {}; }
+  std::vector<Fitness> fitness(std::uint32_t) override { return {}; }
+  PhaseTimes phase_times() override { return {}; }
+  std::string placement() const override { return "a script"; }
+
+ private:
+  IslandParams p_;
+  std::vector<std::uint32_t> solve_at_;
+  std::vector<IslandState> states_;
+};
+
 class Driver : public ::testing::Test {
  protected:
   void TearDown() override { g_interrupted.store(false); }
@@ -121,6 +181,33 @@ TEST_F(Driver, ASolvedRunEndsAtItsHaltCheck) {
     }
     EXPECT_EQ(r.evaluations, last.evaluations);
   }
+}
+
+TEST_F(Driver, ARunReportsItsEarliestSolvingGenerationAndOnATieItsLowestIsland) {
+  // Islands 2 and 3 solve at generation 3, island 1 at 6, island 0 at 8: the run's solution is
+  // island 2's, at generation 3, whatever the halt interval and however often the host looks.
+  const std::vector<std::uint32_t> solve_at = {8, 6, 3, 3};
+  const Grid blank(3);  // every island's grid completes it
+  for (const std::uint32_t local_search : {20u, 0u})
+    for (const std::uint32_t every : {0u, 1u, 7u}) {
+      IslandParams p = small_params();
+      p.ga.local_search = local_search;
+      ScriptedEngine engine(p, solve_at);
+      Recorder obs;
+      obs.every = every;
+      const RunResult r = run_many(engine, {{blank, 1}}, {100, 0}, obs)[0];
+      SCOPED_TRACE("local search " + std::to_string(local_search) + ", every " + std::to_string(every));
+      ASSERT_TRUE(r.solved);
+      EXPECT_EQ(r.generations, 3u);
+      EXPECT_EQ(r.island, 2u);
+      EXPECT_EQ(r.best, engine.best(0, 2));
+      // Every island runs to the halt check or its own solving generation, whichever is first.
+      const std::uint32_t halt = local_search ? 3 : kHaltInterval;
+      std::uint64_t generations = 0;
+      for (const std::uint32_t g : solve_at) generations += std::min(g, halt);
+      EXPECT_EQ(r.evaluations, solve_at.size() * p.ga.island_size + generations * p.ga.children);
+      EXPECT_EQ(obs.reports.back().generation, halt);
+    }
 }
 
 TEST_F(Driver, AGenerationLimitEndsARunExactlyThere) {
