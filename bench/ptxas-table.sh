@@ -4,14 +4,14 @@
 # (no new spills or local memory), and bench/README.md's table.
 # Usage: bench/ptxas-table.sh [BUILD_DIR] (a configured CUDA build; default build/). It compiles
 # each box size's translation unit again with -Xptxas -v, for the build's architectures, into a
-# temporary file; the build itself is untouched.
+# temporary file; the build itself is untouched. SIZES="16x16 25x25" limits it to those sizes.
 set -euo pipefail
 build=${1:-build}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 echo "| box | arch | kernel | registers | stack (B) | spill stores (B) | spill loads (B) |"
 echo "|---|---|---|---|---|---|---|"
-for size in 4x4 9x9 16x16 25x25; do
+for size in ${SIZES:-4x4 9x9 16x16 25x25}; do
   object=cuda/CMakeFiles/gpuga_cuda.dir/engine_cuda_$size.cu.o
   command=$(ninja -C "$build" -t commands "$object" | tail -n 1)
   # The same compile, verbose, into a scratch object (and without the dependency file).

@@ -124,6 +124,7 @@ class ScriptedEngine : public Engine {
   std::vector<Fitness> fitness(std::uint32_t) override { return {}; }
   PhaseTimes phase_times() override { return {}; }
   std::string placement() const override { return "a script"; }
+  void link_ring(RingLink*, std::uint32_t, std::uint32_t) override { ADD_FAILURE() << "no ring here"; }
 
  private:
   IslandParams p_;
@@ -228,6 +229,46 @@ TEST_F(Driver, ATimeLimitEndsARunAfterItsSeconds) {
   EXPECT_GE(r.seconds, 0.2);
   EXPECT_GT(r.generations, 0u);
   EXPECT_EQ(r.generations, obs.reports.back().generation);
+}
+
+// What other processes would say (host/mpi): the clock of rank 0, a Ctrl-C elsewhere.
+class Say : public Consensus {
+ public:
+  double elapsed = -1;      // every run's elapsed seconds, when >= 0
+  int interrupt_at = -1;    // the round (0: before the first run) at which Ctrl-C comes
+  int rounds = 0;
+  void agree(RoundFacts& f) override {
+    if (elapsed >= 0) std::fill(f.elapsed.begin(), f.elapsed.end(), elapsed);
+    if (rounds++ == interrupt_at) f.interrupted = true;
+  }
+};
+
+TEST_F(Driver, TheConsensusClockDecidesTimeLimits) {
+  Recorder obs;
+  Say say;
+  say.elapsed = 100;  // this process has run for milliseconds, the consensus says 100 s
+  auto engine = make_cpu_engine(grid_of(kNoSolution), small_params(), 1.5, 2, 1);
+  const auto r = run_many(*engine, {{grid_of(kNoSolution), 17}}, {0, 60}, obs, &say)[0];
+  EXPECT_EQ(r.stop_reason, "time-limit");
+  EXPECT_EQ(r.generations, 0u);  // after the first epoch, which makes the islands
+  EXPECT_LT(r.seconds, 60);
+}
+
+TEST_F(Driver, ACtrlCElsewhereStopsTheRunsAndStartsNoMore) {
+  for (const int at : {0, 2}) {
+    Recorder obs;
+    Say say;
+    say.interrupt_at = at;
+    auto engine = make_cpu_engine(grid_of(kHardPuzzle), small_params(), 1.5, 2, 2);
+    const auto results = run_many(*engine, three_hard_runs(), {100, 0}, obs, &say);
+    EXPECT_TRUE(g_interrupted.load()) << at;
+    g_interrupted.store(false);
+    EXPECT_EQ(results[2].stop_reason, "") << "the third run never started";
+    for (std::size_t k : {0, 1}) {
+      EXPECT_EQ(results[k].stop_reason, at ? "interrupted" : "") << at;
+      EXPECT_LT(results[k].generations, 100u);
+    }
+  }
 }
 
 TEST_F(Driver, CtrlCEndsTheRunningRunsAndStartsNoMore) {

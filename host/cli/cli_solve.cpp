@@ -9,6 +9,7 @@
 #include <iostream>
 
 #include "gpuga/backend.hpp"
+#include "cli_ranks.hpp"
 #include "cli_run_config.hpp"
 #include "commands.hpp"
 #include "gpuga/errors.hpp"
@@ -40,10 +41,13 @@ void print_best(std::ostream& out, const GenerationReport& rep, Engine& engine, 
       << rep.summary.best << '\n';
 }
 
-// Progress lines, --show-best grids and --interactive prompts, all on stderr.
+// Progress lines, --show-best grids and --interactive prompts, all on stderr. Under MPI every
+// rank has one, alike but for the writing (rank 0's alone): the same epochs and the same calls
+// to the engine, whose best() is collective there.
 class SolveObserver final : public RunObserver {
  public:
-  SolveObserver(const SolveOptions& o, std::istream* answers) : o_(o), answers_(answers) {}
+  SolveObserver(const SolveOptions& o, std::istream* answers, bool writes)
+      : o_(o), answers_(answers), err_(writes ? std::cerr.rdbuf() : nullptr), writes_(writes) {}
 
   // Grids shown in the alphabet of the puzzle now running.
   void set_alphabet(Alphabet a) { alphabet_ = a; }
@@ -62,14 +66,14 @@ class SolveObserver final : public RunObserver {
                     rep.generation, rep.summary.best, rep.summary.mean, rep.summary.worst,
                     rep.summary.diversity, rep.restarts, rep.elapsed,
                     rep.elapsed > 0 ? rep.evaluations / rep.elapsed : 0.0);
-      std::cerr << line;
-      if (rep.summary.temperature > 0) std::cerr << "  temperature " << rep.summary.temperature;
-      std::cerr << '\n';
-      if (o_.show_best) print_best(std::cerr, rep, engine, alphabet_);
+      err_ << line;
+      if (rep.summary.temperature > 0) err_ << "  temperature " << rep.summary.temperature;
+      err_ << '\n';
+      if (o_.show_best) print_best(err_, rep, engine, alphabet_);
     }
     if (!o_.interactive || rep.summary.best == 0) return true;
-    print_best(std::cerr, rep, engine, alphabet_);
-    return ask_to_continue();
+    print_best(err_, rep, engine, alphabet_);
+    return !writes_ || ask_to_continue();  // under MPI, rank 0's answer (the driver's Consensus)
   }
 
  private:
@@ -87,6 +91,8 @@ class SolveObserver final : public RunObserver {
 
   const SolveOptions& o_;
   std::istream* answers_;
+  std::ostream err_;  // std::cerr's buffer, or none: writes nothing
+  bool writes_;
   Alphabet alphabet_ = Alphabet::Digits;
 };
 
@@ -156,10 +162,16 @@ int run_solve(CLI::App* cmd, SolveOptions& o) {
     GPUGA_INPUT_CHECK(tty.is_open(), "--interactive with puzzles on standard input needs a terminal");
     answers = &tty;
   }
+  // Under MPI (cli_ranks.hpp) rank 0 alone writes; every rank runs its share of the islands.
+  const RankPlace place = rank_place();
+  share_node(o.ga, cmd->count("--device") > 0);
   const Backend backend = resolve_backend(o.ga.backend, o.ga.device);
   o.ga.resolve(backend, puzzles.front().grid.box);
+  scale_default_pop(o.ga, cmd->count("--pop") > 0);
   const IslandParams params = o.ga.islands();
-  SolveObserver observer(o, answers);
+  const IslandParams mine = rank_islands(params);
+  const std::unique_ptr<Consensus> consensus = rank_consensus();
+  SolveObserver observer(o, answers, place.root());
   nlohmann::json results = nlohmann::json::array();
   bool all_solved = true;
   for (const auto& p : puzzles) {
@@ -177,11 +189,13 @@ int run_solve(CLI::App* cmd, SolveOptions& o) {
       r = *start.result;
       start_up = since_t0();
     } else {
-      auto engine = make_engine(backend, start.grid, params, o.ga);
+      auto engine = join_ranks(make_engine(backend, start.grid, mine, o.ga), params, p.grid.box);
       start_up = since_t0();
-      r = run_many(*engine, {{start.grid, params.ga.seed}}, o.ga.limits(), observer).front();
+      r = run_many(*engine, {{start.grid, params.ga.seed}}, o.ga.limits(), observer,
+                   consensus.get()).front();
     }
     all_solved = all_solved && r.solved;
+    if (!place.root()) continue;
     print_summary(p, r, backend, o.ga);
     if (o.json)
       results.push_back(result_json(p, r, start_up, backend, o.ga));
@@ -189,7 +203,7 @@ int run_solve(CLI::App* cmd, SolveOptions& o) {
       print_result(o, p, r, puzzles.size() > 1);
   }
   all_solved = all_solved && !g_interrupted.load();
-  if (o.json) {
+  if (o.json && place.root()) {
     nlohmann::json config = describe(o.ga);
     config["backend"] = to_string(backend);
     std::cout << nlohmann::json{{"gpuga_version", GPUGA_VERSION}, {"commit", GPUGA_GIT_COMMIT},

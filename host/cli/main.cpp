@@ -6,6 +6,9 @@
 #include "config_file.hpp"
 #include "gpuga/errors.hpp"
 #include "gpuga/version.hpp"
+#if defined(GPUGA_HAVE_MPI)
+#include "mpi_world.hpp"
+#endif
 
 namespace {
 
@@ -15,9 +18,27 @@ std::string config_file(const CLI::App& app) {
   return opt && opt->count() > 0 ? opt->as<std::string>() : "";
 }
 
+// Says what went wrong and returns `status`; under MPI with several ranks, names the rank and
+// ends them all, so that none waits for this one.
+int fail(int status, const std::string& what) {
+#if defined(GPUGA_HAVE_MPI)
+  const gpuga::MpiWorld* world = gpuga::MpiWorld::current();
+  if (world && world->several()) {
+    std::cerr << "gpuga (rank " << world->rank() << " of " << world->size() << "): " << what << '\n'
+              << std::flush;
+    world->abort(status);
+  }
+#endif
+  std::cerr << "gpuga: " << what << '\n';
+  return status;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
+#if defined(GPUGA_HAVE_MPI)
+  gpuga::MpiWorld world(argc, argv);  // before the command line: MPI may take its own arguments
+#endif
   CLI::App app{"gpuga: a massively parallel genetic algorithm for Sudoku, on the GPU or the CPU"};
   app.set_version_flag("--version", std::string("gpuga ") + GPUGA_VERSION + " (commit " +
                                         GPUGA_GIT_COMMIT + "; " + GPUGA_BUILD_INFO + ")");
@@ -49,20 +70,17 @@ int main(int argc, char** argv) {
   } catch (const CLI::Success& e) {
     return app.exit(e);
   } catch (const CLI::ConfigError& e) {
-    std::cerr << "gpuga: error: " << gpuga::describe_config_error(config_file(app), e.what())
-              << '\n';
-    return gpuga::kExitBadInput;
+    return fail(gpuga::kExitBadInput,
+                "error: " + gpuga::describe_config_error(config_file(app), e.what()));
   } catch (const CLI::ParseError& e) {
     app.exit(e);
     if (const std::string file = config_file(app); !file.empty())
       std::cerr << "gpuga: note: options were also read from " << file << '\n';
     return gpuga::kExitBadInput;
   } catch (const gpuga::InputError& e) {
-    std::cerr << "gpuga: error: " << e.what() << '\n';
-    return gpuga::kExitBadInput;
+    return fail(gpuga::kExitBadInput, std::string("error: ") + e.what());
   } catch (const std::exception& e) {
-    std::cerr << "gpuga: failure: " << e.what() << '\n';
-    return gpuga::kExitFailure;
+    return fail(gpuga::kExitFailure, std::string("failure: ") + e.what());
   }
   return exit_status;
 }

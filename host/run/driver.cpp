@@ -74,25 +74,28 @@ struct SlotRun {
   RunView view;
   RunResult result;
   Clock::time_point start;
+  double seen = 0;  // elapsed() at the end of the last epoch, as agreed (RoundFacts)
   double elapsed() const { return std::chrono::duration<double>(Clock::now() - start).count(); }
 };
 
 class Runner {
  public:
-  Runner(Engine& e, const std::vector<RunRequest>& req, const RunLimits& lim, RunObserver& obs)
-      : engine_(e), requests_(req), limits_(lim), observer_(obs), slots_(e.slots()),
-        results_(req.size()) {}
+  Runner(Engine& e, const std::vector<RunRequest>& req, const RunLimits& lim, RunObserver& obs,
+         Consensus* consensus)
+      : engine_(e), requests_(req), limits_(lim), observer_(obs), consensus_(consensus),
+        slots_(e.slots()), results_(req.size()) {}
 
   std::vector<RunResult> run() {
     std::vector<RunTask> tasks(slots_.size());
-    for (std::uint32_t l = 0; l < slots_.size(); ++l) tasks[l] = take_next(l);
     bool go_on = true;
+    settle(0, go_on);
+    for (std::uint32_t l = 0; l < slots_.size(); ++l) tasks[l] = take_next(l);
     while (std::any_of(tasks.begin(), tasks.end(),
                        [](const RunTask& t) { return t.action != RunAction::Idle; })) {
       const auto t0 = Clock::now();
       engine_.advance(tasks);
       go_on = observe(tasks) && go_on;
-      adapt_epoch(std::chrono::duration<double>(Clock::now() - t0).count());
+      adapt_epoch(settle(std::chrono::duration<double>(Clock::now() - t0).count(), go_on));
       for (std::uint32_t l = 0; l < slots_.size(); ++l) tasks[l] = next_task(l, go_on);
     }
     return results_;
@@ -117,9 +120,22 @@ class Runner {
     else if (seconds > 2 * kEpochSeconds && epoch_ > 1) epoch_ /= 2;
   }
 
+  // What the decisions after an epoch go by (RoundFacts): the consensus's where there is one.
+  // Returns the epoch's seconds.
+  double settle(double epoch_seconds, bool& go_on) {
+    RoundFacts f{epoch_seconds, {}, g_interrupted.load(), go_on};
+    for (const SlotRun& lr : slots_) f.elapsed.push_back(lr.active ? lr.elapsed() : 0.0);
+    if (consensus_) consensus_->agree(f);
+    if (f.interrupted) g_interrupted.store(true);  // on every process: no more puzzles either
+    interrupted_ = f.interrupted;
+    go_on = f.go_on;
+    for (std::size_t l = 0; l < slots_.size(); ++l) slots_[l].seen = f.elapsed[l];
+    return f.epoch_seconds;
+  }
+
   // Slot l starts the next request, if any.
   RunTask take_next(std::uint32_t l) {
-    if (next_ >= requests_.size() || g_interrupted.load()) return {};
+    if (next_ >= requests_.size() || interrupted_) return {};
     SlotRun& lr = slots_[l];
     lr = SlotRun{};
     lr.active = true;
@@ -163,8 +179,8 @@ class Runner {
   }
 
   std::string stop_reason(const SlotRun& lr, bool go_on) const {
-    const bool out_of_time = limits_.time_limit > 0 && lr.elapsed() >= limits_.time_limit;
-    const bool interrupted = g_interrupted.load();
+    const bool out_of_time = limits_.time_limit > 0 && lr.seen >= limits_.time_limit;
+    const bool interrupted = interrupted_;
     const bool at_cap = lr.view.clock >= cap();
     // A solved run goes on to its halt check (island.hpp: at once, or at most kHaltInterval - 1
     // generations for the plain GA), so that its figures do not depend on where epochs end;
@@ -212,6 +228,8 @@ class Runner {
   const std::vector<RunRequest>& requests_;
   const RunLimits& limits_;
   RunObserver& observer_;
+  Consensus* consensus_;
+  bool interrupted_ = false;  // Ctrl-C, as settled after the last epoch
   std::vector<SlotRun> slots_;
   std::vector<RunResult> results_;
   std::size_t next_ = 0;
@@ -223,8 +241,9 @@ class Runner {
 }  // namespace
 
 std::vector<RunResult> run_many(Engine& engine, const std::vector<RunRequest>& requests,
-                                const RunLimits& limits, RunObserver& observer) {
-  return Runner(engine, requests, limits, observer).run();
+                                const RunLimits& limits, RunObserver& observer,
+                                Consensus* consensus) {
+  return Runner(engine, requests, limits, observer, consensus).run();
 }
 
 }  // namespace gpuga

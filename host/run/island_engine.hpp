@@ -94,7 +94,9 @@ class IslandEngine final : public Engine {
     GPUGA_INPUT_CHECK(puzzle.box == B, "a puzzle of box size " + std::to_string(puzzle.box) +
                                            " for an engine of box size " + std::to_string(B) +
                                            "; expected one size per engine");
-    const RunInfo<B> info = make_run_info<B>(puzzle.cell.data(), p_, seed);
+    RunInfo<B> info = make_run_info<B>(puzzle.cell.data(), p_, seed);
+    info.first_island = first_island_;
+    if (link_) info.ring_islands = ring_islands_;
     const std::uint64_t none = 0;
     Sys::put(runs_info_, r, &info, 1);
     Sys::put(solved_, r, &none, 1);
@@ -105,12 +107,32 @@ class IslandEngine final : public Engine {
     typename Sys::Timer timer(times_.advance);
     Sys::put(tasks_, 0, tasks.data(), runs_);
     std::uint32_t launches = 0;
-    for (std::uint32_t r = 0; r < runs_; ++r) launches = std::max(launches, segments(r, tasks[r]));
+    std::vector<std::uint32_t> ends;  // run 0's clock after each launch, for a linked ring
+    for (std::uint32_t r = 0; r < runs_; ++r)
+      launches = std::max(launches, segments(r, tasks[r], r == 0 ? &ends : nullptr));
     const IslandsView v = view();
     for (std::uint32_t s = 0; s < launches; ++s) {
       launch("segment_step", staged_, segment_step<B>{v, s});
+      if (link_) exchange(ends[s]);
       launch("boundary_step", 0, boundary_step<B>{v});
     }
+  }
+
+  void link_ring(RingLink* link, std::uint32_t first_island, std::uint32_t ring_islands) override {
+    GPUGA_INPUT_CHECK(runs_ == 1 && first_island + std::uint64_t(p_.islands) <= ring_islands,
+                      "islands " + std::to_string(first_island) + " on of a ring of " +
+                          std::to_string(ring_islands) + " for an engine of " +
+                          std::to_string(runs_) + " run(s) of " + std::to_string(p_.islands) +
+                          "; expected one run whose islands fit the ring");
+    // A migration must fall on a halt check, where the run halts when an island has solved:
+    // otherwise a solved (frozen) island on another process would still be taken from.
+    GPUGA_INPUT_CHECK(p_.migration_interval % p_.halt_interval == 0,
+                      "--migration-interval " + std::to_string(p_.migration_interval) +
+                          ": across processes, expected a multiple of " +
+                          std::to_string(p_.halt_interval) + " (this algorithm's halt interval)");
+    link_ = link;
+    first_island_ = first_island;
+    ring_islands_ = ring_islands;
   }
 
   std::vector<IslandSummary> summaries() override {
@@ -185,20 +207,36 @@ class IslandEngine final : public Engine {
     return out;
   }
 
-  // Launches run r needs for its task; the host follows each run's clock (a run that halts early
-  // makes the later launches no-ops for its islands).
-  std::uint32_t segments(std::uint32_t r, const RunTask& task) {
+  // Launches run r needs for its task, and the clock after each in `ends`; the host follows each
+  // run's clock (a run that halts early makes the later launches no-ops for its islands).
+  std::uint32_t segments(std::uint32_t r, const RunTask& task, std::vector<std::uint32_t>* ends) {
     if (task.action == RunAction::Idle) return 0;
     std::uint32_t n = 0;
     if (task.action == RunAction::Init) {
       clock_[r] = 0;
       n = 1;
+      if (ends) ends->push_back(0);
     }
     while (clock_[r] < task.target) {
       clock_[r] = next_stop(clock_[r], task.target, p_.migration_interval, p_.halt_interval);
       ++n;
+      if (ends) ends->push_back(clock_[r]);
     }
     return n;
+  }
+
+  // A linked ring, between a segment and its boundary step: whether an island has solved
+  // anywhere (the boundary step halts on it), and the emigrants of the island before this
+  // engine's first in place of its last island's (sent on: they were its successor's).
+  void exchange(std::uint32_t clock) {
+    const std::uint64_t bytes = outbox_bytes<B>(p_.migrants), last = islands_ - 1;
+    std::uint64_t solved = 0;
+    Sys::get(&solved, solved_, 0, 1);
+    std::vector<std::uint8_t> emigrants(bytes);
+    if (bytes) Sys::get(emigrants.data(), outbox_, last * bytes, bytes);
+    const std::uint64_t anywhere = link_->exchange(clock, solved, emigrants);
+    Sys::put(solved_, 0, &anywhere, 1);
+    if (bytes) Sys::put(outbox_, last * bytes, emigrants.data(), bytes);
   }
 
   IslandsView<B> view() {
@@ -222,6 +260,8 @@ class IslandEngine final : public Engine {
   std::uint64_t staged_ = 0;
   bool grid_ = false;
   std::vector<std::uint32_t> clock_;
+  RingLink* link_ = nullptr;
+  std::uint32_t first_island_ = 0, ring_islands_ = 0;
   vec<std::uint8_t> records_, best_, outbox_;
   vec<IslandState> states_;
   vec<IslandSummary> summaries_;

@@ -68,6 +68,23 @@ class RunObserver {
   virtual std::uint32_t cadence() const { return 0; }
 };
 
+// What the processes that run one run together (host/mpi) agree on after every epoch, so that
+// each takes the same decisions: the epoch's seconds (the next epoch's length follows), each run
+// slot's elapsed seconds (time limits), Ctrl-C, and whether the observers want to go on. Without
+// a Consensus each process goes by its own.
+struct RoundFacts {
+  double epoch_seconds = 0;
+  std::vector<double> elapsed;  // per run slot
+  bool interrupted = false;
+  bool go_on = true;
+};
+
+class Consensus {
+ public:
+  virtual ~Consensus() = default;
+  virtual void agree(RoundFacts& facts) = 0;
+};
+
 // Set from a signal handler (Ctrl-C): runs stop at the end of the current epoch.
 extern std::atomic<bool> g_interrupted;
 
@@ -78,7 +95,9 @@ void install_interrupt_handler();
 // Runs every request on the engine's run slots until each is solved or out of budget. A
 // "solved" result has passed verify_solution; a fitness of 0 that does not verify is a bug and
 // throws. Returns the results in request order (runs never started are left default).
+// With a consensus, every process of a run calls it with the same requests and engine shape.
 std::vector<RunResult> run_many(Engine& engine, const std::vector<RunRequest>& requests,
-                                const RunLimits& limits, RunObserver& observer);
+                                const RunLimits& limits, RunObserver& observer,
+                                Consensus* consensus = nullptr);
 
 }  // namespace gpuga

@@ -23,6 +23,19 @@ struct PhaseTimes {
   double advance = 0, summary = 0;
 };
 
+// Where a run's ring of islands goes on in other processes (host/mpi: one run's islands split
+// over MPI ranks in contiguous blocks). After every segment, before its boundary step, the engine
+// hands the link the run's clock, its count of solved islands and the emigrants of its last
+// island; the link returns the count over every process (0 only when none has solved) and puts
+// in `emigrants` those of the island before this process's first on the ring, which its first
+// island takes at a migration as from its ring predecessor. Every process makes the same calls.
+class RingLink {
+ public:
+  virtual ~RingLink() = default;
+  virtual std::uint64_t exchange(std::uint32_t clock, std::uint64_t solved,
+                                 std::vector<std::uint8_t>& emigrants) = 0;
+};
+
 class Engine {
  public:
   virtual ~Engine() = default;
@@ -41,6 +54,9 @@ class Engine {
   virtual PhaseTimes phase_times() = 0;
   // Where an island lives while it runs: "shared memory", "device memory", "host memory".
   virtual std::string placement() const = 0;
+  // Joins this engine's islands to a ring that goes on elsewhere: they are islands first_island
+  // on of a run of `ring_islands` (their seeds follow). One run slot only; set_run takes it.
+  virtual void link_ring(RingLink* link, std::uint32_t first_island, std::uint32_t ring_islands) = 0;
 
   // Run 0 alone, for tests and benchmarks: start it, or advance it to `target`.
   void initialize(std::uint32_t target = 0) { act0({RunAction::Init, target}); }

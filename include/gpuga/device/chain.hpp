@@ -61,6 +61,7 @@ inline RunInfo<B> make_run_info(const std::uint8_t* puzzle, const IslandParams& 
   RunInfo<B> r;
   r.info = make_puzzle_info<B>(puzzle, p.ga.encoding);
   r.seed = seed;
+  r.ring_islands = p.islands;
   const std::uint32_t free = r.info.n_free;
   r.sweep = free ? free : 1;
   r.chain_length = p.anneal.chain_length ? p.anneal.chain_length : r.sweep;

@@ -61,7 +61,10 @@ GPUGA_HD Share share(const Team& t, std::uint32_t n) {
 // own, so a run can only stop where all of them look, and what it computes must not depend on
 // how often the host does. Every generation (1) when generations are costly (local search, or a
 // chain sweep), so that a solved run ends at its solving generation; every kHaltInterval when
-// they are cheap (the plain GA), where a launch pair a generation would cost more than the tail.
+// they are cheap (the plain GA), where a segment a generation costs more than the tail: 20% of
+// the CPU backend's throughput, against at most 9 generations once (bench/lab-notes.md). Only a
+// check looks at every island of the run at one generation, which is what keeps the result
+// independent of how islands are scheduled.
 inline constexpr std::uint32_t kHaltInterval = 10;
 
 struct IslandParams {
@@ -120,10 +123,12 @@ struct IslandSummary {
 template <int B>
 struct RunInfo {
   PuzzleInfo<B> info;
-  std::uint64_t seed = 0;  // island k's seed is derive_seed(seed, k)
+  std::uint64_t seed = 0;  // island k's seed is derive_seed(seed, first_island + k)
   std::uint64_t beta0 = 0;          // sa: the initial inverse temperature (32.32)
   std::uint32_t chain_length = 0;   // sa: moves per temperature
   std::uint32_t sweep = 0;          // sa, hc: moves a chain makes per generation
+  std::uint32_t first_island = 0;   // the number of island 0 in the run's ring (Engine::link_ring)
+  std::uint32_t ring_islands = 1;   // islands on the run's ring: IslandParams::islands, or more
 };
 
 enum class RunAction : std::uint8_t { Idle, Init, Advance };

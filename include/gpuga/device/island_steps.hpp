@@ -69,7 +69,7 @@ struct segment_step {
     t.sync();
     std::uint8_t* best = v.best_grid(island);
     const bool was_solved = !init && s.solved != kNever;
-    const std::uint64_t seed = derive_seed(run.seed, island % v.p.islands);
+    const std::uint64_t seed = derive_seed(run.seed, run.first_island + island % v.p.islands);
     if (init) {
       if (v.L.chains) chains.init(s, seed, best); else isl.init(s, seed, best);
     } else if (v.L.chains) {  // a solved island goes on to the halt check: see chain.hpp
@@ -83,7 +83,7 @@ struct segment_step {
       for (std::uint32_t g = s.clock + 1; g <= to && s.solved == kNever; ++g) isl.generation(s, g, best);
       s.clock = to;
       const std::uint32_t m = v.p.migration_interval;
-      if (m && to % m == 0 && v.p.islands > 1 && s.solved == kNever)
+      if (m && to % m == 0 && v.runs[v.run_of(island)].ring_islands > 1 && s.solved == kNever)
         isl.emigrate(s, v.outbox(island), v.p.migrants);
     }
     if (work) isl.copy_live_to(home, s.side);
@@ -113,8 +113,8 @@ struct boundary_step {
     const bool halt = s.clock % v.p.halt_interval == 0 && v.solved[r] > 0;
     const std::uint32_t m = v.p.migration_interval;
     const std::uint32_t from = r * K + (island % K + K - 1) % K;
-    if (!halt && m && s.clock % m == 0 && s.clock > 0 && K > 1 && s.solved == kNever &&
-        v.states[from].solved == kNever) {
+    if (!halt && m && s.clock % m == 0 && s.clock > 0 && v.runs[r].ring_islands > 1 &&
+        s.solved == kNever && v.states[from].solved == kNever) {
       const RunInfo<B>& run = v.runs[r];
       const Island<Team, B> isl{t, v.p, v.L, run.info, v.cdf, v.record(island)};
       isl.immigrate(s, v.outbox(from), v.p.migrants, v.best_grid(island));

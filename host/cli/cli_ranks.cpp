@@ -1,0 +1,75 @@
+#include "cli_ranks.hpp"
+
+#include <omp.h>
+
+#include <algorithm>
+
+#include "gpuga/errors.hpp"
+#if defined(GPUGA_HAVE_MPI)
+#include "mpi_world.hpp"
+#endif
+
+namespace gpuga {
+namespace {
+
+#if defined(GPUGA_HAVE_MPI)
+const MpiWorld* world() {
+  const MpiWorld* w = MpiWorld::current();
+  return w && w->several() ? w : nullptr;
+}
+#endif
+
+}  // namespace
+
+RankPlace rank_place() {
+#if defined(GPUGA_HAVE_MPI)
+  if (const MpiWorld* w = world()) return {w->rank(), w->size()};
+#endif
+  return {};
+}
+
+void share_node(RunConfig& c, bool device_given) {
+#if defined(GPUGA_HAVE_MPI)
+  const MpiWorld* w = world();
+  if (!w) return;
+  if (c.threads == 0) c.threads = std::max(1, omp_get_num_procs() / w->local_size());
+  if (!device_given) c.device = w->local_rank();
+#else
+  (void)c;
+  (void)device_given;
+#endif
+}
+
+void scale_default_pop(RunConfig& c, bool pop_given) {
+  if (!pop_given) c.pop *= static_cast<std::uint32_t>(rank_place().size);
+}
+
+IslandParams rank_islands(const IslandParams& run) {
+  const RankPlace at = rank_place();
+  GPUGA_INPUT_CHECK(run.islands % at.size == 0,
+                    "a run of " + std::to_string(run.islands) + " island(s) over " +
+                        std::to_string(at.size) + " ranks; expected a number of ranks that "
+                        "divides the islands (--pop / --island-size)");
+  IslandParams mine = run;
+  mine.islands = run.islands / at.size;
+  return mine;
+}
+
+std::unique_ptr<Engine> join_ranks(std::unique_ptr<Engine> local, const IslandParams& run, int box) {
+#if defined(GPUGA_HAVE_MPI)
+  if (const MpiWorld* w = world()) return make_rank_engine(std::move(local), run, box, *w);
+#else
+  (void)run;
+  (void)box;
+#endif
+  return local;
+}
+
+std::unique_ptr<Consensus> rank_consensus() {
+#if defined(GPUGA_HAVE_MPI)
+  if (const MpiWorld* w = world()) return make_rank_consensus(*w);
+#endif
+  return nullptr;
+}
+
+}  // namespace gpuga

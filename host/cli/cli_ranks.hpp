@@ -1,0 +1,35 @@
+#pragma once
+// solve under MPI (`mpirun -np N gpuga solve ...`, host/mpi/mpi_world.hpp): what the command
+// line does differently when several ranks share a run. In a build without MPI, or a process no
+// MPI launcher started, this is one rank of one and every function here leaves things as they are.
+#include <memory>
+
+#include "gpuga/driver.hpp"
+#include "gpuga/engine.hpp"
+#include "gpuga/run_config.hpp"
+
+namespace gpuga {
+
+struct RankPlace {
+  int rank = 0, size = 1;
+  bool root() const { return rank == 0; }  // rank 0 alone writes results and progress
+};
+RankPlace rank_place();
+
+// Before the backend is chosen: each rank takes its share of its node's cores (--threads not
+// given) and, unless --device was given, the GPU of its local rank.
+void share_node(RunConfig& c, bool device_given);
+
+// After RunConfig::resolve: with --pop left out, the run's population is every rank's default.
+void scale_default_pop(RunConfig& c, bool pop_given);
+
+// The islands this rank holds of a run of `run.islands` (refused with a message when the ranks
+// do not divide them), and the engine that joins them to the run's ring; with one rank, `run`
+// and `local` themselves.
+IslandParams rank_islands(const IslandParams& run);
+std::unique_ptr<Engine> join_ranks(std::unique_ptr<Engine> local, const IslandParams& run, int box);
+
+// The driver's consensus across the ranks; null with one rank.
+std::unique_ptr<Consensus> rank_consensus();
+
+}  // namespace gpuga

@@ -1,0 +1,121 @@
+// One run's islands over the MPI ranks (mpi_world.hpp). Collectives, in the same order on every
+// rank because every rank's driver takes the same decisions (make_rank_consensus): per segment
+// an allreduce and a ring shift of one island's emigrants; per epoch an allgather of the
+// summaries and a broadcast of the agreed facts; a broadcast per best grid the driver asks for.
+#include <mpi.h>
+
+#include <stdexcept>
+
+#include "gpuga/errors.hpp"
+#include "mpi_world.hpp"
+
+namespace gpuga {
+namespace {
+
+template <class T>
+void allgather(const std::vector<T>& mine, std::vector<T>& all) {
+  const int bytes = static_cast<int>(mine.size() * sizeof(T));
+  MPI_Allgather(mine.data(), bytes, MPI_BYTE, all.data(), bytes, MPI_BYTE, MPI_COMM_WORLD);
+}
+
+class RankEngine final : public Engine, RingLink {
+ public:
+  RankEngine(std::unique_ptr<Engine> local, const IslandParams& run, int box, const MpiWorld& w)
+      : local_(std::move(local)), run_(local_->params()), box_(box), world_(w) {
+    const std::uint32_t k = local_->params().islands;
+    GPUGA_INPUT_CHECK(std::uint64_t(k) * w.size() == run.islands,
+                      std::to_string(w.size()) + " ranks of " + std::to_string(k) +
+                          " island(s) for a run of " + std::to_string(run.islands));
+    run_.islands = run.islands;
+    local_->link_ring(this, static_cast<std::uint32_t>(w.rank()) * k, run.islands);
+  }
+
+  std::uint32_t slots() const override { return 1; }
+  const IslandParams& params() const override { return run_; }
+  void set_run(std::uint32_t r, const Grid& puzzle, std::uint64_t seed) override {
+    local_->set_run(r, puzzle, seed);
+  }
+  void advance(const std::vector<RunTask>& tasks) override { local_->advance(tasks); }
+
+  std::vector<IslandSummary> summaries() override {
+    std::vector<IslandSummary> all(run_.islands);
+    allgather(local_->summaries(), all);
+    return all;
+  }
+
+  Grid best(std::uint32_t run, std::uint32_t island) override {
+    const std::uint32_t k = local_->params().islands;
+    const int owner = static_cast<int>(island / k);
+    Grid g(box_);
+    if (owner == world_.rank()) g = local_->best(run, island % k);
+    MPI_Bcast(g.cell.data(), static_cast<int>(g.cell.size()), MPI_BYTE, owner, MPI_COMM_WORLD);
+    return g;
+  }
+
+  std::vector<std::uint8_t> population(std::uint32_t run) override {
+    const auto mine = local_->population(run);
+    std::vector<std::uint8_t> all(mine.size() * world_.size());
+    allgather(mine, all);
+    return all;
+  }
+  std::vector<Fitness> fitness(std::uint32_t run) override {
+    const auto mine = local_->fitness(run);
+    std::vector<Fitness> all(mine.size() * world_.size());
+    allgather(mine, all);
+    return all;
+  }
+  PhaseTimes phase_times() override { return local_->phase_times(); }
+  std::string placement() const override {
+    return local_->placement() + ", " + std::to_string(local_->params().islands) +
+           " island(s) on each of " + std::to_string(world_.size()) + " ranks";
+  }
+  void link_ring(RingLink*, std::uint32_t, std::uint32_t) override {
+    throw std::logic_error("a rank's engine is already one link of its run's ring");
+  }
+
+  // RingLink: after every segment, whether an island has solved on any rank, and each rank's
+  // last island's emigrants to the next rank (the ring's successor of that island).
+  std::uint64_t exchange(std::uint32_t, std::uint64_t solved,
+                         std::vector<std::uint8_t>& emigrants) override {
+    std::uint64_t anywhere = 0;
+    MPI_Allreduce(&solved, &anywhere, 1, MPI_UINT64_T, MPI_MAX, MPI_COMM_WORLD);
+    const int n = world_.size(), r = world_.rank();
+    MPI_Sendrecv_replace(emigrants.data(), static_cast<int>(emigrants.size()), MPI_BYTE,
+                         (r + 1) % n, 0, (r + n - 1) % n, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    return anywhere;
+  }
+
+ private:
+  std::unique_ptr<Engine> local_;
+  IslandParams run_;  // the local engine's, with the run's island count
+  int box_;
+  const MpiWorld& world_;
+};
+
+class RankConsensus final : public Consensus {
+ public:
+  void agree(RoundFacts& f) override {
+    std::vector<double> clocks{f.epoch_seconds};
+    clocks.insert(clocks.end(), f.elapsed.begin(), f.elapsed.end());
+    MPI_Bcast(clocks.data(), static_cast<int>(clocks.size()), MPI_DOUBLE, 0, MPI_COMM_WORLD);
+    f.epoch_seconds = clocks[0];
+    std::copy(clocks.begin() + 1, clocks.end(), f.elapsed.begin());
+    int flags[2] = {f.interrupted, !f.go_on}, any[2] = {0, 0};
+    MPI_Allreduce(flags, any, 2, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+    f.interrupted = any[0];
+    f.go_on = !any[1];
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Engine> make_rank_engine(std::unique_ptr<Engine> local, const IslandParams& run,
+                                         int box, const MpiWorld& world) {
+  return std::make_unique<RankEngine>(std::move(local), run, box, world);
+}
+
+std::unique_ptr<Consensus> make_rank_consensus(const MpiWorld&) {
+  return std::make_unique<RankConsensus>();
+}
+
+}  // namespace gpuga
