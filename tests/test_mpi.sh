@@ -2,7 +2,8 @@
 # One run's islands over MPI ranks: `mpirun -np N gpuga solve` writes what one process writes for
 # the same seed (grids, generations, evaluations, restarts, the island that solved), for the
 # memetic GA, the plain GA migrating every few generations (so that the ring crosses the ranks
-# many times), sa, a 16x16 puzzle, and one island a rank; a rank count that does not divide the
+# many times), sa, a 16x16 puzzle, and one island a rank; batch and sweep sharing out their runs
+# (and --resume on another rank count); a rank count that does not divide the
 # islands is refused before any run, with a message; rank 0 alone writes.
 # Usage: test_mpi.sh GPUGA SOURCE_DIR
 set -uo pipefail
@@ -64,6 +65,38 @@ grep -q "a run of 4 island(s) over 3 ranks; expected a number of ranks that divi
   { cat "$tmp/three.err"; fail "3 ranks for 4 islands: no message"; }
 [ ! -s "$tmp/three.out" ] || fail "3 ranks for 4 islands: wrote results"
 echo "ok: refused on 3 ranks"
+
+# batch and sweep: the ranks share out the runs and rank 0 writes every row, each the row one
+# process writes for that run (in the order runs end); --resume goes on with any rank count.
+rows() {  # the CSV's rows less the time, sorted
+  /usr/bin/python3 -c '
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+for r in rows:
+    r.pop("time_seconds")
+print("\n".join(sorted(repr(sorted(r.items())) for r in rows)))
+print(len(rows), "rows")' "$1"
+}
+batch=(--backend cpu --pop 200 --island-size 100 --local-search 20 --max-generations 30 --seed 9)
+"$gpuga" batch "${batch[@]}" --runs 3 --csv "$tmp/one.csv" "$four" 2>"$tmp/one.err"
+[ $? -le 1 ] || { cat "$tmp/one.err"; fail "batch: one process"; }
+mpi 2 "$gpuga" batch "${batch[@]}" --runs 3 --csv "$tmp/two.csv" "$four" 2>"$tmp/two.err"
+[ $? -le 1 ] || { cat "$tmp/two.err"; fail "batch: 2 ranks"; }
+diff <(rows "$tmp/one.csv") <(rows "$tmp/two.csv") || fail "batch: 2 ranks wrote other rows"
+[ "$(grep -c "runs to do" "$tmp/two.err")" = 1 ] || fail "batch: more than rank 0 wrote"
+echo "ok: batch on 2 ranks"
+head -n 6 "$tmp/one.csv" >"$tmp/resumed.csv"  # a header and five runs done
+mpi 3 "$gpuga" batch "${batch[@]}" --runs 3 --csv "$tmp/resumed.csv" --resume "$four" 2>"$tmp/resume.err"
+[ $? -le 1 ] || { cat "$tmp/resume.err"; fail "batch --resume: 3 ranks"; }
+grep -q "7 runs to do in 1 configuration(s) (5 recorded already), over 3 processes" "$tmp/resume.err" ||
+  { cat "$tmp/resume.err"; fail "batch --resume: not 7 runs to do"; }
+diff <(rows "$tmp/one.csv") <(rows "$tmp/resumed.csv") || fail "batch --resume on 3 ranks: other rows"
+echo "ok: batch --resume on 3 ranks"
+sweep=(--backend cpu --pop 200 --island-size 100 --max-generations 20 --seed 10 --grid "local-search=0,10")
+"$gpuga" sweep "${sweep[@]}" --runs 2 --csv "$tmp/sweep1.csv" "$four" 2>"$tmp/sweep1.err"
+mpi 2 "$gpuga" sweep "${sweep[@]}" --runs 2 --csv "$tmp/sweep2.csv" "$four" 2>"$tmp/sweep2.err"
+diff <(rows "$tmp/sweep1.csv") <(rows "$tmp/sweep2.csv") || fail "sweep: 2 ranks wrote other rows"
+echo "ok: sweep on 2 ranks"
 
 # A rank that dies (SIGKILL) ends the others within seconds, with a non-zero exit: no hang.
 mpi 2 "$gpuga" solve --backend cpu --pop 400 --island-size 100 --seed 424242 --time-limit 120 \

@@ -72,4 +72,11 @@ std::unique_ptr<Consensus> rank_consensus() {
   return nullptr;
 }
 
+std::unique_ptr<BatchShare> rank_batch_share() {
+#if defined(GPUGA_HAVE_MPI)
+  if (const MpiWorld* w = world()) return make_rank_batch_share(*w);
+#endif
+  return nullptr;
+}
+
 }  // namespace gpuga

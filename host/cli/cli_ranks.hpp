@@ -4,6 +4,7 @@
 // MPI launcher started, this is one rank of one and every function here leaves things as they are.
 #include <memory>
 
+#include "gpuga/batch_runner.hpp"
 #include "gpuga/driver.hpp"
 #include "gpuga/engine.hpp"
 #include "gpuga/run_config.hpp"
@@ -31,5 +32,8 @@ std::unique_ptr<Engine> join_ranks(std::unique_ptr<Engine> local, const IslandPa
 
 // The driver's consensus across the ranks; null with one rank.
 std::unique_ptr<Consensus> rank_consensus();
+
+// batch and sweep: the ranks' share of the runs and rows; null with one rank.
+std::unique_ptr<BatchShare> rank_batch_share();
 
 }  // namespace gpuga

@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "gpuga/batch_runner.hpp"
+#include "cli_ranks.hpp"
 #include "cli_run_config.hpp"
 #include "commands.hpp"
 #include "gpuga/errors.hpp"
@@ -70,7 +71,9 @@ int run_sweep(CLI::App* cmd, SweepOptions& o) {
   draw_seed(o.ga, cmd);  // every combination shares it
   o.ga.validate();
   if (print_config_if_asked(o.print_config, cmd)) return kExitOk;
-  return run_batches(o.setup, expand(o)) ? kExitOk : kExitUnsolved;
+  share_node(o.ga, cmd->count("--device") > 0);  // under MPI: each rank runs its share of the runs
+  const auto share = rank_batch_share();
+  return run_batches(o.setup, expand(o), share.get()) ? kExitOk : kExitUnsolved;
 }
 
 }  // namespace

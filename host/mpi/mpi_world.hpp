@@ -4,6 +4,7 @@
 // a process that no MPI launcher started never initialises MPI (a plain run needs no mpirun).
 #include <memory>
 
+#include "gpuga/batch_runner.hpp"
 #include "gpuga/driver.hpp"
 #include "gpuga/engine.hpp"
 
@@ -43,5 +44,8 @@ std::unique_ptr<Engine> make_rank_engine(std::unique_ptr<Engine> local, const Is
 // The driver's decisions agreed by every rank: rank 0's clocks, Ctrl-C on any rank, and stop
 // when any rank's observer says so.
 std::unique_ptr<Consensus> make_rank_consensus(const MpiWorld& world);
+
+// batch and sweep over the ranks: each runs every size-th planned run, rank 0 writes every row.
+std::unique_ptr<BatchShare> make_rank_batch_share(const MpiWorld& world);
 
 }  // namespace gpuga

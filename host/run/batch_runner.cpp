@@ -121,20 +121,60 @@ void Progress::add(bool solved) {
                tty_ && done_ != total_ ? "" : "\n");
 }
 
+// Where finished rows go: into the CSV and the traces on the process that writes them (with a
+// progress line for every CSV row), to that process from the others (BatchShare).
+class Rows {
+ public:
+  Rows(const BatchSetup& s, BatchShare* share, std::size_t total) : share_(share) {
+    if (!writer()) return;
+    csv_ = std::make_unique<CsvWriter>(s.csv, batch_columns());
+    if (!s.trace_dir.empty()) {
+      std::error_code ec;
+      std::filesystem::create_directories(s.trace_dir, ec);
+      trace_ = std::make_unique<CsvWriter>(
+          s.trace_dir + "/traces.csv",
+          std::vector<std::string>{"config_id", "puzzle_id", "run", "seed", "generation", "best",
+                                   "mean", "worst", "diversity", "restarts", "elapsed",
+                                   "temperature"});
+    }
+    progress_ = std::make_unique<Progress>(total);
+  }
+
+  bool writer() const { return !share_ || share_->index() == 0; }
+
+  void add(const BatchShare::Row& row) {
+    if (!writer()) return share_->send(row);
+    if (row.file == 1) return trace_->row(row.fields);
+    csv_->row(row.fields);
+    progress_->add(row.fields[1] == "1");
+  }
+
+  // The writer: the rows the others have sent (with `wait`, until they are all done).
+  void collect(bool wait) {
+    if (!share_ || !writer()) return;
+    for (const auto& row : share_->take(wait)) add(row);
+  }
+
+ private:
+  BatchShare* share_;
+  std::unique_ptr<CsvWriter> csv_, trace_;
+  std::unique_ptr<Progress> progress_;
+};
+
 // One row per run in the CSV, traces when asked, and a progress line on stderr (redrawn in
 // place on a terminal, every few seconds otherwise).
 class BatchObserver final : public RunObserver {
  public:
-  BatchObserver(CsvWriter& csv, CsvWriter* trace, const std::vector<PlannedRun>& plan,
-                const RunConfig& ga, Backend backend, std::uint32_t trace_every, Progress& progress)
-      : csv_(csv), trace_(trace), plan_(plan), ga_(ga), backend_(backend),
-        trace_every_(trace_every), progress_(progress), config_id_(config_id(ga)),
-        pending_(plan.size()) {}
+  BatchObserver(Rows& rows, bool tracing, const std::vector<PlannedRun>& plan, const RunConfig& ga,
+                Backend backend, std::uint32_t trace_every)
+      : rows_(rows), tracing_(tracing), plan_(plan), ga_(ga), backend_(backend),
+        trace_every_(trace_every), config_id_(config_id(ga)), pending_(plan.size()) {}
 
-  std::uint32_t cadence() const override { return trace_ ? trace_every_ : 0; }
+  std::uint32_t cadence() const override { return tracing_ ? trace_every_ : 0; }
 
   bool on_round(const std::vector<GenerationReport>& reps, Engine&) override {
-    if (!trace_) return true;
+    rows_.collect(false);
+    if (!tracing_) return true;
     for (const auto& r : reps)
       if (r.generation % trace_every_ == 0)
         pending_[r.run].push_back(
@@ -166,22 +206,18 @@ class BatchObserver final : public RunObserver {
                            backend_ == Backend::Cuda ? std::to_string(ga_.device) : "",
                            GPUGA_VERSION, to_line(r.best, pr.puzzle->alphabet), r.stop_reason,
                            size_name(r.best), config_id_});
-    if (trace_) {
-      for (const auto& t : pending_[i]) trace_->row(t);
-      pending_[i].clear();
-    }
-    csv_.row(row);  // after its trace: a recorded run always has its whole trace
-    progress_.add(r.solved);
+    for (auto& t : pending_[i]) rows_.add({1, std::move(t)});
+    pending_[i].clear();
+    rows_.add({0, std::move(row)});  // after its trace: a recorded run always has its whole trace
   }
 
  private:
-  CsvWriter& csv_;
-  CsvWriter* trace_;
+  Rows& rows_;
+  bool tracing_;
   const std::vector<PlannedRun>& plan_;
   const RunConfig& ga_;
   Backend backend_;
   std::uint32_t trace_every_;
-  Progress& progress_;
   std::string config_id_;
   std::vector<std::vector<std::vector<std::string>>> pending_;  // trace rows per unfinished run
 };
@@ -209,8 +245,7 @@ struct Outcome {
 // The planned runs of one configuration. Those that propagation completes are recorded at once;
 // the others search from the grid propagation left, sharing the engine's run slots.
 Outcome run_configuration(const BatchSetup& s, const RunConfig& ga, Backend backend,
-                          const std::vector<PlannedRun>& plan, CsvWriter& csv, CsvWriter* trace,
-                          Progress& progress) {
+                          const std::vector<PlannedRun>& plan, Rows& rows) {
   std::vector<PlannedRun> searched, propagated;
   std::vector<RunRequest> requests;
   std::vector<RunResult> completed;
@@ -230,7 +265,8 @@ Outcome run_configuration(const BatchSetup& s, const RunConfig& ga, Backend back
     }
   }
   Outcome out;
-  BatchObserver recorder(csv, trace, propagated, ga, backend, s.trace_every, progress);
+  const bool tracing = !s.trace_dir.empty();
+  BatchObserver recorder(rows, tracing, propagated, ga, backend, s.trace_every);
   for (std::size_t i = 0; i < completed.size(); ++i) recorder.on_result(i, completed[i]);
   out.ran = completed.size();
   if (searched.empty()) return out;
@@ -238,7 +274,7 @@ Outcome run_configuration(const BatchSetup& s, const RunConfig& ga, Backend back
   if (slots == 0) slots = backend == Backend::Cuda ? std::clamp(1000000u / ga.pop, 1u, 65535u) : 8;
   slots = static_cast<std::uint32_t>(std::min<std::size_t>(slots, searched.size()));
   auto engine = make_slots(backend, requests[0].puzzle, ga.islands(), ga, slots, s.concurrent == 0);
-  BatchObserver observer(csv, trace, searched, ga, backend, s.trace_every, progress);
+  BatchObserver observer(rows, tracing, searched, ga, backend, s.trace_every);
   for (const auto& r : run_many(*engine, requests, ga.limits(), observer)) {
     out.all_solved = out.all_solved && r.solved;
     out.ran += r.stop_reason.empty() || r.stop_reason == "interrupted" ? 0 : 1;
@@ -279,7 +315,7 @@ const std::vector<std::string>& batch_columns() {
   return c;
 }
 
-bool run_batches(const BatchSetup& s, const std::vector<RunConfig>& given) {
+bool run_batches(const BatchSetup& s, const std::vector<RunConfig>& given, BatchShare* share) {
   const auto puzzles = read_solvable_puzzles(s.files);
   for (const auto& p : puzzles)  // the runs of a batch share engines, which hold one size
     GPUGA_INPUT_CHECK(p.grid.box == puzzles.front().grid.box,
@@ -296,11 +332,13 @@ bool run_batches(const BatchSetup& s, const std::vector<RunConfig>& given) {
   const bool exists = std::filesystem::exists(s.csv, ec) && std::filesystem::file_size(s.csv, ec) > 0;
   GPUGA_INPUT_CHECK(!exists || s.resume, s.csv + ": exists; use --resume to continue that batch, "
                                                  "or name another file");
-  if (exists) drop_partial_last_line(s.csv);
+  const bool writer = !share || share->index() == 0;
+  if (exists && writer) drop_partial_last_line(s.csv);
+  if (share) share->barrier();  // every process reads the CSV as the writer left it
   const auto done = exists ? recorded_runs(s.csv) : std::set<RunKey>{};
 
   std::vector<std::vector<PlannedRun>> plans;
-  std::size_t total = 0;
+  std::size_t total = 0, planned = 0;
   for (const auto& ga : configs) {
     const auto chosen = choose(puzzles, s.sample, ga.seed);
     const std::string config = join(config_values(ga));
@@ -309,36 +347,33 @@ bool run_batches(const BatchSetup& s, const std::vector<RunConfig>& given) {
       for (std::uint32_t r = 0; r < s.runs; ++r) {
         const std::string id = puzzle_id(*chosen[k]);
         if (done.count({id, std::to_string(r), config})) continue;
-        plan.push_back({id, chosen[k], r, derive_seed(ga.seed, k * std::uint64_t(s.runs) + r + 1)});
+        const bool mine = !share || planned++ % share->count() == share->index();
+        ++total;
+        if (mine)
+          plan.push_back({id, chosen[k], r, derive_seed(ga.seed, k * std::uint64_t(s.runs) + r + 1)});
       }
-    total += plan.size();
   }
-  std::fprintf(stderr, "batch: %zu runs to do in %zu configuration(s) (%zu recorded already)\n",
-               total, configs.size(), done.size());
-  CsvWriter csv(s.csv, batch_columns());
-  std::unique_ptr<CsvWriter> trace;
-  if (!s.trace_dir.empty()) {
-    std::filesystem::create_directories(s.trace_dir, ec);
-    trace = std::make_unique<CsvWriter>(
-        s.trace_dir + "/traces.csv",
-        std::vector<std::string>{"config_id", "puzzle_id", "run", "seed", "generation", "best",
-                                 "mean", "worst", "diversity", "restarts", "elapsed",
-                                 "temperature"});
-  }
-  Progress progress(total);
+  if (writer)
+    std::fprintf(stderr, "batch: %zu runs to do in %zu configuration(s) (%zu recorded already)%s\n",
+                 total, configs.size(), done.size(),
+                 share ? (", over " + std::to_string(share->count()) + " processes").c_str() : "");
+  Rows rows(s, share, total);
   const auto t0 = std::chrono::steady_clock::now();
   std::size_t ran = 0;
   std::uint32_t widest = 0;
   bool all_solved = true;
   for (std::size_t c = 0; c < configs.size() && !g_interrupted.load(); ++c) {
-    const Outcome o = run_configuration(s, configs[c], backends[c], plans[c], csv, trace.get(),
-                                        progress);
+    const Outcome o = run_configuration(s, configs[c], backends[c], plans[c], rows);
     ran += o.ran;
     all_solved = all_solved && o.all_solved;
     widest = std::max(widest, o.slots);
   }
+  if (share) {
+    rows.collect(true);
+    std::tie(ran, all_solved) = share->done(ran, all_solved);
+  }
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  if (ran > 0)  // compare with --concurrent 1 for the one-at-a-time figure
+  if (ran > 0 && writer)  // compare with --concurrent 1 for the one-at-a-time figure
     std::fprintf(stderr, "batch: %zu runs in %.2f s wall, %.4f s per run amortised (%u at a time)\n",
                  ran, wall, wall / ran, widest);
   return all_solved && !g_interrupted.load();

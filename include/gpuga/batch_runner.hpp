@@ -2,7 +2,9 @@
 // Batches of runs: every chosen puzzle --runs times for each GA configuration, runs sharing the
 // engine's run slots, one CSV row per run flushed as it ends, optional per-generation traces.
 // gpuga batch runs one configuration, gpuga sweep many.
+#include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "gpuga/run_config.hpp"
@@ -28,8 +30,33 @@ const std::vector<std::string>& config_columns();
 // one population per run (island size = population_size, no migration) and the GA.
 bool added_later(const std::string& column);
 
-// Runs the batch for each configuration (their seeds already drawn). Returns whether every run
-// solved its puzzle (and none was interrupted).
-bool run_batches(const BatchSetup& setup, const std::vector<RunConfig>& configs);
+// Processes that share a batch (host/mpi): each runs its part of the planned runs (every
+// count-th from its index), and the writer (index 0) writes every row, its own and those the
+// others send, as they come. Every process plans alike, so a row is the one a lone process writes.
+class BatchShare {
+ public:
+  struct Row {
+    int file = 0;  // 0: the CSV, 1: the traces
+    std::vector<std::string> fields;
+  };
+  virtual ~BatchShare() = default;
+  virtual std::uint32_t index() const = 0;
+  virtual std::uint32_t count() const = 0;
+  virtual void barrier() = 0;
+  // Not the writer: a finished row, to the writer.
+  virtual void send(const Row& row) = 0;
+  // The writer: the rows sent since the last call; with `wait`, all of them, until every other
+  // process has called done().
+  virtual std::vector<Row> take(bool wait) = 0;
+  // Once this process's runs are done: the runs finished and whether all solved, over every
+  // process (the writer calls it after take(true)).
+  virtual std::pair<std::size_t, bool> done(std::size_t ran, bool all_solved) = 0;
+};
+
+// Runs the batch for each configuration (their seeds already drawn), shared with other
+// processes when `share` is given. Returns whether every run solved its puzzle (and none was
+// interrupted).
+bool run_batches(const BatchSetup& setup, const std::vector<RunConfig>& configs,
+                 BatchShare* share = nullptr);
 
 }  // namespace gpuga
