@@ -98,6 +98,21 @@ mpi 2 "$gpuga" sweep "${sweep[@]}" --runs 2 --csv "$tmp/sweep2.csv" "$four" 2>"$
 diff <(rows "$tmp/sweep1.csv") <(rows "$tmp/sweep2.csv") || fail "sweep: 2 ranks wrote other rows"
 echo "ok: sweep on 2 ranks"
 
+# bench, weak scaling: each row on rank 0 alone, then on both ranks as one run (the ring across).
+mpi 2 "$gpuga" bench --backend cpu --pop 400 --island-size 100 --generations 20 --repeats 2 \
+  --warmup 5 --json "$tmp/bench.json" >"$tmp/bench.out" 2>"$tmp/bench.err" ||
+  { cat "$tmp/bench.err"; fail "bench on 2 ranks"; }
+/usr/bin/python3 -c '
+import json, sys
+rows = json.load(open(sys.argv[1]))["results"]
+assert [r["ranks"] for r in rows] == [1, 2], rows
+one, two = rows
+assert one["islands"] == two["islands"] == 4 and one["evaluations_per_s"] > 0, rows
+assert 0 < two["efficiency"] <= 2.5 and two["ms_per_phase"]["ring"] > 0, two
+assert one["ms_per_phase"]["ring"] == 0, one' "$tmp/bench.json" || fail "bench on 2 ranks: $(cat "$tmp/bench.json")"
+[ "$(grep -c "^the genetic algorithm" "$tmp/bench.out")" = 1 ] || fail "bench: more than one table"
+echo "ok: bench on 2 ranks"
+
 # A rank that dies (SIGKILL) ends the others within seconds, with a non-zero exit: no hang.
 mpi 2 "$gpuga" solve --backend cpu --pop 400 --island-size 100 --seed 424242 --time-limit 120 \
   --report-every 0 "$src/puzzles/acs_25x25_fixed040_inst00-09.txt" >"$tmp/kill.out" 2>&1 &

@@ -14,6 +14,7 @@
 #include <sstream>
 
 #include "gpuga/backend.hpp"
+#include "cli_ranks.hpp"
 #include "cli_run_config.hpp"
 #include "commands.hpp"
 #include "gpuga/devices.hpp"
@@ -48,6 +49,7 @@ struct BenchOptions {
   std::string json_file;
   int threads = 0;
   int device = 0;
+  bool device_given = false;
 };
 
 // The built-in puzzle for the algorithm.
@@ -57,6 +59,8 @@ const char* bench_puzzle(const BenchOptions& o) {
 
 struct Row {
   std::string backend;
+  int ranks = 1;     // under MPI: the ranks the row's run spans (pop and islands are per rank)
+  double efficiency = 0;  // ranks > 1: evals/s against ranks x one rank's alone
   std::uint32_t pop = 0, island_size = 0, islands = 0;
   double gens_per_s = 0, evals_per_s = 0, ms_per_epoch = 0;
   PhaseTimes per_epoch;   // seconds per epoch
@@ -68,7 +72,7 @@ struct Row {
 };
 
 PhaseTimes minus(const PhaseTimes& a, const PhaseTimes& b, double n) {
-  return {(a.advance - b.advance) / n, (a.summary - b.summary) / n};
+  return {(a.advance - b.advance) / n, (a.summary - b.summary) / n, (a.ring - b.ring) / n};
 }
 
 // The CUDA population after the warm-up equals the CPU backend's, byte for byte.
@@ -85,8 +89,10 @@ std::string validate(Engine& gpu, const Grid& puzzle, const IslandParams& p, con
   return "yes";
 }
 
+// `pop` of `island_size` on this process; with `ranks` > 1 (under MPI, weak scaling), on every
+// rank, the islands of all of them one run on one ring (the row's figures are the run's).
 Row bench_one(Backend backend, std::uint32_t pop, std::uint32_t island_size, const Grid& puzzle,
-              const BenchOptions& o) {
+              const BenchOptions& o, int ranks = 1) {
   RunConfig ga;
   ga.algorithm = o.base.algorithm;
   ga.pop = pop;
@@ -102,6 +108,7 @@ Row bench_one(Backend backend, std::uint32_t pop, std::uint32_t island_size, con
   row.pop = pop;
   row.island_size = ga.island_size;
   row.islands = pop / ga.island_size;
+  row.ranks = ranks;
   std::unique_ptr<Engine> engine;
   IslandParams p;
   try {
@@ -110,6 +117,10 @@ Row bench_one(Backend backend, std::uint32_t pop, std::uint32_t island_size, con
   } catch (const InputError& e) {
     row.skipped = e.what();
     return row;
+  }
+  if (ranks > 1) {  // validated below against one process's engine for the whole run
+    p.islands *= ranks;
+    engine = join_ranks(std::move(engine), p, puzzle.box);
   }
   row.placement = engine->placement();
 #if defined(GPUGA_HAVE_CUDA)
@@ -162,25 +173,29 @@ void print_table(const std::vector<Row>& rows, const BenchOptions& o, const std:
               chains ? "sa and hc: a generation is one move per free cell per chain"
                      : "the genetic algorithm",
               size.c_str());
-  std::printf("%-7s %11s %9s %8s %10s %11s %10s | %9s %9s | %-14s %6s  %s\n", "backend", "pop",
-              "island", "islands", "gens/s", chains ? "moves/s" : "evals/s", "ms/epoch", "advance", "summary",
-              "placement", "per SM", "validated");
+  std::printf("%-7s %5s %11s %9s %8s %10s %11s %10s | %9s %9s %9s | %-14s %6s  %s\n", "backend",
+              "ranks", "pop", "island", "islands", "gens/s", chains ? "moves/s" : "evals/s",
+              "ms/epoch", "advance", "summary", "ring", "placement", "per SM", "validated");
   for (const auto& r : rows) {
     if (!r.skipped.empty()) {
-      std::printf("%-7s %11u %9u %8u  skipped: %s\n", r.backend.c_str(), r.pop, r.island_size,
-                  r.islands, r.skipped.c_str());
+      std::printf("%-7s %5d %11u %9u %8u  skipped: %s\n", r.backend.c_str(), r.ranks, r.pop,
+                  r.island_size, r.islands, r.skipped.c_str());
       continue;
     }
     const std::string per_sm = r.islands_per_sm ? std::to_string(r.islands_per_sm) : "-";
-    std::printf("%-7s %11u %9u %8u %10.1f %11.3g %10.2f | %9.2f %9.2f | %-14s %6s  %s%s\n",
-                r.backend.c_str(), r.pop, r.island_size, r.islands, r.gens_per_s, r.evals_per_s,
-                r.ms_per_epoch, 1e3 * r.per_epoch.advance, 1e3 * r.per_epoch.summary,
-                r.placement.c_str(), per_sm.c_str(), r.validated.c_str(),
-                solved_note(r).c_str());
+    const std::string efficiency =
+        r.ranks > 1 ? "; efficiency " + std::to_string(r.efficiency).substr(0, 4) : "";
+    std::printf("%-7s %5d %11u %9u %8u %10.1f %11.3g %10.2f | %9.2f %9.2f %9.2f | %-14s %6s  %s%s%s\n",
+                r.backend.c_str(), r.ranks, r.pop, r.island_size, r.islands, r.gens_per_s,
+                r.evals_per_s, r.ms_per_epoch, 1e3 * r.per_epoch.advance,
+                1e3 * r.per_epoch.summary, 1e3 * r.per_epoch.ring, r.placement.c_str(),
+                per_sm.c_str(), r.validated.c_str(), efficiency.c_str(), solved_note(r).c_str());
   }
   std::printf("an epoch: %u generations then one summary per island; gens/s, evals/s: median "
               "epoch of the repeats; advance, summary: mean ms per epoch (CUDA: events; CPU: "
-              "wall clock)\n", o.generations);
+              "wall clock); ring: of advance, the exchanges between MPI ranks. With ranks > 1, "
+              "pop and islands are each rank's, evals/s the whole run's, and efficiency is evals/s "
+              "over ranks x those of one rank alone (the row before)\n", o.generations);
 }
 
 std::string cpu_model() {
@@ -195,12 +210,15 @@ nlohmann::json to_json(const std::vector<Row>& rows, const BenchOptions& o, cons
                        const std::string& size) {
   nlohmann::json out = nlohmann::json::array();
   for (const auto& r : rows)
-    out.push_back({{"backend", r.backend}, {"pop", r.pop}, {"island_size", r.island_size},
+    out.push_back({{"backend", r.backend}, {"ranks", r.ranks},
+                   {"efficiency", r.ranks > 1 ? nlohmann::json(r.efficiency) : nlohmann::json(nullptr)},
+                   {"pop", r.pop}, {"island_size", r.island_size},
                    {"islands", r.islands}, {"skipped", r.skipped},
                    {"generations_per_s", r.gens_per_s}, {"evaluations_per_s", r.evals_per_s},
                    {"ms_per_epoch", r.ms_per_epoch},
                    {"ms_per_phase", {{"advance", 1e3 * r.per_epoch.advance},
-                                     {"summary", 1e3 * r.per_epoch.summary}}},
+                                     {"summary", 1e3 * r.per_epoch.summary},
+                                     {"ring", 1e3 * r.per_epoch.ring}}},
                    {"placement", r.placement}, {"islands_per_multiprocessor", r.islands_per_sm},
                    {"validated", r.validated},
                    {"solved_at_generation",
@@ -293,14 +311,33 @@ int run_bench(BenchOptions& o) {
     }
     std::filesystem::rename(partial, o.json_file);
   };
-  write_json();
+  // Under MPI (weak scaling): each row twice, on rank 0 alone while the others wait, then on
+  // every rank at once, the islands of all of them one run; rank 0 alone writes.
+  const RankPlace place = rank_place();
+  RunConfig node;  // each rank's share of its node (cli_ranks.hpp), unless given
+  node.threads = o.threads;
+  node.device = o.device;
+  share_node(node, o.device_given);
+  o.threads = node.threads;
+  o.device = node.device;
+  if (place.root()) write_json();
   for (Backend b : backends_to_run(o))
     for (const auto& [pop, size] : sizes_to_run(o, b)) {
-      rows.push_back(bench_one(b, pop, size, puzzle, o));
+      if (place.root()) rows.push_back(bench_one(b, pop, size, puzzle, o));
+      if (place.size > 1) {
+        rank_barrier();
+        Row all = bench_one(b, pop, size, puzzle, o, place.size);
+        if (place.root()) {
+          const double alone = rows.back().evals_per_s;
+          all.efficiency = alone > 0 ? all.evals_per_s / (alone * place.size) : 0;
+          rows.push_back(all);
+        }
+      }
+      if (!place.root()) continue;
       std::fprintf(stderr, "bench: %s pop %u island %u done\n", to_string(b), pop, size ? size : pop);
       write_json();
     }
-  print_table(rows, o, size_name(puzzle));
+  if (place.root()) print_table(rows, o, size_name(puzzle));
   return kExitOk;
 }
 
@@ -342,7 +379,10 @@ void add_bench_command(CLI::App& app, int& exit_status) {
   cmd->add_option("--threads", o->threads, "CPU backend threads (0: all cores)")
       ->check(CLI::Range(0, 4096));
   cmd->add_option("--device", o->device, "CUDA device index")->check(CLI::Range(0, 1024));
-  cmd->callback([o, &exit_status] { exit_status = run_bench(*o); });
+  cmd->callback([o, cmd, &exit_status] {
+    o->device_given = cmd->count("--device") > 0;
+    exit_status = run_bench(*o);
+  });
 }
 
 }  // namespace gpuga

@@ -6,6 +6,8 @@
 
 #include "gpuga/errors.hpp"
 #if defined(GPUGA_HAVE_MPI)
+#include <mpi.h>
+
 #include "mpi_world.hpp"
 #endif
 
@@ -63,6 +65,12 @@ std::unique_ptr<Engine> join_ranks(std::unique_ptr<Engine> local, const IslandPa
   (void)box;
 #endif
   return local;
+}
+
+void rank_barrier() {
+#if defined(GPUGA_HAVE_MPI)
+  if (world()) MPI_Barrier(MPI_COMM_WORLD);
+#endif
 }
 
 std::unique_ptr<Consensus> rank_consensus() {

@@ -30,6 +30,9 @@ void scale_default_pop(RunConfig& c, bool pop_given);
 IslandParams rank_islands(const IslandParams& run);
 std::unique_ptr<Engine> join_ranks(std::unique_ptr<Engine> local, const IslandParams& run, int box);
 
+// Waits for every rank (a no-op with one).
+void rank_barrier();
+
 // The driver's consensus across the ranks; null with one rank.
 std::unique_ptr<Consensus> rank_consensus();
 

@@ -4,6 +4,7 @@
 // summaries and a broadcast of the agreed facts; a broadcast per best grid the driver asks for.
 #include <mpi.h>
 
+#include <chrono>
 #include <stdexcept>
 
 #include "gpuga/errors.hpp"
@@ -64,11 +65,12 @@ class RankEngine final : public Engine, RingLink {
     allgather(mine, all);
     return all;
   }
-  PhaseTimes phase_times() override { return local_->phase_times(); }
-  std::string placement() const override {
-    return local_->placement() + ", " + std::to_string(local_->params().islands) +
-           " island(s) on each of " + std::to_string(world_.size()) + " ranks";
+  PhaseTimes phase_times() override {
+    PhaseTimes t = local_->phase_times();
+    t.ring = ring_seconds_;
+    return t;
   }
+  std::string placement() const override { return local_->placement(); }  // on every rank
   void link_ring(RingLink*, std::uint32_t, std::uint32_t) override {
     throw std::logic_error("a rank's engine is already one link of its run's ring");
   }
@@ -77,11 +79,13 @@ class RankEngine final : public Engine, RingLink {
   // last island's emigrants to the next rank (the ring's successor of that island).
   std::uint64_t exchange(std::uint32_t, std::uint64_t solved,
                          std::vector<std::uint8_t>& emigrants) override {
+    const auto t0 = std::chrono::steady_clock::now();
     std::uint64_t anywhere = 0;
     MPI_Allreduce(&solved, &anywhere, 1, MPI_UINT64_T, MPI_MAX, MPI_COMM_WORLD);
     const int n = world_.size(), r = world_.rank();
     MPI_Sendrecv_replace(emigrants.data(), static_cast<int>(emigrants.size()), MPI_BYTE,
                          (r + 1) % n, 0, (r + n - 1) % n, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    ring_seconds_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     return anywhere;
   }
 
@@ -90,6 +94,7 @@ class RankEngine final : public Engine, RingLink {
   IslandParams run_;  // the local engine's, with the run's island count
   int box_;
   const MpiWorld& world_;
+  double ring_seconds_ = 0;  // in exchange(): waiting for the other ranks included
 };
 
 class RankConsensus final : public Consensus {

@@ -18,9 +18,10 @@ namespace gpuga {
 enum class Backend { Auto, Cpu, Cuda };
 
 // Seconds spent since the engine was made: advancing runs (every generation, restart, migration
-// and halt check) and summarising them (CUDA: measured with events).
+// and halt check) and summarising them (CUDA: measured with events); of `advance`, the ring's
+// exchanges with other processes (RingLink: MPI ranks), on the host's clock.
 struct PhaseTimes {
-  double advance = 0, summary = 0;
+  double advance = 0, summary = 0, ring = 0;
 };
 
 // Where a run's ring of islands goes on in other processes (host/mpi: one run's islands split
