@@ -57,6 +57,24 @@ same one-island-a-rank 4 --pop 400 --island-size 100 --local-search 20 --migrati
 same sa 2 --algorithm sa --pop 8 --island-size 4 --seed 6 --max-generations 200 "$nine"
 same sixteen 2 --pop 200 --island-size 50 --local-search 100 --migration-interval 3 --seed 7 --max-generations 10 "$sixteen"
 
+# What solve prints on stdout (--format line: the grids, or the best one labelled), byte for byte.
+same_text() {  # name ranks options...
+  local name=$1 n=$2; shift 2
+  "$gpuga" solve --backend cpu --threads 2 --format line "$@" >"$tmp/$name.1.txt" 2>"$tmp/$name.1.err"
+  mpi "$n" "$gpuga" solve --backend cpu --format line "$@" >"$tmp/$name.n.txt" 2>"$tmp/$name.n.err"
+  cmp "$tmp/$name.1.txt" "$tmp/$name.n.txt" || fail "$name: stdout on $n ranks differs"
+  [ -s "$tmp/$name.1.txt" ] || fail "$name: no output"
+  grep -q "  ranks $n  " "$tmp/$name.n.err" || fail "$name: the summary line does not say $n ranks"
+  echo "ok: $name, stdout on $n ranks"
+}
+same_text ga-restarts 3 --pop 300 --island-size 100 --local-search 50 --migration-interval 2 --restart-after 5 --seed 8 --max-generations 60 "$four"
+same_text hc 3 --algorithm hc --pop 6 --island-size 2 --seed 11 --max-generations 100 "$four"
+same_text sixteen-text 2 --pop 200 --island-size 50 --local-search 100 --seed 12 --max-generations 10 "$sixteen"
+/usr/bin/python3 -c 'import json,sys; assert json.load(open(sys.argv[1]))["config"]["ranks"] == 2' "$tmp/memetic.n.json" ||
+  fail "solve --json does not record 2 ranks"
+mpi 2 "$gpuga" solve --pop 400 --print-config "$four" | grep -qx "# ranks = 2 (MPI ranks; set by mpirun, not an option)" ||
+  fail "--print-config does not record 2 ranks"
+
 # Three ranks cannot share four islands: every rank refuses before any run.
 mpi 3 "$gpuga" solve --backend cpu --pop 400 --island-size 100 --seed 1 "$nine" >"$tmp/three.out" 2>"$tmp/three.err"
 rc=$?
@@ -73,7 +91,7 @@ rows() {  # the CSV's rows less the time, sorted
 import csv, sys
 rows = list(csv.DictReader(open(sys.argv[1])))
 for r in rows:
-    r.pop("time_seconds")
+    r.pop("time_seconds"), r.pop("ranks")
 print("\n".join(sorted(repr(sorted(r.items())) for r in rows)))
 print(len(rows), "rows")' "$1"
 }
@@ -112,6 +130,39 @@ assert 0 < two["efficiency"] <= 2.5 and two["ms_per_phase"]["ring"] > 0, two
 assert one["ms_per_phase"]["ring"] == 0, one' "$tmp/bench.json" || fail "bench on 2 ranks: $(cat "$tmp/bench.json")"
 [ "$(grep -c "^the genetic algorithm" "$tmp/bench.out")" = 1 ] || fail "bench: more than one table"
 echo "ok: bench on 2 ranks"
+
+# A batch whose rank is killed keeps its finished rows; --resume completes it, no run twice.
+long=(--backend cpu --pop 200 --island-size 100 --local-search 100 --max-generations 400 --seed 13)
+"$gpuga" batch "${long[@]}" --runs 4 --csv "$tmp/whole.csv" "$four" 2>/dev/null
+mpi 2 "$gpuga" batch "${long[@]}" --runs 4 --csv "$tmp/killed.csv" --concurrent 1 "$four" 2>/dev/null &
+launcher=$!
+for _ in $(seq 300); do
+  [ "$(wc -l <"$tmp/killed.csv" 2>/dev/null || echo 0)" -ge 3 ] && break
+  sleep 0.1
+done
+pkill -9 -f "^$gpuga batch .*--seed 13" -n
+wait "$launcher" && fail "batch: a killed rank, exit 0"
+kept=$(($(wc -l <"$tmp/killed.csv") - 1))
+[ "$kept" -ge 2 ] && [ "$kept" -lt 16 ] || fail "batch: $kept rows kept of 16"
+mpi 2 "$gpuga" batch "${long[@]}" --runs 4 --csv "$tmp/killed.csv" --resume "$four" 2>"$tmp/killed.err" ||
+  [ $? -eq 1 ] || { cat "$tmp/killed.err"; fail "batch --resume after a killed rank"; }
+diff <(rows "$tmp/whole.csv") <(rows "$tmp/killed.csv") || fail "batch --resume after a killed rank: other rows"
+echo "ok: batch resumed after a killed rank ($kept of 16 rows kept)"
+
+# SIGTERM to one rank stops every rank cleanly, as Ctrl-C does: rank 0 reports the best so far.
+mpi 2 "$gpuga" solve --backend cpu --pop 400 --island-size 100 --seed 434343 --time-limit 120 \
+  --report-every 0 --format line "$src/puzzles/acs_25x25_fixed040_inst00-09.txt" >"$tmp/term.out" 2>"$tmp/term.err" &
+launcher=$!
+sleep 2
+pkill -TERM -f "^$gpuga solve .*--seed 434343" -n
+start=$SECONDS
+wait "$launcher"
+rc=$?
+[ "$rc" = 1 ] || { cat "$tmp/term.err"; fail "SIGTERM to a rank: exit $rc, expected 1 (not solved)"; }
+[ $((SECONDS - start)) -le 30 ] || fail "SIGTERM to a rank: $((SECONDS - start)) s to stop"
+grep -q "interrupted after" "$tmp/term.err" || { cat "$tmp/term.err"; fail "SIGTERM: no interrupted summary"; }
+grep -q "^# puzzle 1 .* not solved" "$tmp/term.out" || fail "SIGTERM: no best grid on stdout"
+echo "ok: SIGTERM to a rank stopped the run in $((SECONDS - start)) s"
 
 # A rank that dies (SIGKILL) ends the others within seconds, with a non-zero exit: no hang.
 mpi 2 "$gpuga" solve --backend cpu --pop 400 --island-size 100 --seed 424242 --time-limit 120 \

@@ -1,5 +1,7 @@
 #include "cli_run_config.hpp"
 
+#include "cli_ranks.hpp"
+
 #include <iostream>
 #include <sstream>
 
@@ -60,7 +62,8 @@ bool print_config_if_asked(bool asked, const CLI::App* cmd) {
   if (!asked) return false;
   // Only this command's section, keys prefixed as the top level reads them (solve.pop=1000).
   std::cout << cmd->get_parent()->get_config_formatter()->to_config(
-      cmd, /*default_also=*/true, /*write_description=*/false, cmd->get_name() + ".");
+      cmd, /*default_also=*/true, /*write_description=*/false, cmd->get_name() + ".")
+            << "# ranks = " << rank_place().size << " (MPI ranks; set by mpirun, not an option)\n";
   return true;
 }
 

@@ -145,7 +145,8 @@ void print_summary(const Puzzle& p, const RunResult& r, Backend backend, const R
                 r.generations, r.restarts, static_cast<unsigned long long>(r.evaluations),
                 r.seconds, r.seconds > 0 ? r.evaluations / r.seconds : 0.0, r.best_fitness);
   std::cerr << line << "  seed " << ga.seed << " (island " << r.island << " of "
-            << ga.pop / ga.island_size_in_effect() << ")  backend " << to_string(backend) << "  " << describe_line(ga) << '\n';
+            << ga.pop / ga.island_size_in_effect() << ")  backend " << to_string(backend)
+            << "  ranks " << rank_place().size << "  " << describe_line(ga) << '\n';
 }
 
 int run_solve(CLI::App* cmd, SolveOptions& o) {
@@ -206,6 +207,7 @@ int run_solve(CLI::App* cmd, SolveOptions& o) {
   if (o.json && place.root()) {
     nlohmann::json config = describe(o.ga);
     config["backend"] = to_string(backend);
+    config["ranks"] = place.size;  // MPI ranks the runs spanned
     std::cout << nlohmann::json{{"gpuga_version", GPUGA_VERSION}, {"commit", GPUGA_GIT_COMMIT},
                                 {"config", config}, {"results", results}}.dump(2)
               << '\n';

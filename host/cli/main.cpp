@@ -53,7 +53,10 @@ int main(int argc, char** argv) {
   app.footer(
       "Exit status: 0 success; 1 some puzzle not solved within the limits (or, for check "
       "--strict, not uniquely solvable); 2 bad usage or input; 3 a runtime failure (CUDA, "
-      "memory).");
+      "memory).\nUnder MPI (a build with MPI, as --version says; mpirun -np N gpuga ...): solve "
+      "splits each run's islands over the ranks, with the result of one process; batch and sweep "
+      "share their runs out, rank 0 writing the CSV; bench measures weak scaling; the other "
+      "commands run alike on every rank.");
 
   int exit_status = gpuga::kExitOk;
   gpuga::add_check_command(app, exit_status);

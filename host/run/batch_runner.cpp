@@ -141,6 +141,7 @@ class Rows {
   }
 
   bool writer() const { return !share_ || share_->index() == 0; }
+  std::uint32_t processes() const { return share_ ? share_->count() : 1; }
 
   void add(const BatchShare::Row& row) {
     if (!writer()) return share_->send(row);
@@ -204,6 +205,7 @@ class BatchObserver final : public RunObserver {
     row.insert(row.end(), config.begin() + 3, config.end());
     row.insert(row.end(), {to_string(backend_),
                            backend_ == Backend::Cuda ? std::to_string(ga_.device) : "",
+                           std::to_string(rows_.processes()),
                            GPUGA_VERSION, to_line(r.best, pr.puzzle->alphabet), r.stop_reason,
                            size_name(r.best), config_id_});
     for (auto& t : pending_[i]) rows_.add({1, std::move(t)});
@@ -309,7 +311,8 @@ const std::vector<std::string>& batch_columns() {
                                      "restarts", "evaluations"};
     cols.insert(cols.end(), config_columns().begin() + 3, config_columns().end());
     cols.insert(cols.end(),
-                {"backend", "device", "gpuga_version", "grid", "stop", "size", "config_id"});
+                {"backend", "device", "ranks", "gpuga_version", "grid", "stop", "size",
+                 "config_id"});
     return cols;
   }();
   return c;

@@ -18,7 +18,10 @@ void on_sigint(int) {
 }
 }  // namespace
 
-void install_interrupt_handler() { std::signal(SIGINT, on_sigint); }
+void install_interrupt_handler() {
+  std::signal(SIGINT, on_sigint);
+  std::signal(SIGTERM, on_sigint);  // a scheduler's (or mpirun's) stop: the same clean end
+}
 
 namespace {
 

@@ -88,8 +88,8 @@ class Consensus {
 // Set from a signal handler (Ctrl-C): runs stop at the end of the current epoch.
 extern std::atomic<bool> g_interrupted;
 
-// Ctrl-C sets g_interrupted; a second Ctrl-C ends the process at once. Install it first thing,
-// so that a Ctrl-C during start-up also stops cleanly.
+// Ctrl-C (SIGINT) or SIGTERM sets g_interrupted; a second ends the process at once. Install it
+// first thing, so that a Ctrl-C during start-up also stops cleanly.
 void install_interrupt_handler();
 
 // Runs every request on the engine's run slots until each is solved or out of budget. A
