@@ -125,6 +125,13 @@ class ScriptedEngine : public Engine {
   PhaseTimes phase_times() override { return {}; }
   std::string placement() const override { return "a script"; }
   void link_ring(RingLink*, std::uint32_t, std::uint32_t) override { ADD_FAILURE() << "no ring here"; }
+  std::vector<std::uint8_t> snapshot(std::uint32_t) override {
+    ADD_FAILURE() << "no checkpoints here";
+    return {};
+  }
+  void restore(std::uint32_t, const std::vector<std::uint8_t>&) override {
+    ADD_FAILURE() << "no checkpoints here";
+  }
 
  private:
   IslandParams p_;

@@ -5,10 +5,13 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <optional>
 
 #include "gpuga/backend.hpp"
+#include "gpuga/checkpoint.hpp"
 #include "cli_ranks.hpp"
 #include "cli_run_config.hpp"
 #include "commands.hpp"
@@ -32,6 +35,38 @@ struct SolveOptions {
   bool interactive = false;
   OutputFormat format = OutputFormat::Pretty;
   bool json = false;
+  std::string checkpoint;          // --checkpoint FILE: "" for none
+  double checkpoint_every = 600;   // seconds between checkpoints
+};
+
+// --checkpoint: writes the run's state every --checkpoint-every seconds and when SIGTERM or
+// SIGUSR1 asks (the run then stops), and continues from the state a checkpoint holds.
+class CheckpointKeeper final : public RunKeeper {
+ public:
+  CheckpointKeeper(const std::string& path, Checkpoint identity, double every,
+                   std::optional<RunState> resumed)
+      : path_(path), identity_(std::move(identity)), every_(every), resumed_(std::move(resumed)),
+        last_(std::chrono::steady_clock::now()) {}
+
+  const RunState* resumed() const override { return resumed_ ? &*resumed_ : nullptr; }
+  bool due() override {
+    return g_checkpoint_asked.load() ||
+           std::chrono::duration<double>(std::chrono::steady_clock::now() - last_).count() >= every_;
+  }
+  bool save(const RunState& s) override {
+    Checkpoint c = identity_;
+    c.run = s;
+    write_checkpoint(path_, c);
+    last_ = std::chrono::steady_clock::now();
+    return g_checkpoint_asked.load();
+  }
+
+ private:
+  std::string path_;
+  Checkpoint identity_;  // version, configuration and puzzle
+  double every_;
+  std::optional<RunState> resumed_;
+  std::chrono::steady_clock::time_point last_;
 };
 
 // The best individual of the run's best island now.
@@ -173,9 +208,20 @@ int run_solve(CLI::App* cmd, SolveOptions& o) {
   const IslandParams mine = rank_islands(params);
   const std::unique_ptr<Consensus> consensus = rank_consensus();
   SolveObserver observer(o, answers, place.root());
+  // --checkpoint: a file there is a run to continue (the puzzles before it were reported then).
+  std::optional<Checkpoint> resumed;
+  if (!o.checkpoint.empty()) {
+    GPUGA_INPUT_CHECK(place.size == 1, "--checkpoint across MPI ranks is not supported yet; "
+                                       "expected one process");
+    install_checkpoint_signals();
+    if (std::filesystem::exists(o.checkpoint)) resumed = read_checkpoint(o.checkpoint);
+  }
   nlohmann::json results = nlohmann::json::array();
   bool all_solved = true;
+  std::uint32_t index = 0;  // the puzzle's place in the files, from 1
   for (const auto& p : puzzles) {
+    ++index;
+    if (resumed && index < resumed->puzzle_index) continue;
     if (g_interrupted.load()) break;
     // --propagate: the search starts from what propagation leaves, or is not needed at all.
     const auto t0 = std::chrono::steady_clock::now();
@@ -191,9 +237,27 @@ int run_solve(CLI::App* cmd, SolveOptions& o) {
       start_up = since_t0();
     } else {
       auto engine = join_ranks(make_engine(backend, start.grid, mine, o.ga), params, p.grid.box);
+      std::unique_ptr<CheckpointKeeper> keeper;
+      if (!o.checkpoint.empty()) {
+        const Checkpoint identity{GPUGA_VERSION, describe_line(o.ga), to_line(start.grid, p.alphabet), index, {}};
+        std::optional<RunState> from;
+        if (resumed && resumed->puzzle_index == index) {
+          check_checkpoint_is_for(*resumed, identity, o.checkpoint);
+          std::fprintf(stderr, "gpuga: continuing puzzle %u from %s at generation %u (%.2f s spent)\n",
+                       index, o.checkpoint.c_str(), resumed->run.generation, resumed->run.elapsed);
+          from = std::move(resumed->run);
+          resumed.reset();
+        }
+        keeper = std::make_unique<CheckpointKeeper>(o.checkpoint, identity, o.checkpoint_every, std::move(from));
+      }
       start_up = since_t0();
       r = run_many(*engine, {{start.grid, params.ga.seed}}, o.ga.limits(), observer,
-                   consensus.get()).front();
+                   consensus.get(), keeper.get()).front();
+    }
+    if (r.stop_reason == "checkpointed") {
+      std::fprintf(stderr, "gpuga: puzzle %u checkpointed to %s at generation %u; the same "
+                           "command continues it\n", index, o.checkpoint.c_str(), r.generations);
+      return kExitCheckpointed;
     }
     all_solved = all_solved && r.solved;
     if (!place.root()) continue;
@@ -203,7 +267,12 @@ int run_solve(CLI::App* cmd, SolveOptions& o) {
     else
       print_result(o, p, r, puzzles.size() > 1);
   }
+  GPUGA_INPUT_CHECK(!resumed, o.checkpoint + ": a checkpoint of puzzle " +
+                                 std::to_string(resumed ? resumed->puzzle_index : 0) +
+                                 ", but the files hold " + std::to_string(index) + " puzzles");
   all_solved = all_solved && !g_interrupted.load();
+  // Every puzzle done: nothing left to continue.
+  if (!o.checkpoint.empty() && !g_interrupted.load()) std::filesystem::remove(o.checkpoint);
   if (o.json && place.root()) {
     nlohmann::json config = describe(o.ga);
     config["backend"] = to_string(backend);
@@ -239,6 +308,14 @@ void add_solve_command(CLI::App& app, int& exit_status) {
       ->capture_default_str()->group("Output");
   cmd->add_flag("--json", o->json, "Write one JSON object with every result to stdout")
       ->group("Output");
+  cmd->add_option("--checkpoint", o->checkpoint,
+                  "Keep the run in flight in FILE (written atomically), and continue from FILE "
+                  "when it is there: the same command resumes an interrupted solve exactly. "
+                  "SIGTERM or SIGUSR1 then write it and exit with status 4")
+      ->group("Checkpoints");
+  cmd->add_option("--checkpoint-every", o->checkpoint_every,
+                  "Seconds between checkpoints (at the end of an epoch)")
+      ->check(CLI::PositiveNumber)->capture_default_str()->group("Checkpoints");
   cmd->callback([o, cmd, &exit_status] { exit_status = run_solve(cmd, *o); });
 }
 

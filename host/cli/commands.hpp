@@ -19,6 +19,7 @@ enum ExitStatus : int {
   kExitUnsolved = 1,   // some puzzle not solved within the limits (check --strict: not unique)
   kExitBadInput = 2,   // bad usage or bad input
   kExitFailure = 3,    // the machine failed (a CUDA error, out of memory)
+  kExitCheckpointed = 4,  // a signal asked for a checkpoint: written, the run not finished
 };
 
 void add_check_command(CLI::App& app, int& exit_status);

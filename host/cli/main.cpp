@@ -53,7 +53,8 @@ int main(int argc, char** argv) {
   app.footer(
       "Exit status: 0 success; 1 some puzzle not solved within the limits (or, for check "
       "--strict, not uniquely solvable); 2 bad usage or input; 3 a runtime failure (CUDA, "
-      "memory).\nUnder MPI (a build with MPI, as --version says; mpirun -np N gpuga ...): solve "
+      "memory); 4 checkpointed at a signal's asking (solve --checkpoint), not finished: the same "
+      "command continues it.\nUnder MPI (a build with MPI, as --version says; mpirun -np N gpuga ...): solve "
       "splits each run's islands over the ranks, with the result of one process; batch and sweep "
       "share their runs out, rank 0 writing the CSV; bench measures weak scaling; the other "
       "commands run alike on every rank.");

@@ -10,17 +10,25 @@
 namespace gpuga {
 
 std::atomic<bool> g_interrupted{false};
+std::atomic<bool> g_checkpoint_asked{false};
 
 namespace {
-void on_sigint(int) {
+void on_sigint(int sig) {
   g_interrupted.store(true);
-  std::signal(SIGINT, SIG_DFL);  // a second Ctrl-C ends the process at once
+  std::signal(sig, SIG_DFL);  // a second ends the process at once
 }
+void on_checkpoint_signal(int) { g_checkpoint_asked.store(true); }
 }  // namespace
+
+void install_checkpoint_signals() {
+  std::signal(SIGTERM, on_checkpoint_signal);
+  std::signal(SIGUSR1, on_checkpoint_signal);
+}
 
 void install_interrupt_handler() {
   std::signal(SIGINT, on_sigint);
   std::signal(SIGTERM, on_sigint);  // a scheduler's (or mpirun's) stop: the same clean end
+  std::signal(SIGUSR1, on_sigint);  // a scheduler's warning, where no checkpoint is kept
 }
 
 namespace {
@@ -84,27 +92,54 @@ struct SlotRun {
 class Runner {
  public:
   Runner(Engine& e, const std::vector<RunRequest>& req, const RunLimits& lim, RunObserver& obs,
-         Consensus* consensus)
+         Consensus* consensus, RunKeeper* keeper)
       : engine_(e), requests_(req), limits_(lim), observer_(obs), consensus_(consensus),
-        slots_(e.slots()), results_(req.size()) {}
+        keeper_(keeper), slots_(e.slots()), results_(req.size()) {
+    GPUGA_INPUT_CHECK(!keeper || (req.size() == 1 && slots_.size() == 1),
+                      "checkpoints are kept for one run at a time");
+  }
 
   std::vector<RunResult> run() {
     std::vector<RunTask> tasks(slots_.size());
     bool go_on = true;
     settle(0, go_on);
     for (std::uint32_t l = 0; l < slots_.size(); ++l) tasks[l] = take_next(l);
+    if (keeper_ && keeper_->resumed() && slots_[0].active) tasks[0] = resume(*keeper_->resumed());
     while (std::any_of(tasks.begin(), tasks.end(),
                        [](const RunTask& t) { return t.action != RunAction::Idle; })) {
       const auto t0 = Clock::now();
       engine_.advance(tasks);
       go_on = observe(tasks) && go_on;
       adapt_epoch(settle(std::chrono::duration<double>(Clock::now() - t0).count(), go_on));
+      if (keeper_ && slots_[0].active && keeper_->due()) checkpointed_ = keeper_->save(state());
       for (std::uint32_t l = 0; l < slots_.size(); ++l) tasks[l] = next_task(l, go_on);
     }
     return results_;
   }
 
  private:
+  // The one run's state now (RunKeeper), and the run continued from one.
+  RunState state() {
+    const SlotRun& lr = slots_[0];
+    return {engine_.snapshot(0), lr.elapsed(), lr.result.init_seconds, lr.result.best,
+            lr.result.best_fitness, lr.result.island, lr.view.clock, epoch_};
+  }
+  RunTask resume(const RunState& s) {
+    SlotRun& lr = slots_[0];
+    engine_.restore(0, s.engine);
+    lr.start = Clock::now() - std::chrono::duration_cast<Clock::duration>(
+                                  std::chrono::duration<double>(s.elapsed));
+    lr.result.init_seconds = s.init_seconds;
+    lr.result.best = s.best;
+    lr.result.best_fitness = s.best_fitness;
+    lr.result.island = s.island;
+    epoch_ = s.epoch;
+    const std::vector<IslandSummary> summaries = engine_.summaries();
+    lr.view = view_run(summaries.data(), engine_.params());
+    return {RunAction::Advance, target(lr.view.clock)};
+  }
+
+
   // 0: none, short of where the 32-bit generation counter (a random key) would wrap.
   std::uint32_t cap() const {
     return limits_.max_generations ? limits_.max_generations : 0xFFFFFFF0u;
@@ -188,13 +223,15 @@ class Runner {
     // A solved run goes on to its halt check (island.hpp: at once, or at most kHaltInterval - 1
     // generations for the plain GA), so that its figures do not depend on where epochs end;
     // unless it must stop now anyway.
-    if (lr.view.solved_island != kNever && (lr.view.halted || at_cap || interrupted || !go_on || out_of_time))
+    if (lr.view.solved_island != kNever &&
+        (lr.view.halted || at_cap || interrupted || !go_on || out_of_time || checkpointed_))
       return "solved";
     if (lr.view.solved_island != kNever) return {};
     if (interrupted) return "interrupted";
     if (!go_on) return "stopped";
     if (at_cap) return "max-generations";
     if (out_of_time) return "time-limit";
+    if (checkpointed_) return "checkpointed";  // a run that ends here anyway says why instead
     return {};
   }
 
@@ -232,7 +269,9 @@ class Runner {
   const RunLimits& limits_;
   RunObserver& observer_;
   Consensus* consensus_;
+  RunKeeper* keeper_;
   bool interrupted_ = false;  // Ctrl-C, as settled after the last epoch
+  bool checkpointed_ = false;  // saved at a signal's asking: the run stops here
   std::vector<SlotRun> slots_;
   std::vector<RunResult> results_;
   std::size_t next_ = 0;
@@ -245,8 +284,8 @@ class Runner {
 
 std::vector<RunResult> run_many(Engine& engine, const std::vector<RunRequest>& requests,
                                 const RunLimits& limits, RunObserver& observer,
-                                Consensus* consensus) {
-  return Runner(engine, requests, limits, observer, consensus).run();
+                                Consensus* consensus, RunKeeper* keeper) {
+  return Runner(engine, requests, limits, observer, consensus, keeper).run();
 }
 
 }  // namespace gpuga

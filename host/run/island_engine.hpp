@@ -18,6 +18,7 @@
 // them, a segment step and a boundary step per segment; summaries are one record per island.
 // The population never leaves the engine's memory but for tests (population, fitness).
 #include <algorithm>
+#include <cstring>
 #include <string>
 
 #include "gpuga/engine.hpp"
@@ -116,6 +117,47 @@ class IslandEngine final : public Engine {
       if (link_) exchange(ends[s]);
       launch("boundary_step", 0, boundary_step<B>{v});
     }
+  }
+
+  std::vector<std::uint8_t> snapshot(std::uint32_t r) override {
+    [[maybe_unused]] const auto on = sys_.scope();
+    std::vector<std::uint8_t> out(snapshot_bytes());
+    std::uint8_t* at = out.data();
+    std::uint64_t solved = 0;
+    Sys::get(&solved, solved_, r, 1);
+    at = put_bytes(at, &clock_[r], sizeof clock_[r]);
+    at = put_bytes(at, &solved, sizeof solved);
+    const std::uint64_t K = p_.islands, first = std::uint64_t(r) * K;
+    std::vector<IslandState> states(K);
+    Sys::get(states.data(), states_, first, K);
+    at = put_bytes(at, states.data(), K * sizeof(IslandState));
+    Sys::get(at, records_, first * L_.bytes, K * L_.bytes);
+    at += K * L_.bytes;
+    Sys::get(at, best_, first * kSlot, K * kSlot);
+    at += K * kSlot;
+    Sys::get(at, outbox_, first * outbox_bytes<B>(p_.migrants), K * outbox_bytes<B>(p_.migrants));
+    return out;
+  }
+
+  void restore(std::uint32_t r, const std::vector<std::uint8_t>& bytes) override {
+    [[maybe_unused]] const auto on = sys_.scope();
+    GPUGA_INPUT_CHECK(bytes.size() == snapshot_bytes(),
+                      "a run's state of " + std::to_string(bytes.size()) + " bytes; expected " +
+                          std::to_string(snapshot_bytes()) + " for this engine's islands");
+    const std::uint8_t* at = bytes.data();
+    std::uint64_t solved = 0;
+    at = get_bytes(&clock_[r], at, sizeof clock_[r]);
+    at = get_bytes(&solved, at, sizeof solved);
+    Sys::put(solved_, r, &solved, 1);
+    const std::uint64_t K = p_.islands, first = std::uint64_t(r) * K;
+    std::vector<IslandState> states(K);
+    at = get_bytes(states.data(), at, K * sizeof(IslandState));
+    Sys::put(states_, first, states.data(), K);
+    Sys::put(records_, first * L_.bytes, at, K * L_.bytes);
+    at += K * L_.bytes;
+    Sys::put(best_, first * kSlot, at, K * kSlot);
+    at += K * kSlot;
+    Sys::put(outbox_, first * outbox_bytes<B>(p_.migrants), at, K * outbox_bytes<B>(p_.migrants));
   }
 
   void link_ring(RingLink* link, std::uint32_t first_island, std::uint32_t ring_islands) override {
@@ -223,6 +265,20 @@ class IslandEngine final : public Engine {
       if (ends) ends->push_back(clock_[r]);
     }
     return n;
+  }
+
+  std::uint64_t snapshot_bytes() const {
+    return sizeof(std::uint32_t) + sizeof(std::uint64_t) +
+           std::uint64_t(p_.islands) *
+               (sizeof(IslandState) + L_.bytes + kSlot + outbox_bytes<B>(p_.migrants));
+  }
+  static std::uint8_t* put_bytes(std::uint8_t* at, const void* from, std::uint64_t n) {
+    std::memcpy(at, from, n);
+    return at + n;
+  }
+  static const std::uint8_t* get_bytes(void* to, const std::uint8_t* at, std::uint64_t n) {
+    std::memcpy(to, at, n);
+    return at + n;
   }
 
   // A linked ring, between a segment and its boundary step: whether an island has solved

@@ -54,7 +54,8 @@ struct RunResult {
   double init_seconds = 0;  // of `seconds`, the first epoch: generation 0, its islands made
   std::uint64_t seed = 0;
   std::string stop_reason;  // solved, max-generations, time-limit, interrupted, stopped,
-                            // propagation (propagate.hpp: no run was needed)
+                            // propagation (propagate.hpp: no run was needed), checkpointed
+                            // (saved to go on later: RunKeeper)
 };
 
 // Hooks for what a front end shows. on_round sees every running run's report after each epoch;
@@ -85,19 +86,49 @@ class Consensus {
   virtual void agree(RoundFacts& facts) = 0;
 };
 
+// A run's state at the end of an epoch, as a checkpoint carries it (checkpoint.hpp): the
+// engine's snapshot of it and the driver's part.
+struct RunState {
+  std::vector<std::uint8_t> engine;  // Engine::snapshot
+  double elapsed = 0;                // seconds spent on the run so far
+  double init_seconds = 0;
+  Grid best{};                       // the result so far
+  Fitness best_fitness = 0;
+  std::uint32_t island = 0;
+  std::uint32_t generation = 0;      // the run's clock
+  std::uint32_t epoch = 1;           // the driver's epoch length (where epochs end: no result depends on it)
+};
+
+// Saves a run's state and continues from one (gpuga solve --checkpoint), for run_many with one
+// request and one run slot.
+class RunKeeper {
+ public:
+  virtual ~RunKeeper() = default;
+  virtual const RunState* resumed() const = 0;  // the state to continue from, or null
+  virtual bool due() = 0;                       // after an epoch: save now?
+  // Saves `s`; returns true when the run must then stop (a signal asked): "checkpointed".
+  virtual bool save(const RunState& s) = 0;
+};
+
 // Set from a signal handler (Ctrl-C): runs stop at the end of the current epoch.
 extern std::atomic<bool> g_interrupted;
 
-// Ctrl-C (SIGINT) or SIGTERM sets g_interrupted; a second ends the process at once. Install it
+// Ctrl-C (SIGINT), SIGTERM or SIGUSR1 sets g_interrupted; a second ends the process at once. Install it
 // first thing, so that a Ctrl-C during start-up also stops cleanly.
 void install_interrupt_handler();
+
+// Set by SIGTERM or SIGUSR1 once install_checkpoint_signals() has claimed them (a run that keeps
+// checkpoints): a checkpoint at the end of the current epoch, then the process exits.
+extern std::atomic<bool> g_checkpoint_asked;
+void install_checkpoint_signals();
 
 // Runs every request on the engine's run slots until each is solved or out of budget. A
 // "solved" result has passed verify_solution; a fitness of 0 that does not verify is a bug and
 // throws. Returns the results in request order (runs never started are left default).
 // With a consensus, every process of a run calls it with the same requests and engine shape.
+// With a keeper (one request), the run resumes from its state and saves when it is due.
 std::vector<RunResult> run_many(Engine& engine, const std::vector<RunRequest>& requests,
                                 const RunLimits& limits, RunObserver& observer,
-                                Consensus* consensus = nullptr);
+                                Consensus* consensus = nullptr, RunKeeper* keeper = nullptr);
 
 }  // namespace gpuga

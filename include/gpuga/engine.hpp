@@ -55,6 +55,12 @@ class Engine {
   virtual PhaseTimes phase_times() = 0;
   // Where an island lives while it runs: "shared memory", "device memory", "host memory".
   virtual std::string placement() const = 0;
+  // Run r's whole state between epochs, the same bytes on every backend (checkpoint.hpp): its
+  // clock, its count of solved islands, and each island's record (both generations, fitness,
+  // band scores, and chains' states), state, best grid and emigrants. restore() puts it back
+  // into a run that set_run has given the same puzzle and seed, on an engine of the same shape.
+  virtual std::vector<std::uint8_t> snapshot(std::uint32_t r) = 0;
+  virtual void restore(std::uint32_t r, const std::vector<std::uint8_t>& bytes) = 0;
   // Joins this engine's islands to a ring that goes on elsewhere: they are islands first_island
   // on of a run of `ring_islands` (their seeds follow). One run slot only; set_run takes it.
   virtual void link_ring(RingLink* link, std::uint32_t first_island, std::uint32_t ring_islands) = 0;

@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# gpuga solve --checkpoint: SIGTERM (and SIGUSR1) write a checkpoint at the end of the epoch and
+# exit with status 4 within seconds; the same command continues the run and prints what the
+# uninterrupted run prints (the grid, generations, restarts, evaluations); a checkpoint of another
+# configuration is refused (exit 2, a message) and left as it was; a finished solve removes it.
+# Usage: test_checkpoint_cli.sh GPUGA SOURCE_DIR
+set -uo pipefail
+gpuga=$1 src=$2
+fail() { echo "FAIL: $*" >&2; exit 1; }
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+head -n 1 "$src/puzzles/acs_16x16_fixed040_inst00-09.txt" >"$tmp/p.txt"
+# The plain GA on a 16x16 puzzle it does not solve: many cheap generations with restarts and
+# migration, ended by the generation limit.
+run=(--backend cpu --threads 1 --seed 5 --max-generations 60000 --report-every 0 --format line
+     --pop 400 --island-size 100 --local-search 0 --migration-interval 20)
+summary() { grep "^puzzle 1" "$1" | sed 's/, [0-9.]* s (.*//'; }
+
+"$gpuga" solve "${run[@]}" "$tmp/p.txt" >"$tmp/whole.out" 2>"$tmp/whole.err"
+[ $? -eq 1 ] || { cat "$tmp/whole.err"; fail "the uninterrupted run"; }
+
+for sig in TERM USR1; do
+  ck="$tmp/run-$sig.ckpt"
+  "$gpuga" solve "${run[@]}" --checkpoint "$ck" "$tmp/p.txt" >"$tmp/cut.out" 2>"$tmp/cut.err" &
+  pid=$!
+  sleep 1.5
+  kill -"$sig" "$pid"
+  start=$SECONDS
+  wait "$pid"
+  rc=$?
+  [ "$rc" -eq 4 ] || { cat "$tmp/cut.err"; fail "SIG$sig: exit $rc, expected 4"; }
+  [ $((SECONDS - start)) -le 10 ] || fail "SIG$sig: $((SECONDS - start)) s to checkpoint"
+  [ -s "$ck" ] && [ ! -e "$ck.tmp" ] || fail "SIG$sig: no checkpoint"
+  [ ! -s "$tmp/cut.out" ] || fail "SIG$sig: a result printed for a run not finished"
+  grep -q "checkpointed to $ck at generation" "$tmp/cut.err" || fail "SIG$sig: no message"
+
+  # Another configuration is refused, and the checkpoint stays as it was.
+  cp "$ck" "$tmp/before"
+  "$gpuga" solve "${run[@]}" --mutation-rate 0.9 --checkpoint "$ck" "$tmp/p.txt" >/dev/null 2>"$tmp/other.err"
+  [ $? -eq 2 ] || fail "SIG$sig: another configuration not refused"
+  grep -q "a checkpoint of another configuration" "$tmp/other.err" || { cat "$tmp/other.err"; fail "no message"; }
+  cmp -s "$ck" "$tmp/before" || fail "SIG$sig: the refused checkpoint was changed"
+
+  "$gpuga" solve "${run[@]}" --checkpoint "$ck" "$tmp/p.txt" >"$tmp/resumed.out" 2>"$tmp/resumed.err"
+  [ $? -eq 1 ] || { cat "$tmp/resumed.err"; fail "SIG$sig: the resumed run"; }
+  grep -q "continuing puzzle 1 from $ck at generation" "$tmp/resumed.err" || fail "SIG$sig: not resumed"
+  cmp "$tmp/whole.out" "$tmp/resumed.out" || fail "SIG$sig: the resumed run printed another grid"
+  [ "$(summary "$tmp/whole.err")" = "$(summary "$tmp/resumed.err")" ] ||
+    fail "SIG$sig: $(summary "$tmp/resumed.err") against $(summary "$tmp/whole.err")"
+  [ ! -e "$ck" ] || fail "SIG$sig: the finished solve left its checkpoint"
+  echo "ok: SIG$sig, checkpointed and resumed to the uninterrupted result"
+done
