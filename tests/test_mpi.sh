@@ -164,6 +164,35 @@ grep -q "interrupted after" "$tmp/term.err" || { cat "$tmp/term.err"; fail "SIGT
 grep -q "^# puzzle 1 .* not solved" "$tmp/term.out" || fail "SIGTERM: no best grid on stdout"
 echo "ok: SIGTERM to a rank stopped the run in $((SECONDS - start)) s"
 
+# --checkpoint over ranks: SIGTERM to one rank checkpoints the whole run (rank 0 writes it) and
+# every rank exits with status 4; it resumes on 2 ranks, and on one process, to what one process
+# prints uninterrupted.
+head -n 1 "$src/puzzles/acs_16x16_fixed040_inst00-09.txt" >"$tmp/unsolved.txt"  # not within these runs
+ck=(--backend cpu --seed 5 --max-generations 40000 --report-every 0 --format line --pop 400
+    --island-size 100 --local-search 0 --migration-interval 20 "$tmp/unsolved.txt")
+"$gpuga" solve --threads 2 "${ck[@]}" >"$tmp/ck-whole.out" 2>"$tmp/ck-whole.err"
+for resume_on in 2 1; do
+  rm -f "$tmp/run.ckpt"
+  mpi 2 "$gpuga" solve "${ck[@]}" --checkpoint "$tmp/run.ckpt" >"$tmp/ck-cut.out" 2>"$tmp/ck-cut.err" &
+  launcher=$!
+  sleep 1.5
+  pkill -TERM -f "^$gpuga solve .*--checkpoint $tmp/run.ckpt" -n
+  wait "$launcher"
+  rc=$?
+  [ "$rc" -eq 4 ] || { cat "$tmp/ck-cut.err"; fail "checkpoint over 2 ranks: exit $rc, expected 4"; }
+  [ "$(grep -c "checkpointed to" "$tmp/ck-cut.err")" = 1 ] || fail "checkpoint: not one message"
+  if [ "$resume_on" = 1 ]; then
+    "$gpuga" solve --threads 2 "${ck[@]}" --checkpoint "$tmp/run.ckpt" >"$tmp/ck-res.out" 2>"$tmp/ck-res.err"
+  else
+    mpi 2 "$gpuga" solve "${ck[@]}" --checkpoint "$tmp/run.ckpt" >"$tmp/ck-res.out" 2>"$tmp/ck-res.err"
+  fi
+  grep -q "continuing puzzle 1" "$tmp/ck-res.err" || { cat "$tmp/ck-res.err"; fail "not resumed on $resume_on"; }
+  cmp "$tmp/ck-whole.out" "$tmp/ck-res.out" || fail "checkpoint over 2 ranks, resumed on $resume_on: other output"
+  [ "$(grep "^puzzle 1" "$tmp/ck-whole.err" | sed 's/, [0-9.]* s (.*//')" = \
+    "$(grep "^puzzle 1" "$tmp/ck-res.err" | sed 's/, [0-9.]* s (.*//')" ] || fail "resumed on $resume_on: another summary"
+  echo "ok: checkpointed on 2 ranks, resumed on $resume_on to the uninterrupted result"
+done
+
 # A rank that dies (SIGKILL) ends the others within seconds, with a non-zero exit: no hang.
 mpi 2 "$gpuga" solve --backend cpu --pop 400 --island-size 100 --seed 424242 --time-limit 120 \
   --report-every 0 "$src/puzzles/acs_25x25_fixed040_inst00-09.txt" >"$tmp/kill.out" 2>&1 &

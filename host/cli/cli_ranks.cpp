@@ -73,6 +73,17 @@ void rank_barrier() {
 #endif
 }
 
+bool any_rank(bool mine) {
+#if defined(GPUGA_HAVE_MPI)
+  if (world()) {
+    int in = mine, out = 0;
+    MPI_Allreduce(&in, &out, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+    return out != 0;
+  }
+#endif
+  return mine;
+}
+
 std::unique_ptr<Consensus> rank_consensus() {
 #if defined(GPUGA_HAVE_MPI)
   if (const MpiWorld* w = world()) return make_rank_consensus(*w);

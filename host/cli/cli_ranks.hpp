@@ -33,6 +33,9 @@ std::unique_ptr<Engine> join_ranks(std::unique_ptr<Engine> local, const IslandPa
 // Waits for every rank (a no-op with one).
 void rank_barrier();
 
+// Whether `mine` holds on any rank (this rank's own with one).
+bool any_rank(bool mine);
+
 // The driver's consensus across the ranks; null with one rank.
 std::unique_ptr<Consensus> rank_consensus();
 

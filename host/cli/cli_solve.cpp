@@ -40,7 +40,9 @@ struct SolveOptions {
 };
 
 // --checkpoint: writes the run's state every --checkpoint-every seconds and when SIGTERM or
-// SIGUSR1 asks (the run then stops), and continues from the state a checkpoint holds.
+// SIGUSR1 asks (the run then stops), and continues from the state a checkpoint holds. Under MPI
+// the ranks agree when (rank 0's clock, a signal on any rank), every rank takes the whole run's
+// state (a collective) and rank 0 writes it; each rank reads the file to resume.
 class CheckpointKeeper final : public RunKeeper {
  public:
   CheckpointKeeper(const std::string& path, Checkpoint identity, double every,
@@ -50,15 +52,18 @@ class CheckpointKeeper final : public RunKeeper {
 
   const RunState* resumed() const override { return resumed_ ? &*resumed_ : nullptr; }
   bool due() override {
-    return g_checkpoint_asked.load() ||
-           std::chrono::duration<double>(std::chrono::steady_clock::now() - last_).count() >= every_;
+    const bool time = std::chrono::duration<double>(std::chrono::steady_clock::now() - last_).count() >= every_;
+    asked_ = any_rank(g_checkpoint_asked.load());
+    return any_rank(rank_place().root() && time) || asked_;
   }
   bool save(const RunState& s) override {
-    Checkpoint c = identity_;
-    c.run = s;
-    write_checkpoint(path_, c);
+    if (rank_place().root()) {
+      Checkpoint c = identity_;
+      c.run = s;
+      write_checkpoint(path_, c);
+    }
     last_ = std::chrono::steady_clock::now();
-    return g_checkpoint_asked.load();
+    return asked_;
   }
 
  private:
@@ -67,6 +72,7 @@ class CheckpointKeeper final : public RunKeeper {
   double every_;
   std::optional<RunState> resumed_;
   std::chrono::steady_clock::time_point last_;
+  bool asked_ = false;  // a signal on some rank asked for this checkpoint: stop after it
 };
 
 // The best individual of the run's best island now.
@@ -211,8 +217,6 @@ int run_solve(CLI::App* cmd, SolveOptions& o) {
   // --checkpoint: a file there is a run to continue (the puzzles before it were reported then).
   std::optional<Checkpoint> resumed;
   if (!o.checkpoint.empty()) {
-    GPUGA_INPUT_CHECK(place.size == 1, "--checkpoint across MPI ranks is not supported yet; "
-                                       "expected one process");
     install_checkpoint_signals();
     if (std::filesystem::exists(o.checkpoint)) resumed = read_checkpoint(o.checkpoint);
   }
@@ -243,8 +247,9 @@ int run_solve(CLI::App* cmd, SolveOptions& o) {
         std::optional<RunState> from;
         if (resumed && resumed->puzzle_index == index) {
           check_checkpoint_is_for(*resumed, identity, o.checkpoint);
-          std::fprintf(stderr, "gpuga: continuing puzzle %u from %s at generation %u (%.2f s spent)\n",
-                       index, o.checkpoint.c_str(), resumed->run.generation, resumed->run.elapsed);
+          if (place.root())
+            std::fprintf(stderr, "gpuga: continuing puzzle %u from %s at generation %u (%.2f s spent)\n",
+                         index, o.checkpoint.c_str(), resumed->run.generation, resumed->run.elapsed);
           from = std::move(resumed->run);
           resumed.reset();
         }
@@ -255,7 +260,8 @@ int run_solve(CLI::App* cmd, SolveOptions& o) {
                    consensus.get(), keeper.get()).front();
     }
     if (r.stop_reason == "checkpointed") {
-      std::fprintf(stderr, "gpuga: puzzle %u checkpointed to %s at generation %u; the same "
+      if (place.root())
+        std::fprintf(stderr, "gpuga: puzzle %u checkpointed to %s at generation %u; the same "
                            "command continues it\n", index, o.checkpoint.c_str(), r.generations);
       return kExitCheckpointed;
     }
@@ -272,7 +278,7 @@ int run_solve(CLI::App* cmd, SolveOptions& o) {
                                  ", but the files hold " + std::to_string(index) + " puzzles");
   all_solved = all_solved && !g_interrupted.load();
   // Every puzzle done: nothing left to continue.
-  if (!o.checkpoint.empty() && !g_interrupted.load()) std::filesystem::remove(o.checkpoint);
+  if (!o.checkpoint.empty() && !g_interrupted.load() && place.root()) std::filesystem::remove(o.checkpoint);
   if (o.json && place.root()) {
     nlohmann::json config = describe(o.ga);
     config["backend"] = to_string(backend);

@@ -5,6 +5,7 @@
 #include <mpi.h>
 
 #include <chrono>
+#include <cstring>
 #include <stdexcept>
 
 #include "gpuga/errors.hpp"
@@ -71,12 +72,35 @@ class RankEngine final : public Engine, RingLink {
     return t;
   }
   std::string placement() const override { return local_->placement(); }  // on every rank
-  // Checkpoints across ranks are not written yet (issue 24): the CLI refuses them under MPI.
-  std::vector<std::uint8_t> snapshot(std::uint32_t) override {
-    throw std::logic_error("a run over MPI ranks cannot be checkpointed yet");
+  // The whole run's state on every rank (Engine::snapshot: the ranks' island blocks in rank
+  // order, as one process lays them out), so that it resumes on any rank count that divides
+  // the islands, one process included.
+  std::vector<std::uint8_t> snapshot(std::uint32_t r) override {
+    const std::vector<std::uint8_t> mine = local_->snapshot(r);
+    const std::uint64_t body = mine.size() - kRunSnapshotHeader;
+    GPUGA_INPUT_CHECK(body <= 0x7FFFFFFFu, "a rank's islands of " + std::to_string(body) +
+                                               " bytes; expected under 2 GiB to checkpoint");
+    std::vector<std::uint8_t> all(kRunSnapshotHeader + body * world_.size());
+    MPI_Allgather(mine.data() + kRunSnapshotHeader, static_cast<int>(body), MPI_BYTE,
+                  all.data() + kRunSnapshotHeader, static_cast<int>(body), MPI_BYTE, MPI_COMM_WORLD);
+    std::uint64_t solved = 0, anywhere = 0;
+    std::memcpy(&solved, mine.data() + sizeof(std::uint32_t), sizeof solved);
+    MPI_Allreduce(&solved, &anywhere, 1, MPI_UINT64_T, MPI_MAX, MPI_COMM_WORLD);
+    std::memcpy(all.data(), mine.data(), sizeof(std::uint32_t));  // the clock, every rank's
+    std::memcpy(all.data() + sizeof(std::uint32_t), &anywhere, sizeof anywhere);
+    return all;
   }
-  void restore(std::uint32_t, const std::vector<std::uint8_t>&) override {
-    throw std::logic_error("a run over MPI ranks cannot be restored yet");
+  void restore(std::uint32_t r, const std::vector<std::uint8_t>& bytes) override {
+    const std::uint64_t size = bytes.size() < kRunSnapshotHeader ? 0 : bytes.size();
+    const std::uint64_t body = size ? (size - kRunSnapshotHeader) / world_.size() : 0;
+    GPUGA_INPUT_CHECK(size && kRunSnapshotHeader + body * world_.size() == size,
+                      "a run's state of " + std::to_string(bytes.size()) + " bytes does not "
+                      "split over " + std::to_string(world_.size()) + " ranks");
+    std::vector<std::uint8_t> mine(kRunSnapshotHeader + body);
+    std::memcpy(mine.data(), bytes.data(), kRunSnapshotHeader);
+    std::memcpy(mine.data() + kRunSnapshotHeader,
+                bytes.data() + kRunSnapshotHeader + body * world_.rank(), body);
+    local_->restore(r, mine);
   }
   void link_ring(RingLink*, std::uint32_t, std::uint32_t) override {
     throw std::logic_error("a rank's engine is already one link of its run's ring");

@@ -119,45 +119,49 @@ class IslandEngine final : public Engine {
     }
   }
 
+  // Run r's state (Engine::snapshot): the run's clock and solved count, then island after island
+  // its state, record, best grid and emigrants, so that the islands of several engines that
+  // share a ring (host/mpi) put one after another make the whole run's.
   std::vector<std::uint8_t> snapshot(std::uint32_t r) override {
     [[maybe_unused]] const auto on = sys_.scope();
-    std::vector<std::uint8_t> out(snapshot_bytes());
-    std::uint8_t* at = out.data();
+    std::vector<std::uint8_t> out(kRunSnapshotHeader + p_.islands * island_snapshot_bytes());
     std::uint64_t solved = 0;
     Sys::get(&solved, solved_, r, 1);
-    at = put_bytes(at, &clock_[r], sizeof clock_[r]);
+    std::uint8_t* at = put_bytes(out.data(), &clock_[r], sizeof clock_[r]);
     at = put_bytes(at, &solved, sizeof solved);
-    const std::uint64_t K = p_.islands, first = std::uint64_t(r) * K;
-    std::vector<IslandState> states(K);
-    Sys::get(states.data(), states_, first, K);
-    at = put_bytes(at, states.data(), K * sizeof(IslandState));
-    Sys::get(at, records_, first * L_.bytes, K * L_.bytes);
-    at += K * L_.bytes;
-    Sys::get(at, best_, first * kSlot, K * kSlot);
-    at += K * kSlot;
-    Sys::get(at, outbox_, first * outbox_bytes<B>(p_.migrants), K * outbox_bytes<B>(p_.migrants));
+    const std::uint64_t ob = outbox_bytes<B>(p_.migrants);
+    for (std::uint64_t i = std::uint64_t(r) * p_.islands; i < std::uint64_t(r + 1) * p_.islands; ++i) {
+      IslandState state;
+      Sys::get(&state, states_, i, 1);
+      at = put_bytes(at, &state, sizeof state);
+      Sys::get(at, records_, i * L_.bytes, L_.bytes);
+      Sys::get(at + L_.bytes, best_, i * kSlot, kSlot);
+      Sys::get(at + L_.bytes + kSlot, outbox_, i * ob, ob);
+      at += L_.bytes + kSlot + ob;
+    }
     return out;
   }
 
   void restore(std::uint32_t r, const std::vector<std::uint8_t>& bytes) override {
     [[maybe_unused]] const auto on = sys_.scope();
-    GPUGA_INPUT_CHECK(bytes.size() == snapshot_bytes(),
-                      "a run's state of " + std::to_string(bytes.size()) + " bytes; expected " +
-                          std::to_string(snapshot_bytes()) + " for this engine's islands");
-    const std::uint8_t* at = bytes.data();
+    const std::uint64_t want = kRunSnapshotHeader + p_.islands * island_snapshot_bytes();
+    GPUGA_INPUT_CHECK(bytes.size() == want, "a run's state of " + std::to_string(bytes.size()) +
+                                                " bytes; expected " + std::to_string(want) +
+                                                " for this engine's islands");
     std::uint64_t solved = 0;
-    at = get_bytes(&clock_[r], at, sizeof clock_[r]);
+    const std::uint8_t* at = get_bytes(&clock_[r], bytes.data(), sizeof clock_[r]);
     at = get_bytes(&solved, at, sizeof solved);
     Sys::put(solved_, r, &solved, 1);
-    const std::uint64_t K = p_.islands, first = std::uint64_t(r) * K;
-    std::vector<IslandState> states(K);
-    at = get_bytes(states.data(), at, K * sizeof(IslandState));
-    Sys::put(states_, first, states.data(), K);
-    Sys::put(records_, first * L_.bytes, at, K * L_.bytes);
-    at += K * L_.bytes;
-    Sys::put(best_, first * kSlot, at, K * kSlot);
-    at += K * kSlot;
-    Sys::put(outbox_, first * outbox_bytes<B>(p_.migrants), at, K * outbox_bytes<B>(p_.migrants));
+    const std::uint64_t ob = outbox_bytes<B>(p_.migrants);
+    for (std::uint64_t i = std::uint64_t(r) * p_.islands; i < std::uint64_t(r + 1) * p_.islands; ++i) {
+      IslandState state;
+      at = get_bytes(&state, at, sizeof state);
+      Sys::put(states_, i, &state, 1);
+      Sys::put(records_, i * L_.bytes, at, L_.bytes);
+      Sys::put(best_, i * kSlot, at + L_.bytes, kSlot);
+      Sys::put(outbox_, i * ob, at + L_.bytes + kSlot, ob);
+      at += L_.bytes + kSlot + ob;
+    }
   }
 
   void link_ring(RingLink* link, std::uint32_t first_island, std::uint32_t ring_islands) override {
@@ -267,10 +271,8 @@ class IslandEngine final : public Engine {
     return n;
   }
 
-  std::uint64_t snapshot_bytes() const {
-    return sizeof(std::uint32_t) + sizeof(std::uint64_t) +
-           std::uint64_t(p_.islands) *
-               (sizeof(IslandState) + L_.bytes + kSlot + outbox_bytes<B>(p_.migrants));
+  std::uint64_t island_snapshot_bytes() const {
+    return sizeof(IslandState) + L_.bytes + kSlot + outbox_bytes<B>(p_.migrants);
   }
   static std::uint8_t* put_bytes(std::uint8_t* at, const void* from, std::uint64_t n) {
     std::memcpy(at, from, n);

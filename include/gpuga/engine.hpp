@@ -37,6 +37,8 @@ class RingLink {
                                  std::vector<std::uint8_t>& emigrants) = 0;
 };
 
+inline constexpr std::uint64_t kRunSnapshotHeader = sizeof(std::uint32_t) + sizeof(std::uint64_t);
+
 class Engine {
  public:
   virtual ~Engine() = default;
@@ -55,10 +57,12 @@ class Engine {
   virtual PhaseTimes phase_times() = 0;
   // Where an island lives while it runs: "shared memory", "device memory", "host memory".
   virtual std::string placement() const = 0;
-  // Run r's whole state between epochs, the same bytes on every backend (checkpoint.hpp): its
-  // clock, its count of solved islands, and each island's record (both generations, fitness,
-  // band scores, and chains' states), state, best grid and emigrants. restore() puts it back
-  // into a run that set_run has given the same puzzle and seed, on an engine of the same shape.
+  // Run r's whole state between epochs, the same bytes on every backend (checkpoint.hpp): a
+  // header of kRunSnapshotHeader bytes (its clock, its count of solved islands), then one block
+  // of the same size per island, in island order (its state, record, best grid and emigrants),
+  // so that the blocks of engines sharing a ring, put one after another, are the whole run's.
+  // restore() puts it back into a run that set_run has given the same puzzle and seed, on an
+  // engine of the same shape.
   virtual std::vector<std::uint8_t> snapshot(std::uint32_t r) = 0;
   virtual void restore(std::uint32_t r, const std::vector<std::uint8_t>& bytes) = 0;
   // Joins this engine's islands to a ring that goes on elsewhere: they are islands first_island
