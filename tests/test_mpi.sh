@@ -68,6 +68,7 @@ same_text() {  # name ranks options...
   echo "ok: $name, stdout on $n ranks"
 }
 same_text ga-restarts 3 --pop 300 --island-size 100 --local-search 50 --migration-interval 2 --restart-after 5 --seed 8 --max-generations 60 "$four"
+same_text one-rank 1 --pop 300 --island-size 100 --local-search 50 --migration-interval 2 --seed 8 --max-generations 30 "$four"
 same_text hc 3 --algorithm hc --pop 6 --island-size 2 --seed 11 --max-generations 100 "$four"
 same_text sixteen-text 2 --pop 200 --island-size 50 --local-search 100 --seed 12 --max-generations 10 "$sixteen"
 /usr/bin/python3 -c 'import json,sys; assert json.load(open(sys.argv[1]))["config"]["ranks"] == 2' "$tmp/memetic.n.json" ||
