@@ -271,13 +271,13 @@ class MemoryKeeper : public RunKeeper {
   std::uint32_t stop_at = kNever;
   std::optional<RunState> from, saved;
   int saves = 0;
-  const RunState* resumed() const override { return from ? &*from : nullptr; }
+  const RunState* resumed(std::size_t) const override { return from ? &*from : nullptr; }
   bool due() override { return true; }
-  bool save(const RunState& s) override {
+  void save(std::size_t, const RunState& s) override {
     saved = s;
     ++saves;
-    return s.generation >= stop_at;
   }
+  bool stop_after_save() override { return saved && saved->generation >= stop_at; }
 };
 
 class Quiet : public RunObserver {};

@@ -3,6 +3,7 @@
 # exit with status 4 within seconds; the same command continues the run and prints what the
 # uninterrupted run prints (the grid, generations, restarts, evaluations); a checkpoint of another
 # configuration is refused (exit 2, a message) and left as it was; a finished solve removes it.
+# batch --checkpoint-every does the same for its runs in flight (files beside the CSV).
 # Usage: test_checkpoint_cli.sh GPUGA SOURCE_DIR
 set -uo pipefail
 gpuga=$1 src=$2
@@ -50,3 +51,32 @@ for sig in TERM USR1; do
   [ ! -e "$ck" ] || fail "SIG$sig: the finished solve left its checkpoint"
   echo "ok: SIG$sig, checkpointed and resumed to the uninterrupted result"
 done
+
+# batch --checkpoint-every: SIGTERM saves the runs in flight beside the CSV (status 4, no row for
+# them); --resume continues them and writes the rows of the uninterrupted batch; the files go.
+b=(--backend cpu --threads 2 --seed 7 --max-generations 20000 --pop 400 --island-size 100
+   --local-search 0 --migration-interval 20 --runs 3 --concurrent 2)
+"$gpuga" batch "${b[@]}" --csv "$tmp/whole.csv" "$tmp/p.txt" 2>/dev/null
+"$gpuga" batch "${b[@]}" --csv "$tmp/cut.csv" --checkpoint-every 1000 "$tmp/p.txt" 2>"$tmp/batch.err" &
+pid=$!
+sleep 1.5
+kill -TERM "$pid"
+wait "$pid"
+rc=$?
+[ "$rc" -eq 4 ] || { cat "$tmp/batch.err"; fail "batch: SIGTERM, exit $rc, expected 4"; }
+[ "$(ls "$tmp/cut.csv.checkpoints" | wc -l)" -eq 2 ] || fail "batch: not two runs in flight saved"
+"$gpuga" batch "${b[@]}" --csv "$tmp/cut.csv" --checkpoint-every 1000 --resume "$tmp/p.txt" 2>"$tmp/batch2.err"
+[ $? -eq 1 ] || { cat "$tmp/batch2.err"; fail "batch --resume from checkpoints"; }
+grep -q "batch: 2 run(s) continued from their checkpoints" "$tmp/batch2.err" ||
+  { cat "$tmp/batch2.err"; fail "batch: the runs did not continue from their checkpoints"; }
+rows() {
+  /usr/bin/python3 -c '
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+for r in rows:
+    r.pop("time_seconds")
+print("\n".join(sorted(repr(sorted(r.items())) for r in rows)))' "$1"
+}
+diff <(rows "$tmp/whole.csv") <(rows "$tmp/cut.csv") || fail "batch: resumed rows differ"
+[ "$(ls "$tmp/cut.csv.checkpoints" | wc -l)" -eq 0 ] || fail "batch: checkpoints left after the runs ended"
+echo "ok: batch checkpointed at SIGTERM and resumed to the uninterrupted rows"

@@ -50,6 +50,11 @@ void add_batch_setup_options(CLI::App* cmd, BatchSetup& s) {
                   "DIR/traces.csv (each run's rows when it ends, before its CSV row)");
   cmd->add_option("--trace-every", s.trace_every, "Trace every Nth generation")
       ->check(CLI::Range(1u, 1000000u))->capture_default_str();
+  cmd->add_option("--checkpoint-every", s.checkpoint_every,
+                  "Save the runs in flight every SECONDS, one file each in CSV.checkpoints/ (0: "
+                  "never); SIGTERM or SIGUSR1 then save them and exit with status 4, and --resume "
+                  "continues them")
+      ->check(CLI::NonNegativeNumber)->capture_default_str();
 }
 
 void draw_seed(RunConfig& c, CLI::App* cmd) {

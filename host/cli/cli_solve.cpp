@@ -50,21 +50,21 @@ class CheckpointKeeper final : public RunKeeper {
       : path_(path), identity_(std::move(identity)), every_(every), resumed_(std::move(resumed)),
         last_(std::chrono::steady_clock::now()) {}
 
-  const RunState* resumed() const override { return resumed_ ? &*resumed_ : nullptr; }
+  const RunState* resumed(std::size_t) const override { return resumed_ ? &*resumed_ : nullptr; }
   bool due() override {
     const bool time = std::chrono::duration<double>(std::chrono::steady_clock::now() - last_).count() >= every_;
     asked_ = any_rank(g_checkpoint_asked.load());
     return any_rank(rank_place().root() && time) || asked_;
   }
-  bool save(const RunState& s) override {
+  void save(std::size_t, const RunState& s) override {
     if (rank_place().root()) {
       Checkpoint c = identity_;
       c.run = s;
       write_checkpoint(path_, c);
     }
     last_ = std::chrono::steady_clock::now();
-    return asked_;
   }
+  bool stop_after_save() override { return asked_; }
 
  private:
   std::string path_;

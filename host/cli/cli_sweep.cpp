@@ -73,7 +73,7 @@ int run_sweep(CLI::App* cmd, SweepOptions& o) {
   if (print_config_if_asked(o.print_config, cmd)) return kExitOk;
   share_node(o.ga, cmd->count("--device") > 0);  // under MPI: each rank runs its share of the runs
   const auto share = rank_batch_share();
-  return run_batches(o.setup, expand(o), share.get()) ? kExitOk : kExitUnsolved;
+  return batch_exit_status(run_batches(o.setup, expand(o), share.get()));
 }
 
 }  // namespace

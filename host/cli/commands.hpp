@@ -4,6 +4,8 @@
 // main() alone.
 #include <CLI/CLI.hpp>
 
+#include "gpuga/batch_runner.hpp"
+
 namespace gpuga {
 
 // The positional puzzle-file list every puzzle-reading command takes.
@@ -21,6 +23,12 @@ enum ExitStatus : int {
   kExitFailure = 3,    // the machine failed (a CUDA error, out of memory)
   kExitCheckpointed = 4,  // a signal asked for a checkpoint: written, the run not finished
 };
+
+inline int batch_exit_status(BatchEnd end) {
+  return end == BatchEnd::AllSolved      ? kExitOk
+         : end == BatchEnd::Checkpointed ? kExitCheckpointed
+                                         : kExitUnsolved;
+}
 
 void add_check_command(CLI::App& app, int& exit_status);
 void add_solve_command(CLI::App& app, int& exit_status);

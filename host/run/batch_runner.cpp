@@ -10,6 +10,7 @@
 #include <set>
 
 #include "gpuga/backend.hpp"
+#include "gpuga/checkpoint.hpp"
 #include "gpuga/csv.hpp"
 #include "gpuga/errors.hpp"
 #include "gpuga/exact_solver.hpp"
@@ -162,14 +163,78 @@ class Rows {
   std::unique_ptr<Progress> progress_;
 };
 
+// --checkpoint-every: the runs in flight of one configuration, one checkpoint file each in
+// CSV.checkpoints/, named by the configuration and the run's seed and holding its identity
+// (checkpoint.hpp), so that --resume continues them on any process count.
+class BatchKeeper final : public RunKeeper {
+ public:
+  BatchKeeper(const BatchSetup& s, const RunConfig& ga, const std::vector<PlannedRun>& plan,
+              const std::vector<RunRequest>& requests)
+      : dir_(s.csv + ".checkpoints"), every_(s.checkpoint_every), plan_(plan), requests_(requests),
+        config_(join(config_values(ga))), config_id_(config_id(ga)),
+        last_(std::chrono::steady_clock::now()) {
+    std::filesystem::create_directories(dir_);
+  }
+
+  const RunState* resumed(std::size_t run) const override {
+    const std::string path = file(run);
+    if (!std::filesystem::exists(path)) return nullptr;
+    Checkpoint c = read_checkpoint(path);
+    check_checkpoint_is_for(c, identity(run), path);
+    loaded_ = std::move(c.run);
+    ++continued_;
+    return &loaded_;
+  }
+  bool due() override {
+    asked_ = g_checkpoint_asked.load();
+    return asked_ || std::chrono::duration<double>(std::chrono::steady_clock::now() - last_).count() >= every_;
+  }
+  void save(std::size_t run, const RunState& st) override {
+    Checkpoint c = identity(run);
+    c.run = st;
+    write_checkpoint(file(run), c);
+    last_ = std::chrono::steady_clock::now();
+  }
+  bool stop_after_save() override { return asked_; }
+  std::size_t continued() const { return continued_; }  // runs resumed from their files
+  // A run recorded in the CSV has nothing left to continue.
+  void forget(std::size_t run) const {
+    std::error_code ec;
+    std::filesystem::remove(file(run), ec);
+  }
+
+ private:
+  std::string file(std::size_t run) const {
+    char seed[17];
+    std::snprintf(seed, sizeof seed, "%016llx", static_cast<unsigned long long>(plan_[run].seed));
+    return dir_ + "/" + config_id_ + "-" + seed + ".ckpt";
+  }
+  Checkpoint identity(std::size_t run) const {
+    const PlannedRun& pr = plan_[run];
+    return {GPUGA_VERSION, config_ + " run=" + std::to_string(pr.run) + " seed=" + std::to_string(pr.seed),
+            to_line(requests_[run].puzzle, pr.puzzle->alphabet), 0, {}};
+  }
+
+  std::string dir_;
+  double every_;
+  const std::vector<PlannedRun>& plan_;
+  const std::vector<RunRequest>& requests_;
+  std::string config_, config_id_;
+  std::chrono::steady_clock::time_point last_;
+  bool asked_ = false;
+  mutable RunState loaded_;  // the driver restores it at once
+  mutable std::size_t continued_ = 0;
+};
+
 // One row per run in the CSV, traces when asked, and a progress line on stderr (redrawn in
 // place on a terminal, every few seconds otherwise).
 class BatchObserver final : public RunObserver {
  public:
   BatchObserver(Rows& rows, bool tracing, const std::vector<PlannedRun>& plan, const RunConfig& ga,
-                Backend backend, std::uint32_t trace_every)
+                Backend backend, std::uint32_t trace_every, const BatchKeeper* keeper = nullptr)
       : rows_(rows), tracing_(tracing), plan_(plan), ga_(ga), backend_(backend),
-        trace_every_(trace_every), config_id_(config_id(ga)), pending_(plan.size()) {}
+        trace_every_(trace_every), keeper_(keeper), config_id_(config_id(ga)),
+        pending_(plan.size()) {}
 
   std::uint32_t cadence() const override { return tracing_ ? trace_every_ : 0; }
 
@@ -190,7 +255,8 @@ class BatchObserver final : public RunObserver {
   }
 
   void on_result(std::size_t i, const RunResult& r) override {
-    if (r.stop_reason == "interrupted") return;  // not finished: --resume runs it again
+    // Not finished: --resume runs it again (from its checkpoint, where it has one).
+    if (r.stop_reason == "interrupted" || r.stop_reason == "checkpointed") return;
     const PlannedRun& pr = plan_[i];
     // The columns of batch_columns(): three configuration columns come early, as existing
     // analysis notebooks expect them.
@@ -211,6 +277,7 @@ class BatchObserver final : public RunObserver {
     for (auto& t : pending_[i]) rows_.add({1, std::move(t)});
     pending_[i].clear();
     rows_.add({0, std::move(row)});  // after its trace: a recorded run always has its whole trace
+    if (keeper_) keeper_->forget(i);
   }
 
  private:
@@ -220,6 +287,7 @@ class BatchObserver final : public RunObserver {
   const RunConfig& ga_;
   Backend backend_;
   std::uint32_t trace_every_;
+  const BatchKeeper* keeper_;
   std::string config_id_;
   std::vector<std::vector<std::vector<std::string>>> pending_;  // trace rows per unfinished run
 };
@@ -241,6 +309,8 @@ std::unique_ptr<Engine> make_slots(Backend backend, const Grid& first, const Isl
 struct Outcome {
   std::size_t ran = 0;      // runs finished (not interrupted)
   bool all_solved = true;
+  bool checkpointed = false;  // a signal asked: the runs in flight saved, the batch ends
+  std::size_t continued = 0;  // runs resumed from their checkpoints
   std::uint32_t slots = 0;  // runs held at once
 };
 
@@ -276,12 +346,17 @@ Outcome run_configuration(const BatchSetup& s, const RunConfig& ga, Backend back
   if (slots == 0) slots = backend == Backend::Cuda ? std::clamp(1000000u / ga.pop, 1u, 65535u) : 8;
   slots = static_cast<std::uint32_t>(std::min<std::size_t>(slots, searched.size()));
   auto engine = make_slots(backend, requests[0].puzzle, ga.islands(), ga, slots, s.concurrent == 0);
-  BatchObserver observer(rows, tracing, searched, ga, backend, s.trace_every);
-  for (const auto& r : run_many(*engine, requests, ga.limits(), observer)) {
+  std::unique_ptr<BatchKeeper> keeper;
+  if (s.checkpoint_every > 0) keeper = std::make_unique<BatchKeeper>(s, ga, searched, requests);
+  BatchObserver observer(rows, tracing, searched, ga, backend, s.trace_every, keeper.get());
+  for (const auto& r : run_many(*engine, requests, ga.limits(), observer, nullptr, keeper.get())) {
     out.all_solved = out.all_solved && r.solved;
-    out.ran += r.stop_reason.empty() || r.stop_reason == "interrupted" ? 0 : 1;
+    out.checkpointed = out.checkpointed || r.stop_reason == "checkpointed";
+    out.ran += r.stop_reason.empty() || r.stop_reason == "interrupted" ||
+                       r.stop_reason == "checkpointed" ? 0 : 1;
   }
   out.slots = engine->slots();
+  if (keeper) out.continued = keeper->continued();
   return out;
 }
 
@@ -318,7 +393,8 @@ const std::vector<std::string>& batch_columns() {
   return c;
 }
 
-bool run_batches(const BatchSetup& s, const std::vector<RunConfig>& given, BatchShare* share) {
+BatchEnd run_batches(const BatchSetup& s, const std::vector<RunConfig>& given, BatchShare* share) {
+  if (s.checkpoint_every > 0) install_checkpoint_signals();
   const auto puzzles = read_solvable_puzzles(s.files);
   for (const auto& p : puzzles)  // the runs of a batch share engines, which hold one size
     GPUGA_INPUT_CHECK(p.grid.box == puzzles.front().grid.box,
@@ -364,13 +440,18 @@ bool run_batches(const BatchSetup& s, const std::vector<RunConfig>& given, Batch
   const auto t0 = std::chrono::steady_clock::now();
   std::size_t ran = 0;
   std::uint32_t widest = 0;
-  bool all_solved = true;
-  for (std::size_t c = 0; c < configs.size() && !g_interrupted.load(); ++c) {
+  bool all_solved = true, checkpointed = false;
+  std::size_t continued = 0;
+  for (std::size_t c = 0; c < configs.size() && !g_interrupted.load() && !checkpointed; ++c) {
     const Outcome o = run_configuration(s, configs[c], backends[c], plans[c], rows);
     ran += o.ran;
     all_solved = all_solved && o.all_solved;
+    checkpointed = o.checkpointed;
+    continued += o.continued;
     widest = std::max(widest, o.slots);
   }
+  if (continued)
+    std::fprintf(stderr, "batch: %zu run(s) continued from their checkpoints\n", continued);
   if (share) {
     rows.collect(true);
     std::tie(ran, all_solved) = share->done(ran, all_solved);
@@ -379,7 +460,12 @@ bool run_batches(const BatchSetup& s, const std::vector<RunConfig>& given, Batch
   if (ran > 0 && writer)  // compare with --concurrent 1 for the one-at-a-time figure
     std::fprintf(stderr, "batch: %zu runs in %.2f s wall, %.4f s per run amortised (%u at a time)\n",
                  ran, wall, wall / ran, widest);
-  return all_solved && !g_interrupted.load();
+  if (checkpointed) {
+    if (writer) std::fprintf(stderr, "batch: the runs in flight saved in %s.checkpoints/; "
+                                     "--resume continues them\n", s.csv.c_str());
+    return BatchEnd::Checkpointed;
+  }
+  return all_solved && !g_interrupted.load() ? BatchEnd::AllSolved : BatchEnd::SomeUnsolved;
 }
 
 }  // namespace gpuga

@@ -94,48 +94,51 @@ class Runner {
   Runner(Engine& e, const std::vector<RunRequest>& req, const RunLimits& lim, RunObserver& obs,
          Consensus* consensus, RunKeeper* keeper)
       : engine_(e), requests_(req), limits_(lim), observer_(obs), consensus_(consensus),
-        keeper_(keeper), slots_(e.slots()), results_(req.size()) {
-    GPUGA_INPUT_CHECK(!keeper || (req.size() == 1 && slots_.size() == 1),
-                      "checkpoints are kept for one run at a time");
-  }
+        keeper_(keeper), slots_(e.slots()), results_(req.size()) {}
 
   std::vector<RunResult> run() {
     std::vector<RunTask> tasks(slots_.size());
     bool go_on = true;
     settle(0, go_on);
     for (std::uint32_t l = 0; l < slots_.size(); ++l) tasks[l] = take_next(l);
-    if (keeper_ && keeper_->resumed() && slots_[0].active) tasks[0] = resume(*keeper_->resumed());
     while (std::any_of(tasks.begin(), tasks.end(),
                        [](const RunTask& t) { return t.action != RunAction::Idle; })) {
       const auto t0 = Clock::now();
       engine_.advance(tasks);
       go_on = observe(tasks) && go_on;
       adapt_epoch(settle(std::chrono::duration<double>(Clock::now() - t0).count(), go_on));
-      if (keeper_ && slots_[0].active && keeper_->due()) checkpointed_ = keeper_->save(state());
+      if (keeper_ && keeper_->due()) save_all();
       for (std::uint32_t l = 0; l < slots_.size(); ++l) tasks[l] = next_task(l, go_on);
     }
     return results_;
   }
 
  private:
-  // The one run's state now (RunKeeper), and the run continued from one.
-  RunState state() {
-    const SlotRun& lr = slots_[0];
-    return {engine_.snapshot(0), lr.elapsed(), lr.result.init_seconds, lr.result.best,
-            lr.result.best_fitness, lr.result.island, lr.view.clock, epoch_};
+  // Every run in flight saved (RunKeeper); then they stop if a signal asked.
+  void save_all() {
+    for (std::uint32_t l = 0; l < slots_.size(); ++l) {
+      const SlotRun& lr = slots_[l];
+      if (!lr.active) continue;
+      keeper_->save(lr.rep.run, {engine_.snapshot(l), lr.elapsed(), lr.result.init_seconds,
+                                 lr.result.best, lr.result.best_fitness, lr.result.island,
+                                 lr.view.clock, epoch_});
+    }
+    checkpointed_ = keeper_->stop_after_save();
   }
-  RunTask resume(const RunState& s) {
-    SlotRun& lr = slots_[0];
-    engine_.restore(0, s.engine);
+
+  // Slot l's run continued from a saved state.
+  RunTask resume(std::uint32_t l, const RunState& s) {
+    SlotRun& lr = slots_[l];
+    engine_.restore(l, s.engine);
     lr.start = Clock::now() - std::chrono::duration_cast<Clock::duration>(
                                   std::chrono::duration<double>(s.elapsed));
     lr.result.init_seconds = s.init_seconds;
     lr.result.best = s.best;
     lr.result.best_fitness = s.best_fitness;
     lr.result.island = s.island;
-    epoch_ = s.epoch;
+    epoch_ = std::max(epoch_, s.epoch);
     const std::vector<IslandSummary> summaries = engine_.summaries();
-    lr.view = view_run(summaries.data(), engine_.params());
+    lr.view = view_run(&summaries[std::size_t(l) * engine_.params().islands], engine_.params());
     return {RunAction::Advance, target(lr.view.clock)};
   }
 
@@ -173,7 +176,7 @@ class Runner {
 
   // Slot l starts the next request, if any.
   RunTask take_next(std::uint32_t l) {
-    if (next_ >= requests_.size() || interrupted_) return {};
+    if (next_ >= requests_.size() || interrupted_ || checkpointed_) return {};
     SlotRun& lr = slots_[l];
     lr = SlotRun{};
     lr.active = true;
@@ -182,6 +185,7 @@ class Runner {
     lr.result.seed = requests_[lr.rep.run].seed;
     lr.start = Clock::now();
     engine_.set_run(l, requests_[lr.rep.run].puzzle, requests_[lr.rep.run].seed);
+    if (const RunState* s = keeper_ ? keeper_->resumed(lr.rep.run) : nullptr) return resume(l, *s);
     return {RunAction::Init, 0};  // the first epoch reports the initial islands
   }
 

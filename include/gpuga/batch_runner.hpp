@@ -20,7 +20,13 @@ struct BatchSetup {
   bool resume = false;
   std::string trace_dir;         // empty: no traces
   std::uint32_t trace_every = 1;
+  // Seconds between checkpoints of the runs in flight, one file each in CSV.checkpoints/
+  // (0: none); SIGTERM or SIGUSR1 then save them and end the batch (BatchEnd::Checkpointed),
+  // and --resume continues them.
+  double checkpoint_every = 0;
 };
+
+enum class BatchEnd { AllSolved, SomeUnsolved, Checkpointed };
 
 // The CSV's columns: the first ones as existing analysis notebooks expect them, then the rest
 // of each run and every option that shapes it (the columns that make its configuration).
@@ -54,9 +60,9 @@ class BatchShare {
 };
 
 // Runs the batch for each configuration (their seeds already drawn), shared with other
-// processes when `share` is given. Returns whether every run solved its puzzle (and none was
-// interrupted).
-bool run_batches(const BatchSetup& setup, const std::vector<RunConfig>& configs,
-                 BatchShare* share = nullptr);
+// processes when `share` is given. AllSolved: every run solved its puzzle and none was
+// interrupted.
+BatchEnd run_batches(const BatchSetup& setup, const std::vector<RunConfig>& configs,
+                     BatchShare* share = nullptr);
 
 }  // namespace gpuga

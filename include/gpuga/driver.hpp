@@ -99,15 +99,18 @@ struct RunState {
   std::uint32_t epoch = 1;           // the driver's epoch length (where epochs end: no result depends on it)
 };
 
-// Saves a run's state and continues from one (gpuga solve --checkpoint), for run_many with one
-// request and one run slot.
+// Saves the states of the runs in flight and continues runs from them (gpuga solve and batch
+// --checkpoint...). `run` is the request's index.
 class RunKeeper {
  public:
   virtual ~RunKeeper() = default;
-  virtual const RunState* resumed() const = 0;  // the state to continue from, or null
-  virtual bool due() = 0;                       // after an epoch: save now?
-  // Saves `s`; returns true when the run must then stop (a signal asked): "checkpointed".
-  virtual bool save(const RunState& s) = 0;
+  // The state run `run` continues from when it starts, or null.
+  virtual const RunState* resumed(std::size_t run) const = 0;
+  virtual bool due() = 0;  // after an epoch: save every run in flight now?
+  virtual void save(std::size_t run, const RunState& s) = 0;
+  // After the saves of an epoch: whether the runs must stop there ("checkpointed": a signal
+  // asked), starting no more.
+  virtual bool stop_after_save() = 0;
 };
 
 // Set from a signal handler (Ctrl-C): runs stop at the end of the current epoch.
@@ -126,7 +129,7 @@ void install_checkpoint_signals();
 // "solved" result has passed verify_solution; a fitness of 0 that does not verify is a bug and
 // throws. Returns the results in request order (runs never started are left default).
 // With a consensus, every process of a run calls it with the same requests and engine shape.
-// With a keeper (one request), the run resumes from its state and saves when it is due.
+// With a keeper, runs resume from their states and save when it is due.
 std::vector<RunResult> run_many(Engine& engine, const std::vector<RunRequest>& requests,
                                 const RunLimits& limits, RunObserver& observer,
                                 Consensus* consensus = nullptr, RunKeeper* keeper = nullptr);
