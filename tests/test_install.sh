@@ -20,3 +20,11 @@ cmake --build "$prefix/example" || fail "build"
 out=$("$prefix/example/solve" "$src/puzzles/example.txt") || fail "solve exited $?: $out"
 grep -q "^solved after" <<<"$out" || fail "no solved grid: $out"
 echo "$out"
+# The Python package, where it was built (GPUGA_PYTHON): importable from where it was installed.
+site=$(ls -d "$prefix"/lib*/python3*/dist-packages 2>/dev/null | head -n 1)
+if [ -f "$build/python/gpuga/__init__.py" ]; then
+  [ -n "$site" ] && [ -f "$site/gpuga/__init__.py" ] || fail "no gpuga package under $prefix"
+  grid=$(PYTHONPATH="$site" /usr/bin/python3 -c "import gpuga; print(gpuga.solve(gpuga.read_puzzles('$src/puzzles/example.txt')[0], seed=1).text)") ||
+    fail "import gpuga from the installed package"
+  echo "python: $grid"
+fi

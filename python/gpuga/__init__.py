@@ -1,0 +1,111 @@
+"""gpuga from Python: the GA engine of the gpuga command, with DataFrames and callbacks.
+
+    import gpuga
+    r = gpuga.solve("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..", seed=1)
+    print(r.text)                         # a verified grid
+    runs = gpuga.batch("puzzles/norvig_top95.txt", runs=3, seed=1, max_generations=200)
+
+Options are gpuga solve's, dashes as underscores (pop=, island_size=, local_search=, ...), read
+by the same parsers: the same seed and options give the same result as the command line, and a
+bad value raises ValueError with its message.
+"""
+import os
+import random
+import tempfile
+
+from . import _gpuga
+from ._gpuga import check, devices, options, read_puzzles, score, verify
+
+__all__ = ["Result", "solve", "batch", "sweep", "read_puzzles", "check", "verify", "score",
+           "devices", "options"]
+
+
+class Result:
+    """A run's result: solved, grid (numpy), text (the input's alphabet), fitness, generations,
+    evaluations, restarts, seconds, seed, island, stop, backend, config (the effective
+    configuration) and, with history=True, history (a DataFrame, one row per generation)."""
+
+    def __init__(self, fields):
+        rows = fields.pop("history")
+        self.__dict__.update(fields)
+        self.history = None
+        if rows:
+            import pandas as pd
+            self.history = pd.DataFrame(rows)
+
+    def __repr__(self):
+        state = "solved" if self.solved else f"not solved (fitness {self.fitness})"
+        return (f"<gpuga.Result {state} after {self.generations} generations, "
+                f"{self.seconds:.3f} s, seed {self.seed}, stop {self.stop!r}>")
+
+
+def solve(puzzle, *, callback=None, every=None, history=False, progress=False, **options):
+    """Solves one puzzle: a string in any format gpuga reads, or rows of numbers (a list of
+    lists or a numpy array, 0 for a blank). callback(report) is called every `every`
+    generations (1 by default) with best, mean, worst, diversity, restarts, evaluations and
+    elapsed; returning False stops the run as Ctrl-C does, and an exception it raises stops the
+    run and is raised here. Ctrl-C stops the run at the end of its epoch and raises
+    KeyboardInterrupt. progress=True shows a tqdm bar of the best fitness when tqdm is there."""
+    if progress:
+        callback = _progress_bar(callback)
+    if every is None:
+        every = 1 if callback is not None or history else 0
+    return Result(_gpuga.solve(puzzle, callback, every, history, **options))
+
+
+def _progress_bar(callback):
+    try:
+        from tqdm.auto import tqdm
+    except ImportError:
+        return callback
+    bar = tqdm(desc="best fitness", unit=" generations")
+
+    def show(report):
+        bar.update(1)
+        bar.set_postfix(best=report["best"])
+        if report["best"] == 0:
+            bar.close()
+        return callback(report) if callback is not None else True
+    return show
+
+
+def _files(puzzles, scratch):
+    """Puzzle files for a batch: paths as they are, puzzle strings written to one file."""
+    if isinstance(puzzles, (str, os.PathLike)) and os.path.exists(puzzles):
+        return [os.fspath(puzzles)]
+    if isinstance(puzzles, (str, os.PathLike)):
+        puzzles = [puzzles]
+    if all(os.path.exists(p) for p in puzzles):
+        return [os.fspath(p) for p in puzzles]
+    path = os.path.join(scratch, "puzzles.txt")
+    with open(path, "w") as f:
+        f.write("\n".join(str(p) for p in puzzles) + "\n")
+    return [path]
+
+
+def _run(puzzles, configs, runs, csv, concurrent, resume):
+    import pandas as pd
+    with tempfile.TemporaryDirectory() as scratch:
+        out = os.fspath(csv) if csv is not None else os.path.join(scratch, "runs.csv")
+        _gpuga.batch(_files(puzzles, scratch), out, runs, concurrent, resume, configs)
+        return pd.read_csv(out, keep_default_na=False)
+
+
+def batch(puzzles, runs=1, seed=None, csv=None, concurrent=0, resume=False, **options):
+    """Runs every puzzle `runs` times (seeds derived from `seed`) with gpuga batch's engine and
+    returns its rows as a DataFrame with exactly the CSV's columns; csv= also keeps the CSV.
+    `puzzles`: a file, a list of files, or puzzle strings."""
+    if seed is not None:
+        options["seed"] = seed
+    return _run(puzzles, [options], runs, csv, concurrent, resume)
+
+
+def sweep(grid, puzzles, runs=1, seed=None, csv=None, concurrent=0, resume=False, **options):
+    """A batch for every combination of the values in `grid` ({"pop": [1000, 2000], ...}), all
+    with the same seed, into one DataFrame (gpuga sweep)."""
+    import itertools
+    options["seed"] = seed if seed is not None else random.getrandbits(64)
+    names = list(grid)
+    configs = [dict(options, **dict(zip(names, values)))
+               for values in itertools.product(*(grid[n] for n in names))]
+    return _run(puzzles, configs, runs, csv, concurrent, resume)

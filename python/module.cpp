@@ -1,0 +1,258 @@
+// gpuga's Python module (_gpuga; the package gpuga wraps it): a thin layer over the library. Options
+// are the command line's (run_settings(), dashes as underscores), read by the same parsers, so
+// a keyword takes what --NAME takes and is refused with the CLI's message (ValueError). The GIL
+// is released while the engine runs; callbacks and Ctrl-C are looked at after every epoch.
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <cmath>
+#include <sstream>
+
+#include "gpuga/backend.hpp"
+#include "gpuga/batch_runner.hpp"
+#include "gpuga/device/fitness.hpp"
+#include "gpuga/devices.hpp"
+#include "gpuga/errors.hpp"
+#include "gpuga/exact_solver.hpp"
+#include "gpuga/propagate.hpp"
+#include "gpuga/puzzle_io.hpp"
+#include "gpuga/verify.hpp"
+
+namespace py = pybind11;
+using namespace gpuga;
+
+namespace {
+
+// A puzzle from a string in any accepted format, or from rows of numbers (a list of lists or a
+// numpy array, 0 for a blank), read by the file reader so that it is refused as a file would be.
+Puzzle read_puzzle(const py::object& puzzle, ReadMode mode = ReadMode::Puzzles) {
+  std::string text;
+  if (py::isinstance<py::str>(puzzle)) {
+    text = puzzle.cast<std::string>();
+  } else {
+    std::ostringstream rows;
+    for (const auto& row : py::array_t<long long, py::array::c_style | py::array::forcecast>(puzzle)
+                               .cast<std::vector<std::vector<long long>>>()) {
+      for (long long v : row) rows << v << ' ';
+      rows << '\n';
+    }
+    text = rows.str();
+  }
+  std::istringstream in(text);
+  auto puzzles = parse_puzzles(in, "<puzzle>", mode);
+  GPUGA_INPUT_CHECK(puzzles.size() == 1, "<puzzle>: " + std::to_string(puzzles.size()) +
+                                             " puzzles; expected one");
+  if (mode == ReadMode::Puzzles)
+    GPUGA_INPUT_CHECK(solve_exact(puzzles[0].grid, 1).solutions > 0,
+                      "<puzzle>: the puzzle has no solution; expected a solvable puzzle");
+  return puzzles[0];
+}
+
+py::array_t<int> as_array(const Grid& g) {
+  py::array_t<int> a({g.side(), g.side()});
+  auto m = a.mutable_unchecked<2>();
+  for (int c = 0; c < g.cells(); ++c) m(g.row_of(c), g.col_of(c)) = g.cell[c];
+  return a;
+}
+
+// The keyword options as a run's configuration, each read by its setting's parser.
+RunConfig configure(const py::kwargs& options) {
+  RunConfig c;
+  for (const auto& [key, value] : options) {
+    std::string name = py::str(key);
+    for (auto& ch : name) ch = ch == '_' ? '-' : ch;
+    const RunSetting* s = find_setting(name);
+    GPUGA_INPUT_CHECK(s && !s->name.empty(), "unknown option '" + std::string(py::str(key)) +
+                                                 "'; expected one of gpuga solve's options "
+                                                 "(--help), dashes as underscores");
+    const std::string text = py::isinstance<py::bool_>(value)
+                                 ? (value.cast<bool>() ? "true" : "false")
+                                 : std::string(py::str(value));
+    const std::string error = s->parse(c, text);
+    GPUGA_INPUT_CHECK(error.empty(), "--" + name + " " + text + ": " + error);
+  }
+  c.draw_seed();
+  c.validate();
+  return c;
+}
+
+py::dict config_dict(const RunConfig& c) {
+  py::dict d;
+  for (const RunSetting& s : run_settings())
+    if (!s.json.empty()) std::visit([&](const auto& v) { d[s.json.c_str()] = v; }, s.value(c));
+  return d;
+}
+
+py::dict report_dict(const GenerationReport& r) {
+  py::dict d;
+  d["generation"] = r.generation;
+  d["best"] = r.summary.best;
+  d["mean"] = r.summary.mean;
+  d["worst"] = r.summary.worst;
+  d["diversity"] = r.summary.diversity;
+  d["temperature"] = r.summary.temperature;
+  d["restarts"] = r.restarts;
+  d["evaluations"] = r.evaluations;
+  d["elapsed"] = r.elapsed;
+  return d;
+}
+
+// Calls back every `every` generations (False stops the run, an exception stops it and is
+// raised from solve), keeps the history, and turns a Ctrl-C seen by Python into a clean stop.
+class PyObserver final : public RunObserver {
+ public:
+  PyObserver(py::object callback, std::uint32_t every, bool history)
+      : callback_(std::move(callback)), every_(every), history_(history) {}
+  std::uint32_t cadence() const override { return every_; }
+
+  bool on_round(const std::vector<GenerationReport>& reps, Engine&) override {
+    py::gil_scoped_acquire gil;
+    if (PyErr_CheckSignals() != 0) return stop_with_error();  // Ctrl-C: KeyboardInterrupt
+    for (const auto& r : reps) {
+      if (every_ && r.generation % every_ != 0) continue;
+      if (history_) rows_.append(report_dict(r));
+      if (callback_.is_none()) continue;
+      try {
+        const py::object answer = callback_(report_dict(r));
+        if (py::isinstance<py::bool_>(answer) && !answer.cast<bool>()) return false;
+      } catch (py::error_already_set& e) {
+        error_ = std::move(e);
+        return false;
+      }
+    }
+    return true;
+  }
+  // After the run, with the GIL: raises what stopped it, if anything did.
+  void raise_if_any() {
+    if (error_) {
+      py::error_already_set e = std::move(*error_);
+      error_.reset();
+      throw e;
+    }
+  }
+  py::list rows() const { return rows_; }
+
+ private:
+  bool stop_with_error() {
+    error_ = py::error_already_set();
+    g_interrupted.store(true);
+    return false;
+  }
+  py::object callback_;
+  std::uint32_t every_;
+  bool history_;
+  py::list rows_;
+  std::optional<py::error_already_set> error_;
+};
+
+py::dict solve(const py::object& puzzle, const py::object& callback, std::uint32_t every,
+               bool history, const py::kwargs& options) {
+  const Puzzle p = read_puzzle(puzzle);
+  RunConfig c = configure(options);
+  const Backend backend = resolve_backend(c.backend, c.device);
+  c.resolve(backend, p.grid.box);
+  const IslandParams params = c.islands();
+  const RunStart start = start_run(p.grid, c.propagate, params.ga.seed, "<puzzle>");
+  PyObserver observer(callback, every, history);
+  RunResult r;
+  if (start.result) {
+    r = *start.result;
+  } else {
+    auto engine = make_engine(backend, start.grid, params, c);
+    py::gil_scoped_release free;
+    r = run_many(*engine, {{start.grid, params.ga.seed}}, c.limits(), observer).front();
+  }
+  g_interrupted.store(false);
+  observer.raise_if_any();
+  py::dict out;
+  out["solved"] = r.solved;
+  out["grid"] = as_array(r.best);
+  out["text"] = to_line(r.best, p.alphabet);
+  out["fitness"] = r.best_fitness;
+  out["generations"] = r.generations;
+  out["evaluations"] = r.evaluations;
+  out["restarts"] = r.restarts;
+  out["seconds"] = r.seconds;
+  out["seed"] = c.seed;
+  out["island"] = r.island;
+  out["stop"] = r.stop_reason;
+  out["backend"] = to_string(backend);
+  out["config"] = config_dict(c);
+  out["history"] = observer.rows();
+  return out;
+}
+
+// Runs a batch into `csv` (gpuga batch's file, the CSV's columns and rows exactly).
+bool batch(const std::vector<std::string>& files, const std::string& csv, std::uint32_t runs,
+           std::uint32_t concurrent, bool resume, const std::vector<py::kwargs>& configs) {
+  BatchSetup s;
+  s.files = files;
+  s.csv = csv;
+  s.runs = runs;
+  s.concurrent = concurrent;
+  s.resume = resume;
+  std::vector<RunConfig> given;
+  for (const auto& kw : configs) given.push_back(configure(kw));
+  py::gil_scoped_release free;
+  const BatchEnd end = run_batches(s, given);
+  g_interrupted.store(false);
+  return end == BatchEnd::AllSolved;
+}
+
+}  // namespace
+
+PYBIND11_MODULE(_gpuga, m) {
+  m.doc() = "gpuga's engine (use the gpuga package)";
+  py::register_exception_translator([](std::exception_ptr p) {
+    try {
+      if (p) std::rethrow_exception(p);
+    } catch (const InputError& e) {
+      PyErr_SetString(PyExc_ValueError, e.what());
+    }
+  });
+  m.def("solve", &solve, py::arg("puzzle"), py::arg("callback") = py::none(),
+        py::arg("every") = 0, py::arg("history") = false);
+  m.def("batch", &batch, py::arg("files"), py::arg("csv"), py::arg("runs"),
+        py::arg("concurrent"), py::arg("resume"), py::arg("configs"));
+  m.def("read_puzzles", [](const std::string& path) {
+    std::vector<std::string> out;
+    for (const auto& p : read_puzzle_file(path)) out.push_back(to_line(p.grid, p.alphabet));
+    return out;
+  });
+  m.def("check", [](const py::object& puzzle) {
+    return solve_exact(read_puzzle(puzzle, ReadMode::Grids).grid, 2).solutions;
+  });
+  m.def("verify", [](const py::object& puzzle, const py::object& grid) {
+    const Verdict v = verify_solution(read_puzzle(puzzle).grid, read_puzzle(grid, ReadMode::Grids).grid);
+    return py::make_tuple(v.ok, v.reason);
+  });
+  m.def("score", [](const py::object& grid) {
+    const Grid g = read_puzzle(grid, ReadMode::Grids).grid;
+    return with_box_size(g.box, [&]<int B>() {
+      return conflict_fitness<B>(g.cell.data(), Encoding::Box);
+    });
+  });
+  m.def("devices", [] {
+    py::list out;
+    for (const auto& d : list_devices().devices) {
+      py::dict x;
+      x["index"] = d.index;
+      x["name"] = d.name;
+      x["multiprocessors"] = d.multiprocessors;
+      x["memory_bytes"] = d.memory_bytes;
+      out.append(x);
+    }
+    return out;
+  });
+  m.def("options", [] {
+    std::vector<std::string> names;
+    for (const RunSetting& s : run_settings())
+      if (!s.name.empty()) {
+        std::string n = s.name;
+        for (auto& ch : n) ch = ch == '-' ? '_' : ch;
+        names.push_back(n);
+      }
+    return names;
+  });
+}

@@ -1,0 +1,148 @@
+"""The Python module against the command line: the same seed and options give the same result;
+every input form; batch's DataFrame is the CSV; callbacks, stops, errors and Ctrl-C."""
+import csv
+import json
+import os
+import signal
+import subprocess
+import threading
+import time
+
+import numpy as np
+import pandas as pd
+import pytest
+
+import gpuga
+
+BINARY = os.environ["GPUGA_TEST_BINARY"]
+SOURCE = os.environ["GPUGA_TEST_SOURCE_DIR"]
+EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+HARD = "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3.."  # AI Escargot
+SMALL = dict(backend="cpu", threads=2, pop=200, island_size=100, local_search=20)
+
+
+def cli(*args):
+    out = subprocess.run([BINARY, *args], capture_output=True, text=True, check=False)
+    assert out.returncode in (0, 1), out.stderr
+    return out
+
+
+def rows_of(text):
+    return [[int(ch) if ch != "." else 0 for ch in text[r * 9:(r + 1) * 9]] for r in range(9)]
+
+
+def test_solve_takes_a_string_a_list_of_lists_and_an_array_alike():
+    results = [gpuga.solve(p, seed=3, **SMALL) for p in (EASY, rows_of(EASY), np.array(rows_of(EASY)))]
+    assert all(r.solved for r in results)
+    assert gpuga.verify(EASY, results[0].text) == (True, "")
+    assert len({(r.text.replace(" ", "")[:0], r.generations, r.evaluations) for r in results}) == 1
+    assert (results[0].grid == results[2].grid).all()
+    assert results[0].grid.shape == (9, 9) and results[0].config["pop"] == 200
+
+
+def test_solve_equals_the_command_line_for_a_seed(tmp_path):
+    puzzle = tmp_path / "p.txt"
+    puzzle.write_text(HARD + "\n")
+    for seed in (1, 2):
+        out = cli("solve", "--json", "--seed", str(seed), "--max-generations", "25", "--backend", "cpu",
+                  "--threads", "2", "--pop", "200", "--island-size", "100", "--local-search", "20", str(puzzle))
+        want = json.loads(out.stdout)["results"][0]
+        got = gpuga.solve(HARD, seed=seed, max_generations=25, **SMALL)
+        assert (got.text, got.generations, got.evaluations, got.restarts, got.stop, got.island,
+                got.fitness, got.solved) == (
+            want["grid"], want["generations"], want["evaluations"], want["restarts"], want["stop"],
+            want["island"], want["fitness"], want["solved"])
+
+
+def test_a_16x16_run_equals_the_command_line(tmp_path):
+    with open(os.path.join(SOURCE, "puzzles", "acs_16x16_fixed040_inst00-09.txt")) as f:
+        sixteen = f.readline().strip()
+    puzzle = tmp_path / "p.txt"
+    puzzle.write_text(sixteen + "\n")
+    out = cli("solve", "--json", "--seed", "2", "--max-generations", "4", "--backend", "cpu",
+              "--threads", "2", "--pop", "100", "--island-size", "50", "--local-search", "50", str(puzzle))
+    want = json.loads(out.stdout)["results"][0]
+    got = gpuga.solve(sixteen, seed=2, max_generations=4, backend="cpu", threads=2, pop=100,
+                      island_size=50, local_search=50)
+    assert (got.text, got.generations, got.evaluations, got.fitness) == (
+        want["grid"], want["generations"], want["evaluations"], want["fitness"])
+    assert got.grid.shape == (16, 16)
+
+
+def test_batch_is_the_csv_of_the_command_line(tmp_path):
+    puzzles = tmp_path / "p.txt"
+    puzzles.write_text(EASY + "\n" + HARD + "\n")
+    options = ["--seed", "4", "--max-generations", "15", "--backend", "cpu", "--pop", "200",
+               "--island-size", "100", "--local-search", "20", "--runs", "2"]
+    cli("batch", *options, "--csv", str(tmp_path / "cli.csv"), str(puzzles))
+    kept = tmp_path / "py.csv"
+    frame = gpuga.batch(str(puzzles), runs=2, seed=4, max_generations=15, csv=kept,
+                        backend="cpu", pop=200, island_size=100, local_search=20)
+    def rows(path):
+        with open(path, newline="") as f:
+            return list(csv.reader(f))
+    cli_rows, py_rows = rows(tmp_path / "cli.csv"), rows(kept)
+    assert list(frame.columns) == cli_rows[0] == py_rows[0]
+    strip = lambda rows: sorted(tuple(v for k, v in zip(cli_rows[0], r) if k != "time_seconds") for r in rows)
+    assert strip(py_rows[1:]) == strip(cli_rows[1:]) and len(frame) == 4
+    pd.testing.assert_frame_equal(frame, pd.read_csv(kept, keep_default_na=False))
+    swept = gpuga.sweep({"local_search": [0, 10]}, str(puzzles), seed=4, max_generations=5,
+                        backend="cpu", pop=200, island_size=100)
+    assert sorted(set(swept["local_search"])) == [0, 10] and len(swept) == 4
+
+
+def test_a_callback_sees_every_nth_generation_and_stops_the_run():
+    seen = []
+
+    def look(report):
+        seen.append(report["generation"])
+        return report["generation"] < 12
+
+    r = gpuga.solve(HARD, seed=5, callback=look, every=4, history=True, **SMALL)
+    assert seen == [0, 4, 8, 12] and r.stop == "stopped"
+    assert list(r.history.columns) == ["generation", "best", "mean", "worst", "diversity",
+                                       "temperature", "restarts", "evaluations", "elapsed"]
+    assert list(r.history["generation"]) == [0, 4, 8, 12]
+
+
+def test_an_exception_in_the_callback_is_raised_from_solve():
+    def fail(report):
+        if report["generation"] == 3:
+            raise RuntimeError("from the callback")
+    with pytest.raises(RuntimeError, match="from the callback"):
+        gpuga.solve(HARD, seed=6, callback=fail, **SMALL)
+
+
+def test_bad_input_raises_value_error_with_the_command_lines_message():
+    with pytest.raises(ValueError, match=r"--pop 7 is not a multiple of the island size 2"):
+        gpuga.solve(EASY, pop=7, island_size=2)
+    with pytest.raises(ValueError, match="--selection best: .*tournament"):
+        gpuga.solve(EASY, selection="best")
+    with pytest.raises(ValueError, match="unknown option 'popsize'"):
+        gpuga.solve(EASY, popsize=10)
+    with pytest.raises(ValueError, match="has no solution"):  # Platinum Blonde, a wrong first clue
+        gpuga.solve("3......12........3..23..4....18....5.6..7.8.......9.....85.....9...4.5..47...6...")
+    with pytest.raises(ValueError, match="<puzzle>"):
+        gpuga.solve("12345")
+
+
+def test_ctrl_c_stops_the_run_and_raises_keyboard_interrupt():
+    timer = threading.Timer(0.5, os.kill, (os.getpid(), signal.SIGINT))
+    timer.start()
+    start = time.monotonic()
+    with open(os.path.join(SOURCE, "puzzles", "acs_16x16_fixed040_inst00-09.txt")) as f:
+        sixteen = f.readline().strip()  # the plain GA does not solve it within a minute
+    with pytest.raises(KeyboardInterrupt):
+        gpuga.solve(sixteen, seed=7, backend="cpu", pop=400, island_size=100, local_search=0,
+                    time_limit=60)
+    assert time.monotonic() - start < 10
+    assert gpuga.solve(EASY, seed=1, **SMALL).solved  # the next run is not stopped by it
+
+
+def test_the_helpers():
+    assert gpuga.check(EASY) == 1 and gpuga.check("." * 81) == 2
+    assert gpuga.score(gpuga.solve(EASY, seed=1, **SMALL).text) == 0
+    assert gpuga.verify(EASY, "1" * 81)[0] is False
+    assert gpuga.read_puzzles(os.path.join(SOURCE, "puzzles", "example.txt"))
+    assert isinstance(gpuga.devices(), list)
+    assert "island_size" in gpuga.options()
