@@ -1,9 +1,10 @@
 // Checkpoints (checkpoint.hpp): a run's state taken between epochs and put back into a fresh
 // engine continues to exactly the uninterrupted run, for the GA with migration and restarts, sa,
 // hc and a 16x16 puzzle, on the CPU backend, on the device engine's OpenMP twin and across the
-// two; the file refuses what is not a whole checkpoint of this run, each with its own message,
-// and a write cut between its temporary file and the rename leaves the previous one usable; the
-// driver saves when due, stops when a signal asks, and resumes to the uninterrupted result.
+// two (and on a GPU and across it and the CPU, where there is one); the file refuses what is
+// not a whole checkpoint of this run, each with its own message, and a write cut between its
+// temporary file and the rename leaves the previous one usable; the driver saves when due, stops
+// when a signal asks, and resumes to the uninterrupted result.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -11,6 +12,7 @@
 #include <optional>
 
 #include "gpuga/checkpoint.hpp"
+#include "gpuga/devices.hpp"
 #include "gpuga/engine.hpp"
 #include "gpuga/errors.hpp"
 #include "gpuga/run_config.hpp"
@@ -125,6 +127,22 @@ TEST(Checkpoint, AResumedEngineEqualsTheUninterruptedOneOnTheDeviceTwinAndAcross
     expect_resumes(c, twin, twin, 7, 25);
     expect_resumes(c, cpu, twin, 6, 20);
     expect_resumes(c, twin, cpu, 9, 22);
+  }
+}
+#endif
+
+#if defined(GPUGA_HAVE_CUDA)
+std::unique_ptr<Engine> gpu(const Grid& g, const IslandParams& p) {
+  return make_cuda_engine(g, p, 1.5, 0, 1);
+}
+
+TEST(Checkpoint, AResumedEngineEqualsTheUninterruptedOneOnTheGpuAndAcross) {
+  const DeviceList list = list_devices();
+  if (list.devices.empty()) GTEST_SKIP() << "no GPU: " << list.reason;
+  for (const auto& c : cases()) {
+    expect_resumes(c, gpu, gpu, 7, 25);
+    expect_resumes(c, cpu, gpu, 6, 20);  // a checkpoint taken on the CPU resumes on the GPU
+    expect_resumes(c, gpu, cpu, 9, 22);
   }
 }
 #endif
