@@ -11,6 +11,7 @@
 
 #include "gpuga/backend.hpp"
 #include "gpuga/batch_runner.hpp"
+#include "gpuga/bench.hpp"
 #include "gpuga/device/fitness.hpp"
 #include "gpuga/devices.hpp"
 #include "gpuga/errors.hpp"
@@ -200,6 +201,47 @@ bool batch(const std::vector<std::string>& files, const std::string& csv, std::u
   return end == BatchEnd::AllSolved;
 }
 
+// gpuga bench's rows for the given (pop, island size) pairs (none: the backend's default table).
+py::list bench(const std::string& backend_name, std::vector<std::pair<std::uint32_t, std::uint32_t>> sizes,
+               const std::string& algorithm, std::uint32_t generations, std::uint32_t repeats,
+               std::uint32_t warmup, std::uint64_t seed, int threads, int device) {
+  RunConfig c;
+  for (const auto& [name, text] : {std::pair<const char*, std::string>{"backend", backend_name},
+                                   {"algorithm", algorithm}}) {
+    const std::string error = find_setting(name)->parse(c, text);
+    GPUGA_INPUT_CHECK(error.empty(), std::string("--") + name + " " + text + ": " + error);
+  }
+  const Backend backend = resolve_backend(c.backend, device);
+  if (sizes.empty()) sizes = default_bench_sizes(backend);
+  std::istringstream in(bench_puzzle(c.algorithm));
+  const Grid puzzle = parse_puzzles(in, "built-in")[0].grid;
+  const BenchSpec spec{c.algorithm, generations, repeats, warmup, seed, threads, device};
+  std::vector<BenchRow> rows;
+  {
+    py::gil_scoped_release free;
+    for (const auto& [pop, size] : sizes) rows.push_back(bench_islands(backend, pop, size, puzzle, spec));
+  }
+  py::list out;
+  for (const BenchRow& r : rows) {
+    py::dict d;
+    d["backend"] = r.backend;
+    d["pop"] = r.pop;
+    d["island_size"] = r.island_size;
+    d["islands"] = r.islands;
+    d["generations_per_s"] = r.gens_per_s;
+    d["evaluations_per_s"] = r.evals_per_s;
+    d["ms_per_epoch"] = r.ms_per_epoch;
+    d["ms_advance"] = 1e3 * r.per_epoch.advance;
+    d["ms_summary"] = 1e3 * r.per_epoch.summary;
+    d["placement"] = r.placement;
+    d["islands_per_multiprocessor"] = r.islands_per_sm;
+    d["validated"] = r.validated;
+    d["skipped"] = r.skipped;
+    out.append(d);
+  }
+  return out;
+}
+
 }  // namespace
 
 PYBIND11_MODULE(_gpuga, m) {
@@ -215,6 +257,9 @@ PYBIND11_MODULE(_gpuga, m) {
         py::arg("every") = 0, py::arg("history") = false);
   m.def("batch", &batch, py::arg("files"), py::arg("csv"), py::arg("runs"),
         py::arg("concurrent"), py::arg("resume"), py::arg("configs"));
+  m.def("bench", &bench, py::arg("backend"), py::arg("sizes"), py::arg("algorithm"),
+        py::arg("generations"), py::arg("repeats"), py::arg("warmup"), py::arg("seed"),
+        py::arg("threads"), py::arg("device"));
   m.def("read_puzzles", [](const std::string& path) {
     std::vector<std::string> out;
     for (const auto& p : read_puzzle_file(path)) out.push_back(to_line(p.grid, p.alphabet));

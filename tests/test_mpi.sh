@@ -73,7 +73,8 @@ same_text hc 3 --algorithm hc --pop 6 --island-size 2 --seed 11 --max-generation
 same_text sixteen-text 2 --pop 200 --island-size 50 --local-search 100 --seed 12 --max-generations 10 "$sixteen"
 /usr/bin/python3 -c 'import json,sys; assert json.load(open(sys.argv[1]))["config"]["ranks"] == 2' "$tmp/memetic.n.json" ||
   fail "solve --json does not record 2 ranks"
-mpi 2 "$gpuga" solve --pop 400 --print-config "$four" | grep -qx "# ranks = 2 (MPI ranks; set by mpirun, not an option)" ||
+mpi 2 "$gpuga" solve --pop 400 --print-config "$four" >"$tmp/config.toml" || fail "--print-config on 2 ranks"
+grep -qx "# ranks = 2 (MPI ranks; set by mpirun, not an option)" "$tmp/config.toml" ||
   fail "--print-config does not record 2 ranks"
 
 # Three ranks cannot share four islands: every rank refuses before any run.

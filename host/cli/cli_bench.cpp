@@ -14,6 +14,7 @@
 #include <sstream>
 
 #include "gpuga/backend.hpp"
+#include "gpuga/bench.hpp"
 #include "cli_ranks.hpp"
 #include "cli_run_config.hpp"
 #include "commands.hpp"
@@ -24,17 +25,6 @@
 
 namespace gpuga {
 namespace {
-
-// Platinum Blonde (famous_named #3): hard enough that no island solves it, without restarts,
-// within any benchmark's generations, so every timed generation is whole work.
-constexpr const char* kBenchPuzzle =
-    ".......12........3..23..4....18....5.6..7.8.......9.....85.....9...4.5..47...6...";
-// For sa and hc, whose chains solve Platinum Blonde within a benchmark: the same puzzle with a
-// wrong clue in its first cell (a 3 where the solution has an 8; no given of its units is a 3),
-// so it has no solution and every chain keeps moving.
-constexpr const char* kChainBenchPuzzle =
-    "3......12........3..23..4....18....5.6..7.8.......9.....85.....9...4.5..47...6...";
-constexpr std::uint64_t kValidateUpTo = 100000;  // larger populations: too slow on the CPU
 
 struct BenchOptions {
   RunConfig base;  // --algorithm
@@ -52,122 +42,14 @@ struct BenchOptions {
   bool device_given = false;
 };
 
-// The built-in puzzle for the algorithm.
-const char* bench_puzzle(const BenchOptions& o) {
-  return o.base.algorithm == Algorithm::Ga ? kBenchPuzzle : kChainBenchPuzzle;
-}
-
-struct Row {
-  std::string backend;
-  int ranks = 1;     // under MPI: the ranks the row's run spans (pop and islands are per rank)
-  double efficiency = 0;  // ranks > 1: evals/s against ranks x one rank's alone
-  std::uint32_t pop = 0, island_size = 0, islands = 0;
-  double gens_per_s = 0, evals_per_s = 0, ms_per_epoch = 0;
-  PhaseTimes per_epoch;   // seconds per epoch
-  std::string placement;  // where an island lives while it runs
-  int islands_per_sm = 0; // CUDA: islands resident per multiprocessor
-  std::string validated;  // "yes", "skipped (...)" or "n/a"
-  std::string skipped;    // why this size did not run
-  std::uint32_t solved_at = kNever;  // the first generation an island solved the puzzle at
-};
-
-PhaseTimes minus(const PhaseTimes& a, const PhaseTimes& b, double n) {
-  return {(a.advance - b.advance) / n, (a.summary - b.summary) / n, (a.ring - b.ring) / n};
-}
-
-// The CUDA population after the warm-up equals the CPU backend's, byte for byte.
-std::string validate(Engine& gpu, const Grid& puzzle, const IslandParams& p, const RunConfig& ga,
-                     std::uint32_t warmup) {
-  const std::uint64_t pop = std::uint64_t(p.islands) * p.ga.island_size;
-  if (pop > kValidateUpTo) return "skipped (pop > " + std::to_string(kValidateUpTo) + ")";
-  auto cpu = make_cpu_engine(puzzle, p, ga.rank_pressure, ga.threads);
-  cpu->initialize(warmup);
-  if (cpu->population(0) != gpu.population(0) || cpu->fitness(0) != gpu.fitness(0))
-    throw RuntimeFailure("bench: the CUDA population differs from the CPU's after " +
-                         std::to_string(warmup) + " warm-up generations (pop " +
-                         std::to_string(pop) + ")");
-  return "yes";
-}
-
-// `pop` of `island_size` on this process; with `ranks` > 1 (under MPI, weak scaling), on every
-// rank, the islands of all of them one run on one ring (the row's figures are the run's).
-Row bench_one(Backend backend, std::uint32_t pop, std::uint32_t island_size, const Grid& puzzle,
-              const BenchOptions& o, int ranks = 1) {
-  RunConfig ga;
-  ga.algorithm = o.base.algorithm;
-  ga.pop = pop;
-  ga.island_size = island_size ? island_size : pop;
-  ga.restart_after = 0;  // constant work per generation
-  ga.local_search = 0;   // the GA's own machinery: local-search moves are hc's (--algorithm hc)
-  ga.seed = o.seed;
-  ga.seed_given = true;
-  ga.threads = o.threads;
-  ga.device = o.device;
-  Row row;
-  row.backend = to_string(backend);
-  row.pop = pop;
-  row.island_size = ga.island_size;
-  row.islands = pop / ga.island_size;
-  row.ranks = ranks;
-  std::unique_ptr<Engine> engine;
-  IslandParams p;
-  try {
-    p = ga.islands();
-    engine = make_engine(backend, puzzle, p, ga);
-  } catch (const InputError& e) {
-    row.skipped = e.what();
-    return row;
-  }
-  if (ranks > 1) {  // validated below against one process's engine for the whole run
-    p.islands *= ranks;
-    engine = join_ranks(std::move(engine), p, puzzle.box);
-  }
-  row.placement = engine->placement();
-#if defined(GPUGA_HAVE_CUDA)
-  if (backend == Backend::Cuda) row.islands_per_sm = cuda_islands_per_multiprocessor(p, puzzle.box, o.device);
-#endif
-  engine->initialize(o.warmup);
-  row.validated = backend == Backend::Cuda ? validate(*engine, puzzle, p, ga, o.warmup) : "n/a";
-  // Evaluations done so far over every island (and their summary). An island that solves the
-  // puzzle stops, so the row's figures then count less than whole work: it says so.
-  const auto evaluations = [&engine, &row] {
-    std::uint64_t total = 0;
-    for (const auto& island : engine->summaries()) {
-      row.solved_at = std::min(row.solved_at, island.state.solved);
-      total += island.state.evaluations;
-    }
-    return total;
-  };
-  const std::uint64_t warm = evaluations();
-  const PhaseTimes before = engine->phase_times();
-  std::vector<double> secs;  // per repeat: the median repeat is reported (shared machines jitter)
-  std::uint32_t g = o.warmup;
-  std::uint64_t done = warm;
-  for (std::uint32_t rep = 0; rep < o.repeats; ++rep) {
-    const auto t0 = std::chrono::steady_clock::now();
-    engine->advance_to(g += o.generations);  // one epoch, as the driver runs it
-    done = evaluations();
-    secs.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
-  }
-  std::nth_element(secs.begin(), secs.begin() + secs.size() / 2, secs.end());
-  const double epoch = secs[secs.size() / 2];
-  row.ms_per_epoch = 1e3 * epoch;
-  row.gens_per_s = o.generations / epoch;
-  // Every epoch does the same work: no restarts, and no island solves (or the row says it
-  // did). (sa, hc: moves.)
-  row.evals_per_s = double(done - warm) / o.repeats / epoch;
-  row.per_epoch = minus(engine->phase_times(), before, o.repeats);
-  return row;
-}
-
 // For a row in which an island solved the puzzle: its figures count partial work after that.
-std::string solved_note(const Row& r) {
+std::string solved_note(const BenchRow& r) {
   if (r.solved_at == kNever) return "";
   return "; an island solved the puzzle at generation " + std::to_string(r.solved_at) +
          ": figures after it count partial work";
 }
 
-void print_table(const std::vector<Row>& rows, const BenchOptions& o, const std::string& size) {
+void print_table(const std::vector<BenchRow>& rows, const BenchOptions& o, const std::string& size) {
   const bool chains = o.base.algorithm != Algorithm::Ga;
   std::printf("%s, on a %s puzzle\n",
               chains ? "sa and hc: a generation is one move per free cell per chain"
@@ -206,7 +88,7 @@ std::string cpu_model() {
   return "unknown";
 }
 
-nlohmann::json to_json(const std::vector<Row>& rows, const BenchOptions& o, const DeviceList& devs,
+nlohmann::json to_json(const std::vector<BenchRow>& rows, const BenchOptions& o, const DeviceList& devs,
                        const std::string& size) {
   nlohmann::json out = nlohmann::json::array();
   for (const auto& r : rows)
@@ -242,7 +124,7 @@ nlohmann::json to_json(const std::vector<Row>& rows, const BenchOptions& o, cons
           {"devices", devices}, {"device_used", o.device}, {"no_device_reason", devs.reason},
           {"options", {{"generations_per_epoch", o.generations}, {"repeats", o.repeats},
                        {"warmup", o.warmup}, {"seed", o.seed},
-                       {"threads", o.threads}, {"puzzle", o.puzzle_file.empty() ? bench_puzzle(o) : o.puzzle_file},
+                       {"threads", o.threads}, {"puzzle", o.puzzle_file.empty() ? bench_puzzle(o.base.algorithm) : o.puzzle_file},
                        {"size", size}, {"config", describe(defaults)}}},
           {"results", out}};
 }
@@ -267,38 +149,27 @@ std::vector<Backend> backends_to_run(const BenchOptions& o) {
   return out;
 }
 
-// The default table: islands of 500 and 1000 at several counts, and panmictic rows (one island
-// of the whole population, island size 0).
+// --pop and --island-size: every pair; neither: the default table for the backend.
 std::vector<std::pair<std::uint32_t, std::uint32_t>> sizes_to_run(const BenchOptions& o, Backend b) {
+  if (o.pops.empty() && o.island_sizes.empty()) return default_bench_sizes(b);
   std::vector<std::pair<std::uint32_t, std::uint32_t>> out;
-  if (!o.pops.empty() || !o.island_sizes.empty()) {
-    const auto pops = o.pops.empty() ? std::vector<std::uint32_t>{100000} : o.pops;
-    const auto sizes = o.island_sizes.empty() ? std::vector<std::uint32_t>{0} : o.island_sizes;
-    for (auto pop : pops)
-      for (auto size : sizes) out.push_back({pop, size});
-    return out;
-  }
-  const std::vector<std::uint32_t> counts =
-      b == Backend::Cuda ? std::vector<std::uint32_t>{132, 264, 528, 1056, 2112}
-                         : std::vector<std::uint32_t>{2, 8, 32};
-  for (std::uint32_t size : {500u, 1000u})
-    for (auto k : counts) out.push_back({k * size, size});
-  // Panmictic: a lone island; on the GPU up to 1e6, across every block (a cooperative grid).
-  for (std::uint32_t pop : {1000u, 10000u, 100000u, 1000000u})
-    if (pop < 1000000u || b == Backend::Cuda) out.push_back({pop, 0});
+  const auto pops = o.pops.empty() ? std::vector<std::uint32_t>{100000} : o.pops;
+  const auto sizes = o.island_sizes.empty() ? std::vector<std::uint32_t>{0} : o.island_sizes;
+  for (auto pop : pops)
+    for (auto size : sizes) out.push_back({pop, size});
   return out;
 }
 
 int run_bench(BenchOptions& o) {
   Grid puzzle;
   if (o.puzzle_file.empty()) {
-    std::istringstream in(bench_puzzle(o));
+    std::istringstream in(bench_puzzle(o.base.algorithm));
     puzzle = parse_puzzles(in, "built-in")[0].grid;
   } else {
     puzzle = read_puzzle_file(o.puzzle_file)[0].grid;
   }
   const DeviceList devs = list_devices();
-  std::vector<Row> rows;
+  std::vector<BenchRow> rows;
   // The JSON is rewritten after every row, so that a bench cut short (a time limit) keeps the
   // rows it measured.
   const auto write_json = [&] {
@@ -321,12 +192,16 @@ int run_bench(BenchOptions& o) {
   o.threads = node.threads;
   o.device = node.device;
   if (place.root()) write_json();
+  const BenchSpec spec{o.base.algorithm, o.generations, o.repeats, o.warmup, o.seed, o.threads, o.device};
   for (Backend b : backends_to_run(o))
     for (const auto& [pop, size] : sizes_to_run(o, b)) {
-      if (place.root()) rows.push_back(bench_one(b, pop, size, puzzle, o));
+      if (place.root()) rows.push_back(bench_islands(b, pop, size, puzzle, spec));
       if (place.size > 1) {
         rank_barrier();
-        Row all = bench_one(b, pop, size, puzzle, o, place.size);
+        BenchRow all = bench_islands(b, pop, size, puzzle, spec, place.size,
+                                     [&](std::unique_ptr<Engine> local, const IslandParams& run) {
+                                       return join_ranks(std::move(local), run, puzzle.box);
+                                     });
         if (place.root()) {
           const double alone = rows.back().evals_per_s;
           all.efficiency = alone > 0 ? all.evals_per_s / (alone * place.size) : 0;

@@ -16,8 +16,8 @@ import tempfile
 from . import _gpuga
 from ._gpuga import check, devices, options, read_puzzles, score, verify
 
-__all__ = ["Result", "solve", "batch", "sweep", "read_puzzles", "check", "verify", "score",
-           "devices", "options"]
+__all__ = ["Result", "solve", "batch", "sweep", "bench", "read_puzzles", "check", "verify",
+           "score", "devices", "options"]
 
 
 class Result:
@@ -109,3 +109,18 @@ def sweep(grid, puzzles, runs=1, seed=None, csv=None, concurrent=0, resume=False
     configs = [dict(options, **dict(zip(names, values)))
                for values in itertools.product(*(grid[n] for n in names))]
     return _run(puzzles, configs, runs, csv, concurrent, resume)
+
+
+def bench(backend="cpu", pop=None, island_size=None, algorithm="ga", generations=100, repeats=5,
+          warmup=20, seed=1, threads=0, device=0):
+    """gpuga bench as a DataFrame: evaluations/s of every pair of `pop` and `island_size` (lists
+    or numbers; island size 0: one island of the pop), or of the backend's default table."""
+    import pandas as pd
+    as_list = lambda v: list(v) if isinstance(v, (list, tuple)) else [v]
+    sizes = []
+    if pop is not None or island_size is not None:
+        pops = as_list(pop) if pop is not None else [100000]
+        islands = as_list(island_size) if island_size is not None else [0]
+        sizes = [(p, s) for p in pops for s in islands]
+    return pd.DataFrame(_gpuga.bench(backend, sizes, algorithm, generations, repeats, warmup, seed,
+                                     threads, device))

@@ -146,3 +146,12 @@ def test_the_helpers():
     assert gpuga.read_puzzles(os.path.join(SOURCE, "puzzles", "example.txt"))
     assert isinstance(gpuga.devices(), list)
     assert "island_size" in gpuga.options()
+
+
+def test_bench_measures_the_engine_as_the_command_line_does():
+    frame = gpuga.bench(backend="cpu", pop=[400, 800], island_size=200, generations=5, repeats=2,
+                        warmup=2)
+    assert list(frame["islands"]) == [2, 4] and (frame["evaluations_per_s"] > 0).all()
+    assert list(frame["placement"]) == ["host memory"] * 2
+    with pytest.raises(ValueError, match="--algorithm best"):
+        gpuga.bench(algorithm="best")

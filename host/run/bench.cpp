@@ -1,0 +1,130 @@
+#include "gpuga/bench.hpp"
+
+#include <algorithm>
+#include <chrono>
+
+#include "gpuga/backend.hpp"
+#include "gpuga/devices.hpp"
+#include "gpuga/errors.hpp"
+
+namespace gpuga {
+namespace {
+
+constexpr std::uint64_t kValidateUpTo = 100000;  // larger populations: too slow on the CPU
+
+PhaseTimes minus(const PhaseTimes& a, const PhaseTimes& b, double n) {
+  return {(a.advance - b.advance) / n, (a.summary - b.summary) / n, (a.ring - b.ring) / n};
+}
+
+// The CUDA population after the warm-up equals the CPU backend's, byte for byte.
+std::string validate(Engine& gpu, const Grid& puzzle, const IslandParams& p, const RunConfig& ga,
+                     std::uint32_t warmup) {
+  const std::uint64_t pop = std::uint64_t(p.islands) * p.ga.island_size;
+  if (pop > kValidateUpTo) return "skipped (pop > " + std::to_string(kValidateUpTo) + ")";
+  auto cpu = make_cpu_engine(puzzle, p, ga.rank_pressure, ga.threads);
+  cpu->initialize(warmup);
+  if (cpu->population(0) != gpu.population(0) || cpu->fitness(0) != gpu.fitness(0))
+    throw RuntimeFailure("bench: the CUDA population differs from the CPU's after " +
+                         std::to_string(warmup) + " warm-up generations (pop " +
+                         std::to_string(pop) + ")");
+  return "yes";
+}
+
+}  // namespace
+
+BenchRow bench_islands(Backend backend, std::uint32_t pop, std::uint32_t island_size,
+                       const Grid& puzzle, const BenchSpec& o, int ranks, const RankJoin& join) {
+  RunConfig ga;
+  ga.algorithm = o.algorithm;
+  ga.pop = pop;
+  ga.island_size = island_size ? island_size : pop;
+  ga.restart_after = 0;  // constant work per generation
+  ga.local_search = 0;   // the GA's own machinery: local-search moves are hc's (--algorithm hc)
+  ga.seed = o.seed;
+  ga.seed_given = true;
+  ga.threads = o.threads;
+  ga.device = o.device;
+  BenchRow row;
+  row.backend = to_string(backend);
+  row.pop = pop;
+  row.island_size = ga.island_size;
+  row.islands = pop / ga.island_size;
+  row.ranks = ranks;
+  std::unique_ptr<Engine> engine;
+  IslandParams p;
+  try {
+    p = ga.islands();
+    engine = make_engine(backend, puzzle, p, ga);
+  } catch (const InputError& e) {
+    row.skipped = e.what();
+    return row;
+  }
+  if (ranks > 1 && join) {  // validated below against one process's engine for the whole run
+    p.islands *= ranks;
+    engine = join(std::move(engine), p);
+  }
+  row.placement = engine->placement();
+#if defined(GPUGA_HAVE_CUDA)
+  if (backend == Backend::Cuda) row.islands_per_sm = cuda_islands_per_multiprocessor(p, puzzle.box, o.device);
+#endif
+  engine->initialize(o.warmup);
+  row.validated = backend == Backend::Cuda ? validate(*engine, puzzle, p, ga, o.warmup) : "n/a";
+  // Evaluations done so far over every island (and their summary). An island that solves the
+  // puzzle stops, so the row's figures then count less than whole work: it says so.
+  const auto evaluations = [&engine, &row] {
+    std::uint64_t total = 0;
+    for (const auto& island : engine->summaries()) {
+      row.solved_at = std::min(row.solved_at, island.state.solved);
+      total += island.state.evaluations;
+    }
+    return total;
+  };
+  const std::uint64_t warm = evaluations();
+  const PhaseTimes before = engine->phase_times();
+  std::vector<double> secs;  // per repeat: the median repeat is reported (shared machines jitter)
+  std::uint32_t g = o.warmup;
+  std::uint64_t done = warm;
+  for (std::uint32_t rep = 0; rep < o.repeats; ++rep) {
+    const auto t0 = std::chrono::steady_clock::now();
+    engine->advance_to(g += o.generations);  // one epoch, as the driver runs it
+    done = evaluations();
+    secs.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+  }
+  std::nth_element(secs.begin(), secs.begin() + secs.size() / 2, secs.end());
+  const double epoch = secs[secs.size() / 2];
+  row.ms_per_epoch = 1e3 * epoch;
+  row.gens_per_s = o.generations / epoch;
+  // Every epoch does the same work: no restarts, and no island solves (or the row says it
+  // did). (sa, hc: moves.)
+  row.evals_per_s = double(done - warm) / o.repeats / epoch;
+  row.per_epoch = minus(engine->phase_times(), before, o.repeats);
+  return row;
+}
+
+// Platinum Blonde (famous_named #3): hard enough that no island solves it, without restarts,
+// within any benchmark's generations, so every timed generation is whole work. For sa and hc,
+// whose chains solve it within a benchmark: the same puzzle with a wrong clue in its first cell
+// (a 3 where the solution has an 8; no given of its units is a 3), so it has no solution and
+// every chain keeps moving.
+const char* bench_puzzle(Algorithm algorithm) {
+  return algorithm == Algorithm::Ga
+             ? ".......12........3..23..4....18....5.6..7.8.......9.....85.....9...4.5..47...6..."
+             : "3......12........3..23..4....18....5.6..7.8.......9.....85.....9...4.5..47...6...";
+}
+
+// The default table: islands of 500 and 1000 at several counts, and panmictic rows (one island
+// of the whole population, island size 0).
+std::vector<std::pair<std::uint32_t, std::uint32_t>> default_bench_sizes(Backend b) {
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> out;
+  const std::vector<std::uint32_t> counts =
+      b == Backend::Cuda ? std::vector<std::uint32_t>{132, 264, 528, 1056, 2112}
+                         : std::vector<std::uint32_t>{2, 8, 32};
+  for (std::uint32_t size : {500u, 1000u})
+    for (auto k : counts) out.push_back({k * size, size});
+  // Panmictic: a lone island; on the GPU up to 1e6, across every block (a cooperative grid).
+  for (std::uint32_t pop : {1000u, 10000u, 100000u, 1000000u})
+    if (pop < 1000000u || b == Backend::Cuda) out.push_back({pop, 0});
+  return out;
+}
+
+}  // namespace gpuga

@@ -1,0 +1,56 @@
+#pragma once
+// Throughput of the island engine (gpuga bench, and gpuga.bench in Python): evaluations/s of one
+// population shape on one backend, over timed epochs after a warm-up, with the time per phase,
+// where islands live, and (CUDA) the population checked against the CPU backend's.
+#include <functional>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "gpuga/engine.hpp"
+#include "gpuga/run_config.hpp"
+
+namespace gpuga {
+
+struct BenchSpec {
+  Algorithm algorithm = Algorithm::Ga;
+  std::uint32_t generations = 100;  // per timed epoch
+  std::uint32_t repeats = 5;        // timed epochs; the median is reported
+  std::uint32_t warmup = 20;        // untimed generations first (the GPU is validated over them)
+  std::uint64_t seed = 1;
+  int threads = 0;
+  int device = 0;
+};
+
+struct BenchRow {
+  std::string backend;
+  int ranks = 1;          // under MPI: the ranks the row's run spans (pop and islands are per rank)
+  double efficiency = 0;  // ranks > 1: evals/s against ranks x one rank's alone
+  std::uint32_t pop = 0, island_size = 0, islands = 0;
+  double gens_per_s = 0, evals_per_s = 0, ms_per_epoch = 0;
+  PhaseTimes per_epoch;   // seconds per epoch
+  std::string placement;  // where an island lives while it runs
+  int islands_per_sm = 0; // CUDA: islands resident per multiprocessor
+  std::string validated;  // "yes", "skipped (...)" or "n/a"
+  std::string skipped;    // why this size did not run
+  std::uint32_t solved_at = kNever;  // the first generation an island solved the puzzle at
+};
+
+// The built-in puzzle for the algorithm (one line): Platinum Blonde, which no island solves
+// within a benchmark; for sa and hc, whose chains do, the same with a wrong first clue.
+const char* bench_puzzle(Algorithm algorithm);
+
+// The default table for a backend: (pop, island size) pairs, 0 for one island of the pop.
+std::vector<std::pair<std::uint32_t, std::uint32_t>> default_bench_sizes(Backend resolved);
+
+// Joins a rank's engine to a run of `run.islands` over MPI ranks (host/mpi), for weak scaling.
+using RankJoin = std::function<std::unique_ptr<Engine>(std::unique_ptr<Engine>, const IslandParams& run)>;
+
+// `pop` in islands of `island_size` (0: one island) on `backend`; with `ranks` > 1 and `join`,
+// the islands of every rank one run. A shape the backend refuses comes back with `skipped` set.
+BenchRow bench_islands(Backend backend, std::uint32_t pop, std::uint32_t island_size,
+                       const Grid& puzzle, const BenchSpec& spec, int ranks = 1,
+                       const RankJoin& join = {});
+
+}  // namespace gpuga
