@@ -155,3 +155,22 @@ def test_bench_measures_the_engine_as_the_command_line_does():
     assert list(frame["placement"]) == ["host memory"] * 2
     with pytest.raises(ValueError, match="--algorithm best"):
         gpuga.bench(algorithm="best")
+
+
+@pytest.mark.parametrize("size", ["4x4", "25x25"])
+def test_the_other_box_sizes_equal_the_command_line(tmp_path, size):
+    if size == "4x4":
+        puzzle = "1.3.3...2..3...1"
+    else:
+        with open(os.path.join(SOURCE, "puzzles", "acs_25x25_fixed040_inst00-09.txt")) as f:
+            puzzle = f.readline().strip()
+    path = tmp_path / "p.txt"
+    path.write_text(puzzle + "\n")
+    out = cli("solve", "--json", "--seed", "3", "--max-generations", "2", "--backend", "cpu",
+              "--threads", "2", "--pop", "8", "--island-size", "4", "--local-search", "30", str(path))
+    want = json.loads(out.stdout)["results"][0]
+    got = gpuga.solve(puzzle, seed=3, max_generations=2, backend="cpu", threads=2, pop=8,
+                      island_size=4, local_search=30)
+    assert (got.text, got.generations, got.evaluations, got.fitness, got.solved) == (
+        want["grid"], want["generations"], want["evaluations"], want["fitness"], want["solved"])
+    assert got.grid.shape == ((4, 4) if size == "4x4" else (25, 25))
