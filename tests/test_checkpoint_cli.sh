@@ -12,8 +12,8 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 head -n 1 "$src/puzzles/acs_16x16_fixed040_inst00-09.txt" >"$tmp/p.txt"
 # The plain GA on a 16x16 puzzle it does not solve: many cheap generations with restarts and
-# migration, ended by the generation limit.
-run=(--backend cpu --threads 1 --seed 5 --max-generations 60000 --report-every 0 --format line
+# migration, ended by the generation limit (no time limit: a loaded machine must not end it).
+run=(--backend cpu --threads 1 --seed 5 --max-generations 40000 --time-limit 0 --report-every 0 --format line
      --pop 400 --island-size 100 --local-search 0 --migration-interval 20)
 summary() { grep "^puzzle 1" "$1" | sed 's/, [0-9.]* s (.*//'; }
 
@@ -54,7 +54,7 @@ done
 
 # batch --checkpoint-every: SIGTERM saves the runs in flight beside the CSV (status 4, no row for
 # them); --resume continues them and writes the rows of the uninterrupted batch; the files go.
-b=(--backend cpu --threads 2 --seed 7 --max-generations 20000 --pop 400 --island-size 100
+b=(--backend cpu --threads 2 --seed 7 --max-generations 16000 --time-limit 0 --pop 400 --island-size 100
    --local-search 0 --migration-interval 20 --runs 3 --concurrent 2)
 "$gpuga" batch "${b[@]}" --csv "$tmp/whole.csv" "$tmp/p.txt" 2>/dev/null
 "$gpuga" batch "${b[@]}" --csv "$tmp/cut.csv" --checkpoint-every 1000 "$tmp/p.txt" 2>"$tmp/batch.err" &

@@ -128,13 +128,13 @@ rows = json.load(open(sys.argv[1]))["results"]
 assert [r["ranks"] for r in rows] == [1, 2], rows
 one, two = rows
 assert one["islands"] == two["islands"] == 4 and one["evaluations_per_s"] > 0, rows
-assert 0 < two["efficiency"] <= 2.5 and two["ms_per_phase"]["ring"] > 0, two
+assert two["efficiency"] > 0 and two["ms_per_phase"]["ring"] > 0, two  # figures: bench/, not here
 assert one["ms_per_phase"]["ring"] == 0, one' "$tmp/bench.json" || fail "bench on 2 ranks: $(cat "$tmp/bench.json")"
 [ "$(grep -c "^the genetic algorithm" "$tmp/bench.out")" = 1 ] || fail "bench: more than one table"
 echo "ok: bench on 2 ranks"
 
 # A batch whose rank is killed keeps its finished rows; --resume completes it, no run twice.
-long=(--backend cpu --pop 200 --island-size 100 --local-search 100 --max-generations 400 --seed 13)
+long=(--backend cpu --pop 200 --island-size 100 --local-search 100 --max-generations 400 --time-limit 0 --seed 13)
 "$gpuga" batch "${long[@]}" --runs 4 --csv "$tmp/whole.csv" "$four" 2>/dev/null
 mpi 2 "$gpuga" batch "${long[@]}" --runs 4 --csv "$tmp/killed.csv" --concurrent 1 "$four" 2>/dev/null &
 launcher=$!
@@ -170,7 +170,7 @@ echo "ok: SIGTERM to a rank stopped the run in $((SECONDS - start)) s"
 # every rank exits with status 4; it resumes on 2 ranks, and on one process, to what one process
 # prints uninterrupted.
 head -n 1 "$src/puzzles/acs_16x16_fixed040_inst00-09.txt" >"$tmp/unsolved.txt"  # not within these runs
-ck=(--backend cpu --seed 5 --max-generations 40000 --report-every 0 --format line --pop 400
+ck=(--backend cpu --seed 5 --max-generations 40000 --time-limit 0 --report-every 0 --format line --pop 400
     --island-size 100 --local-search 0 --migration-interval 20 "$tmp/unsolved.txt")
 "$gpuga" solve --threads 2 "${ck[@]}" >"$tmp/ck-whole.out" 2>"$tmp/ck-whole.err"
 for resume_on in 2 1; do
