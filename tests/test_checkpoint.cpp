@@ -10,11 +10,13 @@
 #include <filesystem>
 #include <fstream>
 #include <optional>
+#include <sstream>
 
 #include "gpuga/checkpoint.hpp"
 #include "gpuga/devices.hpp"
 #include "gpuga/engine.hpp"
 #include "gpuga/errors.hpp"
+#include "gpuga/puzzle_io.hpp"
 #include "gpuga/run_config.hpp"
 #include "grids.hpp"
 #if defined(GPUGA_TEST_DEVICE_TWIN)
@@ -33,12 +35,8 @@ const std::string kSixteen =  // puzzles/acs_16x16_fixed040_inst00-09.txt, the f
     "f...0154...0...4....8db76e..83......b........e...67f20..a3.1.9f......34.2.";
 
 Grid sixteen() {
-  Grid g(4);
-  for (int c = 0; c < g.cells(); ++c) {
-    const char ch = kSixteen[c];
-    g.cell[c] = ch == '.' ? 0 : static_cast<std::uint8_t>(ch <= '9' ? ch - '0' + 1 : ch - 'a' + 11);
-  }
-  return g;
+  std::istringstream in(kSixteen);
+  return parse_puzzles(in, "sixteen")[0].grid;
 }
 
 struct Case {
@@ -289,7 +287,7 @@ class MemoryKeeper : public RunKeeper {
   std::uint32_t stop_at = kNever;
   std::optional<RunState> from, saved;
   int saves = 0;
-  const RunState* resumed(std::size_t) const override { return from ? &*from : nullptr; }
+  const RunState* resumed(std::size_t) override { return from ? &*from : nullptr; }
   bool due() override { return true; }
   void save(std::size_t, const RunState& s) override {
     saved = s;

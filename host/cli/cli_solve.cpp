@@ -50,7 +50,7 @@ class CheckpointKeeper final : public RunKeeper {
       : path_(path), identity_(std::move(identity)), every_(every), resumed_(std::move(resumed)),
         last_(std::chrono::steady_clock::now()) {}
 
-  const RunState* resumed(std::size_t) const override { return resumed_ ? &*resumed_ : nullptr; }
+  const RunState* resumed(std::size_t) override { return resumed_ ? &*resumed_ : nullptr; }
   bool due() override {
     const bool time = std::chrono::duration<double>(std::chrono::steady_clock::now() - last_).count() >= every_;
     asked_ = any_rank(g_checkpoint_asked.load());

@@ -108,8 +108,7 @@ class RankEngine final : public Engine, RingLink {
 
   // RingLink: after every segment, whether an island has solved on any rank, and each rank's
   // last island's emigrants to the next rank (the ring's successor of that island).
-  std::uint64_t exchange(std::uint32_t, std::uint64_t solved,
-                         std::vector<std::uint8_t>& emigrants) override {
+  std::uint64_t exchange(std::uint64_t solved, std::vector<std::uint8_t>& emigrants) override {
     const auto t0 = std::chrono::steady_clock::now();
     std::uint64_t anywhere = 0;
     MPI_Allreduce(&solved, &anywhere, 1, MPI_UINT64_T, MPI_MAX, MPI_COMM_WORLD);

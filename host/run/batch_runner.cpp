@@ -176,7 +176,7 @@ class BatchKeeper final : public RunKeeper {
     std::filesystem::create_directories(dir_);
   }
 
-  const RunState* resumed(std::size_t run) const override {
+  const RunState* resumed(std::size_t run) override {
     const std::string path = file(run);
     if (!std::filesystem::exists(path)) return nullptr;
     Checkpoint c = read_checkpoint(path);
@@ -222,8 +222,8 @@ class BatchKeeper final : public RunKeeper {
   std::string config_, config_id_;
   std::chrono::steady_clock::time_point last_;
   bool asked_ = false;
-  mutable RunState loaded_;  // the driver restores it at once
-  mutable std::size_t continued_ = 0;
+  RunState loaded_;  // the driver restores it at once
+  std::size_t continued_ = 0;
 };
 
 // One row per run in the CSV, traces when asked, and a progress line on stderr (redrawn in

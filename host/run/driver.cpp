@@ -137,11 +137,15 @@ class Runner {
     lr.result.best_fitness = s.best_fitness;
     lr.result.island = s.island;
     epoch_ = std::max(epoch_, s.epoch);
-    const std::vector<IslandSummary> summaries = engine_.summaries();
-    lr.view = view_run(&summaries[std::size_t(l) * engine_.params().islands], engine_.params());
+    lr.view = view_of(l, engine_.summaries());
     return {RunAction::Advance, target(lr.view.clock)};
   }
 
+  // Slot l's run, from every slot's island summaries.
+  RunView view_of(std::uint32_t l, const std::vector<IslandSummary>& summaries) const {
+    const IslandParams& p = engine_.params();
+    return view_run(&summaries[std::size_t(l) * p.islands], p);
+  }
 
   // 0: none, short of where the 32-bit generation counter (a random key) would wrap.
   std::uint32_t cap() const {
@@ -192,7 +196,6 @@ class Runner {
   // After an epoch: summaries, bests, and the reports the observer sees.
   bool observe(const std::vector<RunTask>& tasks) {
     const std::vector<IslandSummary> summaries = engine_.summaries();
-    const IslandParams& p = engine_.params();
     std::vector<GenerationReport> reports;
     for (std::uint32_t l = 0; l < slots_.size(); ++l) {
       SlotRun& lr = slots_[l];
@@ -200,7 +203,7 @@ class Runner {
       const bool first = tasks[l].action == RunAction::Init;
       if (first) lr.result.init_seconds = lr.elapsed();
       const Fitness before = lr.view.best_ever;
-      lr.view = view_run(&summaries[std::size_t(l) * p.islands], p);
+      lr.view = view_of(l, summaries);
       lr.rep.generation = lr.view.clock;
       lr.rep.summary = lr.view.summary;
       lr.rep.restarts = lr.view.restarts;

@@ -108,13 +108,11 @@ class IslandEngine final : public Engine {
     typename Sys::Timer timer(times_.advance);
     Sys::put(tasks_, 0, tasks.data(), runs_);
     std::uint32_t launches = 0;
-    std::vector<std::uint32_t> ends;  // run 0's clock after each launch, for a linked ring
-    for (std::uint32_t r = 0; r < runs_; ++r)
-      launches = std::max(launches, segments(r, tasks[r], r == 0 ? &ends : nullptr));
+    for (std::uint32_t r = 0; r < runs_; ++r) launches = std::max(launches, segments(r, tasks[r]));
     const IslandsView v = view();
     for (std::uint32_t s = 0; s < launches; ++s) {
       launch("segment_step", staged_, segment_step<B>{v, s});
-      if (link_) exchange(ends[s]);
+      if (link_) exchange();
       launch("boundary_step", 0, boundary_step<B>{v});
     }
   }
@@ -253,20 +251,18 @@ class IslandEngine final : public Engine {
     return out;
   }
 
-  // Launches run r needs for its task, and the clock after each in `ends`; the host follows each
-  // run's clock (a run that halts early makes the later launches no-ops for its islands).
-  std::uint32_t segments(std::uint32_t r, const RunTask& task, std::vector<std::uint32_t>* ends) {
+  // Launches run r needs for its task; the host follows each run's clock (a run that halts early
+  // makes the later launches no-ops for its islands).
+  std::uint32_t segments(std::uint32_t r, const RunTask& task) {
     if (task.action == RunAction::Idle) return 0;
     std::uint32_t n = 0;
     if (task.action == RunAction::Init) {
       clock_[r] = 0;
       n = 1;
-      if (ends) ends->push_back(0);
     }
     while (clock_[r] < task.target) {
       clock_[r] = next_stop(clock_[r], task.target, p_.migration_interval, p_.halt_interval);
       ++n;
-      if (ends) ends->push_back(clock_[r]);
     }
     return n;
   }
@@ -286,13 +282,13 @@ class IslandEngine final : public Engine {
   // A linked ring, between a segment and its boundary step: whether an island has solved
   // anywhere (the boundary step halts on it), and the emigrants of the island before this
   // engine's first in place of its last island's (sent on: they were its successor's).
-  void exchange(std::uint32_t clock) {
+  void exchange() {
     const std::uint64_t bytes = outbox_bytes<B>(p_.migrants), last = islands_ - 1;
     std::uint64_t solved = 0;
     Sys::get(&solved, solved_, 0, 1);
     std::vector<std::uint8_t> emigrants(bytes);
     if (bytes) Sys::get(emigrants.data(), outbox_, last * bytes, bytes);
-    const std::uint64_t anywhere = link_->exchange(clock, solved, emigrants);
+    const std::uint64_t anywhere = link_->exchange(solved, emigrants);
     Sys::put(solved_, 0, &anywhere, 1);
     if (bytes) Sys::put(outbox_, last * bytes, emigrants.data(), bytes);
   }

@@ -105,7 +105,7 @@ class RunKeeper {
  public:
   virtual ~RunKeeper() = default;
   // The state run `run` continues from when it starts, or null.
-  virtual const RunState* resumed(std::size_t run) const = 0;
+  virtual const RunState* resumed(std::size_t run) = 0;
   virtual bool due() = 0;  // after an epoch: save every run in flight now?
   virtual void save(std::size_t run, const RunState& s) = 0;
   // After the saves of an epoch: whether the runs must stop there ("checkpointed": a signal

@@ -26,15 +26,13 @@ struct PhaseTimes {
 
 // Where a run's ring of islands goes on in other processes (host/mpi: one run's islands split
 // over MPI ranks in contiguous blocks). After every segment, before its boundary step, the engine
-// hands the link the run's clock, its count of solved islands and the emigrants of its last
-// island; the link returns the count over every process (0 only when none has solved) and puts
+// hands the link its count of solved islands and the emigrants of its last island; the link returns the count over every process (0 only when none has solved) and puts
 // in `emigrants` those of the island before this process's first on the ring, which its first
 // island takes at a migration as from its ring predecessor. Every process makes the same calls.
 class RingLink {
  public:
   virtual ~RingLink() = default;
-  virtual std::uint64_t exchange(std::uint32_t clock, std::uint64_t solved,
-                                 std::vector<std::uint8_t>& emigrants) = 0;
+  virtual std::uint64_t exchange(std::uint64_t solved, std::vector<std::uint8_t>& emigrants) = 0;
 };
 
 inline constexpr std::uint64_t kRunSnapshotHeader = sizeof(std::uint32_t) + sizeof(std::uint64_t);

@@ -35,8 +35,9 @@ def test_solve_takes_a_string_a_list_of_lists_and_an_array_alike():
     results = [gpuga.solve(p, seed=3, **SMALL) for p in (EASY, rows_of(EASY), np.array(rows_of(EASY)))]
     assert all(r.solved for r in results)
     assert gpuga.verify(EASY, results[0].text) == (True, "")
-    assert len({(r.text.replace(" ", "")[:0], r.generations, r.evaluations) for r in results}) == 1
-    assert (results[0].grid == results[2].grid).all()
+    # The same run from each form (text follows the input's alphabet: numbers for rows).
+    assert len({(r.grid.tobytes(), r.generations, r.evaluations) for r in results}) == 1
+    assert results[0].text == results[1].text.replace(" ", "")
     assert results[0].grid.shape == (9, 9) and results[0].config["pop"] == 200
 
 
@@ -52,21 +53,6 @@ def test_solve_equals_the_command_line_for_a_seed(tmp_path):
                 got.fitness, got.solved) == (
             want["grid"], want["generations"], want["evaluations"], want["restarts"], want["stop"],
             want["island"], want["fitness"], want["solved"])
-
-
-def test_a_16x16_run_equals_the_command_line(tmp_path):
-    with open(os.path.join(SOURCE, "puzzles", "acs_16x16_fixed040_inst00-09.txt")) as f:
-        sixteen = f.readline().strip()
-    puzzle = tmp_path / "p.txt"
-    puzzle.write_text(sixteen + "\n")
-    out = cli("solve", "--json", "--seed", "2", "--max-generations", "4", "--backend", "cpu",
-              "--threads", "2", "--pop", "100", "--island-size", "50", "--local-search", "50", str(puzzle))
-    want = json.loads(out.stdout)["results"][0]
-    got = gpuga.solve(sixteen, seed=2, max_generations=4, backend="cpu", threads=2, pop=100,
-                      island_size=50, local_search=50)
-    assert (got.text, got.generations, got.evaluations, got.fitness) == (
-        want["grid"], want["generations"], want["evaluations"], want["fitness"])
-    assert got.grid.shape == (16, 16)
 
 
 def test_batch_is_the_csv_of_the_command_line(tmp_path):
@@ -157,12 +143,13 @@ def test_bench_measures_the_engine_as_the_command_line_does():
         gpuga.bench(algorithm="best")
 
 
-@pytest.mark.parametrize("size", ["4x4", "25x25"])
+@pytest.mark.parametrize("size", ["4x4", "16x16", "25x25"])
 def test_the_other_box_sizes_equal_the_command_line(tmp_path, size):
     if size == "4x4":
         puzzle = "1.3.3...2..3...1"
     else:
-        with open(os.path.join(SOURCE, "puzzles", "acs_25x25_fixed040_inst00-09.txt")) as f:
+        name = "acs_16x16_fixed040_inst00-09.txt" if size == "16x16" else "acs_25x25_fixed040_inst00-09.txt"
+        with open(os.path.join(SOURCE, "puzzles", name)) as f:
             puzzle = f.readline().strip()
     path = tmp_path / "p.txt"
     path.write_text(puzzle + "\n")
@@ -173,4 +160,5 @@ def test_the_other_box_sizes_equal_the_command_line(tmp_path, size):
                       island_size=4, local_search=30)
     assert (got.text, got.generations, got.evaluations, got.fitness, got.solved) == (
         want["grid"], want["generations"], want["evaluations"], want["fitness"], want["solved"])
-    assert got.grid.shape == ((4, 4) if size == "4x4" else (25, 25))
+    side = int(size.split("x")[0])
+    assert got.grid.shape == (side, side)
