@@ -238,6 +238,25 @@ TEST(CheckpointFile, WhatIsNotAWholeCheckpointIsRefusedWithItsOwnMessage) {
   std::filesystem::remove(path);
 }
 
+// Found by fuzz_checkpoint's reading (tests/fuzz): a best grid's box read from a file whose
+// checksum holds was used to size the grid before it was checked, a signed overflow and an
+// allocation of 1e12 cells for a box of 1000.
+TEST(CheckpointFile, ABestGridOfAnotherShapeOrValuesIsRefusedEvenWithItsChecksum) {
+  const std::string path = temp_path("shape.ckpt");
+  for (int box : {1000, -3, 1, 6}) {
+    Checkpoint c = sample_checkpoint();
+    c.run.best.box = box;  // its cells stay a 9x9's
+    write_checkpoint(path, c);
+    EXPECT_NE(refusal(file_bytes(path)).find("damaged checkpoint (its best grid)"), std::string::npos)
+        << "box " << box;
+  }
+  Checkpoint c = sample_checkpoint();
+  c.run.best.cell[5] = 10;  // past 9
+  write_checkpoint(path, c);
+  EXPECT_NE(refusal(file_bytes(path)).find("damaged checkpoint (its best grid)"), std::string::npos);
+  std::filesystem::remove(path);
+}
+
 TEST(CheckpointFile, AWriteCutBeforeItsRenameLeavesThePreviousOne) {
   const std::string path = temp_path("cut.ckpt");
   Checkpoint c = sample_checkpoint();

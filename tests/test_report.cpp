@@ -68,3 +68,29 @@ TEST(Report, ANonBatchCsvIsRefused) {
   EXPECT_EQ(r.status, 2);
   EXPECT_NE(r.err.find(":1: no column 'population_size'"), std::string::npos) << r.err;
 }
+
+// What the fuzz target for report's reader (tests/fuzz) asks of every refusal: the file and the
+// line. A time that was not a number ended the command with std::stod's "failure" (status 3).
+TEST(Report, AFieldThatIsNotWhatItShouldBeIsRefusedNamingItsLine) {
+  struct Case {
+    std::string bad_row, message;
+  };
+  std::string bad_time = row("a.txt#1", 1, 1.0, 10, 100);
+  bad_time.replace(bad_time.find(",1.000000,"), 10, ",soon,");
+  std::string negative = row("a.txt#1", 1, 1.0, 10, 100);
+  negative.replace(negative.find(",10,100,"), 8, ",-10,100,");
+  std::string two = row("a.txt#1", 1, 1.0, 10, 100);
+  two.replace(two.find(",1,0,"), 5, ",2,0,");
+  for (const Case& c : {Case{bad_time, ":4: time_seconds is 'soon'; expected a number >= 0"},
+                        Case{negative, ":4: generations_run is '-10'; expected a number >= 0"},
+                        Case{two, ":4: solved is '2'; expected 0 or 1"},
+                        Case{"a,b\n", ":4: 2 fields; expected 30"}}) {
+    const auto csv = temp("fields.csv");
+    // a blank line before the bad row: lines are the file's, not the rows'
+    std::ofstream(csv) << kHeader << row("a.txt#2", 0, 60.0, 500, 100) << "\n" << c.bad_row;
+    const auto r = run_gpuga("report " + csv);
+    EXPECT_EQ(r.status, 2) << c.message;
+    EXPECT_NE(r.err.find(csv + c.message), std::string::npos) << r.err;
+    EXPECT_EQ(r.out, "");
+  }
+}

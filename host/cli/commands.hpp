@@ -30,6 +30,12 @@ inline int batch_exit_status(BatchEnd end) {
                                          : kExitUnsolved;
 }
 
+// The whole command line on `app` (its --version, --config, every subcommand); a subcommand's
+// callback runs it and stores its exit status in `exit_status`.
+void configure_app(CLI::App& app, int& exit_status);
+// The --config file given, or "".
+std::string config_file(const CLI::App& app);
+
 void add_check_command(CLI::App& app, int& exit_status);
 void add_solve_command(CLI::App& app, int& exit_status);
 void add_score_command(CLI::App& app, int& exit_status);

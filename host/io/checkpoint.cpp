@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -162,10 +163,13 @@ Checkpoint read_checkpoint(const std::string& path) {
   RunState& s = c.run;
   s.elapsed = r.pod<double>();
   s.init_seconds = r.pod<double>();
-  s.best = Grid(r.pod<int>());
+  const int box = r.pod<int>();
   const auto cells = r.block();
-  GPUGA_INPUT_CHECK(s.best.box >= 2 && s.best.box <= 5 && cells.size() == s.best.cell.size(),
+  // The box checked before it sizes anything: a file whose checksum holds may still be made up.
+  GPUGA_INPUT_CHECK(box >= 2 && box <= 5 && cells.size() == Grid(box).cell.size() &&
+                        std::all_of(cells.begin(), cells.end(), [&](auto v) { return v <= box * box; }),
                     path + ": damaged checkpoint (its best grid); expected a file gpuga wrote");
+  s.best = Grid(box);
   s.best.cell = cells;
   s.best_fitness = r.pod<Fitness>();
   s.island = r.pod<std::uint32_t>();

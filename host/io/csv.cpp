@@ -1,5 +1,6 @@
 #include "gpuga/csv.hpp"
 
+#include <algorithm>
 #include <cstring>
 #include <filesystem>
 #include <sstream>
@@ -16,6 +17,7 @@ std::string csv_field(const std::string& s) {
 }
 
 std::string csv_line(const std::vector<std::string>& fields) {
+  if (fields.size() == 1 && fields[0].empty()) return "\"\"";  // not a blank line, which is no row
   std::string line;
   for (std::size_t i = 0; i < fields.size(); ++i) {
     if (i) line += ',';
@@ -24,26 +26,43 @@ std::string csv_line(const std::vector<std::string>& fields) {
   return line;
 }
 
-std::vector<std::string> csv_split(const std::string& line) {
-  std::vector<std::string> out(1);
+namespace {
+
+// One record from `at`: its fields and where the next one starts, past the line break that ends
+// it (a quoted one belongs to its field); `ended` false when the text ends first. A quote opens
+// or closes quoting wherever it stands, "" inside quotes is one quote, and an unquoted CR before
+// the line break is dropped.
+struct Record {
+  std::vector<std::string> fields{1};
+  std::size_t next = 0;
+  bool ended = false;
+};
+
+Record read_record(const std::string& text, std::size_t at) {
+  Record r;
   bool quoted = false;
-  for (std::size_t i = 0; i < line.size(); ++i) {
-    const char ch = line[i];
-    if (quoted && ch == '"' && i + 1 < line.size() && line[i + 1] == '"') {
-      out.back() += '"';
+  for (std::size_t i = at; i < text.size(); ++i) {
+    const char ch = text[i];
+    if (quoted && ch == '"' && i + 1 < text.size() && text[i + 1] == '"') {
+      r.fields.back() += '"';
       ++i;
     } else if (ch == '"') {
       quoted = !quoted;
-    } else if (ch == ',' && !quoted) {
-      out.emplace_back();
+    } else if (quoted) {
+      r.fields.back() += ch;
+    } else if (ch == ',') {
+      r.fields.emplace_back();
+    } else if (ch == '\n' || (ch == '\r' && i + 1 < text.size() && text[i + 1] == '\n')) {
+      r.next = i + (ch == '\r' ? 2 : 1);
+      r.ended = true;
+      return r;
     } else {
-      out.back() += ch;
+      r.fields.back() += ch;
     }
   }
-  return out;
+  r.next = text.size();
+  return r;
 }
-
-namespace {
 
 std::string read_all(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
@@ -55,23 +74,35 @@ std::string read_all(const std::string& path) {
 
 }  // namespace
 
-std::vector<std::vector<std::string>> read_csv_rows(const std::string& path) {
-  const std::string text = read_all(path);
-  std::vector<std::vector<std::string>> rows;
-  std::size_t start = 0;
-  for (std::size_t nl; (nl = text.find('\n', start)) != std::string::npos; start = nl + 1) {
-    std::string line = text.substr(start, nl - start);
-    if (!line.empty() && line.back() == '\r') line.pop_back();
-    if (!line.empty()) rows.push_back(csv_split(line));
+std::vector<std::string> csv_split(const std::string& line) { return read_record(line, 0).fields; }
+
+CsvRows parse_csv(const std::string& text) {
+  CsvRows out;
+  int line = 1;
+  for (std::size_t at = 0; at < text.size();) {
+    const Record r = read_record(text, at);
+    if (!r.ended) break;  // cut short: not a row yet
+    const bool blank = r.next - at <= 2 && r.fields.size() == 1 && r.fields[0].empty();
+    if (!blank) {
+      out.rows.push_back(r.fields);
+      out.lines.push_back(line);
+    }
+    line += static_cast<int>(std::count(text.begin() + at, text.begin() + r.next, '\n'));
+    at = out.complete = r.next;
   }
-  return rows;
+  return out;
+}
+
+CsvRows read_csv(const std::string& path) { return parse_csv(read_all(path)); }
+
+std::vector<std::vector<std::string>> read_csv_rows(const std::string& path) {
+  return read_csv(path).rows;
 }
 
 void drop_partial_last_line(const std::string& path) {
   const std::string text = read_all(path);
-  if (text.empty() || text.back() == '\n') return;
-  const auto last_nl = text.rfind('\n');
-  std::filesystem::resize_file(path, last_nl == std::string::npos ? 0 : last_nl + 1);
+  const std::size_t complete = parse_csv(text).complete;
+  if (complete < text.size()) std::filesystem::resize_file(path, complete);
 }
 
 CsvWriter::CsvWriter(const std::string& path, const std::vector<std::string>& header)

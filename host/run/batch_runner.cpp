@@ -68,28 +68,6 @@ std::vector<const Puzzle*> choose(const std::vector<Puzzle>& all, std::uint32_t 
   return out;
 }
 
-// Runs already in the CSV, by (puzzle_id, run, configuration).
-using RunKey = std::tuple<std::string, std::string, std::string>;
-
-std::set<RunKey> recorded_runs(const std::string& csv) {
-  std::set<RunKey> done;
-  const auto rows = read_csv_rows(csv);
-  if (rows.empty()) return done;
-  GPUGA_INPUT_CHECK(rows[0] == batch_columns(), csv + ":1: the header is not gpuga batch's; "
-                                                      "expected " + csv_line(batch_columns()));
-  std::map<std::string, std::size_t> col;
-  for (std::size_t c = 0; c < rows[0].size(); ++c) col[rows[0][c]] = c;
-  for (std::size_t i = 1; i < rows.size(); ++i) {
-    GPUGA_INPUT_CHECK(rows[i].size() == rows[0].size(),
-                      csv + ":" + std::to_string(i + 1) + ": " + std::to_string(rows[i].size()) +
-                          " fields; expected " + std::to_string(rows[0].size()));
-    std::vector<std::string> config;
-    for (const auto& name : config_columns()) config.push_back(rows[i][col[name]]);
-    done.insert({rows[i][col["puzzle_id"]], rows[i][col["run"]], join(config)});
-  }
-  return done;
-}
-
 // Done/total, solved so far, rate and time left on stderr: redrawn in place on a terminal,
 // a plain line every few seconds otherwise.
 class Progress {
@@ -393,6 +371,26 @@ const std::vector<std::string>& batch_columns() {
   return c;
 }
 
+std::set<RecordedRun> recorded_runs(const std::string& csv) {
+  std::set<RecordedRun> done;
+  const auto [rows, lines, complete] = read_csv(csv);
+  if (rows.empty()) return done;
+  GPUGA_INPUT_CHECK(rows[0] == batch_columns(),
+                    csv + ":" + std::to_string(lines[0]) + ": the header is not gpuga batch's; "
+                        "expected " + csv_line(batch_columns()));
+  std::map<std::string, std::size_t> col;
+  for (std::size_t c = 0; c < rows[0].size(); ++c) col[rows[0][c]] = c;
+  for (std::size_t i = 1; i < rows.size(); ++i) {
+    GPUGA_INPUT_CHECK(rows[i].size() == rows[0].size(),
+                      csv + ":" + std::to_string(lines[i]) + ": " + std::to_string(rows[i].size()) +
+                          " fields; expected " + std::to_string(rows[0].size()));
+    std::vector<std::string> config;
+    for (const auto& name : config_columns()) config.push_back(rows[i][col.at(name)]);
+    done.insert({rows[i][col.at("puzzle_id")], rows[i][col.at("run")], join(config)});
+  }
+  return done;
+}
+
 BatchEnd run_batches(const BatchSetup& s, const std::vector<RunConfig>& given, BatchShare* share) {
   if (s.checkpoint_every > 0) install_checkpoint_signals();
   const auto puzzles = read_solvable_puzzles(s.files);
@@ -414,7 +412,7 @@ BatchEnd run_batches(const BatchSetup& s, const std::vector<RunConfig>& given, B
   const bool writer = !share || share->index() == 0;
   if (exists && writer) drop_partial_last_line(s.csv);
   if (share) share->barrier();  // every process reads the CSV as the writer left it
-  const auto done = exists ? recorded_runs(s.csv) : std::set<RunKey>{};
+  const auto done = exists ? recorded_runs(s.csv) : std::set<RecordedRun>{};
 
   std::vector<std::vector<PlannedRun>> plans;
   std::size_t total = 0, planned = 0;

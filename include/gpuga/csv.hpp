@@ -9,14 +9,24 @@ namespace gpuga {
 
 std::string csv_field(const std::string& s);
 std::string csv_line(const std::vector<std::string>& fields);
-// Splits one line written by csv_line back into fields.
+// The fields of one row as csv_line writes it (line breaks inside quotes are the field's).
 std::vector<std::string> csv_split(const std::string& line);
 
-// The complete rows of a CSV file (a last line without its line ending, as a crash leaves it,
-// is not complete); the header is row 0. Throws InputError if the file cannot be read.
-std::vector<std::vector<std::string>> read_csv_rows(const std::string& path);
+// CSV text's complete rows, each ended by a line break (LF or CRLF; one inside quotes belongs to
+// its field): a last row without one, as a crash leaves it, is not complete. Blank lines are
+// skipped. The header is row 0.
+struct CsvRows {
+  std::vector<std::vector<std::string>> rows;
+  std::vector<int> lines;    // the 1-based line of the file each row starts on, for messages
+  std::size_t complete = 0;  // the bytes the complete rows (and blank lines) take
+};
+CsvRows parse_csv(const std::string& text);
 
-// Cuts a last line that has no line ending (a row a crash cut short), so appending stays valid.
+// A file's complete rows (above); InputError if it cannot be read.
+CsvRows read_csv(const std::string& path);
+std::vector<std::vector<std::string>> read_csv_rows(const std::string& path);  // rows only
+
+// Cuts a last row that has no line ending (a row a crash cut short), so appending stays valid.
 void drop_partial_last_line(const std::string& path);
 
 class CsvWriter {

@@ -1,0 +1,43 @@
+// The command line's app, apart from main(), so that what reads a command line or a --config
+// file can be driven without a process (the config fuzz target, tests/fuzz).
+#include "commands.hpp"
+#include "gpuga/version.hpp"
+
+namespace gpuga {
+
+void configure_app(CLI::App& app, int& exit_status) {
+  app.set_version_flag("--version", std::string("gpuga ") + GPUGA_VERSION + " (commit " +
+                                        GPUGA_GIT_COMMIT + "; " + GPUGA_BUILD_INFO + ")");
+  app.require_subcommand(1);
+  // CLI11 reads configuration files at the top level: `gpuga --config run.toml solve ...`,
+  // with keys as --print-config writes them (solve.pop=1000).
+  app.set_config("--config", "", "Read options from a TOML file, keys as --print-config writes "
+                 "them (solve.pop=1000); the command line wins");
+  // A misspelt key must not pass silently as a default; set before the subcommands, which
+  // inherit it.
+  app.allow_config_extras(CLI::config_extras_mode::error);
+  app.footer(
+      "Exit status: 0 success; 1 some puzzle not solved within the limits (or, for check "
+      "--strict, not uniquely solvable); 2 bad usage or input; 3 a runtime failure (CUDA, "
+      "memory); 4 checkpointed at a signal's asking (solve --checkpoint), not finished: the same "
+      "command continues it.\nUnder MPI (a build with MPI, as --version says; mpirun -np N gpuga ...): solve "
+      "splits each run's islands over the ranks, with the result of one process; batch and sweep "
+      "share their runs out, rank 0 writing the CSV; bench measures weak scaling; the other "
+      "commands run alike on every rank.");
+
+  add_check_command(app, exit_status);
+  add_solve_command(app, exit_status);
+  add_score_command(app, exit_status);
+  add_devices_command(app, exit_status);
+  add_bench_command(app, exit_status);
+  add_batch_command(app, exit_status);
+  add_report_command(app, exit_status);
+  add_sweep_command(app, exit_status);
+}
+
+std::string config_file(const CLI::App& app) {
+  const CLI::Option* opt = app.get_config_ptr();
+  return opt && opt->count() > 0 ? opt->as<std::string>() : "";
+}
+
+}  // namespace gpuga
