@@ -7,12 +7,15 @@
 // when a signal asks, and resumes to the uninterrupted result.
 #include <gtest/gtest.h>
 
+#include <cstddef>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <optional>
 #include <sstream>
 
 #include "gpuga/checkpoint.hpp"
+#include "gpuga/device/island.hpp"
 #include "gpuga/devices.hpp"
 #include "gpuga/engine.hpp"
 #include "gpuga/errors.hpp"
@@ -155,6 +158,47 @@ TEST(Checkpoint, AStateOfAnotherShapeIsRefused) {
   EXPECT_THROW(b->restore(0, a->snapshot(0)), InputError);
 }
 
+// A checkpoint's checksum says the file is whole, not that gpuga wrote it: a state no island
+// could be in (a buffer side past 1, a value past n, an order entry past the island, an sa
+// chain's beta of 0) would send an island step past its buffers or into a fault, and is refused
+// before anything is put back.
+TEST(Checkpoint, AStateNoIslandCouldBeInIsRefused) {
+  const Case c = cases()[0];
+  auto a = cpu(c.puzzle, c.params);
+  a->initialize(2);
+  const auto good = a->snapshot(0);
+  const IslandLayout L = make_layout<3>(c.params.ga);
+  const std::uint64_t island = kRunSnapshotHeader, record = island + sizeof(IslandState);
+  const std::uint32_t past_island = L.island_size;
+  std::vector<std::pair<std::string, std::vector<std::uint8_t>>> bad;
+  auto with = [&](const std::string& what, std::uint64_t at, const void* value, std::size_t n) {
+    auto bytes = good;
+    std::memcpy(bytes.data() + at, value, n);
+    bad.emplace_back(what, bytes);
+  };
+  const std::uint8_t two = 2, ten = 10;
+  with("side", island + offsetof(IslandState, side), &two, 1);
+  with("halted", island + offsetof(IslandState, halted), &two, 1);
+  with("a genome's value", record + L.genomes1 + 80, &ten, 1);
+  with("an order entry", record + L.order + 4, &past_island, sizeof past_island);
+  for (const auto& [what, bytes] : bad) {
+    auto b = cpu(c.puzzle, c.params);
+    EXPECT_THROW(b->restore(0, bytes), InputError) << what;
+  }
+  auto b = cpu(c.puzzle, c.params);
+  EXPECT_NO_THROW(b->restore(0, good));
+  // Found by fuzz_run_state (tests/fuzz): an sa chain's beta of 0 ended the CPU backend with a
+  // division by zero (SIGFPE) in its summary.
+  const Case sa = cases()[2];
+  auto chains = cpu(sa.puzzle, sa.params);
+  chains->initialize(2);
+  auto frozen = chains->snapshot(0);
+  const IslandLayout C = make_layout<3>(sa.params.ga);
+  std::memset(frozen.data() + record + C.chain_states + offsetof(ChainState, beta), 0, sizeof(std::uint64_t));
+  auto d = cpu(sa.puzzle, sa.params);
+  EXPECT_THROW(d->restore(0, frozen), InputError);
+}
+
 namespace {
 
 std::string temp_path(const std::string& name) {
@@ -238,7 +282,7 @@ TEST(CheckpointFile, WhatIsNotAWholeCheckpointIsRefusedWithItsOwnMessage) {
   std::filesystem::remove(path);
 }
 
-// Found by fuzz_checkpoint's reading (tests/fuzz): a best grid's box read from a file whose
+// Found while writing fuzz_checkpoint (tests/fuzz): a best grid's box read from a file whose
 // checksum holds was used to size the grid before it was checked, a signed overflow and an
 // allocation of 1e12 cells for a box of 1000.
 TEST(CheckpointFile, ABestGridOfAnotherShapeOrValuesIsRefusedEvenWithItsChecksum) {

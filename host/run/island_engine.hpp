@@ -146,11 +146,18 @@ class IslandEngine final : public Engine {
     GPUGA_INPUT_CHECK(bytes.size() == want, "a run's state of " + std::to_string(bytes.size()) +
                                                 " bytes; expected " + std::to_string(want) +
                                                 " for this engine's islands");
+    const std::uint64_t ob = outbox_bytes<B>(p_.migrants);
+    for (const std::uint8_t* at = bytes.data() + kRunSnapshotHeader; at < bytes.data() + want;
+         at += island_snapshot_bytes()) {  // every island checked before any is put back
+      IslandState state;
+      std::memcpy(&state, at, sizeof state);
+      const std::uint8_t* record = at + sizeof state;
+      check_restored_island(state, record, record + L_.bytes, record + L_.bytes + kSlot);
+    }
     std::uint64_t solved = 0;
     const std::uint8_t* at = get_bytes(&clock_[r], bytes.data(), sizeof clock_[r]);
     at = get_bytes(&solved, at, sizeof solved);
     Sys::put(solved_, r, &solved, 1);
-    const std::uint64_t ob = outbox_bytes<B>(p_.migrants);
     for (std::uint64_t i = std::uint64_t(r) * p_.islands; i < std::uint64_t(r + 1) * p_.islands; ++i) {
       IslandState state;
       at = get_bytes(&state, at, sizeof state);
@@ -160,6 +167,38 @@ class IslandEngine final : public Engine {
       Sys::put(outbox_, i * ob, at + L_.bytes + kSlot, ob);
       at += L_.bytes + kSlot + ob;
     }
+  }
+
+  // A state read from a file (a checkpoint whose checksum holds may still be made up) must not
+  // lead an island step past its buffers or into a fault: refused are a buffer side or halt flag
+  // other than 0 or 1, a genome value past n (values index bit masks), an order entry past the
+  // island, an sa chain's inverse temperature outside 1..kFrozenBeta (the summary divides by
+  // it). What passes runs safely, though not necessarily as any run of gpuga would.
+  void check_restored_island(const IslandState& s, const std::uint8_t* record,
+                             const std::uint8_t* best, const std::uint8_t* outbox) const {
+    const auto genomes_fit = [](const std::uint8_t* slots, std::uint64_t count) {
+      for (std::uint64_t j = 0; j < count; ++j)
+        for (int c = 0; c < kCells; ++c)
+          if (slots[j * kSlot + c] > Shape<B>::kSide) return false;
+      return true;
+    };
+    bool ok = s.side <= 1 && s.halted <= 1 && genomes_fit(record + L_.genomes0, L_.island_size) &&
+              genomes_fit(record + L_.genomes1, L_.island_size) && genomes_fit(best, 1) &&
+              genomes_fit(outbox, p_.migrants) &&
+              (!L_.truncation || genomes_fit(record + L_.kids, L_.children));
+    for (std::uint32_t j = 0; ok && j < L_.island_size; ++j) {
+      if (!L_.chains) {
+        std::uint32_t entry;
+        std::memcpy(&entry, record + L_.order + std::uint64_t(j) * sizeof entry, sizeof entry);
+        ok = entry < L_.island_size;
+      } else if (p_.ga.algorithm == Algorithm::Sa) {  // the summary divides by beta
+        ChainState chain;
+        std::memcpy(&chain, record + L_.chain_states + std::uint64_t(j) * sizeof chain, sizeof chain);
+        ok = chain.beta >= 1 && chain.beta <= kFrozenBeta;
+      }
+    }
+    GPUGA_INPUT_CHECK(ok, "a run's state that no island could be in (a buffer side, a value or an "
+                          "index out of range); expected one gpuga saved");
   }
 
   void link_ring(RingLink* link, std::uint32_t first_island, std::uint32_t ring_islands) override {

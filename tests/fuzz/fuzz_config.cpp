@@ -37,25 +37,21 @@ std::optional<std::string> print_config(const Files& f, const char* command) {
   int status = 0;
   configure_app(app, status);
   std::ostringstream out;
-  std::streambuf* const cout_buf = std::cout.rdbuf(out.rdbuf());
+  struct CoutTo {  // --print-config writes to std::cout: into `out`, until this ends
+    std::streambuf* before;
+    ~CoutTo() { std::cout.rdbuf(before); }
+  } cout_to{std::cout.rdbuf(out.rdbuf())};
   try {
     app.parse(static_cast<int>(argv.size()), argv.data());
-    std::cout.rdbuf(cout_buf);
   } catch (const CLI::ConfigError& e) {
-    std::cout.rdbuf(cout_buf);
     const std::string m = describe_config_error(f.config, e.what());
     if (m.rfind(f.config + ":", 0) != 0) fuzz::fault("a config error that does not name the file: " + m);
     return std::nullopt;
   } catch (const CLI::ParseError&) {
-    std::cout.rdbuf(cout_buf);
     return std::nullopt;
   } catch (const InputError&) {
-    std::cout.rdbuf(cout_buf);
     return std::nullopt;
-  } catch (...) {
-    std::cout.rdbuf(cout_buf);
-    throw;  // anything else is a fault: libFuzzer reports the uncaught exception
-  }
+  }  // anything else is a fault: libFuzzer reports the uncaught exception
   if (status != 0) fuzz::fault("--print-config exited " + std::to_string(status));
   return out.str();
 }
