@@ -72,10 +72,18 @@ TEST(Config, AMisspeltKeyIsRefusedWithItsLine) {
   }
 }
 
-TEST(Config, ABadValueFromTheFileNamesTheFile) {
+TEST(Config, ABadValueFromTheFileNamesItsLine) {
+  for (const std::string text : {"solve.pop=abc\n", "# run\n[solve]\nseed = 3\npop = abc\n"}) {
+    const auto file = write_temp("value.toml", text);
+    const auto e = run_gpuga("--config " + file + " solve --backend cpu puzzles/example.txt");
+    EXPECT_EQ(e.status, 2);
+    const std::string line = text[0] == '#' ? ":4: " : ":1: ";
+    EXPECT_NE(e.err.find(file + line + "--pop: 'abc' is not a number"), std::string::npos) << e.err;
+  }
+  // The same value given on the command line too: it is the command line's, not the file's.
   const auto file = write_temp("value.toml", "solve.pop=abc\n");
-  const auto e = run_gpuga("--config " + file + " solve --backend cpu puzzles/example.txt");
+  const auto e = run_gpuga("--config " + file + " solve --pop abc --backend cpu puzzles/example.txt");
   EXPECT_EQ(e.status, 2);
-  EXPECT_NE(e.err.find("--pop"), std::string::npos) << e.err;
+  EXPECT_EQ(e.err.find(file + ":1:"), std::string::npos) << e.err;
   EXPECT_NE(e.err.find("options were also read from " + file), std::string::npos) << e.err;
 }

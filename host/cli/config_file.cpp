@@ -40,4 +40,15 @@ std::string describe_config_error(const std::string& file, const std::string& cl
          "'; expected an option of the command, as `gpuga COMMAND --print-config` writes them";
 }
 
+std::string config_value_place(const std::string& file, const std::string& command,
+                               const std::vector<std::string>& args,
+                               const std::string& cli11_message) {
+  if (file.empty() || command.empty() || cli11_message.rfind("--", 0) != 0) return "";
+  const std::string name = cli11_message.substr(2, cli11_message.find(':') - 2);
+  for (const auto& a : args)
+    if (a == "--" + name || a.rfind("--" + name + "=", 0) == 0) return "";
+  const int line = config_line_of(file, command + "." + name);
+  return line ? file + ":" + std::to_string(line) : "";
+}
+
 }  // namespace gpuga

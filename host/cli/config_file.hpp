@@ -2,6 +2,7 @@
 // Messages for configuration files (--config): CLI11 names a key it cannot use but not where
 // it is, so this finds the line.
 #include <string>
+#include <vector>
 
 namespace gpuga {
 
@@ -12,5 +13,12 @@ int config_line_of(const std::string& file, const std::string& dotted_key);
 // "FILE:LINE: unknown key 'KEY'; ...", for CLI11's message on an unusable key ("INI was not able
 // to parse KEY"); other messages come back after "FILE: ".
 std::string describe_config_error(const std::string& file, const std::string& cli11_message);
+
+// "FILE:LINE" for CLI11's message on a bad value ("--pop: 'abc' is not a number; ...") that
+// came from the file: the option is not among the command line's `args` and line LINE sets it
+// for `command` (solve.pop=, or pop= under [solve]). "" otherwise: the command line gave it.
+std::string config_value_place(const std::string& file, const std::string& command,
+                               const std::vector<std::string>& args,
+                               const std::string& cli11_message);
 
 }  // namespace gpuga

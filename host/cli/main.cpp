@@ -44,6 +44,12 @@ int main(int argc, char** argv) {
     return fail(gpuga::kExitBadInput,
                 "error: " + gpuga::describe_config_error(gpuga::config_file(app), e.what()));
   } catch (const CLI::ParseError& e) {
+    const auto commands = app.get_subcommands();
+    if (const std::string place = gpuga::config_value_place(
+            gpuga::config_file(app), commands.empty() ? "" : commands.front()->get_name(),
+            {argv + 1, argv + argc}, e.what());
+        !place.empty())
+      return fail(gpuga::kExitBadInput, "error: " + place + ": " + e.what());
     app.exit(e);
     if (const std::string file = gpuga::config_file(app); !file.empty())
       std::cerr << "gpuga: note: options were also read from " << file << '\n';
