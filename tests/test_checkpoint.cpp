@@ -22,6 +22,7 @@
 #include "gpuga/puzzle_io.hpp"
 #include "gpuga/run_config.hpp"
 #include "grids.hpp"
+#include "temp_files.hpp"
 #if defined(GPUGA_TEST_DEVICE_TWIN)
 #include "device_engine_omp.hpp"
 #endif
@@ -220,14 +221,6 @@ Checkpoint sample_checkpoint() {
   c.run.generation = 17;
   c.run.epoch = 8;
   return c;
-}
-
-std::string file_bytes(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
-void set_file_bytes(const std::string& path, const std::string& bytes) {
-  std::ofstream(path, std::ios::binary | std::ios::trunc) << bytes;
 }
 
 // The message of read_checkpoint on `bytes`, or "" when it reads.

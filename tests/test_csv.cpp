@@ -2,8 +2,6 @@
 // row knows the line it starts on, and a row cut short (a crash) is not a row.
 #include <gtest/gtest.h>
 
-#include <fstream>
-
 #include "gpuga/csv.hpp"
 #include "temp_files.hpp"
 
@@ -13,13 +11,8 @@ namespace {
 
 std::string file_with(const std::string& name, const std::string& bytes) {
   const std::string path = test_file(name).string();
-  std::ofstream(path, std::ios::binary | std::ios::trunc) << bytes;
+  set_file_bytes(path, bytes);
   return path;
-}
-
-std::string file_bytes(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
 }
 
 }  // namespace

@@ -108,13 +108,16 @@ void write_all(int fd, const std::string& data, const std::string& path) {
 
 }  // namespace
 
-void write_checkpoint(const std::string& path, const Checkpoint& c) {
-  const std::string body = body_of(c);
+std::string checkpoint_file_bytes(const std::string& body) {
   std::string file = kMagic + std::to_string(kCheckpointFormat) + "\n";
   const std::uint64_t length = body.size(), sum = fnv1a(body);
   file.append(reinterpret_cast<const char*>(&length), sizeof length);
   file.append(reinterpret_cast<const char*>(&sum), sizeof sum);
-  file += body;
+  return file + body;
+}
+
+void write_checkpoint(const std::string& path, const Checkpoint& c) {
+  const std::string file = checkpoint_file_bytes(body_of(c));
   const std::string tmp = path + ".tmp";
   const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
   if (fd < 0) throw RuntimeFailure(tmp + ": cannot create the checkpoint: " + std::strerror(errno));
@@ -166,7 +169,7 @@ Checkpoint read_checkpoint(const std::string& path) {
   const int box = r.pod<int>();
   const auto cells = r.block();
   // The box checked before it sizes anything: a file whose checksum holds may still be made up.
-  GPUGA_INPUT_CHECK(box >= 2 && box <= 5 && cells.size() == Grid(box).cell.size() &&
+  GPUGA_INPUT_CHECK(box >= 2 && box <= 5 && cells.size() == std::size_t(box * box * box * box) &&
                         std::all_of(cells.begin(), cells.end(), [&](auto v) { return v <= box * box; }),
                     path + ": damaged checkpoint (its best grid); expected a file gpuga wrote");
   s.best = Grid(box);

@@ -39,12 +39,14 @@ struct Table {
   std::size_t column(const std::string& name) const {
     const auto it = col.find(name);
     GPUGA_INPUT_CHECK(it != col.end(),
-                      file + ":" + std::to_string(header_line) + ": no column '" + name + "'; expected a gpuga batch CSV header");
+                      file + ":" + std::to_string(header_line) + ": no column '" + name +
+                          "'; expected a gpuga batch CSV header");
     return it->second;
   }
-  // A finite number >= 0 in column `name` of the row on line `line`.
-  double number(const std::vector<std::string>& row, int line, const std::string& name) const {
-    const std::string& text = row[column(name)];
+  // A finite number >= 0 in column `name` (at `c`) of the row on line `line`.
+  double number(const std::vector<std::string>& row, int line, std::size_t c,
+                const std::string& name) const {
+    const std::string& text = row[c];
     char* end = nullptr;
     errno = 0;
     const double v = std::strtod(text.c_str(), &end);
@@ -62,13 +64,15 @@ void add_file(const std::string& file, std::map<std::pair<std::string, std::stri
   Table t{file, lines[0], {}};
   for (std::size_t c = 0; c < rows[0].size(); ++c)
     GPUGA_INPUT_CHECK(t.col.emplace(rows[0][c], c).second,
-                      file + ":" + std::to_string(t.header_line) + ": column '" + rows[0][c] + "' twice; expected a gpuga batch CSV header");
+                      file + ":" + std::to_string(t.header_line) + ": column '" + rows[0][c] +
+                          "' twice; expected a gpuga batch CSV header");
   std::vector<std::pair<std::string, std::size_t>> config;  // the configuration columns it has
   for (const auto& name : config_columns()) {
     if (!t.col.count(name) && added_later(name)) continue;
     config.emplace_back(name, t.column(name));
   }
-  const std::size_t id = t.column("puzzle_id"), solved = t.column("solved");
+  const std::size_t id = t.column("puzzle_id"), solved = t.column("solved"),
+                    seconds = t.column("time_seconds"), generations = t.column("generations_run");
   for (std::size_t i = 1; i < rows.size(); ++i) {
     const auto& r = rows[i];
     const int line = lines[i];
@@ -83,8 +87,8 @@ void add_file(const std::string& file, std::map<std::pair<std::string, std::stri
     Group& g = groups[{key, puzzle_set(r[id])}];
     ++g.runs;
     if (r[solved] == "1") {
-      g.seconds.push_back(t.number(r, line, "time_seconds"));
-      g.generations.push_back(t.number(r, line, "generations_run"));
+      g.seconds.push_back(t.number(r, line, seconds, "time_seconds"));
+      g.generations.push_back(t.number(r, line, generations, "generations_run"));
     }
   }
 }

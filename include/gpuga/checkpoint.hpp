@@ -23,6 +23,9 @@ struct Checkpoint {
   RunState run;
 };
 
+// The file's bytes around a body (above): the format line, the length, the checksum.
+std::string checkpoint_file_bytes(const std::string& body);
+
 // Writes atomically (above). Throws RuntimeFailure when the disk says no.
 void write_checkpoint(const std::string& path, const Checkpoint& c);
 

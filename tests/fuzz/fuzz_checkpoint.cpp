@@ -2,37 +2,16 @@
 // valid header and checksum around the fuzzer's bytes, so that the body's reader is reached;
 // the rest are read as they come, header and all. A read either refuses, naming the file, or
 // gives a checkpoint that, written again, is the same bytes.
-#include <cstring>
-
 #include "fuzz_support.hpp"
 #include "gpuga/checkpoint.hpp"
 #include "gpuga/errors.hpp"
 
 using namespace gpuga;
 
-namespace {
-
-std::uint64_t fnv1a(const std::string& bytes) {
-  std::uint64_t h = 0xcbf29ce484222325ull;
-  for (unsigned char ch : bytes) h = (h ^ ch) * 0x100000001b3ull;
-  return h;
-}
-
-// The file format of checkpoint.hpp around `body`.
-std::string framed(const std::string& body) {
-  std::string file = "gpuga checkpoint " + std::to_string(kCheckpointFormat) + "\n";
-  const std::uint64_t length = body.size(), sum = fnv1a(body);
-  file.append(reinterpret_cast<const char*>(&length), sizeof length);
-  file.append(reinterpret_cast<const char*>(&sum), sizeof sum);
-  return file + body;
-}
-
-}  // namespace
-
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   if (size == 0) return 0;
   const std::string rest(reinterpret_cast<const char*>(data) + 1, size - 1);
-  const std::string bytes = data[0] % 8 ? framed(rest) : rest;
+  const std::string bytes = data[0] % 8 ? checkpoint_file_bytes(rest) : rest;
   const std::string path = fuzz::write_file(fuzz::scratch_file("checkpoint"), bytes);
   Checkpoint c;
   try {
@@ -44,6 +23,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   }
   const std::string again = fuzz::scratch_file("checkpoint-again");
   write_checkpoint(again, c);
-  if (fuzz::read_file(again) != bytes) fuzz::fault("a checkpoint read and written again differs");
+  if (file_bytes(again) != bytes) fuzz::fault("a checkpoint read and written again differs");
   return 0;
 }

@@ -7,9 +7,12 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
-#include <fstream>
+#include <initializer_list>
 #include <regex>
 #include <string>
+
+#include "gpuga/errors.hpp"
+#include "temp_files.hpp"  // file_bytes, set_file_bytes
 
 namespace gpuga::fuzz {
 
@@ -26,13 +29,8 @@ inline std::string scratch_file(const std::string& what) {
 }
 
 inline std::string write_file(const std::string& path, const std::string& bytes) {
-  std::ofstream(path, std::ios::binary | std::ios::trunc) << bytes;
+  set_file_bytes(path, bytes);
   return path;
-}
-
-inline std::string read_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
 }
 
 // A refusal must say where: "FILE:LINE[:COLUMN]: what", LINE within the input's `lines`.
@@ -53,6 +51,23 @@ inline int line_count(const std::string& text) {
   int n = 0;
   for (char ch : text) n += ch == '\n';
   return n + (!text.empty() && text.back() != '\n');
+}
+
+// Runs `read`: true when it returns. Its InputError must name `file` and a line of `text`,
+// unless it refuses the whole file with one of `whole_file` ("FILE: empty;" ...).
+template <class Read>
+bool read_or_refusal(Read&& read, const std::string& file, const std::string& text,
+                     std::initializer_list<const char*> whole_file = {}) {
+  try {
+    read();
+    return true;
+  } catch (const InputError& e) {
+    const std::string m = e.what();
+    for (const char* what : whole_file)
+      if (m.rfind(file + ": " + what, 0) == 0) return false;
+    expect_names_line(m, file, line_count(text));
+    return false;
+  }
 }
 
 }  // namespace gpuga::fuzz
