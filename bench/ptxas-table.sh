@@ -26,7 +26,7 @@ for size in ${SIZES:-4x4 9x9 16x16 25x25}; do
       match($0, /Used [0-9]+ registers/); regs = substr($0, RSTART + 5, RLENGTH - 15)
       print size "\t" arch "\t" name "\t" regs "\t" stack "\t" stores "\t" loads; name = ""
     }' "$tmp/ptxas.txt" | while IFS=$'\t' read -r box arch name regs stack stores loads; do
-    kernel=$(c++filt "$name" | sed -E 's/gpuga::device_system::|gpuga::|void |\(.*\)$//g; s/<([a-z_]+)<[0-9]>>/<\1>/')
+    kernel=$(c++filt "$name" | sed -E 's/gpuga::device_system::(thrust_cuda::)?|gpuga::|void |\(.*\)$//g; s/<([a-z_]+)<[0-9]>>/<\1>/')
     [[ $kernel == island_kernel* || $kernel == grid_kernel* ]] || continue  # not Thrust's fills
     echo "| $box | ${arch#sm_} | $kernel | $regs | $stack | $stores | $loads |"
   done

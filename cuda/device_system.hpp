@@ -1,6 +1,6 @@
 #pragma once
 // The island engine's device system (host/run/island_engine.hpp), for the system its translation
-// unit is compiled for: CUDA in the product (engine_cuda.cu), Thrust's OpenMP system in the tests
+// unit is compiled for: CUDA in the product (engine_cuda_<size>.cu), Thrust's OpenMP system in the tests
 // (tests/device_engine_omp.cpp). This is the only place where the two differ: memory is a
 // thrust::device_vector on both; an island step runs as one thread block per island on the GPU,
 // and as a team of OpenMP threads with real barriers on the host. A lone island too large for
@@ -37,6 +37,19 @@
 #endif
 
 namespace gpuga::device_system {
+
+// Each Thrust system's definitions under a name of its own (an inline namespace: code still
+// says device_system::System), so that the CUDA backend and its OpenMP twin, which tests link
+// side by side, never define one mangled name twice: with one name the linker kept one copy of
+// each inline member and the CUDA engine ran the twin's constructor. CI checks it
+// (tests/test_odr.sh).
+#if THRUST_DEVICE_SYSTEM == THRUST_DEVICE_SYSTEM_CUDA
+inline namespace thrust_cuda {
+#elif THRUST_DEVICE_SYSTEM == THRUST_DEVICE_SYSTEM_OMP
+inline namespace thrust_omp {
+#else
+#error "the device system is built for Thrust's CUDA or OpenMP system only"
+#endif
 
 #if THRUST_DEVICE_SYSTEM == THRUST_DEVICE_SYSTEM_CUDA
 
@@ -401,4 +414,5 @@ class System : public Memory {
 
 #endif
 
+}  // inline namespace thrust_cuda or thrust_omp
 }  // namespace gpuga::device_system
