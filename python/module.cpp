@@ -212,8 +212,12 @@ py::list bench(const std::string& backend_name, std::vector<std::pair<std::uint3
     GPUGA_INPUT_CHECK(error.empty(), std::string("--") + name + " " + text + ": " + error);
   }
   const Backend backend = resolve_backend(c.backend, device);
-  if (sizes.empty()) sizes = default_bench_sizes(backend);
-  std::istringstream in(bench_puzzle(c.algorithm));
+  if (sizes.empty()) {
+    const DeviceList devs = list_devices();
+    const bool on_device = backend == Backend::Cuda && device < static_cast<int>(devs.devices.size());
+    sizes = default_bench_sizes(backend, on_device ? devs.devices[device].multiprocessors : 0);
+  }
+  std::istringstream in(bench_puzzle());
   const Grid puzzle = parse_puzzles(in, "built-in")[0].grid;
   const BenchSpec spec{c.algorithm, generations, repeats, warmup, seed, threads, device};
   std::vector<BenchRow> rows;
@@ -237,6 +241,7 @@ py::list bench(const std::string& backend_name, std::vector<std::pair<std::uint3
     d["islands_per_multiprocessor"] = r.islands_per_sm;
     d["validated"] = r.validated;
     d["skipped"] = r.skipped;
+    d["solved_at_generation"] = r.solved_at == kNever ? py::object(py::none()) : py::int_(r.solved_at);
     out.append(d);
   }
   return out;

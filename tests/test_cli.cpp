@@ -105,12 +105,16 @@ TEST(Cli, BenchRecordsARowWhoseIslandSolvedAndGoesOn) {
                            " --json " + json.string());
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_NE(r.out.find("an island solved the puzzle at generation"), std::string::npos) << r.out;
-  const auto rows = nlohmann::json::parse(slurp(json))["results"];
+  EXPECT_NE(r.out.find("no rate"), std::string::npos) << r.out;
+  const auto report = nlohmann::json::parse(slurp(json));
+  const auto rows = report["results"];
   ASSERT_EQ(rows.size(), 2u);
   for (const auto& row : rows) {
     ASSERT_TRUE(row["solved_at_generation"].is_number()) << row;
     EXPECT_LE(row["solved_at_generation"].get<int>(), 2 + 2 * 3) << row;
+    EXPECT_TRUE(row["evaluations_per_s"].is_null()) << row;  // partial work is never a rate
   }
+  EXPECT_EQ(report["options"]["puzzle_text"], "1.3.3...2..3...1");
 }
 
 TEST(Cli, APopulationThatDoesNotFitIsRefusedWithWhatItNeedsAndWhatThereIs) {

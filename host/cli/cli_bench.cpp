@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <ctime>
 #include <filesystem>
@@ -42,11 +43,19 @@ struct BenchOptions {
   bool device_given = false;
 };
 
-// For a row in which an island solved the puzzle: its figures count partial work after that.
+// For a row in which an island solved the puzzle: no rate, since what followed was partial work.
 std::string solved_note(const BenchRow& r) {
   if (r.solved_at == kNever) return "";
   return "; an island solved the puzzle at generation " + std::to_string(r.solved_at) +
-         ": figures after it count partial work";
+         ": partial work after it, no rate";
+}
+
+// A rate, or "-" where the row has none (an island solved: bench.hpp).
+std::string rate_text(double v, const char* format) {
+  if (std::isnan(v)) return "-";
+  char text[32];
+  std::snprintf(text, sizeof text, format, v);
+  return text;
 }
 
 void print_table(const std::vector<BenchRow>& rows, const BenchOptions& o, const std::string& size) {
@@ -66,10 +75,11 @@ void print_table(const std::vector<BenchRow>& rows, const BenchOptions& o, const
     }
     const std::string per_sm = r.islands_per_sm ? std::to_string(r.islands_per_sm) : "-";
     const std::string efficiency =
-        r.ranks > 1 ? "; efficiency " + std::to_string(r.efficiency).substr(0, 4) : "";
-    std::printf("%-7s %5d %11u %9u %8u %10.1f %11.3g %10.2f | %9.2f %9.2f %9.2f | %-14s %6s  %s%s%s\n",
-                r.backend.c_str(), r.ranks, r.pop, r.island_size, r.islands, r.gens_per_s,
-                r.evals_per_s, r.ms_per_epoch, 1e3 * r.per_epoch.advance,
+        r.ranks > 1 ? "; efficiency " + rate_text(r.efficiency, "%.2f") : "";
+    std::printf("%-7s %5d %11u %9u %8u %10s %11s %10.2f | %9.2f %9.2f %9.2f | %-14s %6s  %s%s%s\n",
+                r.backend.c_str(), r.ranks, r.pop, r.island_size, r.islands,
+                rate_text(r.gens_per_s, "%.1f").c_str(), rate_text(r.evals_per_s, "%.3g").c_str(),
+                r.ms_per_epoch, 1e3 * r.per_epoch.advance,
                 1e3 * r.per_epoch.summary, 1e3 * r.per_epoch.ring, r.placement.c_str(),
                 per_sm.c_str(), r.validated.c_str(), efficiency.c_str(), solved_note(r).c_str());
   }
@@ -88,15 +98,19 @@ std::string cpu_model() {
   return "unknown";
 }
 
+// A rate, or null where the row has none.
+nlohmann::json rate_json(double v) { return std::isnan(v) ? nlohmann::json(nullptr) : nlohmann::json(v); }
+
 nlohmann::json to_json(const std::vector<BenchRow>& rows, const BenchOptions& o, const DeviceList& devs,
-                       const std::string& size) {
+                       const std::string& size, const std::string& puzzle_text) {
   nlohmann::json out = nlohmann::json::array();
   for (const auto& r : rows)
     out.push_back({{"backend", r.backend}, {"ranks", r.ranks},
-                   {"efficiency", r.ranks > 1 ? nlohmann::json(r.efficiency) : nlohmann::json(nullptr)},
+                   {"efficiency", r.ranks > 1 ? rate_json(r.efficiency) : nlohmann::json(nullptr)},
                    {"pop", r.pop}, {"island_size", r.island_size},
                    {"islands", r.islands}, {"skipped", r.skipped},
-                   {"generations_per_s", r.gens_per_s}, {"evaluations_per_s", r.evals_per_s},
+                   {"generations_per_s", rate_json(r.gens_per_s)},
+                   {"evaluations_per_s", rate_json(r.evals_per_s)},
                    {"ms_per_epoch", r.ms_per_epoch},
                    {"ms_per_phase", {{"advance", 1e3 * r.per_epoch.advance},
                                      {"summary", 1e3 * r.per_epoch.summary},
@@ -124,8 +138,9 @@ nlohmann::json to_json(const std::vector<BenchRow>& rows, const BenchOptions& o,
           {"devices", devices}, {"device_used", o.device}, {"no_device_reason", devs.reason},
           {"options", {{"generations_per_epoch", o.generations}, {"repeats", o.repeats},
                        {"warmup", o.warmup}, {"seed", o.seed},
-                       {"threads", o.threads}, {"puzzle", o.puzzle_file.empty() ? bench_puzzle(o.base.algorithm) : o.puzzle_file},
-                       {"size", size}, {"config", describe(defaults)}}},
+                       {"threads", o.threads},
+                       {"puzzle", o.puzzle_file.empty() ? "built-in (no solution)" : o.puzzle_file},
+                       {"puzzle_text", puzzle_text}, {"size", size}, {"config", describe(defaults)}}},
           {"results", out}};
 }
 
@@ -149,9 +164,13 @@ std::vector<Backend> backends_to_run(const BenchOptions& o) {
   return out;
 }
 
-// --pop and --island-size: every pair; neither: the default table for the backend.
-std::vector<std::pair<std::uint32_t, std::uint32_t>> sizes_to_run(const BenchOptions& o, Backend b) {
-  if (o.pops.empty() && o.island_sizes.empty()) return default_bench_sizes(b);
+// --pop and --island-size: every pair; neither: the default table for the backend (and device).
+std::vector<std::pair<std::uint32_t, std::uint32_t>> sizes_to_run(const BenchOptions& o, Backend b,
+                                                                  const DeviceList& devs) {
+  if (o.pops.empty() && o.island_sizes.empty()) {
+    const bool on_device = b == Backend::Cuda && o.device < static_cast<int>(devs.devices.size());
+    return default_bench_sizes(b, on_device ? devs.devices[o.device].multiprocessors : 0);
+  }
   std::vector<std::pair<std::uint32_t, std::uint32_t>> out;
   const auto pops = o.pops.empty() ? std::vector<std::uint32_t>{100000} : o.pops;
   const auto sizes = o.island_sizes.empty() ? std::vector<std::uint32_t>{0} : o.island_sizes;
@@ -161,13 +180,15 @@ std::vector<std::pair<std::uint32_t, std::uint32_t>> sizes_to_run(const BenchOpt
 }
 
 int run_bench(BenchOptions& o) {
-  Grid puzzle;
+  Puzzle puzzle_read;
   if (o.puzzle_file.empty()) {
-    std::istringstream in(bench_puzzle(o.base.algorithm));
-    puzzle = parse_puzzles(in, "built-in")[0].grid;
+    std::istringstream in(bench_puzzle());
+    puzzle_read = parse_puzzles(in, "built-in")[0];
   } else {
-    puzzle = read_puzzle_file(o.puzzle_file)[0].grid;
+    puzzle_read = read_puzzle_file(o.puzzle_file)[0];
   }
+  const Grid& puzzle = puzzle_read.grid;
+  const std::string puzzle_text = to_line(puzzle, puzzle_read.alphabet);
   const DeviceList devs = list_devices();
   std::vector<BenchRow> rows;
   // The JSON is rewritten after every row, so that a bench cut short (a time limit) keeps the
@@ -178,7 +199,7 @@ int run_bench(BenchOptions& o) {
     {
       std::ofstream out(partial);
       GPUGA_INPUT_CHECK(out.good(), o.json_file + ": cannot write the JSON report");
-      out << to_json(rows, o, devs, size_name(puzzle)).dump(2) << '\n';
+      out << to_json(rows, o, devs, size_name(puzzle), puzzle_text).dump(2) << '\n';
     }
     std::filesystem::rename(partial, o.json_file);
   };
@@ -194,7 +215,7 @@ int run_bench(BenchOptions& o) {
   if (place.root()) write_json();
   const BenchSpec spec{o.base.algorithm, o.generations, o.repeats, o.warmup, o.seed, o.threads, o.device};
   for (Backend b : backends_to_run(o))
-    for (const auto& [pop, size] : sizes_to_run(o, b)) {
+    for (const auto& [pop, size] : sizes_to_run(o, b, devs)) {
       if (place.root()) rows.push_back(bench_islands(b, pop, size, puzzle, spec));
       if (place.size > 1) {
         rank_barrier();
@@ -204,7 +225,7 @@ int run_bench(BenchOptions& o) {
                                      });
         if (place.root()) {
           const double alone = rows.back().evals_per_s;
-          all.efficiency = alone > 0 ? all.evals_per_s / (alone * place.size) : 0;
+          all.efficiency = alone > 0 ? all.evals_per_s / (alone * place.size) : std::nan("");
           rows.push_back(all);
         }
       }
@@ -245,8 +266,9 @@ void add_bench_command(CLI::App& app, int& exit_status) {
   cmd->add_option("--warmup", o->warmup, "Untimed warm-up generations (the GPU is validated "
                   "against the CPU over these)")
       ->check(CLI::Range(1u, 1000000u))->capture_default_str();
-  cmd->add_option("--puzzle", o->puzzle_file, "Puzzle file (its first puzzle; default Platinum "
-                  "Blonde, for sa and hc with a wrong clue so that no chain solves it)")
+  cmd->add_option("--puzzle", o->puzzle_file, "Puzzle file (its first puzzle; default: Platinum "
+                  "Blonde with a wrong clue, which has no solution, so that every row is whole "
+                  "work; a row in which an island solves gives no rate)")
       ->check(CLI::ExistingFile);
   cmd->add_option("--seed", o->seed, "Random seed")->capture_default_str();
   cmd->add_option("--json", o->json_file, "Also write every figure, the device, driver and "

@@ -3,7 +3,10 @@
 #include <omp.h>
 
 #include <algorithm>
+#include <cstdio>
+#include <string>
 
+#include "gpuga/devices.hpp"
 #include "gpuga/errors.hpp"
 #if defined(GPUGA_HAVE_MPI)
 #include <mpi.h>
@@ -13,6 +16,8 @@
 
 namespace gpuga {
 namespace {
+
+std::string g_rank_devices;  // how this run's ranks took their devices (share_node)
 
 #if defined(GPUGA_HAVE_MPI)
 const MpiWorld* world() {
@@ -35,12 +40,27 @@ void share_node(RunConfig& c, bool device_given) {
   const MpiWorld* w = world();
   if (!w) return;
   if (c.threads == 0) c.threads = std::max(1, omp_get_num_procs() / w->local_size());
-  if (!device_given) c.device = w->local_rank();
+  if (device_given || c.backend == Backend::Cpu) {
+    g_rank_devices = device_given ? "--device " + std::to_string(c.device) : "";
+    return;
+  }
+  const int gpus = static_cast<int>(list_devices().devices.size());
+  if (gpus == 0) return;  // the backend's choice says why (auto: the CPU; cuda: refused)
+  c.device = rank_device(w->local_rank(), gpus);
+  g_rank_devices = "local rank % " + std::to_string(gpus);
+  static bool said = false;
+  if (w->rank() == 0 && !said) {
+    std::fprintf(stderr, "gpuga: %d rank(s) on this node share %d CUDA device(s): local rank k "
+                 "takes device k %% %d (--device to choose one)\n", w->local_size(), gpus, gpus);
+    said = true;
+  }
 #else
   (void)c;
   (void)device_given;
 #endif
 }
+
+const std::string& rank_devices() { return g_rank_devices; }
 
 void scale_default_pop(RunConfig& c, bool pop_given) {
   if (!pop_given) c.pop *= static_cast<std::uint32_t>(rank_place().size);

@@ -3,6 +3,7 @@
 // line does differently when several ranks share a run. In a build without MPI, or a process no
 // MPI launcher started, this is one rank of one and every function here leaves things as they are.
 #include <memory>
+#include <string>
 
 #include "gpuga/batch_runner.hpp"
 #include "gpuga/driver.hpp"
@@ -18,8 +19,13 @@ struct RankPlace {
 RankPlace rank_place();
 
 // Before the backend is chosen: each rank takes its share of its node's cores (--threads not
-// given) and, unless --device was given, the GPU of its local rank.
+// given) and, unless --device was given or the backend is cpu, a GPU round-robin: its local rank
+// modulo the node's devices (rank_device), said once on rank 0's stderr.
 void share_node(RunConfig& c, bool device_given);
+
+// For the outputs, with several ranks: how they took their devices ("local rank % 2",
+// "--device 1"); empty with one rank or on the CPU.
+const std::string& rank_devices();
 
 // After RunConfig::resolve: with --pop left out, the run's population is every rank's default.
 void scale_default_pop(RunConfig& c, bool pop_given);

@@ -187,7 +187,9 @@ void print_summary(const Puzzle& p, const RunResult& r, Backend backend, const R
                 r.seconds, r.seconds > 0 ? r.evaluations / r.seconds : 0.0, r.best_fitness);
   std::cerr << line << "  seed " << ga.seed << " (island " << r.island << " of "
             << ga.pop / ga.island_size_in_effect() << ")  backend " << to_string(backend)
-            << "  ranks " << rank_place().size << "  " << describe_line(ga) << '\n';
+            << "  ranks " << rank_place().size
+            << (rank_devices().empty() ? "" : " (devices: " + rank_devices() + ")") << "  "
+            << describe_line(ga) << '\n';
 }
 
 int run_solve(CLI::App* cmd, SolveOptions& o) {
@@ -283,6 +285,8 @@ int run_solve(CLI::App* cmd, SolveOptions& o) {
     nlohmann::json config = describe(o.ga);
     config["backend"] = to_string(backend);
     config["ranks"] = place.size;  // MPI ranks the runs spanned
+    if (backend == Backend::Cuda) config["device"] = o.ga.device;  // rank 0's
+    if (!rank_devices().empty()) config["rank_devices"] = rank_devices();
     std::cout << nlohmann::json{{"gpuga_version", GPUGA_VERSION}, {"commit", GPUGA_GIT_COMMIT},
                                 {"config", config}, {"results", results}}.dump(2)
               << '\n';

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 
 #include "gpuga/backend.hpp"
 #include "gpuga/devices.hpp"
@@ -93,35 +94,39 @@ BenchRow bench_islands(Backend backend, std::uint32_t pop, std::uint32_t island_
   std::nth_element(secs.begin(), secs.begin() + secs.size() / 2, secs.end());
   const double epoch = secs[secs.size() / 2];
   row.ms_per_epoch = 1e3 * epoch;
-  row.gens_per_s = o.generations / epoch;
-  // Every epoch does the same work: no restarts, and no island solves (or the row says it
-  // did). (sa, hc: moves.)
-  row.evals_per_s = double(done - warm) / o.repeats / epoch;
+  // Every epoch does the same work: no restarts, and no island solves (sa, hc: moves). Where
+  // one did, it stopped and the rest count less than whole work: no rate (NaN), only solved_at.
+  const bool whole = row.solved_at == kNever;
+  row.gens_per_s = whole ? o.generations / epoch : std::nan("");
+  row.evals_per_s = whole ? double(done - warm) / o.repeats / epoch : std::nan("");
   row.per_epoch = minus(engine->phase_times(), before, o.repeats);
   return row;
 }
 
-// Platinum Blonde (famous_named #3): hard enough that no island solves it, without restarts,
-// within any benchmark's generations, so every timed generation is whole work. For sa and hc,
-// whose chains solve it within a benchmark: the same puzzle with a wrong clue in its first cell
-// (a 3 where the solution has an 8; no given of its units is a 3), so it has no solution and
-// every chain keeps moving.
-const char* bench_puzzle(Algorithm algorithm) {
-  return algorithm == Algorithm::Ga
-             ? ".......12........3..23..4....18....5.6..7.8.......9.....85.....9...4.5..47...6..."
-             : "3......12........3..23..4....18....5.6..7.8.......9.....85.....9...4.5..47...6...";
+// Platinum Blonde (famous_named #3) with a wrong clue in its first cell: a 3 where the solution
+// has an 8 (no given of its row, column or box is a 3), so it has no solution (tests/test_cli.cpp
+// proves it with the exact checker). Unsolvable, no island ever stops and every timed generation
+// is whole work at any scale: the plain puzzle was solved without restarts once there were a few
+// hundred islands, and those rows counted partial work (bench/results/h100-2026-11-24-b7e73ec).
+const char* bench_puzzle() {
+  return "3......12........3..23..4....18....5.6..7.8.......9.....85.....9...4.5..47...6...";
 }
 
-// The default table: islands of 500 and 1000 at several counts, and panmictic rows (one island
-// of the whole population, island size 0).
-std::vector<std::pair<std::uint32_t, std::uint32_t>> default_bench_sizes(Backend b) {
+// The default table. CPU: islands of 500 and 1000 at a few counts. CUDA: the island sizes that
+// matter on a GPU (128 to 1000) from one island per multiprocessor to 64 (the device holds 1 to
+// 4 at once, so the larger counts measure waves of islands). Then panmictic rows: one island of
+// the whole population (island size 0), on the GPU up to 1e6, across every block (a cooperative
+// grid).
+std::vector<std::pair<std::uint32_t, std::uint32_t>> default_bench_sizes(Backend b, int multiprocessors) {
   std::vector<std::pair<std::uint32_t, std::uint32_t>> out;
-  const std::vector<std::uint32_t> counts =
-      b == Backend::Cuda ? std::vector<std::uint32_t>{132, 264, 528, 1056, 2112}
-                         : std::vector<std::uint32_t>{2, 8, 32};
-  for (std::uint32_t size : {500u, 1000u})
-    for (auto k : counts) out.push_back({k * size, size});
-  // Panmictic: a lone island; on the GPU up to 1e6, across every block (a cooperative grid).
+  if (b == Backend::Cuda) {
+    const auto sms = static_cast<std::uint32_t>(std::max(multiprocessors, 1));
+    for (std::uint32_t size : {128u, 256u, 512u, 1000u})
+      for (std::uint32_t per_sm : {1u, 4u, 16u, 64u}) out.push_back({sms * per_sm * size, size});
+  } else {
+    for (std::uint32_t size : {500u, 1000u})
+      for (std::uint32_t k : {2u, 8u, 32u}) out.push_back({k * size, size});
+  }
   for (std::uint32_t pop : {1000u, 10000u, 100000u, 1000000u})
     if (pop < 1000000u || b == Backend::Cuda) out.push_back({pop, 0});
   return out;

@@ -28,6 +28,8 @@ struct BenchRow {
   int ranks = 1;          // under MPI: the ranks the row's run spans (pop and islands are per rank)
   double efficiency = 0;  // ranks > 1: evals/s against ranks x one rank's alone
   std::uint32_t pop = 0, island_size = 0, islands = 0;
+  // Rates of whole work: NaN in a row in which an island solved the puzzle (solved_at), whose
+  // islands then stopped, so that no partial work is ever reported as a rate.
   double gens_per_s = 0, evals_per_s = 0, ms_per_epoch = 0;
   PhaseTimes per_epoch;   // seconds per epoch
   std::string placement;  // where an island lives while it runs
@@ -37,12 +39,14 @@ struct BenchRow {
   std::uint32_t solved_at = kNever;  // the first generation an island solved the puzzle at
 };
 
-// The built-in puzzle for the algorithm (one line): Platinum Blonde, which no island solves
-// within a benchmark; for sa and hc, whose chains do, the same with a wrong first clue.
-const char* bench_puzzle(Algorithm algorithm);
+// The built-in puzzle (one line), for every algorithm: one with no solution, so that no island
+// ever stops and every timed generation is whole work at any scale (bench.cpp says which).
+const char* bench_puzzle();
 
-// The default table for a backend: (pop, island size) pairs, 0 for one island of the pop.
-std::vector<std::pair<std::uint32_t, std::uint32_t>> default_bench_sizes(Backend resolved);
+// The default table for a backend: (pop, island size) pairs, 0 for one island of the pop. On
+// CUDA the island counts are multiples of the device's `multiprocessors`: 1 to 64 islands each.
+std::vector<std::pair<std::uint32_t, std::uint32_t>> default_bench_sizes(Backend resolved,
+                                                                         int multiprocessors = 0);
 
 // Joins a rank's engine to a run of `run.islands` over MPI ranks (host/mpi), for weak scaling.
 using RankJoin = std::function<std::unique_ptr<Engine>(std::unique_ptr<Engine>, const IslandParams& run)>;

@@ -31,6 +31,12 @@ struct DeviceList {
 
 DeviceList list_devices();
 
+// The device a rank takes when --device is not given: its rank among its node's ranks, modulo
+// the node's devices (round-robin), so that a node with more ranks than GPUs shares them.
+inline int rank_device(int local_rank, int device_count) {
+  return device_count > 0 ? local_rank % device_count : 0;
+}
+
 bool cuda_backend_built();
 
 }  // namespace gpuga

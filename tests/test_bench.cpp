@@ -1,0 +1,57 @@
+// The bench's measurement (include/gpuga/bench.hpp): its built-in puzzle keeps every row whole
+// work, its default table covers the GPU's island shapes, and a row in which an island solved
+// gives no rate.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <set>
+#include <sstream>
+
+#include "gpuga/bench.hpp"
+#include "gpuga/exact_solver.hpp"
+#include "gpuga/puzzle_io.hpp"
+
+namespace gpuga {
+namespace {
+
+Grid parse_one(const std::string& line) {
+  std::istringstream in(line);
+  return parse_puzzles(in, "test")[0].grid;
+}
+
+TEST(Bench, TheBuiltInPuzzleHasNoSolution) {
+  // No island can ever stop on it, whatever the scale: every timed generation is whole work.
+  EXPECT_EQ(solve_exact(parse_one(bench_puzzle())).solutions, 0);
+}
+
+TEST(Bench, TheDefaultCudaTableSpansIslandShapesFromOneToSixtyFourPerMultiprocessor) {
+  const int sms = 132;  // an H100
+  std::set<std::uint32_t> sizes;
+  std::set<std::uint32_t> per_sm;
+  for (const auto& [pop, size] : default_bench_sizes(Backend::Cuda, sms)) {
+    if (size == 0) continue;  // panmictic rows
+    sizes.insert(size);
+    ASSERT_EQ(pop % (size * sms), 0u) << pop << " in islands of " << size;
+    per_sm.insert(pop / size / sms);
+  }
+  EXPECT_EQ(sizes, (std::set<std::uint32_t>{128, 256, 512, 1000}));
+  EXPECT_EQ(*per_sm.begin(), 1u);
+  EXPECT_GE(*per_sm.rbegin(), 64u);
+}
+
+TEST(Bench, ARowInWhichAnIslandSolvedGivesNoRate) {
+  // A 4x4 puzzle the first generations solve, on the CPU backend.
+  const BenchSpec spec{Algorithm::Ga, 3, 2, 2, 1, 1, 0};
+  const BenchRow solved = bench_islands(Backend::Cpu, 40, 20, parse_one("1.3.3...2..3...1"), spec);
+  ASSERT_NE(solved.solved_at, kNever);
+  EXPECT_TRUE(std::isnan(solved.evals_per_s));
+  EXPECT_TRUE(std::isnan(solved.gens_per_s));
+  // The built-in puzzle on the same shape: whole work, a rate.
+  const BenchRow whole = bench_islands(Backend::Cpu, 40, 20, parse_one(bench_puzzle()), spec);
+  EXPECT_EQ(whole.solved_at, kNever);
+  EXPECT_GT(whole.evals_per_s, 0);
+  EXPECT_GT(whole.gens_per_s, 0);
+}
+
+}  // namespace
+}  // namespace gpuga
