@@ -5,9 +5,15 @@
 #
 #   bench/gpu-check.sh build DIR [ARCHS]
 #       On any machine with nvcc (this one, CI): builds the CUDA binaries for sm_90 (ARCHS, for
-#       example "80;90", adds others) in DIR/build and packs DIR/gpuga-gpu-bundle.tar.gz, under
-#       60 MiB: gpuga, every test binary with its ctest files, the puzzles, the commit and the
-#       build flags.
+#       example "80;90", adds others) in DIR/build, then packs them as `pack` does.
+#   bench/gpu-check.sh pack TREE DIR
+#       Packs DIR/gpuga-gpu-bundle.tar.gz, under 60 MiB, from TREE, a CUDA build that is already
+#       there (CI's own): gpuga, every test binary with its ctest files, the files their commands
+#       name (tests/*.sh, the puzzles), every shared library they need beyond glibc, libstdc++
+#       and the NVIDIA driver (lib/), the commit and the build flags. It refuses a bundle in
+#       which a test the tests stage runs names a file the bundle lacks.
+#   bench/gpu-check.sh check STAGE
+#       The checks pack makes, on an unpacked bundle (STAGE: its gpuga-gpu-bundle directory).
 #   bench/gpu-check.sh run BUNDLE [STAGE...]
 #       On the GPU machine: unpacks BUNDLE and runs its stages, each step under its own time
 #       limit: tests, bench, solve, sanitize (the default: all four, in that order, the most
@@ -21,6 +27,18 @@ set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 bundle_name=gpuga-gpu-bundle
 max_bundle_mib=60
+# Where the bundle's ctest files name the build and the source tree; run puts its own paths there.
+build_mark=@GPUGA_BUNDLE_BUILD@
+source_mark=@GPUGA_BUNDLE_SOURCE@
+
+# Tests the tests stage leaves out, by label, and why (printed by pack and by run).
+left_out_labels='install|python|structure'
+left_out_why="install: needs cmake and a compiler; python: needs Debian's python3 with numpy, pandas \
+and matplotlib, and tests no GPU code; structure: checks the build's libraries, not in the bundle"
+
+# Shared libraries every machine that runs the bundle has: glibc's, the C++ runtime and the
+# NVIDIA driver's. Every other library a bundled binary needs travels in lib/.
+system_libs='^(linux-vdso\.so|ld-linux-x86-64\.so|libc\.so|libm\.so|libpthread\.so|libdl\.so|librt\.so|libstdc\+\+\.so|libgcc_s\.so|libcuda\.so|libnvidia-)'
 
 usage() {
   sed -n '2,/^# Exit status/p' "$0" | sed 's/^# \{0,1\}//' >&2
@@ -28,56 +46,129 @@ usage() {
 }
 
 # ---------------------------------------------------------------------------------------------
-# build DIR [ARCHS]
+# build DIR [ARCHS], pack TREE DIR
 
 build() {
   local dir=$1 archs=${2:-90}
   mkdir -p "$dir" && dir=$(cd "$dir" && pwd) || return 2
-  local tree=$dir/build stage=$dir/$bundle_name t0=$SECONDS
+  local tree=$dir/build t0=$SECONDS
   cmake -S "$root" -B "$tree" -G Ninja -DCMAKE_BUILD_TYPE=Release -DGPUGA_CUDA=ON \
     -DCMAKE_CUDA_ARCHITECTURES="$archs" >"$dir/configure.log" || { cat "$dir/configure.log"; return 1; }
   cmake --build "$tree" -j "$(nproc)" || return 1
-  local seconds=$((SECONDS - t0))
-  rm -rf "$stage" && mkdir -p "$stage/build/tests" "$stage/src/tests"
-  cp "$tree/gpuga" "$stage/build/"
-  cp "$tree/CTestTestfile.cmake" "$stage/build/"
+  echo "gpu-check: built in $((SECONDS - t0)) s"
+  pack "$tree" "$dir"
+}
+
+# The shared libraries that `ldd` resolves for FILE... (the bundle's lib/ first), one path a line.
+needed_libs() {
+  local f
+  for f in "$@"; do ldd "$f"; done | awk '$2 == "=>" && $3 ~ /^\// {print $3}' | sort -u
+}
+
+# Every library the bundled binaries need beyond the system's, into the stage's lib/, with the
+# libraries those need in turn (ldd lists the whole closure).
+copy_libs() {
+  local stage=$1
+  shift
+  mkdir -p "$stage/lib"
+  local lib
+  while read -r lib; do
+    basename "$lib" | grep -Eq "$system_libs" || cp -L "$lib" "$stage/lib/"
+  done < <(needed_libs "$@")
+}
+
+# Fails, naming them, on any library a bundled binary needs that is neither in lib/ nor the
+# system's; on a bundle in which a test the stage runs names a missing file.
+check_stage() {
+  local stage=$1 bad=0 f
+  for f in "$stage/build/gpuga" "$stage"/build/tests/test_*; do
+    [ -x "$f" ] && [ "$(head -c 4 "$f" | tail -c 3)" = ELF ] || continue
+    local name arrow path rest
+    while read -r name arrow path rest; do
+      [ "$arrow" = "=>" ] || continue  # the vdso and the loader
+      if [ "$path" = not ]; then
+        echo "gpu-check: $(basename "$f") needs $name, not found" >&2; bad=1
+      elif [[ $path != "$stage/lib/"* ]] && ! grep -Eq "$system_libs" <<<"$name"; then
+        echo "gpu-check: $(basename "$f") needs $name ($path), not in the bundle" >&2; bad=1
+      fi
+    done < <(LD_LIBRARY_PATH=$stage/lib ldd "$f")
+  done
+  # The tests the stage runs, relocated into a copy of the stage: every path they name is there.
+  local probe
+  probe=$(mktemp -d) || return 1
+  cp -r "$stage/build" "$stage/src" "$probe/"
+  find "$probe/build" -name '*.cmake' -exec sed -i "s|$build_mark|$probe/build|g; s|$source_mark|$probe/src|g" {} +
+  ctest --test-dir "$probe/build" --show-only=json-v1 -LE "$left_out_labels" >"$probe/tests.json" || bad=1
+  python3 - "$probe" "$probe/tests.json" <<'PY' || bad=1
+import json, os, sys
+probe, listing = sys.argv[1], sys.argv[2]
+missing = set()
+for test in json.load(open(listing))["tests"]:
+    for arg in test.get("command", []):
+        if arg.startswith(probe) and not os.path.exists(arg):
+            missing.add((test["name"], arg[len(probe) + 1:]))
+for name, path in sorted(missing):
+    print(f"gpu-check: test {name} names {path}, which the bundle lacks", file=sys.stderr)
+sys.exit(1 if missing else 0)
+PY
+  rm -rf "$probe"
+  return $bad
+}
+
+pack() {
+  local tree dir
+  tree=$(cd "$1" && pwd) && mkdir -p "$2" && dir=$(cd "$2" && pwd) || return 2
+  [ -x "$tree/gpuga" ] && [ -x "$tree/tests/test_engine_device" ] &&
+    grep -q '^CMAKE_CUDA_ARCHITECTURES:' "$tree/CMakeCache.txt" ||
+    { echo "gpu-check: $tree is not a CUDA build of gpuga" >&2; return 2; }
+  local stage=$dir/$bundle_name
+  rm -rf "$stage" && mkdir -p "$stage/build/tests" "$stage/src/tests" "$stage/src/bench"
+  cp "$tree/gpuga" "$tree/CTestTestfile.cmake" "$stage/build/"
   cp "$tree"/tests/CTestTestfile.cmake "$tree"/tests/*.cmake "$stage/build/tests/"
   find "$tree/tests" -maxdepth 1 -type f -name 'test_*' -perm -u+x -exec cp {} "$stage/build/tests/" \;
-  # The other directories' ctest files are empty: an empty one keeps subdirs() happy.
+  # The other directories' tests are the build's own (the bundle, the Python module): an empty
+  # ctest file keeps subdirs() happy.
   local sub
-  for sub in cuda host bench; do mkdir -p "$stage/build/$sub" && : >"$stage/build/$sub/CTestTestfile.cmake"; done
-  # The OpenMP runtime, in case the GPU machine's image lacks it (glibc and libstdc++ it has, newer).
-  mkdir -p "$stage/lib"
-  cp -L "$(ldd "$tree/gpuga" | awk '/libgomp/ {print $3}')" "$stage/lib/"
+  for sub in $(sed -n 's/^subdirs("\([^"]*\)")$/\1/p' "$tree/CTestTestfile.cmake"); do
+    [ "$sub" = tests ] || { mkdir -p "$stage/build/$sub" && : >"$stage/build/$sub/CTestTestfile.cmake"; }
+  done
+  find "$stage/build" -name '*.cmake' -exec sed -i "s|$tree|$build_mark|g; s|$root|$source_mark|g" {} +
+  # What the tests' commands name: their scripts, the puzzles they read.
+  cp "$root"/tests/*.sh "$stage/src/tests/"
   cp -r "$root/puzzles" "$stage/src/"
   cp "$0" "$stage/"
+  copy_libs "$stage" "$stage/build/gpuga" "$stage"/build/tests/test_*
   {
     echo "commit $(git -C "$root" rev-parse --short=12 HEAD 2>/dev/null || echo unknown)$(
       git -C "$root" diff --quiet HEAD -- 2>/dev/null || echo "-dirty")"
-    echo "built $(date -u +%Y-%m-%dT%H:%M:%SZ) on $(nproc) cores in ${seconds} s"
-    echo "build_root $tree"
-    echo "source_root $root"
-    echo "cuda_architectures $archs"
+    echo "packed $(date -u +%Y-%m-%dT%H:%M:%SZ) on $(nproc) cores from $tree"
+    echo "cuda_architectures $(sed -n 's/^CMAKE_CUDA_ARCHITECTURES:[A-Z]*=//p' "$tree/CMakeCache.txt")"
+    echo "libraries $(ls "$stage/lib" | tr '\n' ' ')"
     "$tree/gpuga" --version
     grep -E '^(CMAKE_BUILD_TYPE|CMAKE_CUDA_COMPILER|CMAKE_CUDA_FLAGS|CMAKE_CXX_COMPILER|CMAKE_CXX_FLAGS)(_RELEASE)?:' \
       "$tree/CMakeCache.txt"
   } >"$stage/BUNDLE.txt"
+  echo "gpu-check: the tests stage leaves out labels $left_out_labels ($left_out_why)"
+  check_stage "$stage" || { echo "gpu-check: the bundle is not self-contained" >&2; return 1; }
   tar -C "$dir" -czf "$dir/$bundle_name.tar.gz" "$bundle_name" || return 1
   local mib=$(( $(stat -c %s "$dir/$bundle_name.tar.gz") >> 20 ))
-  echo "gpu-check: built in ${seconds} s; $dir/$bundle_name.tar.gz is $mib MiB (limit $max_bundle_mib)"
+  echo "gpu-check: $dir/$bundle_name.tar.gz is $mib MiB (limit $max_bundle_mib)"
   [ "$mib" -lt "$max_bundle_mib" ] || { echo "gpu-check: the bundle is over $max_bundle_mib MiB" >&2; return 1; }
 }
 
 # ---------------------------------------------------------------------------------------------
 # run BUNDLE [STAGE...]
 
-# Each step's time limit in seconds; they add up to 530, leaving 70 s of the device tool's 600
-# for unpacking, the device query and packing the logs.
+# Each step's time limit in seconds: what the step took on an H100 at b7e73ec (in brackets;
+# bench/results/h100-2026-11-24-b7e73ec) with margin. They add up to 530, leaving 70 s of the
+# device tool's 600 for unpacking, the device query and packing the logs.
 declare -A budget=(
-  [tests]=160
-  [bench-ga]=75 [bench-sa]=30 [bench-hc]=30 [batch]=35
-  [solve-hardest]=30 [solve-sets]=40 [solve-same]=30
-  [memcheck-ga]=25 [racecheck-ga]=25 [memcheck-sa]=25 [racecheck-sa]=25
+  [tests]=150                                  # [55, without the MPI and checkpoint scripts]
+  [bench-ga]=45 [bench-sa]=35 [bench-hc]=35    # [6, 24, 20 for a table a third the size]
+  [batch]=20                                   # [1]
+  [solve-hardest]=20 [solve-sets]=25           # [1, 1]
+  [solve-same-ga]=30 [solve-same-sa]=35 [solve-same-hc]=35  # [under 30, 60, 60 for 95 puzzles]
+  [memcheck-ga]=20 [racecheck-ga]=25 [memcheck-sa]=20 [racecheck-sa]=35  # [1, 9, 1, 21]
 )
 
 # step NAME COMMAND...: runs COMMAND under NAME's time limit, logs it and appends a line to the
@@ -105,15 +196,18 @@ step() {
 measured() { "$@"; [ $? -le 1 ]; }
 
 stage_tests() {
-  # plot_py needs matplotlib, which the GPU machine's Python may lack; it tests no GPU code.
+  echo "tests: left out, by label: $left_out_why" >>"$summary"
   step tests ctest --test-dir "$work/build" -j "$(nproc)" --timeout 120 --output-on-failure \
-    -E '^plot_py$'
+    -LE "$left_out_labels"
 }
 
 stage_bench() {
   step bench-ga "$gpuga" bench --json "$OUT/bench.json"
-  step bench-sa "$gpuga" bench --backend cuda --algorithm sa --json "$OUT/bench-sa.json"
-  step bench-hc "$gpuga" bench --backend cuda --algorithm hc --json "$OUT/bench-hc.json"
+  # sa and hc: a generation is a move per free cell per chain, so fewer generations a row.
+  step bench-sa "$gpuga" bench --backend cuda --algorithm sa --generations 20 --repeats 3 \
+    --json "$OUT/bench-sa.json"
+  step bench-hc "$gpuga" bench --backend cuda --algorithm hc --generations 20 --repeats 3 \
+    --json "$OUT/bench-hc.json"
   # Many runs at once against one at a time: batch prints the wall time per run, amortised.
   batch_pair() {
     local label
@@ -137,19 +231,19 @@ stage_solve() {
   solve_json() { "$gpuga" "$@" >"$OUT/solve.json"; [ $? -le 1 ]; }
   step solve-sets solve_json solve --backend cuda --seed 1 --time-limit 2 --report-every 0 --json \
     "$src/puzzles/famous_named.txt" "$src/puzzles/norvig_top95.txt"
-  # The same seed on CPU and GPU, generation-limited: ga, sa and hc print the same grids.
+  # The same seed on CPU and GPU, generation-limited: ga, sa and hc print the same grids, on
+  # the first 40 puzzles of norvig_top95 (the CPU's side is the slow one), each a step.
+  head -n 40 "$src/puzzles/norvig_top95.txt" >"$work/top40.txt"
   same_output() {
-    local a
-    for a in ga sa hc; do
-      cmp <("$gpuga" solve --algorithm "$a" --backend cuda --pop 2000 --seed 1 --max-generations 60 \
-              --time-limit 0 --report-every 0 --format line "$src/puzzles/norvig_top95.txt" 2>/dev/null) \
-          <("$gpuga" solve --algorithm "$a" --backend cpu --pop 2000 --seed 1 --max-generations 60 \
-              --time-limit 0 --report-every 0 --format line "$src/puzzles/norvig_top95.txt" 2>/dev/null) \
-        || { echo "$a: CPU and GPU differ"; return 1; }
-      echo "$a: CPU == GPU on norvig_top95"
-    done
+    cmp <("$gpuga" solve --algorithm "$1" --backend cuda --pop 2000 --seed 1 --max-generations 60 \
+            --time-limit 0 --report-every 0 --format line "$work/top40.txt" 2>/dev/null) \
+        <("$gpuga" solve --algorithm "$1" --backend cpu --pop 2000 --seed 1 --max-generations 60 \
+            --time-limit 0 --report-every 0 --format line "$work/top40.txt" 2>/dev/null) \
+      || { echo "$1: CPU and GPU differ"; return 1; }
+    echo "$1: CPU == GPU on the first 40 of norvig_top95"
   }
-  step solve-same same_output
+  local a
+  for a in ga sa hc; do step "solve-same-$a" same_output "$a"; done
 }
 
 stage_sanitize() {
@@ -167,6 +261,22 @@ stage_sanitize() {
   step racecheck-ga sanitized "$sanitizer" --tool racecheck --error-exitcode 90 "$gpuga" "${ga[@]}"
   step memcheck-sa sanitized "$sanitizer" --tool memcheck --leak-check full --error-exitcode 90 "$gpuga" "${sa[@]}"
   step racecheck-sa sanitized "$sanitizer" --tool racecheck --error-exitcode 90 "$gpuga" "${sa[@]}"
+}
+
+# The bundle's libraries that this machine lacks, in lib-used/: a machine's own library of the
+# same name goes with the rest of its installation (its Open MPI with its mpirun), and the
+# bundle's fill in where it has none, so that a machine with only glibc, libstdc++ and the
+# driver runs everything.
+use_libs() {
+  mkdir -p "$work/lib-used"
+  local lib name own=() mine=()
+  for lib in "$work"/lib/*; do
+    [ -e "$lib" ] || continue
+    name=$(basename "$lib")
+    if ldconfig -p 2>/dev/null | grep -q "^[[:space:]]*$name "; then own+=("$name")
+    else ln -s "$lib" "$work/lib-used/$name"; mine+=("$name"); fi
+  done
+  echo "libraries: the bundle's ${mine[*]:-none}; this machine's own ${own[*]:-none}" >>"$summary"
 }
 
 run() {
@@ -195,12 +305,10 @@ run() {
   cat "$work/BUNDLE.txt" >>"$summary"
   # The bundle was built elsewhere: its ctest files name the build's paths, and the tests find
   # their puzzles and the gpuga binary through these.
-  local build_root source_root
-  build_root=$(sed -n 's/^build_root //p' "$work/BUNDLE.txt")
-  source_root=$(sed -n 's/^source_root //p' "$work/BUNDLE.txt")
-  find "$work/build" -name '*.cmake' -exec sed -i "s|$build_root|$work/build|g; s|$source_root|$work/src|g" {} +
+  find "$work/build" -name '*.cmake' -exec sed -i "s|$build_mark|$work/build|g; s|$source_mark|$work/src|g" {} +
   export GPUGA_TEST_SOURCE_DIR=$work/src GPUGA_TEST_BINARY=$work/build/gpuga
-  export LD_LIBRARY_PATH=$work/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+  use_libs
+  export LD_LIBRARY_PATH=$work/lib-used${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
   export gpuga=$work/build/gpuga src=$work/src work OUT
   logs=$work/logs
   mkdir -p "$logs"
@@ -220,6 +328,8 @@ run() {
 
 case ${1:-} in
   build) [ $# -ge 2 ] && [ $# -le 3 ] || usage; shift; build "$@" ;;
+  pack) [ $# -eq 3 ] || usage; shift; pack "$@" ;;
+  check) [ $# -eq 2 ] || usage; check_stage "$2" ;;
   run) [ $# -ge 2 ] || usage; shift; run "$@" ;;
   *) usage ;;
 esac

@@ -8,6 +8,7 @@
 set -uo pipefail
 gpuga=$1 src=$2
 fail() { echo "FAIL: $*" >&2; exit 1; }
+python3=$(command -v /usr/bin/python3 || command -v python3) || fail "no python3 on this machine"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 head -n 1 "$src/puzzles/acs_16x16_fixed040_inst00-09.txt" >"$tmp/p.txt"
@@ -70,7 +71,7 @@ rc=$?
 grep -q "batch: 2 run(s) continued from their checkpoints" "$tmp/batch2.err" ||
   { cat "$tmp/batch2.err"; fail "batch: the runs did not continue from their checkpoints"; }
 rows() {
-  /usr/bin/python3 -c '
+  "$python3" -c '
 import csv, sys
 rows = list(csv.DictReader(open(sys.argv[1])))
 for r in rows:

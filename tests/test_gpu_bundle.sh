@@ -1,29 +1,45 @@
 #!/usr/bin/env bash
-# bench/gpu-check.sh on a machine without a GPU (CI): the bundle builds, stays under its size
-# limit and holds what a run needs; its run says at once that there is no GPU, in its summary
-# too, with a non-zero exit and at most 8 files in $OUT. Exit 77 (skipped) where a GPU is present.
-# Usage: test_gpu_bundle.sh DIR (a directory for the bundle's build, kept between runs).
+# bench/gpu-check.sh on a machine without a GPU (CI): the bundle packs from the build that is
+# already there, stays under its size limit and holds what a run needs: every library its
+# binaries need beyond glibc, libstdc++ and the driver (the ldd closure; a bundle missing one is
+# refused), and every file the tests it runs name. Its run says at once that there is no GPU, in
+# its summary too, with a non-zero exit and at most 8 files in $OUT. Exit 77 (skipped) where a GPU
+# is present.
+# Usage: test_gpu_bundle.sh BUILD_TREE DIR (a CUDA build of gpuga; a directory for the bundle)
 set -uo pipefail
-dir=$1
+tree=$1 dir=$2
 check=$(dirname "$0")/../bench/gpu-check.sh
 fail() { echo "FAIL: $*" >&2; exit 1; }
 
-bash "$check" build "$dir" || fail "gpu-check.sh build exited $?"
+bash "$check" pack "$tree" "$dir" || fail "gpu-check.sh pack exited $?"
 bundle=$dir/gpuga-gpu-bundle.tar.gz
 mib=$(( $(stat -c %s "$bundle") >> 20 ))
 [ "$mib" -lt 60 ] || fail "the bundle is $mib MiB; expected under 60"
 listing=$(tar -tzf "$bundle")
 for f in gpuga-gpu-bundle/BUNDLE.txt gpuga-gpu-bundle/build/gpuga \
          gpuga-gpu-bundle/build/tests/test_engine_device gpuga-gpu-bundle/build/tests/test_cuda_faults \
-         gpuga-gpu-bundle/build/tests/CTestTestfile.cmake gpuga-gpu-bundle/src/puzzles/norvig_top95.txt; do
+         gpuga-gpu-bundle/build/tests/CTestTestfile.cmake gpuga-gpu-bundle/src/puzzles/norvig_top95.txt \
+         gpuga-gpu-bundle/src/tests/test_checkpoint_cli.sh; do
   grep -qx "$f" <<<"$listing" || fail "the bundle lacks $f"
 done
-if "$dir/build/gpuga" devices --json | grep -q '"index"'; then
-  echo "a GPU is present: the run without one is not tested here"
-  exit 77
+# The libraries beyond the system's: the OpenMP runtime always, Open MPI's where gpuga has MPI.
+grep -q '^gpuga-gpu-bundle/lib/libgomp\.so' <<<"$listing" || fail "the bundle lacks libgomp"
+if ldd "$tree/gpuga" | grep -q libmpi; then
+  grep -q '^gpuga-gpu-bundle/lib/libmpi\.so' <<<"$listing" || fail "the bundle lacks libmpi"
 fi
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
+# The closure check fails on a bundle without its OpenMP runtime, naming what is missing.
+tar -C "$out" -xzf "$bundle" && rm "$out"/gpuga-gpu-bundle/lib/libgomp*
+bash "$check" check "$out/gpuga-gpu-bundle" 2>"$out/check.err" &&
+  fail "a bundle without libgomp passed the closure check"
+grep -q "libgomp.* not in the bundle\|libgomp.*not found" "$out/check.err" ||
+  fail "the closure check did not name libgomp: $(cat "$out/check.err")"
+rm -rf "$out/gpuga-gpu-bundle" "$out/check.err"
+if "$tree/gpuga" devices --json | grep -q '"index"'; then
+  echo "a GPU is present: the run without one is not tested here"
+  exit 77
+fi
 OUT=$out bash "$check" run "$bundle" 2>"$out.err"
 rc=$?
 [ $rc -eq 2 ] || fail "run without a GPU exited $rc; expected 2"

@@ -5,16 +5,21 @@
 # many times), sa, a 16x16 puzzle, and one island a rank; batch and sweep sharing out their runs
 # (and --resume on another rank count); a rank count that does not divide the
 # islands is refused before any run, with a message; rank 0 alone writes.
+# With a GPU, ranks that outnumber the GPUs share them round-robin, with the same results.
+# Skipped (77), saying why, without mpirun or a python3 (the GPU bundle's machine may lack them).
 # Usage: test_mpi.sh GPUGA SOURCE_DIR
 set -uo pipefail
 gpuga=$1 src=$2
 fail() { echo "FAIL: $*" >&2; exit 1; }
+command -v mpirun >/dev/null || { echo "skipped: no mpirun on this machine"; exit 77; }
+python3=$(command -v /usr/bin/python3 || command -v python3) ||
+  { echo "skipped: no python3 on this machine"; exit 77; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 mpi() { local n=$1; shift; timeout 300 mpirun --oversubscribe --allow-run-as-root -np "$n" "$@"; }
 # The results, less what depends on the clock or the machine.
 strip() {
-  /usr/bin/python3 -c '
+  "$python3" -c '
 import json, sys
 doc = json.load(open(sys.argv[1]))
 for r in doc["results"]:
@@ -35,7 +40,7 @@ same() {  # name ranks options...: one process against `ranks` ranks
   # Rank 0 alone writes: one summary line a puzzle.
   local lines puzzles
   lines=$(grep -c "^puzzle " "$tmp/$name.n.err")
-  puzzles=$(/usr/bin/python3 -c 'import json,sys; print(len(json.load(open(sys.argv[1]))["results"]))' "$tmp/$name.n.json")
+  puzzles=$("$python3" -c 'import json,sys; print(len(json.load(open(sys.argv[1]))["results"]))' "$tmp/$name.n.json")
   [ "$lines" = "$puzzles" ] || fail "$name: $lines summary lines for $puzzles puzzles"
   echo "ok: $name on $n ranks"
 }
@@ -48,7 +53,7 @@ sed -n '1p' "$src/puzzles/acs_16x16_unique_fixed055-060.txt" >"$sixteen"
 four="$tmp/four.txt"
 sed -n '1,4p' "$src/puzzles/norvig_top95.txt" >"$four"
 same memetic 2 --pop 400 --island-size 100 --local-search 100 --migration-interval 3 --seed 2 --max-generations 200 "$four"
-/usr/bin/python3 -c '
+"$python3" -c '
 import json, sys
 islands = [r["island"] for r in json.load(open(sys.argv[1]))["results"] if r["solved"]]
 sys.exit(0 if any(k >= 2 for k in islands) else 1)' "$tmp/memetic.n.json" || fail "memetic: no solution from rank 1"
@@ -56,6 +61,24 @@ same plain-ga 2 --pop 400 --island-size 100 --local-search 0 --migration-interva
 same one-island-a-rank 4 --pop 400 --island-size 100 --local-search 20 --migration-interval 1 --seed 5 --max-generations 30 "$nine"
 same sa 2 --algorithm sa --pop 8 --island-size 4 --seed 6 --max-generations 200 "$nine"
 same sixteen 2 --pop 200 --island-size 50 --local-search 100 --migration-interval 3 --seed 7 --max-generations 10 "$sixteen"
+
+# On a GPU: more ranks than GPUs share them (local rank modulo the devices), said once, recorded
+# in the JSON, with what one process computes on the GPU.
+if "$gpuga" devices --json | grep -q '"index"'; then
+  gpus=$("$gpuga" devices --json | grep -c '"index"')
+  n=$((gpus + 1))
+  run=(solve --backend cuda --json --pop $((n * 1000)) --island-size 500 --seed 3 --max-generations 30 "$four")
+  "$gpuga" "${run[@]}" >"$tmp/gpu.1.json" 2>"$tmp/gpu.1.err" ; rc1=$?
+  mpi "$n" "$gpuga" "${run[@]}" >"$tmp/gpu.n.json" 2>"$tmp/gpu.n.err" ; rcn=$?
+  [ "$rc1" -le 1 ] && [ "$rcn" = "$rc1" ] || { cat "$tmp/gpu.n.err"; fail "cuda on $n ranks exited $rcn, one process $rc1"; }
+  diff <(strip "$tmp/gpu.1.json") <(strip "$tmp/gpu.n.json") || fail "cuda: $n ranks on $gpus GPU(s) differ from one process"
+  [ "$(grep -c "share $gpus CUDA device(s)" "$tmp/gpu.n.err")" = 1 ] || { cat "$tmp/gpu.n.err"; fail "cuda: the sharing is not said once"; }
+  "$python3" -c 'import json,sys; assert json.load(open(sys.argv[1]))["config"]["rank_devices"] == "local rank % " + sys.argv[2]' \
+    "$tmp/gpu.n.json" "$gpus" || fail "cuda: the JSON does not record how ranks took devices"
+  echo "ok: $n ranks shared $gpus GPU(s)"
+else
+  echo "no GPU: ranks sharing GPUs not tested here (the mapping is test_devices')"
+fi
 
 # What solve prints on stdout (--format line: the grids, or the best one labelled), byte for byte.
 same_text() {  # name ranks options...
@@ -71,7 +94,7 @@ same_text ga-restarts 3 --pop 300 --island-size 100 --local-search 50 --migratio
 same_text one-rank 1 --pop 300 --island-size 100 --local-search 50 --migration-interval 2 --seed 8 --max-generations 30 "$four"
 same_text hc 3 --algorithm hc --pop 6 --island-size 2 --seed 11 --max-generations 100 "$four"
 same_text sixteen-text 2 --pop 200 --island-size 50 --local-search 100 --seed 12 --max-generations 10 "$sixteen"
-/usr/bin/python3 -c 'import json,sys; assert json.load(open(sys.argv[1]))["config"]["ranks"] == 2' "$tmp/memetic.n.json" ||
+"$python3" -c 'import json,sys; assert json.load(open(sys.argv[1]))["config"]["ranks"] == 2' "$tmp/memetic.n.json" ||
   fail "solve --json does not record 2 ranks"
 mpi 2 "$gpuga" solve --pop 400 --print-config "$four" >"$tmp/config.toml" || fail "--print-config on 2 ranks"
 grep -qx "# ranks = 2 (MPI ranks; set by mpirun, not an option)" "$tmp/config.toml" ||
@@ -89,7 +112,7 @@ echo "ok: refused on 3 ranks"
 # batch and sweep: the ranks share out the runs and rank 0 writes every row, each the row one
 # process writes for that run (in the order runs end); --resume goes on with any rank count.
 rows() {  # the CSV's rows less the time, sorted
-  /usr/bin/python3 -c '
+  "$python3" -c '
 import csv, sys
 rows = list(csv.DictReader(open(sys.argv[1])))
 for r in rows:
@@ -122,7 +145,7 @@ echo "ok: sweep on 2 ranks"
 mpi 2 "$gpuga" bench --backend cpu --pop 400 --island-size 100 --generations 20 --repeats 2 \
   --warmup 5 --json "$tmp/bench.json" >"$tmp/bench.out" 2>"$tmp/bench.err" ||
   { cat "$tmp/bench.err"; fail "bench on 2 ranks"; }
-/usr/bin/python3 -c '
+"$python3" -c '
 import json, sys
 rows = json.load(open(sys.argv[1]))["results"]
 assert [r["ranks"] for r in rows] == [1, 2], rows
