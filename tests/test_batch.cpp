@@ -203,7 +203,7 @@ TEST(Batch, TheAlgorithmIsRecordedAndAnnealingTracesItsTemperature) {
 TEST(Batch, CtrlCHalfwayThenResumeGivesTheUninterruptedCsv) {
   const auto full = temp_csv("whole"), cut = temp_csv("halted");
   const std::string args = "batch --backend cpu --runs 2 --seed 8 --pop 500 --concurrent 2 "
-                           "--max-generations 2500 --time-limit 0 puzzles/famous_named.txt ";
+                           "--max-generations 120 --time-limit 0 puzzles/famous_named.txt ";
   run_gpuga(args + "--csv " + full);
   // One SIGINT, as a Ctrl-C sends, part-way through.
   const auto r = run_gpuga(args + "--csv " + cut, "", "timeout --foreground -s INT 1");

@@ -14,7 +14,7 @@ trap 'rm -rf "$tmp"' EXIT
 head -n 1 "$src/puzzles/acs_16x16_fixed040_inst00-09.txt" >"$tmp/p.txt"
 # The plain GA on a 16x16 puzzle it does not solve: many cheap generations with restarts and
 # migration, ended by the generation limit (no time limit: a loaded machine must not end it).
-run=(--backend cpu --threads 1 --seed 5 --max-generations 40000 --time-limit 0 --report-every 0 --format line
+run=(--backend cpu --threads 1 --seed 5 --max-generations 20000 --time-limit 0 --report-every 0 --format line
      --pop 400 --island-size 100 --local-search 0 --migration-interval 20)
 summary() { grep "^puzzle 1" "$1" | sed 's/, [0-9.]* s (.*//'; }
 
