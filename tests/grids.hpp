@@ -11,6 +11,10 @@ inline gpuga::Grid grid_of(const std::string& line) {
   return g;
 }
 
+// AI Escargot: hard enough that short runs do not solve it.
+inline const std::string kHardPuzzle =
+    "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..";
+
 // Norvig easy50 #1 and its solution.
 inline const std::string kEasyPuzzle =
     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";

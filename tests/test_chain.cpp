@@ -16,9 +16,6 @@ using namespace gpuga;
 
 namespace {
 
-const std::string kHardPuzzle =  // AI Escargot
-    "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..";
-
 // One island of chains in host memory, stepped by hand.
 struct OneIsland {
   IslandParams p;

@@ -31,8 +31,6 @@ using namespace gpuga;
 
 namespace {
 
-const std::string kHardPuzzle =  // AI Escargot
-    "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..";
 const std::string kSixteen =  // puzzles/acs_16x16_fixed040_inst00-09.txt, the first
     ".8.f1......9.d.a........d23.........68.3e1fa..b.62.5...9074.83..890.e.1f4..5.b..2c.13...8.9"
     "60.......c6..f..b.2..e..b.9a...d2f.....d0.1.23..7...9...74.9....f....bf..5...9.....1...9.8."

@@ -16,9 +16,6 @@ using namespace gpuga;
 namespace {
 
 // AI Escargot: no island of these tests solves it.
-const std::string kHardPuzzle =
-    "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..";
-
 // Platinum Blonde with a wrong clue (a 3 in its first cell): no grid fits it, so a run on it
 // never solves, however long it runs.
 const std::string kNoSolution =

@@ -18,9 +18,6 @@ using namespace gpuga;
 namespace {
 
 // AI Escargot: no island solves it within these tests' generations.
-const std::string kHardPuzzle =
-    "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..";
-
 struct Snapshot {
   std::vector<std::uint8_t> pop;
   std::vector<Fitness> fit;

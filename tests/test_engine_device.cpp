@@ -26,9 +26,6 @@ using namespace gpuga;
 
 namespace {
 
-const std::string kHardPuzzle =  // AI Escargot
-    "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..";
-
 enum class System { Omp, Cuda };
 
 std::string system_name(System s) { return s == System::Omp ? "omp" : "cuda"; }

@@ -14,9 +14,6 @@ using namespace gpuga;
 
 namespace {
 
-const std::string kHardPuzzle =  // AI Escargot
-    "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..";
-
 std::string name_of(const std::tuple<Encoding, FitnessKind, bool>& p) {
   const char* encodings[] = {"box", "row", "cell"};
   return std::string(encodings[int(std::get<0>(p))]) +

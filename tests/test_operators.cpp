@@ -44,9 +44,6 @@ int illegal_cells(const std::uint8_t* g, const PuzzleInfo<3>& info) {
   return n;
 }
 
-const std::string kHardPuzzle =  // AI Escargot
-    "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..";
-
 // propose_move's given-aware search, as a loop over the candidates: the first free cell from the
 // random offset on, cyclically, whose swap leaves both digits legal.
 template <int B>

@@ -12,7 +12,7 @@ using namespace gpuga;
 
 namespace {
 
-std::string temp_csv(const std::string& name) {
+std::string sweep_csv(const std::string& name) {
   const auto p = test_file("sweep_" + name + ".csv");
   std::filesystem::remove(p);
   return p.string();
@@ -24,7 +24,7 @@ const std::string kSweep = "sweep --backend cpu --runs 2 --seed 3 --max-generati
 }  // namespace
 
 TEST(Sweep, RunsEveryCombination) {
-  const auto csv = temp_csv("grid");
+  const auto csv = sweep_csv("grid");
   const auto r = run_gpuga(kSweep + "--grid 'pop=100,200 mutation-rate=0.2,0.6 selection=rank,"
                                     "tournament' --csv " + csv);
   ASSERT_TRUE(r.status == 0 || r.status == 1) << r.err;
@@ -54,7 +54,7 @@ TEST(Sweep, BadGridsAreRefused) {
            {"pop=1", "--pop"},
            {"colour=red", "colour"},
            {"mutation-rate=2", "--mutation-rate"}}) {
-    const auto r = run_gpuga(kSweep + "--grid '" + grid + "' --csv " + temp_csv("bad"));
+    const auto r = run_gpuga(kSweep + "--grid '" + grid + "' --csv " + sweep_csv("bad"));
     EXPECT_EQ(r.status, 2) << grid;
     EXPECT_NE(r.err.find(expected), std::string::npos) << grid << ": " << r.err;
   }
