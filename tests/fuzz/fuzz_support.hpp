@@ -8,7 +8,6 @@
 #include <cstdio>
 #include <cstdlib>
 #include <initializer_list>
-#include <regex>
 #include <string>
 
 #include "gpuga/errors.hpp"
@@ -34,15 +33,24 @@ inline std::string write_file(const std::string& path, const std::string& bytes)
 }
 
 // A refusal must say where: "FILE:LINE[:COLUMN]: what", LINE within the input's `lines`.
+// (Read by hand: <regex> took four fifths of each target's compilation under the sanitizers,
+// 14 s of 17 on two cores.)
 inline void expect_names_line(const std::string& message, const std::string& file, int lines) {
-  static const std::regex where(R"(^([0-9]+)(:[0-9]+)?: .+)", std::regex::extended);
-  std::smatch m;
   const std::string rest = message.rfind(file + ":", 0) == 0 ? message.substr(file.size() + 1) : "";
-  if (!std::regex_match(rest, m, where))
+  const auto digits_from = [&rest](std::size_t at) {
+    std::size_t end = at;
+    while (end < rest.size() && rest[end] >= '0' && rest[end] <= '9') ++end;
+    return end;
+  };
+  const std::size_t line_end = digits_from(0);
+  std::size_t at = line_end;
+  if (at > 0 && at < rest.size() && rest[at] == ':' && digits_from(at + 1) > at + 1)
+    at = digits_from(at + 1);  // the column
+  if (line_end == 0 || rest.compare(at, 2, ": ") != 0 || rest.size() <= at + 2)
     fault("a refusal that does not name the file and a line: " + message);
-  const long line = std::stol(m[1].str());
-  if (line < 1 || line > lines)
-    fault("a refusal naming line " + m[1].str() + " of an input of " + std::to_string(lines) +
+  const std::string number = rest.substr(0, line_end);
+  if (number.size() > 9 || std::stol(number) < 1 || std::stol(number) > lines)
+    fault("a refusal naming line " + number + " of an input of " + std::to_string(lines) +
           " line(s): " + message);
 }
 
