@@ -34,7 +34,7 @@ inline std::string write_file(const std::string& path, const std::string& bytes)
 
 // A refusal must say where: "FILE:LINE[:COLUMN]: what", LINE within the input's `lines`.
 // (Read by hand: <regex> took four fifths of each target's compilation under the sanitizers,
-// 14 s of 17 on two cores.)
+// 11 s of 14 on two cores.)
 inline void expect_names_line(const std::string& message, const std::string& file, int lines) {
   const std::string rest = message.rfind(file + ":", 0) == 0 ? message.substr(file.size() + 1) : "";
   const auto digits_from = [&rest](std::size_t at) {
