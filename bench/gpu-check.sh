@@ -62,8 +62,11 @@ build() {
 # The shared libraries that `ldd` resolves for FILE... (the bundle's lib/ first), one path a line.
 needed_libs() {
   local f
-  for f in "$@"; do ldd "$f"; done | awk '$2 == "=>" && $3 ~ /^\// {print $3}' | sort -u
+  for f in "$@"; do is_elf "$f" && ldd "$f"; done | awk '$2 == "=>" && $3 ~ /^\// {print $3}' | sort -u
 }
+
+# Whether FILE is an executable ELF binary (not a ctest file beside it).
+is_elf() { [ -x "$1" ] && [ "$(head -c 4 "$1" | tail -c 3)" = ELF ]; }
 
 # Every library the bundled binaries need beyond the system's, into the stage's lib/, with the
 # libraries those need in turn (ldd lists the whole closure).
@@ -82,7 +85,7 @@ copy_libs() {
 check_stage() {
   local stage=$1 bad=0 f
   for f in "$stage/build/gpuga" "$stage"/build/tests/test_*; do
-    [ -x "$f" ] && [ "$(head -c 4 "$f" | tail -c 3)" = ELF ] || continue
+    is_elf "$f" || continue
     local name arrow path rest
     while read -r name arrow path rest; do
       [ "$arrow" = "=>" ] || continue  # the vdso and the loader
@@ -124,7 +127,7 @@ pack() {
   local stage=$dir/$bundle_name
   rm -rf "$stage" && mkdir -p "$stage/build/tests" "$stage/src/tests" "$stage/src/bench"
   cp "$tree/gpuga" "$tree/CTestTestfile.cmake" "$stage/build/"
-  cp "$tree"/tests/CTestTestfile.cmake "$tree"/tests/*.cmake "$stage/build/tests/"
+  cp "$tree"/tests/*.cmake "$stage/build/tests/"
   find "$tree/tests" -maxdepth 1 -type f -name 'test_*' -perm -u+x -exec cp {} "$stage/build/tests/" \;
   # The other directories' tests are the build's own (the bundle, the Python module): an empty
   # ctest file keeps subdirs() happy.
