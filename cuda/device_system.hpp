@@ -1,8 +1,8 @@
 #pragma once
 // The island engine's device system (host/run/island_engine.hpp), for the system its translation
-// unit is compiled for: CUDA in the product (engine_cuda_<size>.cu), Thrust's OpenMP system in the tests
-// (tests/device_engine_omp.cpp). This is the only place where the two differ: memory is a
-// thrust::device_vector on both; an island step runs as one thread block per island on the GPU,
+// unit is compiled for: CUDA in the product (engine_cuda_<size>.cu), Thrust's OpenMP system in
+// the tests (tests/device_engine_omp.cpp). This is the only place where the two differ: memory
+// is a thrust::device_vector on both; an island step runs as one thread block per island on the GPU,
 // and as a team of OpenMP threads with real barriers on the host. A lone island too large for
 // shared memory runs on a cooperative grid of blocks on the GPU, and on a team of several tiles
 // of OpenMP threads on the host.

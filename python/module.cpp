@@ -212,11 +212,8 @@ py::list bench(const std::string& backend_name, std::vector<std::pair<std::uint3
     GPUGA_INPUT_CHECK(error.empty(), std::string("--") + name + " " + text + ": " + error);
   }
   const Backend backend = resolve_backend(c.backend, device);
-  if (sizes.empty()) {
-    const DeviceList devs = list_devices();
-    const bool on_device = backend == Backend::Cuda && device < static_cast<int>(devs.devices.size());
-    sizes = default_bench_sizes(backend, on_device ? devs.devices[device].multiprocessors : 0);
-  }
+  if (sizes.empty())
+    sizes = default_bench_sizes(backend, multiprocessors_of(list_devices(), device));
   std::istringstream in(bench_puzzle());
   const Grid puzzle = parse_puzzles(in, "built-in")[0].grid;
   const BenchSpec spec{c.algorithm, generations, repeats, warmup, seed, threads, device};

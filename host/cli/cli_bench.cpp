@@ -167,10 +167,8 @@ std::vector<Backend> backends_to_run(const BenchOptions& o) {
 // --pop and --island-size: every pair; neither: the default table for the backend (and device).
 std::vector<std::pair<std::uint32_t, std::uint32_t>> sizes_to_run(const BenchOptions& o, Backend b,
                                                                   const DeviceList& devs) {
-  if (o.pops.empty() && o.island_sizes.empty()) {
-    const bool on_device = b == Backend::Cuda && o.device < static_cast<int>(devs.devices.size());
-    return default_bench_sizes(b, on_device ? devs.devices[o.device].multiprocessors : 0);
-  }
+  if (o.pops.empty() && o.island_sizes.empty())
+    return default_bench_sizes(b, multiprocessors_of(devs, o.device));
   std::vector<std::pair<std::uint32_t, std::uint32_t>> out;
   const auto pops = o.pops.empty() ? std::vector<std::uint32_t>{100000} : o.pops;
   const auto sizes = o.island_sizes.empty() ? std::vector<std::uint32_t>{0} : o.island_sizes;

@@ -104,7 +104,7 @@ BenchRow bench_islands(Backend backend, std::uint32_t pop, std::uint32_t island_
 }
 
 // Platinum Blonde (famous_named #3) with a wrong clue in its first cell: a 3 where the solution
-// has an 8 (no given of its row, column or box is a 3), so it has no solution (tests/test_cli.cpp
+// has an 8 (no given of its row, column or box is a 3), so it has no solution (tests/test_bench.cpp
 // proves it with the exact checker). Unsolvable, no island ever stops and every timed generation
 // is whole work at any scale: the plain puzzle was solved without restarts once there were a few
 // hundred islands, and those rows counted partial work (bench/results/h100-2026-11-24-b7e73ec).

@@ -37,6 +37,13 @@ inline int rank_device(int local_rank, int device_count) {
   return device_count > 0 ? local_rank % device_count : 0;
 }
 
+// The multiprocessors of `device` in `list`, or 0 where there is no such device.
+inline int multiprocessors_of(const DeviceList& list, int device) {
+  return device >= 0 && device < static_cast<int>(list.devices.size())
+             ? list.devices[device].multiprocessors
+             : 0;
+}
+
 bool cuda_backend_built();
 
 }  // namespace gpuga

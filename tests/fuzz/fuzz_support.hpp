@@ -49,7 +49,8 @@ inline void expect_names_line(const std::string& message, const std::string& fil
   if (line_end == 0 || rest.compare(at, 2, ": ") != 0 || rest.size() <= at + 2)
     fault("a refusal that does not name the file and a line: " + message);
   const std::string number = rest.substr(0, line_end);
-  if (number.size() > 9 || std::stol(number) < 1 || std::stol(number) > lines)
+  const long line = number.size() > 9 ? -1 : std::stol(number);  // past any input's lines
+  if (line < 1 || line > lines)
     fault("a refusal naming line " + number + " of an input of " + std::to_string(lines) +
           " line(s): " + message);
 }
