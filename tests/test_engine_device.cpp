@@ -21,6 +21,7 @@
 #include "limits.hpp"
 #include "gpuga/propagate.hpp"
 #include "gpuga/puzzle_io.hpp"
+#include "gpuga/run_config.hpp"
 
 using namespace gpuga;
 
@@ -65,6 +66,18 @@ void expect_same(Engine& cpu, Engine& dev, std::uint32_t run, const std::string&
     const Grid g = cpu.best(run, k - run * K), h = dev.best(run, k - run * K);
     EXPECT_EQ(g, h) << "best grid " << k << " " << where;
   }
+}
+
+// Both engines started at `init` and advanced to `target`, then compared.
+void expect_same_after(System s, const Grid& puzzle, const IslandParams& p, double pressure,
+                       std::uint32_t init, std::uint32_t target, const std::string& where) {
+  auto cpu = make_cpu_engine(puzzle, p, pressure, 2);
+  auto dev = make_device(s, puzzle, p, pressure);
+  cpu->initialize(init);
+  dev->initialize(init);
+  cpu->advance_to(target);
+  dev->advance_to(target);
+  expect_same(*cpu, *dev, 0, where);
 }
 
 class DeviceEqualsCpu : public ::testing::TestWithParam<std::tuple<System, TestConfig>> {};
@@ -180,14 +193,8 @@ TEST_P(DeviceEngine, PropagatedPuzzlesEqualTheCpu) {
   const auto configs = all_test_configs(20);
   for (const Grid& puzzle : puzzles)
     for (const auto& c : {configs.front(), configs[8], configs.back()}) {
-      const IslandParams p = islands_of(c, 2, 3, 1, 4, 1);
-      auto cpu = make_cpu_engine(puzzle, p, c.rank_pressure, 2);
-      auto dev = make_device(GetParam(), puzzle, p, c.rank_pressure);
-      cpu->initialize(2);
-      dev->initialize(2);
-      cpu->advance_to(9);
-      dev->advance_to(9);
-      expect_same(*cpu, *dev, 0, c.name + " propagated, box size " + std::to_string(puzzle.box));
+      expect_same_after(GetParam(), puzzle, islands_of(c, 2, 3, 1, 4, 1), c.rank_pressure, 2, 9,
+                        c.name + " propagated, box size " + std::to_string(puzzle.box));
     }
 }
 
@@ -212,6 +219,27 @@ TEST_P(DeviceEngine, RunsEqualTheCpuRuns) {
       dev->advance(epoch);
     }
     for (std::uint32_t r = 0; r < 3; ++r) expect_same(*cpu, *dev, r, c.name + " run " + std::to_string(r));
+  }
+}
+
+TEST_P(DeviceEngine, TheDefaultsTablesGpuIslandsEqualTheCpu) {
+  // The CUDA defaults (gpuga/defaults.hpp) at every box size, a few islands of them: the CPU
+  // backend computes the GPU's bytes, so CPU runs of the table's choices predict the GPU's
+  // generations (bench/README.md, "Defaults by backend and size").
+  if (const auto why = skip_reason(GetParam()); !why.empty()) GTEST_SKIP() << why;
+  const std::string dir = source_path("puzzles/");
+  std::istringstream four("1.3.3...2..3...1\n");
+  const Grid puzzles[] = {parse_puzzles(four, "4x4")[0].grid, grid_of(kHardPuzzle),
+                          read_puzzle_file(dir + "acs_16x16_fixed040_inst00-09.txt")[0].grid,
+                          read_puzzle_file(dir + "acs_25x25_fixed040_inst00-09.txt")[0].grid};
+  for (const Grid& puzzle : puzzles) {
+    RunConfig c;
+    c.pop = 2 * size_defaults(Backend::Cuda, puzzle.box).island_size;
+    c.seed = 11;
+    c.resolve(Backend::Cuda, puzzle.box);
+    if (puzzle.box == 5) c.local_search = 50;  // the moves are the same; a CI-sized count of them
+    expect_same_after(GetParam(), puzzle, c.islands(), c.rank_pressure, 0, 2,
+                      "box size " + std::to_string(puzzle.box));
   }
 }
 

@@ -6,6 +6,7 @@
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
+#include <functional>
 #include <fstream>
 #include <iostream>
 #include <optional>
@@ -37,6 +38,7 @@ struct SolveOptions {
   bool json = false;
   std::string checkpoint;          // --checkpoint FILE: "" for none
   double checkpoint_every = 600;   // seconds between checkpoints
+  std::uint32_t concurrent = 0;    // puzzles solved at once; 0: fill the backend when many
 };
 
 // --checkpoint: writes the run's state every --checkpoint-every seconds and when SIGTERM or
@@ -92,14 +94,32 @@ class SolveObserver final : public RunObserver {
 
   // Grids shown in the alphabet of the puzzle now running.
   void set_alphabet(Alphabet a) { alphabet_ = a; }
+  // Puzzles solved together: each progress line starts with its puzzle's number (`numbers`
+  // by run), and the result goes to `on_done` as its run ends.
+  void set_together(std::vector<int> numbers, std::function<void(std::size_t, const RunResult&)> on_done) {
+    numbers_ = std::move(numbers);
+    on_done_ = std::move(on_done);
+  }
+  void on_result(std::size_t run, const RunResult& r) override {
+    if (on_done_) on_done_(run, r);
+  }
 
   // Epochs end at every report (and, interactive, at every generation).
   std::uint32_t cadence() const override { return o_.interactive ? 1 : o_.report_every; }
 
   bool on_round(const std::vector<GenerationReport>& reps, Engine& engine) override {
     if (reps.empty()) return true;
-    const GenerationReport& rep = reps.front();  // one puzzle at a time
+    for (const GenerationReport& rep : reps) report(rep, engine);
+    const GenerationReport& rep = reps.front();  // interactive: one puzzle at a time
+    if (!o_.interactive || rep.summary.best == 0) return true;
+    print_best(err_, rep, engine, alphabet_);
+    return !writes_ || ask_to_continue();  // under MPI, rank 0's answer (the driver's Consensus)
+  }
+
+ private:
+  void report(const GenerationReport& rep, Engine& engine) {
     if (o_.report_every && rep.generation % o_.report_every == 0) {
+      if (!numbers_.empty()) err_ << "puzzle " << numbers_[rep.run] << ": ";
       char line[256];
       std::snprintf(line, sizeof line,
                     "gen %u  best %u  mean %.2f  worst %u  diversity %.1f  restarts %u  "
@@ -112,12 +132,8 @@ class SolveObserver final : public RunObserver {
       err_ << '\n';
       if (o_.show_best) print_best(err_, rep, engine, alphabet_);
     }
-    if (!o_.interactive || rep.summary.best == 0) return true;
-    print_best(err_, rep, engine, alphabet_);
-    return !writes_ || ask_to_continue();  // under MPI, rank 0's answer (the driver's Consensus)
   }
 
- private:
   bool ask_to_continue() {
     for (;;) {
       std::cerr << "Run another generation? [y/n] " << std::flush;
@@ -135,6 +151,8 @@ class SolveObserver final : public RunObserver {
   std::ostream err_;  // std::cerr's buffer, or none: writes nothing
   bool writes_;
   Alphabet alphabet_ = Alphabet::Digits;
+  std::vector<int> numbers_;
+  std::function<void(std::size_t, const RunResult&)> on_done_;
 };
 
 std::string puzzle_name(const Puzzle& p) {
@@ -192,6 +210,131 @@ void print_summary(const Puzzle& p, const RunResult& r, Backend backend, const R
             << describe_line(ga) << '\n';
 }
 
+// What run_solve shares with the ways it solves: the puzzles, the resolved run and where
+// results go (rank 0 prints; the JSON is written at the end).
+struct SolveContext {
+  const SolveOptions& o;
+  Backend backend;
+  IslandParams params, mine;  // the run's islands, and this rank's
+  Consensus* consensus;
+  SolveObserver& observer;
+  nlohmann::json results = nlohmann::json::array();
+  bool all_solved = true;
+
+  // A puzzle's result, from `several` in the files.
+  void report(const Puzzle& p, const RunResult& r, double start_up, bool several) {
+    all_solved = all_solved && r.solved;
+    if (!rank_place().root()) return;
+    print_summary(p, r, backend, o.ga);
+    if (o.json)
+      results.push_back(result_json(p, r, start_up, backend, o.ga));
+    else
+      print_result(o, p, r, several);
+  }
+};
+
+// One puzzle alone (all ranks together on it), with --checkpoint when asked. Returns false when
+// the run was checkpointed: the command ends there.
+bool solve_alone(SolveContext& c, const Puzzle& p, std::uint32_t index,
+                 std::optional<Checkpoint>& resumed, bool several) {
+  const SolveOptions& o = c.o;
+  // --propagate: the search starts from what propagation leaves, or is not needed at all.
+  const auto t0 = std::chrono::steady_clock::now();
+  const auto since_t0 = [&t0] {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  };
+  const RunStart start = start_run(p.grid, o.ga.propagate, c.params.ga.seed, puzzle_name(p));
+  c.observer.set_alphabet(p.alphabet);
+  RunResult r;
+  double start_up = 0;
+  if (start.result) {
+    r = *start.result;
+    start_up = since_t0();
+  } else {
+    auto engine = join_ranks(make_engine(c.backend, start.grid, c.mine, o.ga), c.params, p.grid.box);
+    std::unique_ptr<CheckpointKeeper> keeper;
+    if (!o.checkpoint.empty()) {
+      const Checkpoint identity{GPUGA_VERSION, describe_line(o.ga), to_line(start.grid, p.alphabet), index, {}};
+      std::optional<RunState> from;
+      if (resumed && resumed->puzzle_index == index) {
+        check_checkpoint_is_for(*resumed, identity, o.checkpoint);
+        if (rank_place().root())
+          std::fprintf(stderr, "gpuga: continuing puzzle %u from %s at generation %u (%.2f s spent)\n",
+                       index, o.checkpoint.c_str(), resumed->run.generation, resumed->run.elapsed);
+        from = std::move(resumed->run);
+        resumed.reset();
+      }
+      keeper = std::make_unique<CheckpointKeeper>(o.checkpoint, identity, o.checkpoint_every, std::move(from));
+    }
+    start_up = since_t0();
+    r = run_many(*engine, {{start.grid, c.params.ga.seed}}, o.ga.limits(), c.observer, c.consensus,
+                 keeper.get()).front();
+  }
+  if (r.stop_reason == "checkpointed") {
+    if (rank_place().root())
+      std::fprintf(stderr, "gpuga: puzzle %u checkpointed to %s at generation %u; the same "
+                           "command continues it\n", index, o.checkpoint.c_str(), r.generations);
+    return false;
+  }
+  c.report(p, r, start_up, several);
+  return true;
+}
+
+// Puzzles [first, last) of one box size, `slots` runs at once on one engine, each with the
+// seed it has alone (so each result is the one it gets alone). Results are written in file
+// order, each as soon as it and every puzzle before it are done.
+void solve_together(SolveContext& c, const std::vector<Puzzle>& puzzles, std::size_t first,
+                    std::size_t last, std::uint32_t slots) {
+  const SolveOptions& o = c.o;
+  const auto t0 = std::chrono::steady_clock::now();
+  std::vector<std::optional<RunResult>> done(last - first);
+  std::vector<RunRequest> requests;
+  std::vector<std::size_t> request_puzzle;  // by run: the puzzle's offset from `first`
+  std::vector<int> numbers;                 // by run: the puzzle's number, for progress lines
+  for (std::size_t k = first; k < last; ++k) {
+    const RunStart start = start_run(puzzles[k].grid, o.ga.propagate, c.params.ga.seed, puzzle_name(puzzles[k]));
+    if (start.result) {
+      done[k - first] = *start.result;
+      continue;
+    }
+    requests.push_back({start.grid, c.params.ga.seed});
+    request_puzzle.push_back(k - first);
+    numbers.push_back(puzzles[k].index);
+  }
+  double start_up = 0;
+  std::size_t next = 0;  // the first puzzle not yet written
+  const auto write_ready = [&] {
+    for (; next < done.size() && done[next]; ++next)
+      c.report(puzzles[first + next], *done[next], start_up, true);
+  };
+  write_ready();
+  if (requests.empty()) return;
+  c.observer.set_alphabet(puzzles[first].alphabet);
+  c.observer.set_together(numbers, [&](std::size_t run, const RunResult& r) {
+    done[request_puzzle[run]] = r;
+    write_ready();
+  });
+  slots = static_cast<std::uint32_t>(std::min<std::size_t>(slots, requests.size()));
+  auto engine = make_engine(c.backend, requests.front().puzzle, c.params, o.ga, slots);
+  start_up = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  run_many(*engine, requests, o.ga.limits(), c.observer);
+  c.observer.set_together({}, {});
+  write_ready();  // runs never started (Ctrl-C) stay unwritten
+}
+
+// Whether the puzzles are solved together: more than one, and nothing that takes them one at
+// a time (--interactive, --checkpoint, MPI ranks sharing each run). --concurrent above 1 with
+// one of those is refused.
+bool solved_together(const SolveOptions& o, std::size_t puzzles) {
+  const char* alone = o.interactive ? "--interactive"
+                      : !o.checkpoint.empty() ? "--checkpoint"
+                      : rank_place().size > 1 ? "MPI ranks" : nullptr;
+  GPUGA_INPUT_CHECK(!alone || o.concurrent <= 1,
+                    "--concurrent " + std::to_string(o.concurrent) + " with " + alone +
+                        ", which solve one puzzle at a time; expected --concurrent 0 or 1");
+  return !alone && o.concurrent != 1 && puzzles > 1;
+}
+
 int run_solve(CLI::App* cmd, SolveOptions& o) {
   install_interrupt_handler();
   draw_seed(o.ga, cmd);
@@ -210,77 +353,45 @@ int run_solve(CLI::App* cmd, SolveOptions& o) {
   const RankPlace place = rank_place();
   share_node(o.ga, cmd->count("--device") > 0);
   const Backend backend = resolve_backend(o.ga.backend, o.ga.device);
-  o.ga.resolve(backend, puzzles.front().grid.box);
+  const bool together = solved_together(o, puzzles.size());
+  const int box = puzzles.front().grid.box;
+  o.ga.resolve(backend, box, together);
   scale_default_pop(o.ga, cmd->count("--pop") > 0);
   const IslandParams params = o.ga.islands();
-  const IslandParams mine = rank_islands(params);
   const std::unique_ptr<Consensus> consensus = rank_consensus();
   SolveObserver observer(o, answers, place.root());
-  // --checkpoint: a file there is a run to continue (the puzzles before it were reported then).
-  std::optional<Checkpoint> resumed;
-  if (!o.checkpoint.empty()) {
-    install_checkpoint_signals();
-    if (std::filesystem::exists(o.checkpoint)) resumed = read_checkpoint(o.checkpoint);
-  }
-  nlohmann::json results = nlohmann::json::array();
-  bool all_solved = true;
-  std::uint32_t index = 0;  // the puzzle's place in the files, from 1
-  for (const auto& p : puzzles) {
-    ++index;
-    if (resumed && index < resumed->puzzle_index) continue;
-    if (g_interrupted.load()) break;
-    // --propagate: the search starts from what propagation leaves, or is not needed at all.
-    const auto t0 = std::chrono::steady_clock::now();
-    const auto since_t0 = [&t0] {
-      return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    };
-    const RunStart start = start_run(p.grid, o.ga.propagate, params.ga.seed, puzzle_name(p));
-    observer.set_alphabet(p.alphabet);
-    RunResult r;
-    double start_up = 0;
-    if (start.result) {
-      r = *start.result;
-      start_up = since_t0();
-    } else {
-      auto engine = join_ranks(make_engine(backend, start.grid, mine, o.ga), params, p.grid.box);
-      std::unique_ptr<CheckpointKeeper> keeper;
-      if (!o.checkpoint.empty()) {
-        const Checkpoint identity{GPUGA_VERSION, describe_line(o.ga), to_line(start.grid, p.alphabet), index, {}};
-        std::optional<RunState> from;
-        if (resumed && resumed->puzzle_index == index) {
-          check_checkpoint_is_for(*resumed, identity, o.checkpoint);
-          if (place.root())
-            std::fprintf(stderr, "gpuga: continuing puzzle %u from %s at generation %u (%.2f s spent)\n",
-                         index, o.checkpoint.c_str(), resumed->run.generation, resumed->run.elapsed);
-          from = std::move(resumed->run);
-          resumed.reset();
-        }
-        keeper = std::make_unique<CheckpointKeeper>(o.checkpoint, identity, o.checkpoint_every, std::move(from));
-      }
-      start_up = since_t0();
-      r = run_many(*engine, {{start.grid, params.ga.seed}}, o.ga.limits(), observer,
-                   consensus.get(), keeper.get()).front();
+  SolveContext c{o, backend, params, rank_islands(params), consensus.get(), observer};
+  const std::uint32_t slots =
+      !together ? 1
+                : static_cast<std::uint32_t>(std::min<std::size_t>(
+                      o.concurrent ? o.concurrent : runs_that_fill(o.ga.shape(backend, box), params.islands),
+                      puzzles.size()));
+  if (together) {
+    for (std::size_t first = 0, last = 0; first < puzzles.size() && !g_interrupted.load(); first = last) {
+      while (last < puzzles.size() && puzzles[last].grid.box == puzzles[first].grid.box) ++last;
+      solve_together(c, puzzles, first, last, slots);
     }
-    if (r.stop_reason == "checkpointed") {
-      if (place.root())
-        std::fprintf(stderr, "gpuga: puzzle %u checkpointed to %s at generation %u; the same "
-                           "command continues it\n", index, o.checkpoint.c_str(), r.generations);
-      return kExitCheckpointed;
+  } else {
+    // --checkpoint: a file there is a run to continue (the puzzles before it were reported then).
+    std::optional<Checkpoint> resumed;
+    if (!o.checkpoint.empty()) {
+      install_checkpoint_signals();
+      if (std::filesystem::exists(o.checkpoint)) resumed = read_checkpoint(o.checkpoint);
     }
-    all_solved = all_solved && r.solved;
-    if (!place.root()) continue;
-    print_summary(p, r, backend, o.ga);
-    if (o.json)
-      results.push_back(result_json(p, r, start_up, backend, o.ga));
-    else
-      print_result(o, p, r, puzzles.size() > 1);
+    std::uint32_t index = 0;  // the puzzle's place in the files, from 1
+    for (const auto& p : puzzles) {
+      ++index;
+      if (resumed && index < resumed->puzzle_index) continue;
+      if (g_interrupted.load()) break;
+      if (!solve_alone(c, p, index, resumed, puzzles.size() > 1)) return kExitCheckpointed;
+    }
+    GPUGA_INPUT_CHECK(!resumed, o.checkpoint + ": a checkpoint of puzzle " +
+                                   std::to_string(resumed ? resumed->puzzle_index : 0) +
+                                   ", but the files hold " + std::to_string(index) + " puzzles");
+    // Every puzzle done: nothing left to continue.
+    if (!o.checkpoint.empty() && !g_interrupted.load() && place.root()) std::filesystem::remove(o.checkpoint);
   }
-  GPUGA_INPUT_CHECK(!resumed, o.checkpoint + ": a checkpoint of puzzle " +
-                                 std::to_string(resumed ? resumed->puzzle_index : 0) +
-                                 ", but the files hold " + std::to_string(index) + " puzzles");
-  all_solved = all_solved && !g_interrupted.load();
-  // Every puzzle done: nothing left to continue.
-  if (!o.checkpoint.empty() && !g_interrupted.load() && place.root()) std::filesystem::remove(o.checkpoint);
+  const bool all_solved = c.all_solved && !g_interrupted.load();
   if (o.json && place.root()) {
     nlohmann::json config = describe(o.ga);
     config["backend"] = to_string(backend);
@@ -288,7 +399,7 @@ int run_solve(CLI::App* cmd, SolveOptions& o) {
     if (backend == Backend::Cuda) config["device"] = o.ga.device;  // rank 0's
     if (!rank_devices().empty()) config["rank_devices"] = rank_devices();
     std::cout << nlohmann::json{{"gpuga_version", GPUGA_VERSION}, {"commit", GPUGA_GIT_COMMIT},
-                                {"config", config}, {"results", results}}.dump(2)
+                                {"config", config}, {"results", c.results}}.dump(2)
               << '\n';
   }
   return all_solved ? kExitOk : kExitUnsolved;
@@ -318,6 +429,11 @@ void add_solve_command(CLI::App& app, int& exit_status) {
       ->capture_default_str()->group("Output");
   cmd->add_flag("--json", o->json, "Write one JSON object with every result to stdout")
       ->group("Output");
+  cmd->add_option("--concurrent", o->concurrent,
+                  "Puzzles solved at once when the files hold several, each run exactly as it "
+                  "runs alone and written in file order (0: as many as fill the backend, with "
+                  "--pop 0 sized for throughput: see the defaults table; 1: one after another)")
+      ->check(CLI::Range(0u, 65535u))->capture_default_str()->group("Run");
   cmd->add_option("--checkpoint", o->checkpoint,
                   "Keep the run in flight in FILE (written atomically), and continue from FILE "
                   "when it is there: the same command resumes an interrupted solve exactly. "

@@ -9,6 +9,7 @@
 #include <map>
 #include <random>
 
+#include "gpuga/defaults.hpp"
 #include "gpuga/devices.hpp"
 #include "gpuga/errors.hpp"
 #include "gpuga/device/chain.hpp"
@@ -31,8 +32,6 @@ const char* to_string(Crossover c) {
 const char* to_string(Backend b) {
   return b == Backend::Auto ? "auto" : (b == Backend::Cpu ? "cpu" : "cuda");
 }
-
-std::uint32_t default_local_search(int box) { return box >= 5 ? 20000 : 500; }
 
 // ---------------------------------------------------------------------------------------------
 // The settings' table
@@ -174,14 +173,30 @@ RunSetting in_effect(RunSetting s, std::function<SettingValue(const RunConfig&)>
   return s;
 }
 
+// A default of the table for help, each backend's boxes 3 to 5 with equal neighbours joined:
+// "cpu 9x9 to 16x16: 500, 25x25: 20000; cuda ...".
+std::string auto_text(std::uint32_t SizeDefaults::*m) {
+  const auto name = [](int box) { return std::to_string(box * box) + "x" + std::to_string(box * box); };
+  std::string out;
+  for (const Backend b : {Backend::Cpu, Backend::Cuda}) {
+    out += (out.empty() ? "" : "; ") + std::string(to_string(b));
+    for (int first = 3, last = 3; first <= 5; first = ++last) {
+      const std::uint32_t v = size_defaults(b, first).*m;
+      while (last < 5 && size_defaults(b, last + 1).*m == v) ++last;
+      out += (first == 3 ? " " : ", ") + name(first) + (last > first ? " to " + name(last) : "") +
+             ": " + std::to_string(v);
+    }
+  }
+  return out;
+}
+
 // --local-search: a number of moves up to 100000, or auto (kLocalSearchBySize).
 RunSetting local_search_setting() {
   RunSetting s = number<std::uint32_t>(
       "local-search", &RunConfig::local_search, 0, 100000, "GA",
       "Hill-climbing moves tried on every bred child after mutation, each made when it does not "
-      "make the child worse (a memetic GA; 0: none; auto: " +
-          std::to_string(default_local_search(3)) + " up to 16x16, " +
-          std::to_string(default_local_search(5)) + " for 25x25)",
+      "make the child worse (a memetic GA; 0: none; auto: by backend and box size, " +
+          auto_text(&SizeDefaults::local_search) + ")",
       "local_search", "local_search");
   s.type_name = "UINT|auto";
   s.accepts = "in [0 - 100000] or auto";
@@ -220,12 +235,13 @@ std::vector<RunSetting> make_settings() {
              "individual an independent chain of moves (a generation: one move per free cell of "
              "the puzzle, per chain)", "algorithm", "algorithm"),
       number<U>("pop", &C::pop, 0, 200000000, ga, "The whole population, split into islands of "
-                "--island-size (0: one island per CPU thread, or as many as the GPU runs at once)",
+                "--island-size (0: by backend and box size, one island per CPU thread or two per "
+                "GPU multiprocessor; with several puzzles solved together, each run's share)",
                 "pop", "population_size"),
       in_effect(number<U>("island-size", &C::island_size, 0, 200000000, ga, "Individuals per "
-                          "island; --pop must be a multiple (0: min(--pop, " +
-                          std::to_string(kDefaultIslandSize) + "); --island-size equal to --pop: "
-                          "one panmictic population)", "island_size", "island_size"),
+                          "island; --pop must be a multiple (0: by backend and box size, " +
+                          auto_text(&SizeDefaults::island_size) + ", or a divisor of --pop down "
+                          "to half that; --island-size equal to --pop: one panmictic population)", "island_size", "island_size"),
                 [](const C& c) -> SettingValue { return std::uint64_t(c.island_size_in_effect()); }),
       derived("islands", "", [](const C& c) -> SettingValue {
         return std::uint64_t(c.pop / std::max(c.island_size_in_effect(), 1u));
@@ -365,7 +381,7 @@ std::string csv_text(const SettingValue& v) {
 // RunConfig
 
 std::uint32_t RunConfig::island_size_in_effect() const {
-  return island_size ? island_size : std::min(pop, kDefaultIslandSize);
+  return island_size ? island_size : default_island_size(pop, size_defaults(Backend::Cpu, 3).island_size);
 }
 
 std::uint32_t RunConfig::children_in_effect() const {
@@ -388,28 +404,36 @@ void RunConfig::draw_seed() {
   seed_given = true;
 }
 
-void RunConfig::resolve(Backend resolved, int box) {
-  if (local_search == kLocalSearchBySize) local_search = default_local_search(box);
-  if (pop != 0) return;
-  const std::uint32_t n = island_size ? island_size : kDefaultIslandSize;
-  std::uint32_t count = threads > 0 ? threads : omp_get_max_threads();
+BackendShape RunConfig::shape(Backend resolved, int box) const {
+  BackendShape shape;
+  shape.units = static_cast<std::uint32_t>(threads > 0 ? threads : omp_get_max_threads());
 #if defined(GPUGA_HAVE_CUDA)
   if (resolved == Backend::Cuda) {
-    // As many islands as run at once: islands per multiprocessor (the segment step's occupancy,
-    // one island's shared memory included) times multiprocessors.
+    // Islands per multiprocessor: the segment step's occupancy, one island's shared memory
+    // included, for islands of this configuration.
     const DeviceList list = list_devices();
     if (device < static_cast<int>(list.devices.size())) {
       RunConfig one = *this;
-      one.pop = n;
-      const int per_sm = cuda_islands_per_multiprocessor(one.islands(), box, device);
-      count = std::max(per_sm, 1) * list.devices[device].multiprocessors;
+      one.pop = island_size_in_effect();
+      shape.units = static_cast<std::uint32_t>(list.devices[device].multiprocessors);
+      shape.islands_at_once = static_cast<std::uint32_t>(
+          std::max(cuda_islands_per_multiprocessor(one.islands(), box, device), 1));
     }
   }
 #else
   (void)resolved;
   (void)box;
 #endif
-  pop = count * n;
+  return shape;
+}
+
+void RunConfig::resolve(Backend resolved, int box, bool many) {
+  const SizeDefaults& d = size_defaults(resolved == Backend::Cuda ? Backend::Cuda : Backend::Cpu, box);
+  if (local_search == kLocalSearchBySize) local_search = d.local_search;
+  if (island_size == 0) island_size = default_island_size(pop, d.island_size);
+  if (pop != 0) return;
+  const BackendShape s = shape(resolved, box);
+  pop = (many ? default_islands_per_run(d, s) : default_islands(d, s)) * island_size;
 }
 
 void RunConfig::validate() const {

@@ -12,27 +12,20 @@
 #include <variant>
 #include <vector>
 
+#include "gpuga/defaults.hpp"
 #include "gpuga/driver.hpp"
 #include "gpuga/engine.hpp"
 #include "gpuga/propagate.hpp"
 
 namespace gpuga {
 
-// The island size when --island-size is left at 0: islands of up to this many (bench/README.md:
-// the best single-population size measured on the CPU).
-inline constexpr std::uint32_t kDefaultIslandSize = 1000;
-
-// --local-search auto: the moves per child chosen by the puzzle's box size (default_local_search).
+// --local-search auto: the moves per child of the defaults table (gpuga/defaults.hpp).
 inline constexpr std::uint32_t kLocalSearchBySize = 0xFFFFFFFFu;
-
-// The local-search moves per child for puzzles of box size `box` (bench/README.md, "16x16 and
-// 25x25"): 500 up to 16x16; 25x25 children need many more before selection can tell them apart.
-std::uint32_t default_local_search(int box);
 
 struct RunConfig {
   Algorithm algorithm = Algorithm::Ga;
   std::uint32_t pop = 0;          // the whole population; 0: fill the backend (resolve)
-  std::uint32_t island_size = 0;  // 0: min(pop, kDefaultIslandSize)
+  std::uint32_t island_size = 0;  // 0: the defaults table's (resolve)
   std::uint32_t migration_interval = 50;
   std::uint32_t migrants = 1;
   std::uint32_t children = 0;  // per island; 0: as many as the island (truncation: 10 x island)
@@ -74,10 +67,13 @@ struct RunConfig {
   // Checks the options against each other (each one's range is its setting's): throws
   // InputError saying which and what was expected.
   void validate() const;
-  // The defaults that depend on the backend and the puzzle, for puzzles of box size `box`:
-  // --pop 0, islands of the island size, one per CPU thread or as many as the GPU runs at once;
-  // and --local-search auto. Once, before islands().
-  void resolve(Backend resolved, int box);
+  // The defaults that depend on the backend and the puzzle (gpuga/defaults.hpp), for puzzles
+  // of box size `box`: --island-size 0, --local-search auto and --pop 0 (islands to fill the
+  // backend for one puzzle, or, `many` puzzles sharing it, each run's share). Once, before
+  // islands().
+  void resolve(Backend resolved, int box, bool many = false);
+  // The backend's units and the islands of this configuration that run at once on each.
+  BackendShape shape(Backend resolved, int box) const;
   // After validate(): the islands' parameters and the driver's limits.
   IslandParams islands() const;
   RunLimits limits() const { return {max_generations, time_limit}; }

@@ -1,0 +1,63 @@
+#include "gpuga/defaults.hpp"
+
+#include <algorithm>
+
+#include "gpuga/engine.hpp"
+#include "gpuga/errors.hpp"
+
+namespace gpuga {
+
+namespace {
+
+// A run as large as one puzzle's: many puzzles then run one after another, each filling the
+// backend (what was measured for them).
+constexpr std::uint32_t kWholeBackend = 0xFFFFFFFFu;
+
+// Rows by box size 2 to 5 (4x4, 9x9, 16x16, 25x25). bench/README.md, "Defaults by backend and
+// size", has the measurements behind each figure; 4x4 takes 9x9's, unmeasured (any setting
+// solves 4x4 at generation 0 or 1).
+constexpr SizeDefaults kCpu[] = {
+    // island size, local search, islands per thread, islands per run (many puzzles)
+    {1000, 500, 1, 2},
+    {1000, 500, 1, 2},
+    {1000, 500, 1, 2},
+    {1000, 20000, 1, 2},
+};
+constexpr SizeDefaults kCuda[] = {
+    // island size, local search, islands per multiprocessor, islands per run (many puzzles)
+    {128, 200, 2, 16},
+    {128, 200, 2, 16},
+    {64, 500, 2, kWholeBackend},
+    {256, 20000, 2, kWholeBackend},
+};
+
+}  // namespace
+
+const SizeDefaults& size_defaults(Backend backend, int box) {
+  GPUGA_INPUT_CHECK(box >= 2 && box <= 5, "a puzzle of box size " + std::to_string(box) +
+                                               "; expected 2 to 5 (4x4 to 25x25)");
+  return (backend == Backend::Cuda ? kCuda : kCpu)[box - 2];
+}
+
+std::uint32_t default_island_size(std::uint32_t pop, std::uint32_t size) {
+  if (pop == 0 || pop % size == 0) return size;
+  if (pop < size) return pop;
+  for (std::uint32_t d = size; d >= std::max(size / 2, 2u); --d)
+    if (pop % d == 0) return d;
+  return size;
+}
+
+std::uint32_t default_islands(const SizeDefaults& d, const BackendShape& shape) {
+  return std::max(std::min(d.islands_per_unit, shape.islands_at_once), 1u) * shape.units;
+}
+
+std::uint32_t default_islands_per_run(const SizeDefaults& d, const BackendShape& shape) {
+  return std::min(d.islands_per_run, default_islands(d, shape));
+}
+
+std::uint32_t runs_that_fill(const BackendShape& shape, std::uint32_t islands) {
+  const std::uint64_t room = std::uint64_t(shape.units) * std::max(shape.islands_at_once, 1u);
+  return static_cast<std::uint32_t>(std::max<std::uint64_t>(room / std::max(islands, 1u), 1));
+}
+
+}  // namespace gpuga

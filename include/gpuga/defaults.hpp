@@ -1,0 +1,49 @@
+#pragma once
+// The defaults that depend on where a run runs and on its puzzle's box size, in one table: what
+// --island-size 0, --local-search auto and --pop 0 resolve to on the CPU and on a CUDA device,
+// for one puzzle (the fastest time to a solution) and for many puzzles at once (solve FILE:
+// the most puzzles a second). bench/README.md, "Defaults by backend and size", has each entry's
+// measurements and the commands that made them. Pure functions: tests check the resolution
+// from made-up device shapes, with no GPU.
+#include <cstdint>
+
+namespace gpuga {
+
+enum class Backend;  // gpuga/engine.hpp
+
+struct SizeDefaults {
+  std::uint32_t island_size = 0;   // individuals per island
+  std::uint32_t local_search = 0;  // hill-climbing moves per child
+  // --pop 0, one puzzle: islands per unit (a CPU thread or a multiprocessor), at most as many as
+  // run there at once.
+  std::uint32_t islands_per_unit = 0;
+  // --pop 0, many puzzles at once: islands per run, runs side by side until the units are full.
+  std::uint32_t islands_per_run = 0;
+};
+
+// The entry for `backend` (Cpu or Cuda) and puzzles of box size `box` (2 to 5).
+const SizeDefaults& size_defaults(Backend backend, int box);
+
+// Where runs go: the backend's units (CPU threads, or a device's multiprocessors) and how many
+// islands of the default size run at once on one (1 on a CPU thread; on a multiprocessor, the
+// segment step's occupancy with the island's shared memory).
+struct BackendShape {
+  std::uint32_t units = 1;
+  std::uint32_t islands_at_once = 1;
+};
+
+// The island size when --island-size is 0 and --pop is `pop` (0: the default size): the
+// default size when it divides pop, pop itself when smaller, else the largest divisor of pop
+// from half the default size up; with none, the default size (which validate() then refuses,
+// saying so).
+std::uint32_t default_island_size(std::uint32_t pop, std::uint32_t size);
+
+// --pop 0: the islands of one run (one puzzle), and of each run when `many` puzzles share the
+// backend.
+std::uint32_t default_islands(const SizeDefaults& d, const BackendShape& shape);
+std::uint32_t default_islands_per_run(const SizeDefaults& d, const BackendShape& shape);
+
+// Runs of `islands` islands side by side that fill the shape's units (at least 1).
+std::uint32_t runs_that_fill(const BackendShape& shape, std::uint32_t islands);
+
+}  // namespace gpuga

@@ -1,0 +1,101 @@
+// The defaults table: what --island-size 0, --local-search auto and --pop 0 resolve to from a
+// backend's shape and the puzzle's box size, checked with made-up shapes (no GPU needed). That
+// the GPU's choices compute the same bytes on the CPU backend is in test_engine_device.cpp.
+#include <gtest/gtest.h>
+
+#include "gpuga/defaults.hpp"
+#include "gpuga/device/island.hpp"
+#include "gpuga/engine.hpp"
+#include "gpuga/run_config.hpp"
+
+namespace gpuga {
+namespace {
+
+// An H100: 132 multiprocessors, two islands of up to 512 at once on each (the segment step's
+// registers); an A100 holds one island of 512 (shared memory).
+constexpr BackendShape kH100{132, 2};
+constexpr BackendShape kTwoCores{2, 1};
+
+TEST(Defaults, TheIslandSizeDividesThePopulationGiven) {
+  EXPECT_EQ(default_island_size(0, 128), 128u);       // --pop 0: the table's size
+  EXPECT_EQ(default_island_size(33792, 128), 128u);   // a multiple
+  EXPECT_EQ(default_island_size(100, 128), 100u);     // smaller: one panmictic population
+  EXPECT_EQ(default_island_size(100000, 128), 125u);  // the largest divisor up to 128
+  EXPECT_EQ(default_island_size(1500, 1000), 750u);
+  // None from half the size up: the size, which validate() refuses with its hint.
+  EXPECT_EQ(default_island_size(1009, 1000), 1000u);
+  RunConfig c;
+  c.pop = 1009;
+  c.resolve(Backend::Cpu, 3);
+  EXPECT_THROW(c.validate(), InputError);
+}
+
+TEST(Defaults, PopZeroFillsTheBackendForOnePuzzle) {
+  const SizeDefaults& gpu9 = size_defaults(Backend::Cuda, 3);
+  EXPECT_EQ(default_islands(gpu9, kH100), std::min(gpu9.islands_per_unit, 2u) * 132);
+  // A device that holds one island per multiprocessor gets no more than it runs at once.
+  EXPECT_EQ(default_islands(gpu9, BackendShape{108, 1}), 108u);
+  // The CPU: one island per thread.
+  EXPECT_EQ(default_islands(size_defaults(Backend::Cpu, 3), kTwoCores),
+            size_defaults(Backend::Cpu, 3).islands_per_unit * 2);
+}
+
+TEST(Defaults, ManyPuzzlesShareTheBackendInSmallerRuns) {
+  for (int box = 2; box <= 5; ++box) {
+    const SizeDefaults& d = size_defaults(Backend::Cuda, box);
+    const std::uint32_t per_run = default_islands_per_run(d, kH100);
+    EXPECT_LE(per_run, default_islands(d, kH100)) << "box " << box;
+    // The runs side by side hold as many islands as the device runs at once, or nearly.
+    const std::uint32_t runs = runs_that_fill(kH100, per_run);
+    EXPECT_LE(runs * per_run, 264u) << "box " << box;
+    EXPECT_GT((runs + 1) * per_run, 264u) << "box " << box;
+  }
+  EXPECT_EQ(runs_that_fill(kTwoCores, 5), 1u);  // a run larger than the backend: one at a time
+}
+
+TEST(Defaults, ResolvingRecordsTheNumbersInEffect) {
+  RunConfig c;
+  c.threads = 3;
+  c.resolve(Backend::Cpu, 3);
+  const SizeDefaults& d = size_defaults(Backend::Cpu, 3);
+  EXPECT_EQ(c.island_size, d.island_size);
+  EXPECT_EQ(c.local_search, d.local_search);
+  EXPECT_EQ(c.pop, 3 * d.islands_per_unit * d.island_size);
+  RunConfig many;
+  many.threads = 3;
+  many.resolve(Backend::Cpu, 3, /*many=*/true);
+  EXPECT_EQ(many.pop, std::min(d.islands_per_run, 3 * d.islands_per_unit) * d.island_size);
+  // What was given stays.
+  RunConfig given;
+  given.pop = 600;
+  given.island_size = 300;
+  given.local_search = 7;
+  given.resolve(Backend::Cpu, 5, true);
+  EXPECT_EQ(std::tie(given.pop, given.island_size, given.local_search),
+            std::make_tuple(600u, 300u, 7u));
+}
+
+TEST(Defaults, EveryEntryIsARunTheEngineTakes) {
+  // Each backend's islands, at every size, are valid islands. The GPU's, up to 16x16, fit an
+  // H100's block in shared memory (227 KiB), as when their times were measured; 25x25 islands of
+  // 256 run from device memory (those of 128 that fit lost 2 of 12 puzzles: bench/README.md).
+  for (const Backend b : {Backend::Cpu, Backend::Cuda})
+    for (int box = 2; box <= 5; ++box) {
+      const SizeDefaults& d = size_defaults(b, box);
+      RunConfig c;
+      c.pop = d.island_size * 2 * d.islands_per_unit;
+      c.resolve(b, box);
+      EXPECT_NO_THROW(c.islands()) << to_string(b) << " box " << box;
+      EXPECT_GE(d.islands_per_unit, 1u);
+      EXPECT_GE(d.islands_per_run, 1u);
+      if (b != Backend::Cuda) continue;
+      const GaParams ga = c.islands().ga;
+      const std::uint64_t staged = with_box_size(box, [&]<int B>() {
+        return staged_bytes<B>(make_layout<B>(ga));
+      });
+      EXPECT_EQ(staged <= 227u * 1024, box <= 4) << "box " << box << ": " << staged << " bytes";
+    }
+}
+
+}  // namespace
+}  // namespace gpuga
