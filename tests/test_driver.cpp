@@ -337,3 +337,35 @@ TEST_F(Driver, ManyRunsShareTheSlotsAndEachComputesWhatItWouldAlone) {
     EXPECT_EQ(t.seed, requests[i].seed) << "run " << i;
   }
 }
+
+TEST_F(Driver, EpochsStayShortWhileSlotsStandIdleWithRunsWaiting) {
+  // A slot takes its next run only between epochs, so an epoch far longer than the runs leaves
+  // slots idle (on a GPU, idle multiprocessors). One run that never solves shares two slots with
+  // a queue of easy runs that solve in 2 to 140 generations: once the first has ended, the epochs
+  // (the steps between the endless run's reports) stay as short as the first free slot needed
+  // while runs wait. Generations this cheap would otherwise double the epoch towards its 0.1 s,
+  // hundreds of generations here.
+  std::vector<RunRequest> requests{{grid_of(kNoSolution), 1}};
+  for (std::uint64_t i = 0; i < 12; ++i) requests.push_back({grid_of(kEasyPuzzle), 10 + i});
+  Recorder obs;
+  const auto results = run(requests, {3000, 0}, obs, 2);
+  const auto last_easy = std::find_if(obs.reports.rbegin(), obs.reports.rend(),
+                                      [](const auto& r) { return r.run != 0; });
+  ASSERT_NE(last_easy, obs.reports.rend());
+  // From the second easy run's start (the first ended: a slot stood idle) to the last's end.
+  const auto second = std::find_if(obs.reports.begin(), obs.reports.end(),
+                                   [](const auto& r) { return r.run == 2; });
+  std::uint32_t before = 0, widest = 0;
+  for (auto it = obs.reports.begin(); it != last_easy.base(); ++it)
+    if (it->run == 0) {
+      const std::uint32_t step = it->generation - std::exchange(before, it->generation);
+      if (it > second) widest = std::max(widest, step);
+    }
+  EXPECT_LE(widest, 16u) << "the endless run went on in epochs of up to " << widest
+                         << " generations while easy runs waited";
+  EXPECT_GT(before, 30u) << "too few generations to see the epochs grow";
+  EXPECT_EQ(std::count_if(results.begin(), results.end(), [](const auto& r) { return r.solved; }), 12)
+      << "the easy runs must solve, each within an epoch";
+  // With no run waiting the epochs grow again: the endless run reaches its limit.
+  EXPECT_EQ(results[0].stop_reason, "max-generations");
+}

@@ -104,9 +104,12 @@ class Runner {
     while (std::any_of(tasks.begin(), tasks.end(),
                        [](const RunTask& t) { return t.action != RunAction::Idle; })) {
       const auto t0 = Clock::now();
+      std::vector<std::uint32_t> from(slots_.size());  // each slot's clock as the epoch starts
+      for (std::uint32_t l = 0; l < slots_.size(); ++l) from[l] = slots_[l].view.clock;
       engine_.advance(tasks);
       go_on = observe(tasks) && go_on;
-      adapt_epoch(settle(std::chrono::duration<double>(Clock::now() - t0).count(), go_on));
+      const std::uint32_t idle_after = first_idle(tasks, from);
+      adapt_epoch(settle(std::chrono::duration<double>(Clock::now() - t0).count(), go_on), idle_after);
       if (keeper_ && keeper_->due()) save_all();
       for (std::uint32_t l = 0; l < slots_.size(); ++l) tasks[l] = next_task(l, go_on);
     }
@@ -160,7 +163,32 @@ class Runner {
     return static_cast<std::uint32_t>(t);
   }
 
-  void adapt_epoch(double seconds) {
+  // With requests waiting, the generations into the epoch after which a slot's run halted
+  // short of the epoch's end, the fewest over the slots (0: none did): that slot stood idle for
+  // the rest of the epoch, since a slot takes its next run only between epochs.
+  std::uint32_t first_idle(const std::vector<RunTask>& tasks, const std::vector<std::uint32_t>& from) const {
+    if (next_ >= requests_.size()) return 0;
+    std::uint32_t fewest = 0;
+    for (std::uint32_t l = 0; l < slots_.size(); ++l) {
+      const RunView& v = slots_[l].view;
+      if (tasks[l].action != RunAction::Advance || !v.halted || v.clock >= tasks[l].target) continue;
+      const std::uint32_t ran = std::max(v.clock - from[l], 1u);
+      fewest = fewest ? std::min(fewest, ran) : ran;
+    }
+    return fewest;
+  }
+
+  // Epochs of about kEpochSeconds, but, once a slot stood idle with runs waiting, no longer than
+  // the first free slot needed, for as long as runs wait (many short runs side by side, as
+  // solve's puzzles: bench/README.md, "Many puzzles at once"). Where epochs end changes no result.
+  void adapt_epoch(double seconds, std::uint32_t idle_after) {
+    if (idle_after) {
+      epoch_ = std::min(epoch_, idle_after);
+      held_ = true;
+      return;
+    }
+    if (held_ && next_ < requests_.size()) return;
+    held_ = false;
     if (seconds < kEpochSeconds / 2 && epoch_ < kMaxEpoch) epoch_ *= 2;
     else if (seconds > 2 * kEpochSeconds && epoch_ > 1) epoch_ /= 2;
   }
@@ -285,6 +313,7 @@ class Runner {
   // One generation first: a 25x25 generation with local search takes seconds, and the time limit
   // is looked at only between epochs. Quick generations double it within a few epochs.
   std::uint32_t epoch_ = 1;
+  bool held_ = false;  // epochs no longer grow: a slot stood idle while runs wait (adapt_epoch)
 };
 
 }  // namespace
