@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Success rate and time-to-solve on the dev sets with default settings: one `gpuga solve --json`
-# per set, then a table. Usage: [SETS=...] [TIME_LIMIT=s] bench/dev-sets.sh [OUTDIR] [solve options]
+# per set, one puzzle at a time (--concurrent 1: each puzzle's seconds are its own), then a
+# table. Usage: [SETS=...] [FIRST=n] [TIME_LIMIT=s] bench/dev-sets.sh [OUTDIR] [solve options]
+# FIRST: the first n puzzles of each set only (CPU runs of GPU-sized configurations).
 # SETS: set names, or `9x9` (the default), `16x16`, `25x25`, `large` (both) or `all`.
 # Defaults: 60 s per puzzle, seed 1, the CPU backend (GPUGA_BACKEND=cuda for the GPU), and
 # build/gpuga (GPUGA=path for another build).
@@ -26,12 +28,17 @@ case "${SETS:-9x9}" in
   *) read -r -a sets <<<"$SETS" ;;
 esac
 for s in "${sets[@]}"; do
+  file=puzzles/$s.txt
+  if [ -n "${FIRST:-}" ]; then
+    file=$out/$s.first$FIRST.txt
+    awk -v n="$FIRST" '!/^#/ && k < n { print; k++ }' "puzzles/$s.txt" >"$file"
+  fi
   # Exit status 1 means some puzzle was not solved; anything else is an error.
   status=0
   "${GPUGA:-build/gpuga}" solve --backend "${GPUGA_BACKEND:-cpu}" --seed 1 --time-limit "${TIME_LIMIT:-60}" \
-    --report-every 0 --json "$@" "puzzles/$s.txt" >"$out/$s.json" 2>"$out/$s.log" || status=$?
+    --report-every 0 --json --concurrent 1 "$@" "$file" >"$out/$s.json" 2>"$out/$s.log" || status=$?
   if [ "$status" -gt 1 ] || [ ! -s "$out/$s.json" ]; then
-    echo "gpuga solve failed on puzzles/$s.txt (exit $status):" >&2
+    echo "gpuga solve failed on $file (exit $status):" >&2
     cat "$out/$s.log" >&2
     exit 1
   fi

@@ -17,9 +17,11 @@
 #   bench/gpu-check.sh run BUNDLE [STAGE...]
 #       On the GPU machine: unpacks BUNDLE and runs its stages, each step under its own time
 #       limit: tests, bench, solve, sanitize (the default: all four, in that order, the most
-#       valuable first). Writes into $OUT (default ./gpu-check-out) at most 6 files: summary.txt
+#       valuable first), and defaults (named alone: the defaults' times on every dev set, a call
+#       of its own). Writes into $OUT (default ./gpu-check-out) at most 8 files: summary.txt
 #       (written first, appended after every step), logs.tar.gz (every step's log, packed after
-#       every step), bench.json, bench-sa.json, bench-hc.json and solve.json.
+#       every step), bench.json, bench-sa.json, bench-hc.json, solve.json, dev-sets-9x9.md and
+#       dev-sets-large.md.
 #
 # Exit status: 0 every step passed; 1 some step failed or ran out of time; 2 bad usage, a bundle
 # that does not unpack, or no GPU (the summary says which).
@@ -138,6 +140,7 @@ pack() {
   find "$stage/build" -name '*.cmake' -exec sed -i "s|$tree|$build_mark|g; s|$root|$source_mark|g" {} +
   # What the tests' commands name: their scripts, the puzzles they read.
   cp "$root"/tests/*.sh "$stage/src/tests/"
+  cp "$root"/bench/throughput.sh "$root"/bench/dev-sets.sh "$root"/bench/summarize.py "$stage/src/bench/"
   cp -r "$root/puzzles" "$stage/src/"
   cp "$0" "$stage/"
   copy_libs "$stage" "$stage/build/gpuga" "$stage"/build/tests/test_*
@@ -163,13 +166,17 @@ pack() {
 # run BUNDLE [STAGE...]
 
 # Each step's time limit in seconds: what the step took on an H100 at b7e73ec (in brackets;
-# bench/results/h100-2026-11-24-b7e73ec) with margin. They add up to 530, leaving 70 s of the
-# device tool's 600 for unpacking, the device query and packing the logs.
+# bench/results/h100-2026-11-24-b7e73ec) with margin, or predicted (throughput). They add up to
+# 550, leaving 50 s of the device tool's 600 for unpacking, the device query and packing the logs.
 declare -A budget=(
   [tests]=150                                  # [55, without the MPI and checkpoint scripts]
   [bench-ga]=45 [bench-sa]=35 [bench-hc]=35    # [6, 24, 20 for a table a third the size]
   [batch]=20                                   # [1]
   [solve-hardest]=20 [solve-sets]=25           # [1, 1]
+  [throughput]=20                              # [predicted: under 5]
+  # The defaults stage, a call of its own: every 9x9 set at 2 s a puzzle; 16x16 at 5 s and the
+  # first 3 of each 25x25 file at 15 s. [predicted: 10; 5 + 60]
+  [defaults-9x9]=60 [defaults-large]=240
   [solve-same-ga]=30 [solve-same-sa]=35 [solve-same-hc]=35  # [under 30, 60, 60 for 95 puzzles]
   [memcheck-ga]=20 [racecheck-ga]=25 [memcheck-sa]=20 [racecheck-sa]=35  # [1, 9, 1, 21]
 )
@@ -227,26 +234,51 @@ stage_bench() {
 }
 
 stage_solve() {
-  # solve --pop 100000 (100 islands of 1000) on the hardest dev set: every puzzle must solve.
+  # solve --pop 100000 (800 islands of 125) on the hardest dev set: every puzzle must solve.
   step solve-hardest "$gpuga" solve --backend cuda --pop 100000 --seed 1 --time-limit 10 \
     --report-every 0 --format line "$src/puzzles/norvig_hardest.txt"
-  # The defaults (--pop 0: as many islands as run at once) on hard sets, 2 s a puzzle.
+  # The one-puzzle defaults (--pop 0: the defaults table) on hard sets, 2 s a puzzle, one at a
+  # time: each puzzle's seconds are its time to a solution.
   solve_json() { "$gpuga" "$@" >"$OUT/solve.json"; [ $? -le 1 ]; }
   step solve-sets solve_json solve --backend cuda --seed 1 --time-limit 2 --report-every 0 --json \
-    "$src/puzzles/famous_named.txt" "$src/puzzles/norvig_top95.txt"
+    --concurrent 1 "$src/puzzles/famous_named.txt" "$src/puzzles/norvig_top95.txt"
+  # Puzzles a second, many at once against one at a time, on hard 9x9 sets.
+  step throughput env GPUGA="$gpuga" "$src/bench/throughput.sh" "$src/puzzles/norvig_top95.txt" \
+    "$src/puzzles/forum_hardest_1106_50.txt" "$src/puzzles/forum_hardest_1905_11plus_50.txt" \
+    -- --backend cuda
   # The same seed on CPU and GPU, generation-limited: ga, sa and hc print the same grids, on
   # the first 40 puzzles of norvig_top95 (the CPU's side is the slow one), each a step.
   head -n 40 "$src/puzzles/norvig_top95.txt" >"$work/top40.txt"
   same_output() {
-    cmp <("$gpuga" solve --algorithm "$1" --backend cuda --pop 2000 --seed 1 --max-generations 60 \
-            --time-limit 0 --report-every 0 --format line "$work/top40.txt" 2>/dev/null) \
-        <("$gpuga" solve --algorithm "$1" --backend cpu --pop 2000 --seed 1 --max-generations 60 \
-            --time-limit 0 --report-every 0 --format line "$work/top40.txt" 2>/dev/null) \
+    # One configuration on both (the backends' default island sizes differ), the GPU's many runs
+    # at once against the CPU's.
+    cmp <("$gpuga" solve --algorithm "$1" --backend cuda --pop 2000 --island-size 1000 --seed 1 \
+            --max-generations 60 --time-limit 0 --report-every 0 --format line "$work/top40.txt" 2>/dev/null) \
+        <("$gpuga" solve --algorithm "$1" --backend cpu --pop 2000 --island-size 1000 --seed 1 \
+            --max-generations 60 --time-limit 0 --report-every 0 --format line "$work/top40.txt" 2>/dev/null) \
       || { echo "$1: CPU and GPU differ"; return 1; }
     echo "$1: CPU == GPU on the first 40 of norvig_top95"
   }
   local a
   for a in ga sa hc; do step "solve-same-$a" same_output "$a"; done
+}
+
+# The one-puzzle defaults (the defaults table) on every dev set, one puzzle at a time, as
+# bench/README.md's "Defaults by backend and size" predicts them.
+stage_defaults() {
+  dev_sets() {
+    local name=$1
+    shift
+    (cd "$src" && GPUGA="$gpuga" GPUGA_BACKEND=cuda "$@" bench/dev-sets.sh "$work/$name") &&
+      cp "$work/$name/summary.md" "$OUT/$name.md"
+  }
+  export -f dev_sets  # step runs a function in a bash of its own
+  step defaults-9x9 dev_sets dev-sets-9x9 env TIME_LIMIT=2
+  large() { dev_sets dev-sets-16x16 env SETS=16x16 TIME_LIMIT=5 &&
+            dev_sets dev-sets-25x25 env SETS=25x25 FIRST=3 TIME_LIMIT=15 &&
+            cat "$OUT/dev-sets-16x16.md" "$OUT/dev-sets-25x25.md" >"$OUT/dev-sets-large.md" &&
+            rm "$OUT/dev-sets-16x16.md" "$OUT/dev-sets-25x25.md"; }
+  step defaults-large large
 }
 
 stage_sanitize() {
@@ -289,7 +321,7 @@ run() {
   [ ${#stages[@]} -gt 0 ] || stages=(tests bench solve sanitize)
   local s
   for s in "${stages[@]}"; do
-    case $s in tests|bench|solve|sanitize) ;; *) echo "gpu-check: unknown stage '$s'; expected tests, bench, solve or sanitize" >&2; return 2;; esac
+    case $s in tests|bench|solve|sanitize|defaults) ;; *) echo "gpu-check: unknown stage '$s'; expected tests, bench, solve, sanitize or defaults" >&2; return 2;; esac
   done
   OUT=${OUT:-$PWD/gpu-check-out}
   mkdir -p "$OUT"

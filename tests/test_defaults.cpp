@@ -60,7 +60,20 @@ TEST(Defaults, ResolvingRecordsTheNumbersInEffect) {
   const SizeDefaults& d = size_defaults(Backend::Cpu, 3);
   EXPECT_EQ(c.island_size, d.island_size);
   EXPECT_EQ(c.local_search, d.local_search);
+  EXPECT_EQ(c.restart_after, d.restart_after);
   EXPECT_EQ(c.pop, 3 * d.islands_per_unit * d.island_size);
+  // The table's restart is the GA's: climbers keep theirs, on every backend.
+  RunConfig climbers;
+  climbers.algorithm = Algorithm::Hc;
+  climbers.resolve(Backend::Cuda, 3);
+  EXPECT_EQ(climbers.restart_after, kClimberRestartAfter);
+  RunConfig gpu;
+  gpu.pop = 256;
+  gpu.resolve(Backend::Cuda, 3);
+  EXPECT_EQ(std::tie(gpu.island_size, gpu.local_search, gpu.restart_after),
+            std::tie(size_defaults(Backend::Cuda, 3).island_size,
+                     size_defaults(Backend::Cuda, 3).local_search,
+                     size_defaults(Backend::Cuda, 3).restart_after));
   RunConfig many;
   many.threads = 3;
   many.resolve(Backend::Cpu, 3, /*many=*/true);

@@ -40,7 +40,8 @@ TEST(RunConfig, BadValuesAreRefusedWithWhatWasExpected) {
       {"time-limit", "-1", "expected 0 or more"},
       {"selection", "roulette", "'roulette'; expected one of tournament|rank|truncation"},
       {"given-aware", "maybe", "expected true or false"},
-      {"local-search", "lots", "expected a number of moves in 0..100000 or auto, got 'lots'"},
+      {"local-search", "lots", "'lots' is not a number; expected 0 to 100000 or auto"},
+      {"restart-after", "4000000001", "out of range; expected 0 to 4000000000 or auto"},
   };
   for (const auto& [name, text, expected] : cases) {
     const RunSetting* s = find_setting(name);

@@ -330,9 +330,11 @@ TEST(Solve, BadOptionsAreRefusedWithAClearMessage) {
       {"--children 50", "--children 50 applies to --selection truncation only"},
       {"--backend gpu", "--backend"},
       {"--algorithm tabu", "--algorithm"},
-      {"--local-search lots", "--local-search: expected a number of moves in 0..100000 or auto, "
-                              "got 'lots'"},
-      {"--local-search 100001", "got '100001'"},
+      {"--local-search lots", "--local-search: 'lots' is not a number; expected 0 to 100000 or "
+                              "auto"},
+      {"--local-search 100001", "100001 is out of range; expected 0 to 100000 or auto"},
+      {"--restart-after soon", "--restart-after: 'soon' is not a number; expected 0 to 4000000000 "
+                               "or auto"},
       {"--algorithm sa --cooling 1.5", "--cooling"},
       {"--algorithm hc --pop 4194304 --island-size 4194304",
        "--island-size 4194304: sa and hc take at most 2097152 chains an island"},

@@ -190,29 +190,22 @@ std::string auto_text(std::uint32_t SizeDefaults::*m) {
   return out;
 }
 
-// --local-search: a number of moves up to 100000, or auto (kLocalSearchBySize).
-RunSetting local_search_setting() {
-  RunSetting s = number<std::uint32_t>(
-      "local-search", &RunConfig::local_search, 0, 100000, "GA",
-      "Hill-climbing moves tried on every bred child after mutation, each made when it does not "
-      "make the child worse (a memetic GA; 0: none; auto: by backend and box size, " +
-          auto_text(&SizeDefaults::local_search) + ")",
-      "local_search", "local_search");
+// A number that also takes auto: `sentinel` in member `m` until resolve() puts the defaults
+// table's value there.
+RunSetting or_auto(RunSetting s, std::uint32_t RunConfig::*m, std::uint32_t sentinel) {
   s.type_name = "UINT|auto";
-  s.accepts = "in [0 - 100000] or auto";
+  s.accepts += " or auto";
   const auto numeric = s.parse;
-  s.parse = [numeric](RunConfig& c, const std::string& text) -> std::string {
+  s.parse = [numeric, m, sentinel](RunConfig& c, const std::string& text) -> std::string {
     if (lower(text) == "auto") {
-      c.local_search = kLocalSearchBySize;
+      c.*m = sentinel;
       return "";
     }
-    return numeric(c, text).empty() ? ""
-                                    : "expected a number of moves in 0..100000 or auto, got '" +
-                                          text + "'";
+    const std::string error = numeric(c, text);
+    return error.empty() ? "" : error + " or auto";
   };
-  s.text = [](const RunConfig& c) {
-    return c.local_search == kLocalSearchBySize ? std::string("auto")
-                                                : std::to_string(c.local_search);
+  s.text = [m, sentinel](const RunConfig& c) {
+    return c.*m == sentinel ? std::string("auto") : std::to_string(c.*m);
   };
   return s;
 }
@@ -292,7 +285,12 @@ std::vector<RunSetting> make_settings() {
       number<double>("mutation-rate", &C::mutation_rate, 0.0, 1.0, ga, "Probability that a child "
                      "is mutated (one swap of two free cells; cell: one free cell changed)",
                      "mutation_rate", "mutation_rate"),
-      local_search_setting(),
+      or_auto(number<U>("local-search", &C::local_search, 0, 100000, ga,
+                        "Hill-climbing moves tried on every bred child after mutation, each made "
+                        "when it does not make the child worse (a memetic GA; 0: none; auto: by "
+                        "backend and box size, " + auto_text(&SizeDefaults::local_search) + ")",
+                        "local_search", "local_search"),
+              &C::local_search, kLocalSearchBySize),
       flag("given-aware", &C::given_aware, ga, "box/row: initialise and swap so that no digit "
            "lands where a given of its row, column or box holds it (when a legal placement "
            "exists)", "given_aware", "given_aware"),
@@ -308,10 +306,14 @@ std::vector<RunSetting> make_settings() {
       number<U>("reheat-after", &C::reheat_after, 0, 1000000000, sa, "sa: a chain goes back to "
                 "the initial temperature (the spread of the cost along random moves) after this "
                 "many temperatures without a new best (0: never)", "reheat_after", "reheat_after"),
-      number<U>("restart-after", &C::restart_after, 0, 0xFFFFFFFFu, stop, "ga: restart an island "
-                "after this many generations without improvement of its best fitness; hc: restart "
-                "a climber from a random grid after this many generations without a better grid "
-                "(0: never; sa reheats instead)", "restart_after", "restart_after_n_stagnant"),
+      or_auto(number<U>("restart-after", &C::restart_after, 0, 4000000000u, stop, "ga: restart an "
+                        "island after this many generations without improvement of its best "
+                        "fitness; hc: restart a climber from a random grid after this many "
+                        "generations without a better grid (0: never; sa reheats instead; auto: "
+                        "hc " + std::to_string(kClimberRestartAfter) + ", ga by backend and box "
+                        "size, " + auto_text(&SizeDefaults::restart_after) + ")",
+                        "restart_after", "restart_after_n_stagnant"),
+              &C::restart_after, kRestartAfterBySize),
       number<U>("keep-on-restart", &C::keep_on_restart, 0, 0xFFFFFFFFu, stop, "Best individuals "
                 "of the island kept on its restart (with --elite >= 1 these include the best it "
                 "found)", "keep_on_restart", "keep_on_restart"),
@@ -430,6 +432,8 @@ BackendShape RunConfig::shape(Backend resolved, int box) const {
 void RunConfig::resolve(Backend resolved, int box, bool many) {
   const SizeDefaults& d = size_defaults(resolved == Backend::Cuda ? Backend::Cuda : Backend::Cpu, box);
   if (local_search == kLocalSearchBySize) local_search = d.local_search;
+  if (restart_after == kRestartAfterBySize)
+    restart_after = algorithm == Algorithm::Ga ? d.restart_after : kClimberRestartAfter;
   if (island_size == 0) island_size = default_island_size(pop, d.island_size);
   if (pop != 0) return;
   const BackendShape s = shape(resolved, box);
@@ -494,7 +498,7 @@ IslandParams RunConfig::islands() const {
   ip.anneal.cooling_step = cooling_step(cooling);
   ip.anneal.chain_length = chain_length;
   ip.anneal.reheat_after = reheat_after;
-  ip.restart_after = restart_after;
+  ip.restart_after = c.restart_after;
   ip.keep_on_restart = keep_on_restart;
   return ip;
 }

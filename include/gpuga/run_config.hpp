@@ -19,8 +19,11 @@
 
 namespace gpuga {
 
-// --local-search auto: the moves per child of the defaults table (gpuga/defaults.hpp).
+// --local-search auto and --restart-after auto: the defaults table's (gpuga/defaults.hpp).
 inline constexpr std::uint32_t kLocalSearchBySize = 0xFFFFFFFFu;
+inline constexpr std::uint32_t kRestartAfterBySize = 0xFFFFFFFFu;
+// hc's --restart-after auto: climbers restart after this many generations without a better grid.
+inline constexpr std::uint32_t kClimberRestartAfter = 30;
 
 struct RunConfig {
   Algorithm algorithm = Algorithm::Ga;
@@ -44,7 +47,7 @@ struct RunConfig {
   double cooling = 0.9;            // sa (bench/README.md: the schedule sweeps)
   std::uint32_t chain_length = 0;  // sa: moves per temperature; 0: the free cells
   std::uint32_t reheat_after = 50; // sa
-  std::uint32_t restart_after = 30;
+  std::uint32_t restart_after = kRestartAfterBySize;
   std::uint32_t keep_on_restart = 0;
   std::uint32_t max_generations = 0;  // none: the time limit decides
   double time_limit = 60;
@@ -68,7 +71,7 @@ struct RunConfig {
   // InputError saying which and what was expected.
   void validate() const;
   // The defaults that depend on the backend and the puzzle (gpuga/defaults.hpp), for puzzles
-  // of box size `box`: --island-size 0, --local-search auto and --pop 0 (islands to fill the
+  // of box size `box`: --island-size 0, --local-search and --restart-after auto, and --pop 0 (islands to fill the
   // backend for one puzzle, or, `many` puzzles sharing it, each run's share). Once, before
   // islands().
   void resolve(Backend resolved, int box, bool many = false);

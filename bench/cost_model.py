@@ -1,0 +1,126 @@
+#!/usr/bin/env python3
+"""The GPU's time to a solution from generations, and its predictions from CPU runs.
+
+The CPU backend computes the GPU's bytes, so a configuration's generations to a solution can be
+measured on the CPU; time on the GPU is then, to a good approximation,
+
+    seconds = a + generations * (c0 + c1 * local_search)
+
+for one device, box size and island shape (a generation of islands that all run at once costs
+about its local-search depth: each thread runs its child's moves in sequence).
+
+  fit SWEEP.md [CONFIG=LS ...]   fits a, c0, c1 to a dev-sets sweep table (the rows of the
+                                 configurations named, each with its local search), printing the
+                                 fit and its error on every row
+  predict A C0 C1 LS JSON...     each solve --json file's (a set's) predicted median and p95 in ms,
+                                 from each result's generations
+  throughput GEN_MS SLOTS JSON...
+                                 puzzles a second when SLOTS runs share the device, each file's
+                                 runs taking their generations in file order, a generation of the
+                                 full device costing GEN_MS: the driver's epochs simulated, with
+                                 epochs no longer than the first free slot needed while runs wait
+                                 (the driver now) and without (epochs of about 0.1 s, as before)
+
+bench/README.md, "Defaults by backend and size", has both commands and their output.
+"""
+import json
+import statistics
+import sys
+
+
+def quantile(values, q):
+    values = sorted(values)
+    return values[min(len(values) - 1, int(q * len(values)))]
+
+
+def fit(path, configs):
+    import numpy as np  # Debian's python3-numpy (scripts/setup)
+
+    rows, X, y = [], [], []
+    for line in open(path):
+        cells = [c.strip() for c in line.split("|")[1:-1]]
+        if len(cells) < 7 or cells[0] not in configs:
+            continue
+        ls, g, ms = configs[cells[0]], float(cells[6]), float(cells[3])
+        rows.append((cells[0], cells[1], g, ms))
+        X.append([1.0, g, g * ls])
+        y.append(ms)
+    coef = np.linalg.lstsq(np.array(X), np.array(y), rcond=None)[0]
+    pred = np.array(X) @ coef
+    err = np.abs(pred - y) / np.array(y)
+    print(f"a = {coef[0]:.3f} ms, c0 = {coef[1]:.4f} ms, c1 = {coef[2]:.6f} ms per move "
+          f"(rows {len(y)}, median error {np.median(err):.0%}, max {err.max():.0%})")
+    for (config, file, g, ms), p in zip(rows, pred):
+        print(f"  {config:18} {file:36} generations {g:4g}  {ms:6.2f} ms  model {p:6.2f}")
+
+
+def predict(a, c0, c1, ls, paths):
+    print("| set | solved | median generations | predicted median ms | predicted p95 ms |")
+    print("|---|---|---:|---:|---:|")
+    for path in paths:
+        results = json.load(open(path))["results"]
+        ms = [a + r["generations"] * (c0 + c1 * ls) if r["solved"] else float("inf")
+              for r in results]
+        gens = [r["generations"] for r in results]
+        solved = sum(r["solved"] for r in results)
+        print(f"| {path.split('/')[-1]} | {solved}/{len(results)} | {statistics.median(gens):g} | "
+              f"{statistics.median(ms):.2f} | {quantile(ms, 0.95):.2f} |")
+
+
+def simulate(lengths, slots, gen_ms, shrink_when_idle):
+    """Wall seconds for runs of `lengths` generations on `slots` slots, epoch by epoch."""
+    queue = list(lengths)
+    left = [None] * slots  # generations a slot's run still needs; None: idle
+    epoch, ms, held = 1, 0.0, False
+    while queue or any(x is not None for x in left):
+        for l in range(slots):  # between epochs, idle slots take the next runs (generation 0)
+            if left[l] is None and queue:
+                left[l] = queue.pop(0)
+        ran = [min(x, epoch) for x in left if x is not None]
+        took = max(ran) * gen_ms + 0.05  # the longest run in the epoch, and the host's look
+        ms += took
+        first_free = 0  # generations into the epoch after which a slot stood idle (0: none)
+        for l in range(slots):
+            if left[l] is not None and left[l] <= epoch:  # its run ends in this epoch
+                if left[l] < epoch and queue:
+                    first_free = min(first_free or left[l], left[l])
+                left[l] = None
+            elif left[l] is not None:
+                left[l] -= epoch
+        if shrink_when_idle and first_free:
+            epoch, held = min(epoch, first_free), True
+        elif shrink_when_idle and held and queue:
+            pass
+        elif took < 50 and epoch < 1000:
+            epoch *= 2
+        elif took > 200 and epoch > 1:
+            epoch //= 2
+    return ms / 1000
+
+
+def throughput(gen_ms, slots, paths):
+    print("| set | runs | puzzles/s, epochs of 0.1 s | puzzles/s, epochs held short while runs wait |"
+          " ideal (the device always full) |")
+    print("|---|---:|---:|---:|---:|")
+    for path in paths:
+        lengths = [max(r["generations"], 1) for r in json.load(open(path))["results"]]
+        ideal = sum(lengths) * gen_ms / slots / 1000
+        old, new = (simulate(lengths, slots, gen_ms, shrink) for shrink in (False, True))
+        print(f"| {path.split('/')[-1]} | {len(lengths)} | {len(lengths) / old:.0f} | "
+              f"{len(lengths) / new:.0f} | {len(lengths) / ideal:.0f} |")
+
+
+def main(argv):
+    if len(argv) >= 2 and argv[0] == "fit":
+        configs = dict((kv.split("=")[0], float(kv.split("=")[1])) for kv in argv[2:])
+        fit(argv[1], configs)
+    elif len(argv) >= 6 and argv[0] == "predict":
+        predict(*map(float, argv[1:5]), argv[5:])
+    elif len(argv) >= 4 and argv[0] == "throughput":
+        throughput(float(argv[1]), int(argv[2]), argv[3:])
+    else:
+        sys.exit(__doc__)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
