@@ -1,0 +1,218 @@
+// gpuga_kernel_table: what ptxas reported of every island kernel (registers, stack frame, spills;
+// cmake/ptxas-log.sh keeps it beside each object of gpuga_cuda) and the occupancy that allows,
+// computed for the defaults table's islands (gpuga/defaults.hpp) and the architecture's limits,
+// as a Markdown table; no GPU needed.
+//
+//   gpuga_kernel_table FILE.ptxas...                  the table (bench/ptxas-table.sh)
+//   gpuga_kernel_table --check BASELINE FILE.ptxas... also fails (exit 1), saying where, on
+//       more spills or a larger stack frame than BASELINE's, fewer islands per multiprocessor,
+//       or a kernel it lacks for an architecture it holds
+//   gpuga_kernel_table --baseline FILE.ptxas...       BASELINE's lines for this build
+//
+// FILE names its box size (engine_cuda_9x9.cu.o.ptxas); BASELINE has one line per kernel: box,
+// architecture, kernel, stack bytes, spill bytes (stores and loads), islands per multiprocessor.
+#include <cxxabi.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <memory>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "gpuga/defaults.hpp"
+#include "gpuga/device/island.hpp"
+#include "gpuga/engine.hpp"
+#include "gpuga/run_config.hpp"
+
+namespace {
+
+using namespace gpuga;
+
+// Per multiprocessor, from the CUDA programming guide's table of compute capabilities. Shared
+// bytes: per multiprocessor and the most one block may opt in to; each block also reserves 1 KiB.
+struct Arch {
+  int sm;
+  std::uint64_t shared_per_sm, shared_per_block;
+  int threads, blocks;
+};
+constexpr Arch kArchs[] = {{70, 98304, 98304, 2048, 32},   {75, 65536, 65536, 1024, 16},
+                           {80, 167936, 166912, 2048, 32}, {86, 102400, 101376, 1536, 16},
+                           {89, 102400, 101376, 1536, 24}, {90, 233472, 232448, 2048, 32}};
+constexpr int kRegistersPerSm = 65536, kRegisterUnit = 256, kWarp = 32, kReservedShared = 1024;
+constexpr int kTeamThreads = 256;  // cuda/device_system.hpp
+
+struct Kernel {
+  std::string box, arch, name;
+  int registers = 0, stack = 0, spill_stores = 0, spill_loads = 0;
+  std::uint64_t staged = 0;  // shared bytes of a default island (segment step, when it fits)
+  int per_sm = 0;            // blocks (islands) at once per multiprocessor; 0: limits unknown
+};
+
+std::string demangled(const std::string& mangled) {
+  int status = 0;
+  std::unique_ptr<char, void (*)(void*)> out(
+      abi::__cxa_demangle(mangled.c_str(), nullptr, nullptr, &status), std::free);
+  std::string s = status == 0 ? out.get() : mangled;
+  for (const std::string cut : {"gpuga::device_system::thrust_cuda::", "gpuga::device_system::",
+                                "gpuga::", "void "})
+    for (std::size_t at; (at = s.find(cut)) != std::string::npos;) s.erase(at, cut.size());
+  if (const std::size_t paren = s.find('('); paren != std::string::npos) s.erase(paren);
+  s.erase(std::remove(s.begin(), s.end(), ' '), s.end());  // "<x<3> >": one word
+  return s;
+}
+
+int number_before(const std::string& line, const std::string& word) {
+  const std::size_t at = line.find(word);
+  if (at == std::string::npos) return 0;
+  std::size_t from = line.find_last_not_of(' ', at - 1);
+  const std::size_t start = line.find_last_of(' ', from) + 1;
+  return std::atoi(line.substr(start, from - start + 1).c_str());
+}
+
+// The default island of box size `box` on a GPU, staged in shared memory when it fits `arch`.
+std::uint64_t default_island_bytes(int box) {
+  RunConfig c;
+  c.pop = size_defaults(Backend::Cuda, box).island_size;
+  c.resolve(Backend::Cuda, box);
+  const GaParams ga = c.islands().ga;
+  return with_box_size(box, [&]<int B>() { return staged_bytes<B>(make_layout<B>(ga)); });
+}
+
+int islands_per_sm(const Kernel& k) {
+  const int sm = std::atoi(k.arch.c_str());
+  const auto arch = std::find_if(std::begin(kArchs), std::end(kArchs), [&](const Arch& a) { return a.sm == sm; });
+  if (arch == std::end(kArchs)) return 0;
+  const int per_warp = (k.registers * kWarp + kRegisterUnit - 1) / kRegisterUnit * kRegisterUnit;
+  const int warps = kTeamThreads / kWarp;
+  int blocks = std::min(arch->blocks, arch->threads / kTeamThreads);
+  if (per_warp > 0) blocks = std::min(blocks, kRegistersPerSm / per_warp / warps);
+  if (k.staged > 0 && k.staged <= arch->shared_per_block)
+    blocks = std::min<int>(blocks, static_cast<int>(arch->shared_per_sm / (k.staged + kReservedShared)));
+  return blocks;
+}
+
+// The island and grid kernels a .ptxas file reports.
+std::vector<Kernel> read_report(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw std::runtime_error(path + ": cannot read it; expected a report that cmake/ptxas-log.sh wrote");
+  const std::size_t at = path.find("engine_cuda_");
+  const std::string box = at == std::string::npos ? "" : path.substr(at + 12, path.find(".cu", at) - at - 12);
+  std::vector<Kernel> out;
+  Kernel k;
+  for (std::string line; std::getline(in, line);) {
+    if (const std::size_t entry = line.find("Compiling entry function '"); entry != std::string::npos) {
+      const std::size_t from = entry + 26, to = line.find('\'', from);
+      k = Kernel{box, line.substr(line.find("'sm_") + 4, 2), demangled(line.substr(from, to - from))};
+    } else if (line.find("bytes stack frame") != std::string::npos) {
+      k.stack = number_before(line, "bytes stack frame");
+      k.spill_stores = number_before(line, "bytes spill stores");
+      k.spill_loads = number_before(line, "bytes spill loads");
+    } else if (line.find("Used ") != std::string::npos && !k.name.empty()) {
+      k.registers = std::atoi(line.substr(line.find("Used ") + 5).c_str());
+      const bool ours = k.name.rfind("island_kernel", 0) == 0 || k.name.rfind("grid_kernel", 0) == 0;
+      if (ours && !box.empty()) {
+        const int b = box == "4x4" ? 2 : box == "9x9" ? 3 : box == "16x16" ? 4 : 5;
+        // Only the segment step runs staged; the others, and the grid, from device memory.
+        if (k.name.rfind("island_kernel<segment_step", 0) == 0) k.staged = default_island_bytes(b);
+        k.per_sm = islands_per_sm(k);
+        out.push_back(k);
+      }
+      k.name.clear();
+    }
+  }
+  return out;
+}
+
+std::string key(const Kernel& k) { return k.box + " " + k.arch + " " + k.name; }
+
+// Breaches of the baseline, one line each.
+std::vector<std::string> check(const std::vector<Kernel>& kernels, const std::string& baseline) {
+  std::ifstream in(baseline);
+  if (!in) throw std::runtime_error(baseline + ": cannot read it; expected gpuga_kernel_table --baseline's lines");
+  struct Allowed {
+    int stack = 0, spills = 0, per_sm = 0;
+  };
+  std::map<std::string, Allowed> allowed;
+  for (std::string line; std::getline(in, line);) {
+    if (line.empty() || line[0] == '#') continue;
+    std::istringstream f(line);
+    std::string box, arch, name;
+    Allowed a;
+    f >> box >> arch >> name >> a.stack >> a.spills >> a.per_sm;
+    allowed[box + " " + arch + " " + name] = a;
+  }
+  std::vector<std::string> breaches;
+  for (const Kernel& k : kernels) {
+    const auto it = allowed.find(key(k));
+    if (it == allowed.end()) {
+      // An architecture the baseline does not hold (a build for sm_86, say) is only reported.
+      const bool arch_known = std::any_of(allowed.begin(), allowed.end(), [&](const auto& a) {
+        return a.first.rfind(k.box + " " + k.arch + " ", 0) == 0;
+      });
+      if (arch_known) breaches.push_back(key(k) + ": not in " + baseline + "; expected a line for every kernel");
+      else std::cerr << "gpuga_kernel_table: " << key(k) << ": no baseline for sm_" << k.arch << ", not checked\n";
+      continue;
+    }
+    const Allowed& a = it->second;
+    if (k.spill_stores + k.spill_loads > a.spills)
+      breaches.push_back(key(k) + ": " + std::to_string(k.spill_stores + k.spill_loads) +
+                         " bytes of spills; expected at most " + std::to_string(a.spills));
+    if (k.stack > a.stack)
+      breaches.push_back(key(k) + ": a stack frame of " + std::to_string(k.stack) + " bytes; expected at most " +
+                         std::to_string(a.stack));
+    if (k.per_sm < a.per_sm)
+      breaches.push_back(key(k) + ": " + std::to_string(k.per_sm) + " islands per multiprocessor; expected at least " +
+                         std::to_string(a.per_sm));
+  }
+  return breaches;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::vector<std::string> args(argv + 1, argv + argc);
+  std::string baseline, mode;
+  if (args.size() >= 2 && args[0] == "--check") baseline = args[1], args.erase(args.begin(), args.begin() + 2);
+  else if (!args.empty() && args[0] == "--baseline") mode = "baseline", args.erase(args.begin());
+  if (args.empty()) {
+    std::cerr << "usage: gpuga_kernel_table [--check BASELINE | --baseline] FILE.ptxas...\n";
+    return 2;
+  }
+  try {
+    std::vector<Kernel> kernels;
+    for (const std::string& path : args)
+      for (const Kernel& k : read_report(path)) kernels.push_back(k);
+    if (mode == "baseline") {
+      std::cout << "# box arch kernel, then at most: stack bytes, spill bytes; at least: islands per "
+                   "multiprocessor (gpuga_kernel_table --baseline)\n";
+      for (const Kernel& k : kernels)
+        std::cout << key(k) << ' ' << k.stack << ' ' << k.spill_stores + k.spill_loads << ' ' << k.per_sm << '\n';
+      return 0;
+    }
+    std::cout << "| box | arch | kernel | registers | stack (B) | spill stores (B) | spill loads (B) | "
+                 "staged island (B) | islands per SM | occupancy |\n|---|---|---|---:|---:|---:|---:|---:|---:|---:|\n";
+    for (const Kernel& k : kernels) {
+      const int sm = std::atoi(k.arch.c_str());
+      const auto arch = std::find_if(std::begin(kArchs), std::end(kArchs), [&](const Arch& a) { return a.sm == sm; });
+      const int warps_max = arch == std::end(kArchs) ? 0 : arch->threads / kWarp;
+      std::cout << "| " << k.box << " | " << k.arch << " | " << k.name << " | " << k.registers << " | " << k.stack
+                << " | " << k.spill_stores << " | " << k.spill_loads << " | " << (k.staged ? std::to_string(k.staged) : "-")
+                << " | " << k.per_sm << " | "
+                << (warps_max ? std::to_string(100 * k.per_sm * (kTeamThreads / kWarp) / warps_max) + " %" : "-")
+                << " |\n";
+    }
+    if (baseline.empty()) return 0;
+    const auto breaches = check(kernels, baseline);
+    for (const auto& b : breaches) std::cerr << "gpuga_kernel_table: " << b << '\n';
+    if (kernels.empty()) std::cerr << "gpuga_kernel_table: no island kernel in the reports\n";
+    return breaches.empty() && !kernels.empty() ? 0 : 1;
+  } catch (const std::exception& e) {
+    std::cerr << "gpuga_kernel_table: " << e.what() << '\n';
+    return 2;
+  }
+}
