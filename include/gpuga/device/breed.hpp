@@ -28,7 +28,8 @@ GPUGA_HD_INLINE bool better(Fitness fa, std::uint32_t a, Fitness fb, std::uint32
   return fa < fb || (fa == fb && a < b);  // ties broken by index
 }
 
-GPUGA_HD_INLINE std::uint32_t select_parent(const GaParams& p, const GenerationView& v, Rng& rng) {
+template <class R>
+GPUGA_HD_INLINE std::uint32_t select_parent(const GaParams& p, const GenerationView& v, R& rng) {
   switch (p.selection) {
     case Selection::Tournament: {
       std::uint32_t best = rng.below(p.island_size);
@@ -78,7 +79,7 @@ GPUGA_HD_INLINE void breed_child(std::uint32_t i, std::uint64_t seed, std::uint3
     return;
   }
   // One stream per child: a Philox block gives four draws, and a child needs only a few.
-  Rng rng(seed, generation, i, kPurposeBreed);
+  RngFor<B> rng(seed, generation, i, kPurposeBreed);
   const std::uint32_t a = select_parent(p, v, rng), b = select_parent(p, v, rng);
   const std::uint8_t* pa = v.parents + static_cast<std::uint64_t>(a) * kSlot;
   const std::uint8_t* pb = v.parents + static_cast<std::uint64_t>(b) * kSlot;
@@ -114,7 +115,7 @@ template <int B>
 GPUGA_HD_INLINE void init_slot(std::uint8_t* slot, std::uint32_t i, std::uint64_t seed,
                                std::uint32_t generation, const GaParams& p,
                                const PuzzleInfo<B>& info) {
-  Rng rng(seed, generation, i, kPurposeInit);
+  RngFor<B> rng(seed, generation, i, kPurposeInit);
   init_individual<B>(slot, info, p.encoding, p.given_aware, rng);
   for (int c = Shape<B>::kCells; c < Shape<B>::kSlot; ++c) slot[c] = 0;
 }

@@ -146,7 +146,7 @@ struct Chains {
     const FitnessKind kind = isl.p.ga.fitness;
     const bool aware = isl.p.ga.given_aware;
     const std::uint32_t moves = run.sweep, chain_length = run.chain_length;
-    Rng rng(seed, g, i, kPurposeMove);
+    RngFor<B> rng(seed, g, i, kPurposeMove);
     UnitCounts<B> counts;
     counts.count(cur, e, kind);
     for (std::uint32_t k = 0; k < moves && f > 0; ++k) {

@@ -18,8 +18,8 @@ GPUGA_HD_INLINE bool swap_is_legal(const std::uint8_t* g, const PuzzleInfo<B>& i
 
 // Given-aware repair of one block after a random fill: each cell holding a digit a given
 // forbids there swaps with the first cell (from a random start) where both digits become legal.
-template <int B>
-GPUGA_HD_INLINE void repair_block(std::uint8_t* g, const PuzzleInfo<B>& info, int b, Rng& rng) {
+template <int B, class R>
+GPUGA_HD_INLINE void repair_block(std::uint8_t* g, const PuzzleInfo<B>& info, int b, R& rng) {
   const int n = info.free_count[b];
   const int start = n > 1 ? static_cast<int>(rng.below(static_cast<std::uint32_t>(n))) : 0;
   for (int i = 0; i < n; ++i) {
@@ -40,9 +40,9 @@ GPUGA_HD_INLINE void repair_block(std::uint8_t* g, const PuzzleInfo<B>& info, in
 // box/row: each block's missing values in random order (Fisher-Yates) into its free cells, so
 // blocks are permutations, then (given-aware) repaired. cell: every free cell an independent
 // value 1..n.
-template <int B>
+template <int B, class R>
 GPUGA_HD_INLINE void init_individual(std::uint8_t* out, const PuzzleInfo<B>& info, Encoding e,
-                                     bool given_aware, Rng& rng) {
+                                     bool given_aware, R& rng) {
   constexpr int n_side = Shape<B>::kSide;
   for (int c = 0; c < Shape<B>::kCells; ++c) out[c] = info.givens[c];
   if (e == Encoding::Cell) {
@@ -74,10 +74,10 @@ GPUGA_HD_INLINE void copy_individual(std::uint8_t* out, const std::uint8_t* in) 
 // Bt..Bt+B-1) or B stacks (columns Bt..Bt+B-1), and each comes whole from the parent with fewer
 // conflicts there (ties: a). box and cell: bands scored by rows or stacks by columns, at random,
 // so boxes stay whole. row: bands of whole rows scored by their boxes.
-template <int B>
+template <int B, class R>
 GPUGA_HD_INLINE void band_crossover(std::uint8_t* out, const std::uint8_t* a,
                                     const std::uint8_t* b, const std::uint8_t* score_a,
-                                    const std::uint8_t* score_b, Encoding e, Rng& rng) {
+                                    const std::uint8_t* score_b, Encoding e, R& rng) {
   constexpr int n = Shape<B>::kSide, band = B * n;  // a band's cells, in a row
   const bool stacks = e != Encoding::Row && (rng.next() & 1u);
   const int first = e == Encoding::Row ? 2 * B : (stacks ? B : 0);
@@ -96,9 +96,9 @@ GPUGA_HD_INLINE void band_crossover(std::uint8_t* out, const std::uint8_t* a,
 // in 1..n-1 from a, the rest from b) or uniform. cell: one cut in 1..n*n-1 over the cells, or
 // each free cell from either parent. (Crossover::Bands is band_crossover, which needs the
 // scores.)
-template <int B>
+template <int B, class R>
 GPUGA_HD_INLINE void crossover(std::uint8_t* out, const std::uint8_t* a, const std::uint8_t* b,
-                               const PuzzleInfo<B>& info, Encoding e, Crossover kind, Rng& rng) {
+                               const PuzzleInfo<B>& info, Encoding e, Crossover kind, R& rng) {
   constexpr int n = Shape<B>::kSide, cells = Shape<B>::kCells;
   if (e == Encoding::Cell) {
     if (kind == Crossover::OnePoint) {
@@ -170,9 +170,9 @@ GPUGA_HD_INLINE std::uint32_t legal_partners(const std::uint8_t* g, const Puzzle
 // distinct free cells of one block (chosen among blocks with two or more); given-aware, a random
 // cell with the first cell from a random other one of its block on (cyclically) for which both
 // values stay legal, up to kMutationTries cells. cell: one free cell, any value but its own.
-template <int B>
+template <int B, class R>
 GPUGA_HD_INLINE Move propose_move(const std::uint8_t* g, const PuzzleInfo<B>& info, Encoding e,
-                                  bool given_aware, Rng& rng) {
+                                  bool given_aware, R& rng) {
   constexpr int n_side = Shape<B>::kSide;
   Move m;
   if (e == Encoding::Cell) {
@@ -216,9 +216,9 @@ GPUGA_HD_INLINE void apply_move(std::uint8_t* g, const Move& m) {
 }
 
 // Mutation: one proposed move, always made.
-template <int B>
+template <int B, class R>
 GPUGA_HD_INLINE void mutate(std::uint8_t* g, const PuzzleInfo<B>& info, Encoding e, bool given_aware,
-                            Rng& rng) {
+                            R& rng) {
   apply_move(g, propose_move<B>(g, info, e, given_aware, rng));
 }
 

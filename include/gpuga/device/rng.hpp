@@ -34,9 +34,13 @@ GPUGA_HD_INLINE std::uint64_t derive_seed(std::uint64_t seed, std::uint64_t k) {
   return z ^ (z >> 31);
 }
 
-class Rng {
+// kConstantIndex: a draw is picked from the block with constant indices, so that on the GPU
+// the generator stays in registers; otherwise by the draw's index, which puts it in local
+// memory (RngFor below says which the operators take). The same draws either way.
+template <bool kConstantIndex>
+class RngOf {
  public:
-  GPUGA_HD Rng(std::uint64_t seed, std::uint32_t generation, std::uint32_t individual,
+  GPUGA_HD RngOf(std::uint64_t seed, std::uint32_t generation, std::uint32_t individual,
                std::uint32_t purpose)
       : key_{{static_cast<std::uint32_t>(seed), static_cast<std::uint32_t>(seed >> 32)}},
         ctr_{{generation, individual, purpose, 0}} {}
@@ -47,7 +51,12 @@ class Rng {
       ++ctr_.v[3];
       used_ = 0;
     }
-    return block_.v[used_++];
+    if constexpr (!kConstantIndex) {
+      return block_.v[used_++];
+    } else {
+      const int u = used_++;
+      return u == 0 ? block_.v[0] : u == 1 ? block_.v[1] : u == 2 ? block_.v[2] : block_.v[3];
+    }
   }
 
   GPUGA_HD std::uint64_t next64() {
@@ -69,6 +78,15 @@ class Rng {
   r123::Philox4x32::ctr_type block_{};
   int used_ = 4;
 };
+
+using Rng = RngOf<true>;
+
+// The generator of the operators for box size B. In registers up to 16x16: local-search moves
+// draw in their inner loop, and the generator in local memory was most of the segment step's
+// stack frame (9x9: 104 bytes to 24; bench/ptxas-table.sh). 25x25's segment step has no
+// registers to spare (it spilled 144 bytes on sm_90 with it), so there local memory is cheaper.
+template <int B>
+using RngFor = RngOf<(B <= 4)>;
 
 // Several small uniform picks from one 32-bit draw: each is the high word of bits * n, and the
 // low word, still near uniform, is the bits of the next (Lemire). The bias stays below the
