@@ -11,6 +11,8 @@ cd "$(dirname "$0")/.."
 out=${1:-bench/results/dev-sets}
 shift || true
 mkdir -p "$out"
+subsets=$(mktemp -d)
+trap 'rm -rf "$subsets"' EXIT
 # Easy to hardest within each size.
 sets9=(norvig_easy50 qqwing_simple_50 qqwing_easy_50 qqwing_intermediate_50 qqwing_expert_50
        norvig_hardest famous_named norvig_top95 forum_hardest_1106_50 forum_hardest_1905_11plus_50
@@ -29,8 +31,8 @@ case "${SETS:-9x9}" in
 esac
 for s in "${sets[@]}"; do
   file=puzzles/$s.txt
-  if [ -n "${FIRST:-}" ]; then
-    file=$out/$s.first$FIRST.txt
+  if [ -n "${FIRST:-}" ]; then  # a copy of the set's first n, named as the set, for this run only
+    file=$subsets/$s.txt
     awk -v n="$FIRST" '!/^#/ && k < n { print; k++ }' "puzzles/$s.txt" >"$file"
   fi
   # Exit status 1 means some puzzle was not solved; anything else is an error.

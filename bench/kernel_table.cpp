@@ -83,10 +83,16 @@ std::uint64_t default_island_bytes(int box) {
   return with_box_size(box, [&]<int B>() { return staged_bytes<B>(make_layout<B>(ga)); });
 }
 
+// The limits of architecture "90", say, or null when the table lacks them.
+const Arch* arch_of(const std::string& arch) {
+  const int sm = std::atoi(arch.c_str());
+  const auto it = std::find_if(std::begin(kArchs), std::end(kArchs), [&](const Arch& a) { return a.sm == sm; });
+  return it == std::end(kArchs) ? nullptr : it;
+}
+
 int islands_per_sm(const Kernel& k) {
-  const int sm = std::atoi(k.arch.c_str());
-  const auto arch = std::find_if(std::begin(kArchs), std::end(kArchs), [&](const Arch& a) { return a.sm == sm; });
-  if (arch == std::end(kArchs)) return 0;
+  const Arch* arch = arch_of(k.arch);
+  if (!arch) return 0;
   const int per_warp = (k.registers * kWarp + kRegisterUnit - 1) / kRegisterUnit * kRegisterUnit;
   const int warps = kTeamThreads / kWarp;
   int blocks = std::min(arch->blocks, arch->threads / kTeamThreads);
@@ -197,9 +203,8 @@ int main(int argc, char** argv) {
     std::cout << "| box | arch | kernel | registers | stack (B) | spill stores (B) | spill loads (B) | "
                  "staged island (B) | islands per SM | occupancy |\n|---|---|---|---:|---:|---:|---:|---:|---:|---:|\n";
     for (const Kernel& k : kernels) {
-      const int sm = std::atoi(k.arch.c_str());
-      const auto arch = std::find_if(std::begin(kArchs), std::end(kArchs), [&](const Arch& a) { return a.sm == sm; });
-      const int warps_max = arch == std::end(kArchs) ? 0 : arch->threads / kWarp;
+      const Arch* arch = arch_of(k.arch);
+      const int warps_max = arch ? arch->threads / kWarp : 0;
       std::cout << "| " << k.box << " | " << k.arch << " | " << k.name << " | " << k.registers << " | " << k.stack
                 << " | " << k.spill_stores << " | " << k.spill_loads << " | " << (k.staged ? std::to_string(k.staged) : "-")
                 << " | " << k.per_sm << " | "

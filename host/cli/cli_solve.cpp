@@ -361,12 +361,9 @@ int run_solve(CLI::App* cmd, SolveOptions& o) {
   const std::unique_ptr<Consensus> consensus = rank_consensus();
   SolveObserver observer(o, answers, place.root());
   SolveContext c{o, backend, params, rank_islands(params), consensus.get(), observer};
-  const std::uint32_t slots =
-      !together ? 1
-                : static_cast<std::uint32_t>(std::min<std::size_t>(
-                      o.concurrent ? o.concurrent : runs_that_fill(o.ga.shape(backend, box), params.islands),
-                      puzzles.size()));
   if (together) {
+    const std::uint32_t slots =
+        o.concurrent ? o.concurrent : runs_that_fill(o.ga.shape(backend, box), params.islands);
     for (std::size_t first = 0, last = 0; first < puzzles.size() && !g_interrupted.load(); first = last) {
       while (last < puzzles.size() && puzzles[last].grid.box == puzzles[first].grid.box) ++last;
       solve_together(c, puzzles, first, last, slots);

@@ -190,22 +190,21 @@ std::string auto_text(std::uint32_t SizeDefaults::*m) {
   return out;
 }
 
-// A number that also takes auto: `sentinel` in member `m` until resolve() puts the defaults
-// table's value there.
-RunSetting or_auto(RunSetting s, std::uint32_t RunConfig::*m, std::uint32_t sentinel) {
+// A number in member `m` that also takes auto (kFromTable).
+RunSetting or_auto(RunSetting s, std::uint32_t RunConfig::*m) {
   s.type_name = "UINT|auto";
   s.accepts += " or auto";
   const auto numeric = s.parse;
-  s.parse = [numeric, m, sentinel](RunConfig& c, const std::string& text) -> std::string {
+  s.parse = [numeric, m](RunConfig& c, const std::string& text) -> std::string {
     if (lower(text) == "auto") {
-      c.*m = sentinel;
+      c.*m = kFromTable;
       return "";
     }
     const std::string error = numeric(c, text);
     return error.empty() ? "" : error + " or auto";
   };
-  s.text = [m, sentinel](const RunConfig& c) {
-    return c.*m == sentinel ? std::string("auto") : std::to_string(c.*m);
+  s.text = [m](const RunConfig& c) {
+    return c.*m == kFromTable ? std::string("auto") : std::to_string(c.*m);
   };
   return s;
 }
@@ -290,7 +289,7 @@ std::vector<RunSetting> make_settings() {
                         "when it does not make the child worse (a memetic GA; 0: none; auto: by "
                         "backend and box size, " + auto_text(&SizeDefaults::local_search) + ")",
                         "local_search", "local_search"),
-              &C::local_search, kLocalSearchBySize),
+              &C::local_search),
       flag("given-aware", &C::given_aware, ga, "box/row: initialise and swap so that no digit "
            "lands where a given of its row, column or box holds it (when a legal placement "
            "exists)", "given_aware", "given_aware"),
@@ -313,7 +312,7 @@ std::vector<RunSetting> make_settings() {
                         "hc " + std::to_string(kClimberRestartAfter) + ", ga by backend and box "
                         "size, " + auto_text(&SizeDefaults::restart_after) + ")",
                         "restart_after", "restart_after_n_stagnant"),
-              &C::restart_after, kRestartAfterBySize),
+              &C::restart_after),
       number<U>("keep-on-restart", &C::keep_on_restart, 0, 0xFFFFFFFFu, stop, "Best individuals "
                 "of the island kept on its restart (with --elite >= 1 these include the best it "
                 "found)", "keep_on_restart", "keep_on_restart"),
@@ -431,8 +430,8 @@ BackendShape RunConfig::shape(Backend resolved, int box) const {
 
 void RunConfig::resolve(Backend resolved, int box, bool many) {
   const SizeDefaults& d = size_defaults(resolved == Backend::Cuda ? Backend::Cuda : Backend::Cpu, box);
-  if (local_search == kLocalSearchBySize) local_search = d.local_search;
-  if (restart_after == kRestartAfterBySize)
+  if (local_search == kFromTable) local_search = d.local_search;
+  if (restart_after == kFromTable)
     restart_after = algorithm == Algorithm::Ga ? d.restart_after : kClimberRestartAfter;
   if (island_size == 0) island_size = default_island_size(pop, d.island_size);
   if (pop != 0) return;

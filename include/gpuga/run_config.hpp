@@ -19,9 +19,9 @@
 
 namespace gpuga {
 
-// --local-search auto and --restart-after auto: the defaults table's (gpuga/defaults.hpp).
-inline constexpr std::uint32_t kLocalSearchBySize = 0xFFFFFFFFu;
-inline constexpr std::uint32_t kRestartAfterBySize = 0xFFFFFFFFu;
+// A setting left at auto (--local-search, --restart-after) until resolve() puts the defaults
+// table's value there (gpuga/defaults.hpp).
+inline constexpr std::uint32_t kFromTable = 0xFFFFFFFFu;
 // hc's --restart-after auto: climbers restart after this many generations without a better grid.
 inline constexpr std::uint32_t kClimberRestartAfter = 30;
 
@@ -41,13 +41,13 @@ struct RunConfig {
   Crossover crossover = Crossover::Bands;
   double crossover_rate = 1.0;
   double mutation_rate = 1.0;  // bench/README.md, "Why the defaults": a paired sweep
-  std::uint32_t local_search = kLocalSearchBySize;  // bench/README.md: the memetic sweeps
+  std::uint32_t local_search = kFromTable;  // bench/README.md: the memetic sweeps
   bool given_aware = true;
   Propagation propagate = Propagation::None;  // on the givens, before the run
   double cooling = 0.9;            // sa (bench/README.md: the schedule sweeps)
   std::uint32_t chain_length = 0;  // sa: moves per temperature; 0: the free cells
   std::uint32_t reheat_after = 50; // sa
-  std::uint32_t restart_after = kRestartAfterBySize;
+  std::uint32_t restart_after = kFromTable;
   std::uint32_t keep_on_restart = 0;
   std::uint32_t max_generations = 0;  // none: the time limit decides
   double time_limit = 60;
