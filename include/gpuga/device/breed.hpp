@@ -65,6 +65,24 @@ GPUGA_HD_INLINE void copy_slot(std::uint8_t* out, const std::uint8_t* in) {
   for (int w = 0; w < Shape<B>::kSlot / 4; ++w) o[w] = s[w];
 }
 
+// p.local_search hill-climbing moves on a child, each made when it does not make it worse.
+// Scored by UnitCounts (moves.hpp): on the CPU up to 9x9 the counted units' values are counted
+// once and a move reads four words instead of counting 36 cells; elsewhere it is move_delta.
+// Either way the same moves are made.
+template <int B, class R>
+GPUGA_HD_INLINE void local_search(std::uint8_t* child, const PuzzleInfo<B>& info,
+                                  const GaParams& p, R& rng) {
+  if (p.local_search == 0) return;
+  UnitCounts<B> counts;
+  counts.count(child, p.encoding, p.fitness);
+  for (std::uint32_t k = 0; k < p.local_search; ++k) {
+    const Move m = propose_move<B>(child, info, p.encoding, p.given_aware, rng);
+    if (counts.delta(child, m, p.encoding, p.fitness) > 0) continue;
+    counts.apply(child, m, p.encoding, p.fitness);
+    apply_move(child, m);
+  }
+}
+
 // One child: select two parents (or the elite to copy), cross over, mutate, then try
 // p.local_search hill-climbing moves (each made when it does not make the child worse), from
 // one stream keyed by (island seed, generation, child). Parents and child are slots.
@@ -92,10 +110,7 @@ GPUGA_HD_INLINE void breed_child(std::uint32_t i, std::uint64_t seed, std::uint3
     crossover<B>(child, pa, pb, info, p.encoding, p.crossover, rng);
   for (int c = Shape<B>::kCells; c < kSlot; ++c) child[c] = 0;  // crossovers write cells only
   if (rng.chance(p.mutation_threshold)) mutate<B>(child, info, p.encoding, p.given_aware, rng);
-  for (std::uint32_t k = 0; k < p.local_search; ++k) {
-    const Move m = propose_move<B>(child, info, p.encoding, p.given_aware, rng);
-    if (move_delta<B>(child, m, p.encoding, p.fitness) <= 0) apply_move(child, m);
-  }
+  local_search<B>(child, info, p, rng);
 }
 
 // Fitness of one individual, and its band scores when the band crossover will need them
