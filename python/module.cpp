@@ -177,7 +177,7 @@ py::dict solve(const py::object& puzzle, const py::object& callback, std::uint32
   out["seconds"] = r.seconds;
   out["seed"] = c.seed;
   out["island"] = r.island;
-  out["stop"] = r.stop_reason;
+  out["stop"] = to_string(r.stop_reason);
   out["backend"] = to_string(backend);
   out["config"] = config_dict(c);
   out["history"] = observer.rows();

@@ -365,7 +365,7 @@ TEST(CheckpointDriver, ARunStoppedAtACheckpointResumesToTheUninterruptedResult) 
     first.stop_at = 20;
     auto a = cpu(c.puzzle, c.params);
     const RunResult cut = run_many(*a, {{c.puzzle, 21}}, limits, quiet, nullptr, &first)[0];
-    ASSERT_EQ(cut.stop_reason, "checkpointed") << c.name;
+    ASSERT_EQ(cut.stop_reason, StopReason::Checkpointed) << c.name;
     ASSERT_TRUE(first.saved) << c.name;
     EXPECT_GE(first.saved->generation, 20u) << c.name;
     EXPECT_LT(first.saved->generation, 60u) << c.name;

@@ -147,7 +147,7 @@ TEST_F(Driver, ASolvedRunEndsAtTheGenerationItsSolutionAppearedWithAVerifiedGrid
   Recorder obs;
   const auto r = run({{grid_of(kEasyPuzzle), 17}}, {200, 0}, obs)[0];
   EXPECT_TRUE(r.solved);
-  EXPECT_EQ(r.stop_reason, "solved");
+  EXPECT_EQ(r.stop_reason, StopReason::Solved);
   EXPECT_EQ(r.best_fitness, 0u);
   EXPECT_TRUE(verify_solution(grid_of(kEasyPuzzle), r.best).ok);
   EXPECT_EQ(r.best, grid_of(kEasySolution));
@@ -219,7 +219,7 @@ TEST_F(Driver, AGenerationLimitEndsARunExactlyThere) {
   Recorder obs;
   const auto r = run({{grid_of(kHardPuzzle), 17}}, {23, 0}, obs)[0];
   EXPECT_FALSE(r.solved);
-  EXPECT_EQ(r.stop_reason, "max-generations");
+  EXPECT_EQ(r.stop_reason, StopReason::MaxGenerations);
   EXPECT_EQ(r.generations, 23u);
   EXPECT_EQ(obs.reports.back().generation, 23u);
   EXPECT_GT(r.best_fitness, 0u);
@@ -229,7 +229,7 @@ TEST_F(Driver, AGenerationLimitEndsARunExactlyThere) {
 TEST_F(Driver, ATimeLimitEndsARunAfterItsSeconds) {
   Recorder obs;
   const auto r = run({{grid_of(kNoSolution), 17}}, {0, 0.2}, obs)[0];
-  EXPECT_EQ(r.stop_reason, "time-limit");
+  EXPECT_EQ(r.stop_reason, StopReason::TimeLimit);
   EXPECT_GE(r.seconds, 0.2);
   EXPECT_GT(r.generations, 0u);
   EXPECT_EQ(r.generations, obs.reports.back().generation);
@@ -253,7 +253,7 @@ TEST_F(Driver, TheConsensusClockDecidesTimeLimits) {
   say.elapsed = 100;  // this process has run for milliseconds, the consensus says 100 s
   auto engine = make_cpu_engine(grid_of(kNoSolution), small_params(), 1.5, 2, 1);
   const auto r = run_many(*engine, {{grid_of(kNoSolution), 17}}, {0, 60}, obs, &say)[0];
-  EXPECT_EQ(r.stop_reason, "time-limit");
+  EXPECT_EQ(r.stop_reason, StopReason::TimeLimit);
   EXPECT_EQ(r.generations, 0u);  // after the first epoch, which makes the islands
   EXPECT_LT(r.seconds, 60);
 }
@@ -267,9 +267,9 @@ TEST_F(Driver, ACtrlCElsewhereStopsTheRunsAndStartsNoMore) {
     const auto results = run_many(*engine, three_hard_runs(), {100, 0}, obs, &say);
     EXPECT_TRUE(g_interrupted.load()) << at;
     g_interrupted.store(false);
-    EXPECT_EQ(results[2].stop_reason, "") << "the third run never started";
+    EXPECT_EQ(results[2].stop_reason, StopReason::None) << "the third run never started";
     for (std::size_t k : {0, 1}) {
-      EXPECT_EQ(results[k].stop_reason, at ? "interrupted" : "") << at;
+      EXPECT_EQ(results[k].stop_reason, at ? StopReason::Interrupted : StopReason::None) << at;
       EXPECT_LT(results[k].generations, 100u);
     }
   }
@@ -281,10 +281,10 @@ TEST_F(Driver, CtrlCEndsTheRunningRunsAndStartsNoMore) {
   obs.by_interrupt = true;
   obs.every = 3;
   const auto results = run(three_hard_runs(), {1000, 0}, obs, 2);
-  EXPECT_EQ(results[0].stop_reason, "interrupted");
-  EXPECT_EQ(results[1].stop_reason, "interrupted");
+  EXPECT_EQ(results[0].stop_reason, StopReason::Interrupted);
+  EXPECT_EQ(results[1].stop_reason, StopReason::Interrupted);
   EXPECT_EQ(results[0].generations, 6u);
-  EXPECT_TRUE(results[2].stop_reason.empty()) << "a run was started after Ctrl-C";
+  EXPECT_EQ(results[2].stop_reason, StopReason::None) << "a run was started after Ctrl-C";
   EXPECT_EQ(obs.finished.size(), 2u);
 }
 
@@ -293,10 +293,10 @@ TEST_F(Driver, AnObserverThatSaysStopEndsEveryRun) {
   obs.stop_at = 4;
   obs.every = 2;
   const auto results = run(three_hard_runs(), {1000, 0}, obs, 2);
-  EXPECT_EQ(results[0].stop_reason, "stopped");
-  EXPECT_EQ(results[1].stop_reason, "stopped");
+  EXPECT_EQ(results[0].stop_reason, StopReason::Stopped);
+  EXPECT_EQ(results[1].stop_reason, StopReason::Stopped);
   EXPECT_EQ(results[0].generations, 4u);
-  EXPECT_TRUE(results[2].stop_reason.empty()) << "a run was started after the stop";
+  EXPECT_EQ(results[2].stop_reason, StopReason::None) << "a run was started after the stop";
 }
 
 TEST_F(Driver, AnEpochEndsAtEveryMultipleOfTheObserversCadence) {
@@ -367,5 +367,5 @@ TEST_F(Driver, EpochsStayShortWhileSlotsStandIdleWithRunsWaiting) {
   EXPECT_EQ(std::count_if(results.begin(), results.end(), [](const auto& r) { return r.solved; }), 12)
       << "the easy runs must solve, each within an epoch";
   // With no run waiting the epochs grow again: the endless run reaches its limit.
-  EXPECT_EQ(results[0].stop_reason, "max-generations");
+  EXPECT_EQ(results[0].stop_reason, StopReason::MaxGenerations);
 }

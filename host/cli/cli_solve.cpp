@@ -167,7 +167,7 @@ nlohmann::json result_json(const Puzzle& p, const RunResult& r, double start_up,
           {"puzzle", to_line(p.grid, p.alphabet)}, {"solved", r.solved},
           {"grid", to_line(r.best, p.alphabet)}, {"fitness", r.best_fitness},
           {"generations", r.generations}, {"restarts", r.restarts},
-          {"evaluations", r.evaluations}, {"seconds", r.seconds}, {"stop", r.stop_reason},
+          {"evaluations", r.evaluations}, {"seconds", r.seconds}, {"stop", to_string(r.stop_reason)},
           {"seed", ga.seed}, {"island", r.island}, {"island_seed", derive_seed(r.seed, r.island)},
           {"backend", to_string(backend)},
           {"time", {{"start_up", start_up}, {"initialisation", r.init_seconds},
@@ -199,8 +199,8 @@ void print_summary(const Puzzle& p, const RunResult& r, Backend backend, const R
                 "puzzle %d (%s:%d): %s after %u generations, %u restarts, %llu evaluations, "
                 "%.2f s (%.3g evals/s); best fitness %u\n",
                 p.index, p.file.c_str(), p.line,
-                r.solved ? (r.stop_reason == "propagation" ? "solved by propagation" : "solved")
-                         : r.stop_reason.c_str(),
+                r.solved ? (r.stop_reason == StopReason::Propagation ? "solved by propagation" : "solved")
+                         : to_string(r.stop_reason),
                 r.generations, r.restarts, static_cast<unsigned long long>(r.evaluations),
                 r.seconds, r.seconds > 0 ? r.evaluations / r.seconds : 0.0, r.best_fitness);
   std::cerr << line << "  seed " << ga.seed << " (island " << r.island << " of "
@@ -270,7 +270,7 @@ bool solve_alone(SolveContext& c, const Puzzle& p, std::uint32_t index,
     r = run_many(*engine, {{start.grid, c.params.ga.seed}}, o.ga.limits(), c.observer, c.consensus,
                  keeper.get()).front();
   }
-  if (r.stop_reason == "checkpointed") {
+  if (r.stop_reason == StopReason::Checkpointed) {
     if (rank_place().root())
       std::fprintf(stderr, "gpuga: puzzle %u checkpointed to %s at generation %u; the same "
                            "command continues it\n", index, o.checkpoint.c_str(), r.generations);

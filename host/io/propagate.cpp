@@ -104,7 +104,7 @@ RunStart start_run(const Grid& puzzle, Propagation propagation, std::uint64_t se
   r.solved = true;
   r.best = p.grid;
   r.seed = seed;
-  r.stop_reason = "propagation";
+  r.stop_reason = StopReason::Propagation;
   return {p.grid, r};
 }
 

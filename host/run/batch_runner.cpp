@@ -234,7 +234,7 @@ class BatchObserver final : public RunObserver {
 
   void on_result(std::size_t i, const RunResult& r) override {
     // Not finished: --resume runs it again (from its checkpoint, where it has one).
-    if (r.stop_reason == "interrupted" || r.stop_reason == "checkpointed") return;
+    if (!ran_to_an_end(r.stop_reason)) return;
     const PlannedRun& pr = plan_[i];
     // The columns of batch_columns(): three configuration columns come early, as existing
     // analysis notebooks expect them.
@@ -250,7 +250,7 @@ class BatchObserver final : public RunObserver {
     row.insert(row.end(), {to_string(backend_),
                            backend_ == Backend::Cuda ? std::to_string(ga_.device) : "",
                            std::to_string(rows_.processes()),
-                           GPUGA_VERSION, to_line(r.best, pr.puzzle->alphabet), r.stop_reason,
+                           GPUGA_VERSION, to_line(r.best, pr.puzzle->alphabet), to_string(r.stop_reason),
                            size_name(r.best), config_id_});
     for (auto& t : pending_[i]) rows_.add({1, std::move(t)});
     pending_[i].clear();
@@ -329,9 +329,8 @@ Outcome run_configuration(const BatchSetup& s, const RunConfig& ga, Backend back
   BatchObserver observer(rows, tracing, searched, ga, backend, s.trace_every, keeper.get());
   for (const auto& r : run_many(*engine, requests, ga.limits(), observer, nullptr, keeper.get())) {
     out.all_solved = out.all_solved && r.solved;
-    out.checkpointed = out.checkpointed || r.stop_reason == "checkpointed";
-    out.ran += r.stop_reason.empty() || r.stop_reason == "interrupted" ||
-                       r.stop_reason == "checkpointed" ? 0 : 1;
+    out.checkpointed = out.checkpointed || r.stop_reason == StopReason::Checkpointed;
+    out.ran += ran_to_an_end(r.stop_reason) ? 1 : 0;
   }
   out.slots = engine->slots();
   if (keeper) out.continued = keeper->continued();

@@ -9,6 +9,20 @@
 
 namespace gpuga {
 
+const char* to_string(StopReason r) {
+  switch (r) {
+    case StopReason::Solved: return "solved";
+    case StopReason::Propagation: return "propagation";
+    case StopReason::MaxGenerations: return "max-generations";
+    case StopReason::TimeLimit: return "time-limit";
+    case StopReason::Interrupted: return "interrupted";
+    case StopReason::Stopped: return "stopped";
+    case StopReason::Checkpointed: return "checkpointed";
+    case StopReason::None: break;
+  }
+  return "";
+}
+
 std::atomic<bool> g_interrupted{false};
 std::atomic<bool> g_checkpoint_asked{false};
 
@@ -251,7 +265,7 @@ class Runner {
     return observer_.on_round(reports, engine_);
   }
 
-  std::string stop_reason(const SlotRun& lr, bool go_on) const {
+  StopReason stop_reason(const SlotRun& lr, bool go_on) const {
     const bool out_of_time = limits_.time_limit > 0 && lr.seen >= limits_.time_limit;
     const bool interrupted = interrupted_;
     const bool at_cap = lr.view.clock >= cap();
@@ -260,30 +274,30 @@ class Runner {
     // unless it must stop now anyway.
     if (lr.view.solved_island != kNever &&
         (lr.view.halted || at_cap || interrupted || !go_on || out_of_time || checkpointed_))
-      return "solved";
-    if (lr.view.solved_island != kNever) return {};
-    if (interrupted) return "interrupted";
-    if (!go_on) return "stopped";
-    if (at_cap) return "max-generations";
-    if (out_of_time) return "time-limit";
-    if (checkpointed_) return "checkpointed";  // a run that ends here anyway says why instead
-    return {};
+      return StopReason::Solved;
+    if (lr.view.solved_island != kNever) return StopReason::None;
+    if (interrupted) return StopReason::Interrupted;
+    if (!go_on) return StopReason::Stopped;
+    if (at_cap) return StopReason::MaxGenerations;
+    if (out_of_time) return StopReason::TimeLimit;
+    if (checkpointed_) return StopReason::Checkpointed;  // a run that ends here anyway says why instead
+    return StopReason::None;
   }
 
   RunTask next_task(std::uint32_t l, bool go_on) {
     SlotRun& lr = slots_[l];
     if (!lr.active) return take_next(l);
-    const std::string reason = stop_reason(lr, go_on);
-    if (reason.empty()) return {RunAction::Advance, target(lr.view.clock)};
+    const StopReason reason = stop_reason(lr, go_on);
+    if (reason == StopReason::None) return {RunAction::Advance, target(lr.view.clock)};
     finish(lr, reason);
     if (!go_on) return {};
     return take_next(l);
   }
 
-  void finish(SlotRun& lr, const std::string& reason) {
+  void finish(SlotRun& lr, StopReason reason) {
     RunResult& r = lr.result;
     r.generations = lr.view.clock;
-    if (reason == "solved") {  // observe fetched the solving island's grid when it appeared
+    if (reason == StopReason::Solved) {  // observe fetched the solving island's grid when it appeared
       r.generations = lr.view.solved_generation;
       const Verdict v = verify_solution(requests_[lr.rep.run].puzzle, r.best);
       if (!v.ok)

@@ -41,6 +41,24 @@ struct GenerationReport {
   double elapsed = 0;
 };
 
+// Why a run ended. Outputs write it as to_string gives it ("" for a run never started).
+enum class StopReason {
+  None,            // not started (a request left when the runs stopped)
+  Solved,
+  Propagation,     // solved before any run: propagation completed the grid (propagate.hpp)
+  MaxGenerations,
+  TimeLimit,
+  Interrupted,     // Ctrl-C or a signal
+  Stopped,         // an observer said stop
+  Checkpointed,    // saved to go on later (RunKeeper)
+};
+const char* to_string(StopReason);
+// Whether the run ran to an end of its own, rather than being cut off to go on later or never
+// started: the runs a batch counts as done.
+inline bool ran_to_an_end(StopReason r) {
+  return r != StopReason::None && r != StopReason::Interrupted && r != StopReason::Checkpointed;
+}
+
 struct RunResult {
   bool solved = false;
   Grid best{};
@@ -53,13 +71,11 @@ struct RunResult {
   double seconds = 0;
   double init_seconds = 0;  // of `seconds`, the first epoch: generation 0, its islands made
   std::uint64_t seed = 0;
-  std::string stop_reason;  // solved, max-generations, time-limit, interrupted, stopped,
-                            // propagation (propagate.hpp: no run was needed), checkpointed
-                            // (saved to go on later: RunKeeper)
+  StopReason stop_reason = StopReason::None;
 };
 
 // Hooks for what a front end shows. on_round sees every running run's report after each epoch;
-// returning false stops every run ("stopped"). on_result gets each run as it ends. cadence: the
+// returning false stops every run (StopReason::Stopped). on_result gets each run as it ends. cadence: the
 // driver ends an epoch at every multiple of it (0: any), so that reports fall where asked.
 class RunObserver {
  public:
@@ -108,7 +124,7 @@ class RunKeeper {
   virtual const RunState* resumed(std::size_t run) = 0;
   virtual bool due() = 0;  // after an epoch: save every run in flight now?
   virtual void save(std::size_t run, const RunState& s) = 0;
-  // After the saves of an epoch: whether the runs must stop there ("checkpointed": a signal
+  // After the saves of an epoch: whether the runs must stop there (StopReason::Checkpointed: a signal
   // asked), starting no more.
   virtual bool stop_after_save() = 0;
 };
@@ -126,7 +142,7 @@ extern std::atomic<bool> g_checkpoint_asked;
 void install_checkpoint_signals();
 
 // Runs every request on the engine's run slots until each is solved or out of budget. A
-// "solved" result has passed verify_solution; a fitness of 0 that does not verify is a bug and
+// solved result has passed verify_solution; a fitness of 0 that does not verify is a bug and
 // throws. Returns the results in request order (runs never started are left default).
 // With a consensus, every process of a run calls it with the same requests and engine shape.
 // With a keeper, runs resume from their states and save when it is due.
