@@ -25,17 +25,13 @@ import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
-# Columns that make a configuration, as gpuga batch writes them.
-CONFIG_COLUMNS = [
-    "population_size", "mutation_rate", "restart_after_n_stagnant", "encoding", "fitness",
-    "selection", "selection_param", "crossover", "crossover_rate", "elite", "given_aware",
-    "keep_on_restart", "max_generations", "time_limit",
-]
-# Configuration columns that later versions added; a CSV without them ran the GA in one population.
-# `size` (9x9, 16x16, ...) is the puzzle's, not the GA's, but runs of two sizes are compared like
-# two configurations: success and time against size.
-LATER_COLUMNS = ["island_size", "migration_interval", "migrants", "algorithm", "cooling",
-                 "chain_length", "reheat_after", "local_search", "size"]
+# A batch CSV's columns that are the run's own (host/io/batch_csv.cpp); every other column is the
+# configuration's, whatever options a version records. `size` (9x9, 16x16, ...) is the puzzle's,
+# but runs of two sizes are compared like two configurations: success and time against size.
+RUN_COLUMNS = {"puzzle_id", "solved", "final_fitness", "time_seconds", "generations_run",
+               "puzzle", "run", "seed", "restarts", "evaluations", "backend", "device", "ranks",
+               "gpuga_version", "grid", "stop", "config_id"}
+REQUIRED_COLUMNS = ["puzzle_id", "solved", "time_seconds"]
 
 
 def save(fig, out, name):
@@ -49,8 +45,7 @@ def read_rows(paths):
     for path in paths:
         with open(path, newline="") as f:
             reader = csv.DictReader(f)
-            missing = [c for c in ["puzzle_id", "solved", "time_seconds"] + CONFIG_COLUMNS
-                       if c not in (reader.fieldnames or [])]
+            missing = [c for c in REQUIRED_COLUMNS if c not in (reader.fieldnames or [])]
             if missing:
                 sys.exit(f"{path}:1: missing columns {', '.join(missing)}; "
                          "expected a gpuga batch CSV")
@@ -65,9 +60,10 @@ def puzzle_set(row):
 
 
 def swept(rows):
-    """The configuration columns that take more than one value."""
-    present = [c for c in LATER_COLUMNS if all(c in r for r in rows)]
-    return [c for c in CONFIG_COLUMNS + present if len({r[c] for r in rows}) > 1]
+    """The configuration columns that take more than one value, in the CSV's order (a column
+    that some CSVs lack, written before it existed, is left out)."""
+    columns = [c for c in rows[0] if c not in RUN_COLUMNS and all(c in r for r in rows)]
+    return [c for c in columns if len({r[c] for r in rows}) > 1]
 
 
 def config_label(row, columns):

@@ -3,10 +3,10 @@
 
 namespace gpuga {
 
-std::unique_ptr<Engine> make_cuda_engine(const Grid& puzzle, const IslandParams& params,
-                                         double rank_pressure, int device, std::uint32_t slots) {
+std::unique_ptr<Engine> make_cuda_engine(const Grid& puzzle, const EngineParams& params,
+                                         int device, std::uint32_t slots) {
   return with_box_size(puzzle.box, [&]<int B>() {
-    return make_cuda_engine_of<B>(puzzle, params, rank_pressure, device, slots);
+    return make_cuda_engine_of<B>(puzzle, params, device, slots);
   });
 }
 

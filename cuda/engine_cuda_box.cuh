@@ -8,10 +8,10 @@
 namespace gpuga {
 
 template <int B>
-std::unique_ptr<Engine> make_cuda_engine_of(const Grid& puzzle, const IslandParams& params,
-                                            double rank_pressure, int device, std::uint32_t runs) {
+std::unique_ptr<Engine> make_cuda_engine_of(const Grid& puzzle, const EngineParams& params,
+                                            int device, std::uint32_t runs) {
   return std::make_unique<IslandEngine<device_system::System, B>>(
-      puzzle, params, rank_pressure, device_system::System(device), runs);
+      puzzle, params, device_system::System(device), runs);
 }
 
 template <int B>
@@ -33,5 +33,5 @@ int cuda_islands_per_multiprocessor_of(const IslandParams& params, int device) {
 
 #define GPUGA_INSTANTIATE_CUDA_ENGINE(B)                                                      \
   template std::unique_ptr<gpuga::Engine> gpuga::make_cuda_engine_of<B>(                     \
-      const gpuga::Grid&, const gpuga::IslandParams&, double, int, std::uint32_t);            \
+      const gpuga::Grid&, const gpuga::EngineParams&, int, std::uint32_t);            \
   template int gpuga::cuda_islands_per_multiprocessor_of<B>(const gpuga::IslandParams&, int);

@@ -10,8 +10,8 @@
 namespace gpuga {
 
 template <int B>
-std::unique_ptr<Engine> make_cuda_engine_of(const Grid& puzzle, const IslandParams& params,
-                                            double rank_pressure, int device, std::uint32_t runs);
+std::unique_ptr<Engine> make_cuda_engine_of(const Grid& puzzle, const EngineParams& params,
+                                            int device, std::uint32_t runs);
 
 template <int B>
 int cuda_islands_per_multiprocessor_of(const IslandParams& params, int device);

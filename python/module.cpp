@@ -153,7 +153,7 @@ py::dict solve(const py::object& puzzle, const py::object& callback, std::uint32
   RunConfig c = configure(options);
   const Backend backend = resolve_backend(c.backend, c.device);
   c.resolve(backend, p.grid.box);
-  const IslandParams params = c.islands();
+  const EngineParams params = c.islands();
   const RunStart start = start_run(p.grid, c.propagate, params.ga.seed, "<puzzle>");
   PyObserver observer(callback, every, history);
   RunResult r;

@@ -7,12 +7,13 @@
 #include <vector>
 
 #include "gpuga/device/island.hpp"
+#include "gpuga/engine.hpp"
 
 struct TestConfig {
   std::string name;
   gpuga::GaParams params;
-  double rank_pressure = 1.7;
   gpuga::AnnealParams anneal;  // sa
+  double rank_pressure = 1.7;  // rank selection
 };
 
 inline void PrintTo(const TestConfig& c, std::ostream* os) { *os << c.name; }
@@ -64,17 +65,17 @@ inline std::vector<TestConfig> all_test_configs(std::uint32_t pop = 300) {
       const char* en[] = {"box", "row", "cell"};
       out.push_back({std::string(a == Algorithm::Sa ? "sa_" : "hc_") + en[int(e)] + "_" +
                          to_name(p.fitness) + (p.given_aware ? "_aware" : ""),
-                     p, 1.7, anneal});
+                     p, anneal});
     }
   return out;
 }
 
 // A configuration as islands: `islands` of c.params.island_size each on a ring.
-inline gpuga::IslandParams islands_of(const TestConfig& c, std::uint32_t islands,
+inline gpuga::EngineParams islands_of(const TestConfig& c, std::uint32_t islands,
                                       std::uint32_t migration_interval = 0,
                                       std::uint32_t migrants = 0, std::uint32_t restart_after = 0,
                                       std::uint32_t keep_on_restart = 0) {
-  gpuga::IslandParams p;
+  gpuga::EngineParams p;
   p.ga = c.params;
   p.anneal = c.anneal;
   p.islands = islands;
@@ -83,5 +84,6 @@ inline gpuga::IslandParams islands_of(const TestConfig& c, std::uint32_t islands
   p.migrants = ga ? migrants : 0;
   p.restart_after = restart_after;
   p.keep_on_restart = keep_on_restart;
+  p.rank_pressure = c.rank_pressure;
   return p;
 }

@@ -7,9 +7,9 @@
 
 namespace gpuga {
 
-std::unique_ptr<Engine> make_device_engine_omp(const Grid& puzzle, const IslandParams& params,
-                                               double rank_pressure, std::uint32_t slots) {
-  return make_island_engine(puzzle, params, rank_pressure, device_system::System(0), slots);
+std::unique_ptr<Engine> make_device_engine_omp(const Grid& puzzle, const EngineParams& params,
+                                               std::uint32_t slots) {
+  return make_island_engine(puzzle, params, device_system::System(0), slots);
 }
 
 }  // namespace gpuga

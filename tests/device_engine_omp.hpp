@@ -6,7 +6,7 @@
 
 namespace gpuga {
 
-std::unique_ptr<Engine> make_device_engine_omp(const Grid& puzzle, const IslandParams& params,
-                                               double rank_pressure, std::uint32_t slots = 1);
+std::unique_ptr<Engine> make_device_engine_omp(const Grid& puzzle, const EngineParams& params,
+                                               std::uint32_t slots = 1);
 
 }  // namespace gpuga

@@ -93,8 +93,8 @@ void expect_every_limit_runs_or_is_refused(const Make& make) {
     RunConfig o = c.options;
     try {
       o.resolve(Backend::Cpu, c.box);
-      const IslandParams p = o.islands();
-      auto engine = make(limit_puzzle(c.box), p, o.rank_pressure);
+      const EngineParams p = o.islands();
+      auto engine = make(limit_puzzle(c.box), p);
       engine->initialize(1);
       engine->advance_to(2);
       EXPECT_TRUE(c.fits) << "ran";

@@ -32,6 +32,7 @@ struct OneIsland {
     p.ga.algorithm = a;
     p.ga.encoding = e;
     p.ga.island_size = p.ga.children = n;
+    p.ga.given_aware = true;
     p.restart_after = restart_after;
     p.anneal.cooling_step = cooling_step(0.9);
     p.anneal.reheat_after = reheat_after;
@@ -157,6 +158,7 @@ TEST(Chains, TheIslandsBestIsTheFirstChainToReachTheLowestFitness) {
 
 TEST(Chains, InitialTemperatureIsTheSpreadOfRandomMoves) {
   GaParams p;
+  p.given_aware = true;
   const PuzzleInfo<3> hard = make_puzzle_info<3>(grid_of(kHardPuzzle).cell.data(), Encoding::Box);
   const double t = initial_temperature<3>(hard, p, 1);
   EXPECT_GT(t, 0.5);  // conflicts move by up to 4 per swap

@@ -44,7 +44,7 @@ Grid sixteen() {
 struct Case {
   std::string name;
   Grid puzzle;
-  IslandParams params;
+  EngineParams params;
 };
 
 std::vector<Case> cases() {
@@ -67,11 +67,11 @@ std::vector<Case> cases() {
           {"ga_16x16", sixteen(), params(Algorithm::Ga, 20)}};
 }
 
-using Make = std::unique_ptr<Engine> (*)(const Grid&, const IslandParams&);
-std::unique_ptr<Engine> cpu(const Grid& g, const IslandParams& p) { return make_cpu_engine(g, p, 1.5, 2); }
+using Make = std::unique_ptr<Engine> (*)(const Grid&, const EngineParams&);
+std::unique_ptr<Engine> cpu(const Grid& g, const EngineParams& p) { return make_cpu_engine(g, p, 2); }
 #if defined(GPUGA_TEST_DEVICE_TWIN)
-std::unique_ptr<Engine> twin(const Grid& g, const IslandParams& p) {
-  return make_device_engine_omp(g, p, 1.5, 1);
+std::unique_ptr<Engine> twin(const Grid& g, const EngineParams& p) {
+  return make_device_engine_omp(g, p, 1);
 }
 #endif
 
@@ -132,8 +132,8 @@ TEST(Checkpoint, AResumedEngineEqualsTheUninterruptedOneOnTheDeviceTwinAndAcross
 #endif
 
 #if defined(GPUGA_HAVE_CUDA)
-std::unique_ptr<Engine> gpu(const Grid& g, const IslandParams& p) {
-  return make_cuda_engine(g, p, 1.5, 0, 1);
+std::unique_ptr<Engine> gpu(const Grid& g, const EngineParams& p) {
+  return make_cuda_engine(g, p, 0, 1);
 }
 
 TEST(Checkpoint, AResumedEngineEqualsTheUninterruptedOneOnTheGpuAndAcross) {
@@ -151,7 +151,7 @@ TEST(Checkpoint, AStateOfAnotherShapeIsRefused) {
   const Case c = cases()[0];
   auto a = cpu(c.puzzle, c.params);
   a->initialize(2);
-  IslandParams other = c.params;
+  EngineParams other = c.params;
   other.islands = 4;
   auto b = cpu(c.puzzle, other);
   EXPECT_THROW(b->restore(0, a->snapshot(0)), InputError);

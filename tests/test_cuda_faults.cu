@@ -22,12 +22,15 @@ __global__ void write_to_an_illegal_address_kernel(int* p) { *p = 1; }  // one t
 TEST(CudaFaults, AFaultIsReportedWithItsNameAndTheEngineGoesWithoutAnAbort) {
   if (const DeviceList list = list_devices(); list.devices.empty())
     GTEST_SKIP() << "no GPU: " << list.reason;
-  IslandParams p;
+  EngineParams p;
   p.ga.island_size = p.ga.children = 64;
+  p.ga.crossover = Crossover::Uniform;
+  p.ga.tournament_size = 3;
+  p.ga.given_aware = true;
   p.islands = 4;
   p.migration_interval = 5;
   p.migrants = 1;
-  auto engine = make_cuda_engine(grid_of(kEasyPuzzle), p, 1.5, 0);
+  auto engine = make_cuda_engine(grid_of(kEasyPuzzle), p, 0);
   engine->initialize(2);
   write_to_an_illegal_address_kernel<<<1, 1>>>(reinterpret_cast<int*>(16));
   try {

@@ -23,9 +23,12 @@ const std::string kNoSolution =
 
 // Two islands of 20 on a ring, a little local search: the easy puzzle solves in a few
 // generations, the hard one never within these tests.
-IslandParams small_params(std::uint64_t seed = 17) {
-  IslandParams p;
+EngineParams small_params(std::uint64_t seed = 17) {
+  EngineParams p;
   p.ga.island_size = p.ga.children = 20;
+  p.ga.crossover = Crossover::Uniform;
+  p.ga.tournament_size = 3;
+  p.ga.given_aware = true;
   p.ga.local_search = 20;
   p.ga.seed = seed;
   p.islands = 2;
@@ -58,8 +61,8 @@ class Recorder : public RunObserver {
 
 std::vector<RunResult> run(const std::vector<RunRequest>& requests, const RunLimits& limits,
                            Recorder& observer, std::uint32_t slots = 1,
-                           const IslandParams& p = small_params()) {
-  auto engine = make_cpu_engine(requests[0].puzzle, p, 1.5, 2, slots);
+                           const EngineParams& p = small_params()) {
+  auto engine = make_cpu_engine(requests[0].puzzle, p, 2, slots);
   return run_many(*engine, requests, limits, observer);
 }
 
@@ -166,7 +169,7 @@ TEST_F(Driver, ASolvedRunEndsAtItsHaltCheck) {
   // last generation is its solving one, and its evaluations end there. The plain GA checks every
   // kHaltInterval generations: the run ends at the next multiple.
   for (const std::uint32_t local_search : {20u, 0u}) {
-    IslandParams p = small_params(5);
+    EngineParams p = small_params(5);
     p.ga.local_search = local_search;
     if (!local_search) {  // the plain GA: enough individuals, crossover and mutation to solve it
       p.ga.island_size = p.ga.children = 500;
@@ -195,7 +198,7 @@ TEST_F(Driver, ARunReportsItsEarliestSolvingGenerationAndOnATieItsLowestIsland) 
   const Grid blank(3);  // every island's grid completes it
   for (const std::uint32_t local_search : {20u, 0u})
     for (const std::uint32_t every : {0u, 1u, 7u}) {
-      IslandParams p = small_params();
+      EngineParams p = small_params();
       p.ga.local_search = local_search;
       ScriptedEngine engine(p, solve_at);
       Recorder obs;
@@ -251,7 +254,7 @@ TEST_F(Driver, TheConsensusClockDecidesTimeLimits) {
   Recorder obs;
   Say say;
   say.elapsed = 100;  // this process has run for milliseconds, the consensus says 100 s
-  auto engine = make_cpu_engine(grid_of(kNoSolution), small_params(), 1.5, 2, 1);
+  auto engine = make_cpu_engine(grid_of(kNoSolution), small_params(), 2, 1);
   const auto r = run_many(*engine, {{grid_of(kNoSolution), 17}}, {0, 60}, obs, &say)[0];
   EXPECT_EQ(r.stop_reason, StopReason::TimeLimit);
   EXPECT_EQ(r.generations, 0u);  // after the first epoch, which makes the islands
@@ -263,7 +266,7 @@ TEST_F(Driver, ACtrlCElsewhereStopsTheRunsAndStartsNoMore) {
     Recorder obs;
     Say say;
     say.interrupt_at = at;
-    auto engine = make_cpu_engine(grid_of(kHardPuzzle), small_params(), 1.5, 2, 2);
+    auto engine = make_cpu_engine(grid_of(kHardPuzzle), small_params(), 2, 2);
     const auto results = run_many(*engine, three_hard_runs(), {100, 0}, obs, &say);
     EXPECT_TRUE(g_interrupted.load()) << at;
     g_interrupted.store(false);

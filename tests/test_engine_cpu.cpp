@@ -75,20 +75,20 @@ class CpuEngineConfigs : public ::testing::TestWithParam<TestConfig> {};
 }  // namespace
 
 TEST_P(CpuEngineConfigs, SameSeedSameIslandsWithOneAndTwoThreads) {
-  const IslandParams p = islands_of(GetParam(), 4, 5, 2, 6, 1);
-  auto one = make_cpu_engine(grid_of(kHardPuzzle), p, GetParam().rank_pressure, 1);
-  auto two = make_cpu_engine(grid_of(kHardPuzzle), p, GetParam().rank_pressure, 2);
+  const EngineParams p = islands_of(GetParam(), 4, 5, 2, 6, 1);
+  auto one = make_cpu_engine(grid_of(kHardPuzzle), p, 1);
+  auto two = make_cpu_engine(grid_of(kHardPuzzle), p, 2);
   one->initialize(23);
   two->initialize(23);
   const auto a = snapshot(*one), b = snapshot(*two);
   EXPECT_EQ(a.pop, b.pop);
   EXPECT_EQ(a.fit, b.fit);
   expect_same_summaries(a.summaries, b.summaries);
-  IslandParams other = p;
+  EngineParams other = p;
   other.ga.seed += 1000;
-  auto c = make_cpu_engine(grid_of(kHardPuzzle), other, GetParam().rank_pressure, 2);
+  auto c = make_cpu_engine(grid_of(kHardPuzzle), other, 2);
   c->initialize(0);
-  two = make_cpu_engine(grid_of(kHardPuzzle), p, GetParam().rank_pressure, 2);
+  two = make_cpu_engine(grid_of(kHardPuzzle), p, 2);
   two->initialize(0);
   EXPECT_NE(c->population(0), two->population(0));
 }
@@ -96,9 +96,9 @@ TEST_P(CpuEngineConfigs, SameSeedSameIslandsWithOneAndTwoThreads) {
 TEST_P(CpuEngineConfigs, ALoneIslandOnEveryThreadEqualsOneThread) {
   // With two threads a lone island is bred by both (a team of two with real barriers); with one,
   // by a team of one. The bytes are the same, restarts included, wherever epochs end.
-  const IslandParams p = islands_of(GetParam(), 1, 0, 0, 6, 1);
-  auto one = make_cpu_engine(grid_of(kHardPuzzle), p, GetParam().rank_pressure, 1);
-  auto two = make_cpu_engine(grid_of(kHardPuzzle), p, GetParam().rank_pressure, 2);
+  const EngineParams p = islands_of(GetParam(), 1, 0, 0, 6, 1);
+  auto one = make_cpu_engine(grid_of(kHardPuzzle), p, 1);
+  auto two = make_cpu_engine(grid_of(kHardPuzzle), p, 2);
   EXPECT_EQ(one->placement(), "host memory");
   EXPECT_EQ(two->placement(), "host memory, a team of every thread");
   run_in_epochs(*one, 23, 23);
@@ -111,7 +111,7 @@ TEST_P(CpuEngineConfigs, ALoneIslandOnEveryThreadEqualsOneThread) {
 
 TEST_P(CpuEngineConfigs, PopulationKeepsGivensAndFitnessIsRecomputable) {
   const auto& c = GetParam();
-  auto e = make_cpu_engine(grid_of(kEasyPuzzle), islands_of(c, 2, 3, 1, 4), c.rank_pressure, 2);
+  auto e = make_cpu_engine(grid_of(kEasyPuzzle), islands_of(c, 2, 3, 1, 4), 2);
   e->initialize(10);
   const auto pop = e->population(0);
   const auto fit = e->fitness(0);
@@ -130,7 +130,7 @@ TEST_P(CpuEngineConfigs, ElitistSchemesNeverLoseAnIslandsBest) {
   // may get worse).
   const auto& c = GetParam();
   const bool ga = c.params.algorithm == Algorithm::Ga;
-  auto e = make_cpu_engine(grid_of(kHardPuzzle), islands_of(c, 3), c.rank_pressure, 2);
+  auto e = make_cpu_engine(grid_of(kHardPuzzle), islands_of(c, 3), 2);
   e->initialize(0);
   auto before = e->summaries();
   for (std::uint32_t g = 1; g <= 20; ++g) {
@@ -149,12 +149,12 @@ TEST_P(CpuEngineConfigs, WhereEpochsEndChangesNothing) {
   // halts at the next halt check, whatever the epochs).
   const auto& c = GetParam();
   for (const auto& puzzle : {kHardPuzzle, kEasyPuzzle}) {
-    const IslandParams p = islands_of(c, 3, 7, 2, 4, 1);
-    auto whole = make_cpu_engine(grid_of(puzzle), p, c.rank_pressure, 2);
+    const EngineParams p = islands_of(c, 3, 7, 2, 4, 1);
+    auto whole = make_cpu_engine(grid_of(puzzle), p, 2);
     run_in_epochs(*whole, 45, 45);
     const auto a = snapshot(*whole);
     for (std::uint32_t step : {1u, 4u, 13u}) {
-      auto e = make_cpu_engine(grid_of(puzzle), p, c.rank_pressure, 2);
+      auto e = make_cpu_engine(grid_of(puzzle), p, 2);
       run_in_epochs(*e, 45, step);
       const auto b = snapshot(*e);
       ASSERT_EQ(a.pop, b.pop) << "epochs of " << step;
@@ -169,7 +169,7 @@ INSTANTIATE_TEST_SUITE_P(All, CpuEngineConfigs, ::testing::ValuesIn(all_test_con
 
 TEST(CpuEngine, SummariesMatchThePopulation) {
   const auto c = all_test_configs(100)[0];
-  auto e = make_cpu_engine(grid_of(kHardPuzzle), islands_of(c, 3), c.rank_pressure, 2);
+  auto e = make_cpu_engine(grid_of(kHardPuzzle), islands_of(c, 3), 2);
   e->initialize(4);
   const auto s = e->summaries();
   const auto fit = e->fitness(0);
@@ -197,7 +197,7 @@ TEST(CpuEngine, ChainSummariesMatchTheChains) {
   const int free = kCells - clue_count(puzzle);
   for (const auto& c : all_test_configs(50)) {
     if (c.params.algorithm == Algorithm::Ga) continue;
-    auto e = make_cpu_engine(puzzle, islands_of(c, 2), c.rank_pressure, 2);
+    auto e = make_cpu_engine(puzzle, islands_of(c, 2), 2);
     e->initialize(4);
     const auto s = e->summaries();
     const auto pop = e->population(0);
@@ -227,7 +227,7 @@ TEST(CpuEngine, LocalSearchMovesCountAsEvaluations) {
   // child but the elite's makes 3 moves.
   const auto c = all_test_configs(40)[2];
   ASSERT_EQ(c.params.local_search, 3u);
-  auto e = make_cpu_engine(grid_of(kHardPuzzle), islands_of(c, 2), c.rank_pressure, 2);
+  auto e = make_cpu_engine(grid_of(kHardPuzzle), islands_of(c, 2), 2);
   e->initialize(6);
   for (const auto& s : e->summaries())
     EXPECT_EQ(s.state.evaluations, 40u + 6u * (40u + (40u - c.params.elite) * 3u));
@@ -238,7 +238,7 @@ TEST(CpuEngine, RestartsFallDueWhenThePolicySays) {
   // restart_after, which then counts as an improvement) predicts every restart the islands make.
   const auto c = all_test_configs(40)[1];
   const std::uint32_t after = 3;
-  auto e = make_cpu_engine(grid_of(kHardPuzzle), islands_of(c, 2, 0, 0, after, 1), c.rank_pressure, 2);
+  auto e = make_cpu_engine(grid_of(kHardPuzzle), islands_of(c, 2, 0, 0, after, 1), 2);
   e->initialize(0);
   auto prev = e->summaries();
   std::uint32_t restarts = 0;
@@ -270,8 +270,8 @@ TEST(CpuEngine, MigrationReplacesTheWorstWithTheNeighboursBest) {
   auto c = all_test_configs(12)[0];
   c.params.elite = 0;
   const std::uint32_t n = 12, m = 2;
-  auto isolated = make_cpu_engine(grid_of(kHardPuzzle), islands_of(c, 2, 0, 0), c.rank_pressure, 1);
-  auto migrating = make_cpu_engine(grid_of(kHardPuzzle), islands_of(c, 2, 5, m), c.rank_pressure, 1);
+  auto isolated = make_cpu_engine(grid_of(kHardPuzzle), islands_of(c, 2, 0, 0), 1);
+  auto migrating = make_cpu_engine(grid_of(kHardPuzzle), islands_of(c, 2, 5, m), 1);
   isolated->initialize(5);
   migrating->initialize(5);
   const auto ipop = isolated->population(0), mpop = migrating->population(0);
@@ -296,7 +296,7 @@ TEST(CpuEngine, IsolatedIslandsAreIndependentRuns) {
   // Island k of a run with seed s, never migrating, is the one-island run with seed
   // derive_seed(s, k).
   const auto c = all_test_configs(50)[4];
-  auto ring = make_cpu_engine(grid_of(kHardPuzzle), islands_of(c, 3, 0, 0, 5), c.rank_pressure, 2);
+  auto ring = make_cpu_engine(grid_of(kHardPuzzle), islands_of(c, 3, 0, 0, 5), 2);
   ring->initialize(30);
   const auto pop = ring->population(0);
   const auto fit = ring->fitness(0);
@@ -304,7 +304,7 @@ TEST(CpuEngine, IsolatedIslandsAreIndependentRuns) {
     TestConfig alone_config = c;
     alone_config.params.seed = derive_seed(c.params.seed, k);
     auto alone = make_cpu_engine(grid_of(kHardPuzzle), islands_of(alone_config, 1, 0, 0, 5),
-                                 c.rank_pressure, 1);
+                                 1);
     alone->initialize(30);
     const auto a = alone->population(0);
     EXPECT_TRUE(std::equal(a.begin(), a.end(), pop.begin() + k * a.size())) << "island " << k;
@@ -324,15 +324,15 @@ TEST(CpuEngine, EachRunComputesWhatItWouldAlone) {
       {{A::Advance, 12}, {A::Init, 8}, {A::Idle, 0}},
       {{A::Advance, 20}, {A::Advance, 15}, {A::Advance, 9}}};
   for (const auto& c : all_test_configs(40)) {
-    const IslandParams p = islands_of(c, 2, 4, 1, 5);
-    auto many = make_cpu_engine(puzzles[0], p, c.rank_pressure, 2, 3);
+    const EngineParams p = islands_of(c, 2, 4, 1, 5);
+    auto many = make_cpu_engine(puzzles[0], p, 2, 3);
     for (std::uint32_t r = 0; r < 3; ++r) many->set_run(r, puzzles[r], c.params.seed + 7 * r);
     for (const auto& epoch : epochs) many->advance(epoch);
     const auto summaries = many->summaries();
     for (std::uint32_t r = 0; r < 3; ++r) {
-      IslandParams alone_params = p;
+      EngineParams alone_params = p;
       alone_params.ga.seed = c.params.seed + 7 * r;
-      auto alone = make_cpu_engine(puzzles[r], alone_params, c.rank_pressure, 1);
+      auto alone = make_cpu_engine(puzzles[r], alone_params, 1);
       for (const auto& epoch : epochs)
         if (epoch[r].action != A::Idle) alone->advance({epoch[r]});
       ASSERT_EQ(alone->population(0), many->population(r)) << c.name << " run " << r;
@@ -345,7 +345,7 @@ TEST(CpuEngine, EachRunComputesWhatItWouldAlone) {
 
 TEST(CpuEngine, EveryAcceptedSizeRunsOrIsRefusedUpFront) {
   expect_every_limit_runs_or_is_refused(
-      [](const Grid& puzzle, const IslandParams& p, double pressure) {
-        return make_cpu_engine(puzzle, p, pressure, 2);
+      [](const Grid& puzzle, const EngineParams& p) {
+        return make_cpu_engine(puzzle, p, 2);
       });
 }

@@ -40,10 +40,10 @@ std::string skip_reason(System s) {
   return list.devices.empty() ? "no GPU: " + list.reason : "";
 }
 
-std::unique_ptr<Engine> make_device(System s, const Grid& puzzle, const IslandParams& p,
-                                    double pressure, std::uint32_t runs = 1) {
-  if (s == System::Omp) return make_device_engine_omp(puzzle, p, pressure, runs);
-  return make_cuda_engine(puzzle, p, pressure, 0, runs);
+std::unique_ptr<Engine> make_device(System s, const Grid& puzzle, const EngineParams& p,
+                                    std::uint32_t runs = 1) {
+  if (s == System::Omp) return make_device_engine_omp(puzzle, p, runs);
+  return make_cuda_engine(puzzle, p, 0, runs);
 }
 
 void expect_same(Engine& cpu, Engine& dev, std::uint32_t run, const std::string& where) {
@@ -69,10 +69,10 @@ void expect_same(Engine& cpu, Engine& dev, std::uint32_t run, const std::string&
 }
 
 // Both engines started at `init` and advanced to `target`, then compared.
-void expect_same_after(System s, const Grid& puzzle, const IslandParams& p, double pressure,
+void expect_same_after(System s, const Grid& puzzle, const EngineParams& p,
                        std::uint32_t init, std::uint32_t target, const std::string& where) {
-  auto cpu = make_cpu_engine(puzzle, p, pressure, 2);
-  auto dev = make_device(s, puzzle, p, pressure);
+  auto cpu = make_cpu_engine(puzzle, p, 2);
+  auto dev = make_device(s, puzzle, p);
   cpu->initialize(init);
   dev->initialize(init);
   cpu->advance_to(target);
@@ -91,9 +91,9 @@ TEST_P(DeviceEqualsCpu, SameIslandsEveryEpochWithRestartsAndMigration) {
   // Islands of 50 (no team size divides it), three on a ring; epochs of uneven length. The
   // hard puzzle runs to the end; islands solve the easy one and its run halts.
   for (const auto& puzzle : {kHardPuzzle, kEasyPuzzle}) {
-    const IslandParams p = islands_of(config, 3, 4, 2, 5, 2);
-    auto cpu = make_cpu_engine(grid_of(puzzle), p, config.rank_pressure, 2);
-    auto dev = make_device(system, grid_of(puzzle), p, config.rank_pressure);
+    const EngineParams p = islands_of(config, 3, 4, 2, 5, 2);
+    auto cpu = make_cpu_engine(grid_of(puzzle), p, 2);
+    auto dev = make_device(system, grid_of(puzzle), p);
     cpu->initialize(0);
     dev->initialize(0);
     expect_same(*cpu, *dev, 0, "at initialisation");
@@ -124,10 +124,10 @@ TEST_P(DeviceEngine, EveryBoxSizeEqualsTheCpu) {
                           read_puzzle_file(dir + "acs_25x25_fixed040_inst00-09.txt")[0].grid};
   for (const Grid& puzzle : puzzles)
     for (const auto& c : all_test_configs(20)) {
-      const IslandParams p = islands_of(c, 2, 3, 2, 4, 1);
+      const EngineParams p = islands_of(c, 2, 3, 2, 4, 1);
       const std::string where = c.name + " box size " + std::to_string(puzzle.box);
-      auto cpu = make_cpu_engine(puzzle, p, c.rank_pressure, 2);
-      auto dev = make_device(GetParam(), puzzle, p, c.rank_pressure);
+      auto cpu = make_cpu_engine(puzzle, p, 2);
+      auto dev = make_device(GetParam(), puzzle, p);
       cpu->initialize(2);
       dev->initialize(2);
       expect_same(*cpu, *dev, 0, where);
@@ -144,9 +144,9 @@ TEST_P(DeviceEngine, IslandsSmallerThanTheTeamEqualTheCpu) {
   for (std::uint32_t n : {2u, 3u})
     for (auto c : all_test_configs(n)) {
       c.params.elite = std::min<std::uint32_t>(c.params.elite, 1);
-      const IslandParams p = islands_of(c, 3, 2, 1, 3, 1);
-      auto cpu = make_cpu_engine(grid_of(kHardPuzzle), p, c.rank_pressure, 2);
-      auto dev = make_device(GetParam(), grid_of(kHardPuzzle), p, c.rank_pressure);
+      const EngineParams p = islands_of(c, 3, 2, 1, 3, 1);
+      auto cpu = make_cpu_engine(grid_of(kHardPuzzle), p, 2);
+      auto dev = make_device(GetParam(), grid_of(kHardPuzzle), p);
       cpu->initialize(7);
       dev->initialize(7);
       expect_same(*cpu, *dev, 0, c.name + " islands of " + std::to_string(n));
@@ -167,9 +167,9 @@ TEST_P(DeviceEngine, ALoneIslandOnTheWidestTeamEqualsTheCpu) {
   for (std::uint32_t n : pops)
     for (auto c : all_test_configs(n)) {
       c.params.elite = std::min<std::uint32_t>(c.params.elite, 1);
-      const IslandParams p = islands_of(c, 1, 0, 0, 4, 2);
-      auto cpu = make_cpu_engine(grid_of(kHardPuzzle), p, c.rank_pressure, 1);
-      auto dev = make_device(GetParam(), grid_of(kHardPuzzle), p, c.rank_pressure);
+      const EngineParams p = islands_of(c, 1, 0, 0, 4, 2);
+      auto cpu = make_cpu_engine(grid_of(kHardPuzzle), p, 1);
+      auto dev = make_device(GetParam(), grid_of(kHardPuzzle), p);
       EXPECT_NE(dev->placement().find("grid"), std::string::npos) << dev->placement();
       const std::string where = c.name + " alone, " + std::to_string(n);
       cpu->initialize(0);
@@ -193,7 +193,7 @@ TEST_P(DeviceEngine, PropagatedPuzzlesEqualTheCpu) {
   const auto configs = all_test_configs(20);
   for (const Grid& puzzle : puzzles)
     for (const auto& c : {configs.front(), configs[8], configs.back()}) {
-      expect_same_after(GetParam(), puzzle, islands_of(c, 2, 3, 1, 4, 1), c.rank_pressure, 2, 9,
+      expect_same_after(GetParam(), puzzle, islands_of(c, 2, 3, 1, 4, 1), 2, 9,
                         c.name + " propagated, box size " + std::to_string(puzzle.box));
     }
 }
@@ -207,9 +207,9 @@ TEST_P(DeviceEngine, RunsEqualTheCpuRuns) {
       {{A::Idle, 0}, {A::Advance, 12}, {A::Advance, 11}},
       {{A::Advance, 21}, {A::Advance, 13}, {A::Advance, 20}}};
   for (const auto& c : all_test_configs(30)) {
-    const IslandParams p = islands_of(c, 2, 3, 1, 4, 1);
-    auto cpu = make_cpu_engine(grid_of(kEasyPuzzle), p, c.rank_pressure, 2, 3);
-    auto dev = make_device(GetParam(), grid_of(kEasyPuzzle), p, c.rank_pressure, 3);
+    const EngineParams p = islands_of(c, 2, 3, 1, 4, 1);
+    auto cpu = make_cpu_engine(grid_of(kEasyPuzzle), p, 2, 3);
+    auto dev = make_device(GetParam(), grid_of(kEasyPuzzle), p, 3);
     for (std::uint32_t r = 1; r < 3; ++r) {
       cpu->set_run(r, grid_of(r == 1 ? kHardPuzzle : kEasyPuzzle), c.params.seed ^ (r * 977));
       dev->set_run(r, grid_of(r == 1 ? kHardPuzzle : kEasyPuzzle), c.params.seed ^ (r * 977));
@@ -238,7 +238,7 @@ TEST_P(DeviceEngine, TheDefaultsTablesGpuIslandsEqualTheCpu) {
     c.seed = 11;
     c.resolve(Backend::Cuda, puzzle.box);
     if (puzzle.box == 5) c.local_search = 50;  // the moves are the same; a CI-sized count of them
-    expect_same_after(GetParam(), puzzle, c.islands(), c.rank_pressure, 0, 2,
+    expect_same_after(GetParam(), puzzle, c.islands(), 0, 2,
                       "box size " + std::to_string(puzzle.box));
   }
 }
@@ -246,7 +246,7 @@ TEST_P(DeviceEngine, TheDefaultsTablesGpuIslandsEqualTheCpu) {
 TEST_P(DeviceEngine, ARunCountOutOfRangeIsRefused) {
   if (const auto why = skip_reason(GetParam()); !why.empty()) GTEST_SKIP() << why;
   const TestConfig c = all_test_configs(10).front();
-  EXPECT_THROW(make_device(GetParam(), grid_of(kEasyPuzzle), islands_of(c, 1), c.rank_pressure, 0),
+  EXPECT_THROW(make_device(GetParam(), grid_of(kEasyPuzzle), islands_of(c, 1), 0),
                InputError);
 }
 
@@ -256,19 +256,19 @@ INSTANTIATE_TEST_SUITE_P(Systems, DeviceEngine, ::testing::Values(System::Omp, S
 TEST(OmpDeviceEngine, EveryAcceptedSizeRunsOrIsRefusedUpFront) {
   // The device engine's sizes and byte counts, on its OpenMP twin, whose memory is the host's.
   expect_every_limit_runs_or_is_refused(
-      [](const Grid& puzzle, const IslandParams& p, double pressure) {
-        return make_device_engine_omp(puzzle, p, pressure);
+      [](const Grid& puzzle, const EngineParams& p) {
+        return make_device_engine_omp(puzzle, p);
       });
 }
 
 TEST(CudaEngine, PopulationTooLargeIsRefusedBeforeAllocation) {
   if (const auto why = skip_reason(System::Cuda); !why.empty()) GTEST_SKIP() << why;
-  IslandParams p;
+  EngineParams p;
   p.ga.island_size = 1000;
   p.ga.children = 1000;
   p.islands = 2000000;
   try {
-    make_cuda_engine(grid_of(kEasyPuzzle), p, 1.5, 0);
+    make_cuda_engine(grid_of(kEasyPuzzle), p, 0);
     FAIL() << "no error";
   } catch (const std::exception& e) {
     EXPECT_NE(std::string(e.what()).find("MiB of device memory"), std::string::npos) << e.what();
@@ -280,7 +280,7 @@ TEST(CudaEngine, IslandsOf512RunInSharedMemoryAsManyPerMultiprocessorAsItHolds) 
   // memory decides the rest: two islands of 512 on an H100 or H200 (228 KiB), one on an A100
   // (164 KiB).
   if (const auto why = skip_reason(System::Cuda); !why.empty()) GTEST_SKIP() << why;
-  IslandParams p;
+  EngineParams p;
   p.ga.island_size = 512;
   p.ga.children = 512;
   p.ga.crossover = Crossover::Bands;
@@ -288,7 +288,7 @@ TEST(CudaEngine, IslandsOf512RunInSharedMemoryAsManyPerMultiprocessorAsItHolds) 
   const DeviceInfo d = list_devices().devices[0];
   const std::uint64_t staged = staged_bytes<3>(make_layout<3>(p.ga));
   ASSERT_LE(staged, std::uint64_t(d.shared_per_block)) << "an island of 512 must fit in a block";
-  EXPECT_EQ(make_cuda_engine(grid_of(kEasyPuzzle), p, 1.5, 0)->placement(), "shared memory");
+  EXPECT_EQ(make_cuda_engine(grid_of(kEasyPuzzle), p, 0)->placement(), "shared memory");
   const auto by_shared = static_cast<int>(d.shared_per_multiprocessor /
                                           (staged + d.shared_reserved_per_block));
   EXPECT_EQ(cuda_islands_per_multiprocessor(p, 3, 0), std::min(2, by_shared))

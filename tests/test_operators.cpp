@@ -183,6 +183,8 @@ TEST_P(Operators, LocalSearchNeverMakesAChildWorse) {
   p.encoding = e;
   p.island_size = p.children = n;
   p.crossover = Crossover::Uniform;
+  p.tournament_size = 3;
+  p.given_aware = true;
   p.crossover_threshold = rate_threshold(0.9);
   p.mutation_threshold = rate_threshold(1.0);
   for (std::uint32_t i = 0; i < n; ++i) {

@@ -47,6 +47,17 @@ def write_batch(folder):
         w.writerows(traces)
 
 
+def with_column(folder, name, column, values):
+    """The population-100 runs of write_batch's CSV once per value of a new column, as NAME."""
+    with open(folder / "runs.csv", newline="") as f:
+        rows = [r for r in csv.DictReader(f) if r["population_size"] == "100"]
+    with open(folder / name, "w", newline="") as f:
+        w = csv.DictWriter(f, COLUMNS + [column])
+        w.writeheader()
+        w.writerows({**r, column: v, "seed": f"{v}-{k}"} for v in values for k, r in enumerate(rows))
+    return folder / name
+
+
 class PlotTest(unittest.TestCase):
     def test_writes_the_four_plots(self):
         with tempfile.TemporaryDirectory() as d:
@@ -65,22 +76,27 @@ class PlotTest(unittest.TestCase):
             rows = plot.read_rows([Path(d) / "runs.csv"])
             self.assertEqual(plot.swept(rows), ["population_size"])
 
+    def test_an_option_plot_py_never_heard_of_is_a_configuration_column(self):
+        # Columns that later versions record (propagate, or any new option) need no list here.
+        with tempfile.TemporaryDirectory() as d:
+            folder = Path(d)
+            write_batch(folder)
+            newer = with_column(folder, "newer.csv", "propagate", ("none", "singles"))
+            self.assertEqual(plot.swept(plot.read_rows([newer])), ["propagate"])
+            # Beside a CSV written before the column existed, it is left out, not guessed.
+            self.assertEqual(plot.swept(plot.read_rows([newer, folder / "runs.csv"])),
+                             ["population_size"])
+
     def test_sizes_are_compared_in_numeric_order(self):
         with tempfile.TemporaryDirectory() as d:
             folder = Path(d)
             write_batch(folder)
-            with open(folder / "runs.csv", newline="") as f:
-                rows = [r for r in csv.DictReader(f) if r["population_size"] == "100"]
-            sized = [{**r, "size": size} for size in ("16x16", "9x9", "25x25", "4x4") for r in rows]
-            with open(folder / "sized.csv", "w", newline="") as f:
-                w = csv.DictWriter(f, COLUMNS + ["size"])
-                w.writeheader()
-                w.writerows(sized)
-            rows = plot.read_rows([folder / "sized.csv"])
+            sized = with_column(folder, "sized.csv", "size", ("16x16", "9x9", "25x25", "4x4"))
+            rows = plot.read_rows([sized])
             self.assertEqual(plot.swept(rows), ["size"])
             labels = sorted({plot.config_label(r, ["size"]) for r in rows}, key=plot.sort_key)
             self.assertEqual(labels, ["size=4x4", "size=9x9", "size=16x16", "size=25x25"])
-            plot.main([str(folder / "sized.csv"), "--out", str(folder / "png")])
+            plot.main([str(sized), "--out", str(folder / "png")])
             self.assertGreater((folder / "png" / "parameters.png").stat().st_size, 2000)
 
     def test_a_csv_without_the_columns_is_refused(self):

@@ -66,13 +66,13 @@ void scale_default_pop(RunConfig& c, bool pop_given) {
   if (!pop_given) c.pop *= static_cast<std::uint32_t>(rank_place().size);
 }
 
-IslandParams rank_islands(const IslandParams& run) {
+EngineParams rank_islands(const EngineParams& run) {
   const RankPlace at = rank_place();
   GPUGA_INPUT_CHECK(run.islands % at.size == 0,
                     "a run of " + std::to_string(run.islands) + " island(s) over " +
                         std::to_string(at.size) + " ranks; expected a number of ranks that "
                         "divides the islands (--pop / --island-size)");
-  IslandParams mine = run;
+  EngineParams mine = run;
   mine.islands = run.islands / at.size;
   return mine;
 }

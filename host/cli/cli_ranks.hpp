@@ -33,7 +33,7 @@ void scale_default_pop(RunConfig& c, bool pop_given);
 // The islands this rank holds of a run of `run.islands` (refused with a message when the ranks
 // do not divide them), and the engine that joins them to the run's ring; with one rank, `run`
 // and `local` themselves.
-IslandParams rank_islands(const IslandParams& run);
+EngineParams rank_islands(const EngineParams& run);
 std::unique_ptr<Engine> join_ranks(std::unique_ptr<Engine> local, const IslandParams& run, int box);
 
 // Waits for every rank (a no-op with one).

@@ -215,7 +215,7 @@ void print_summary(const Puzzle& p, const RunResult& r, Backend backend, const R
 struct SolveContext {
   const SolveOptions& o;
   Backend backend;
-  IslandParams params, mine;  // the run's islands, and this rank's
+  EngineParams params, mine;  // the run's islands, and this rank's
   Consensus* consensus;
   SolveObserver& observer;
   nlohmann::json results = nlohmann::json::array();
@@ -357,7 +357,7 @@ int run_solve(CLI::App* cmd, SolveOptions& o) {
   const int box = puzzles.front().grid.box;
   o.ga.resolve(backend, box, together);
   scale_default_pop(o.ga, cmd->count("--pop") > 0);
-  const IslandParams params = o.ga.islands();
+  const EngineParams params = o.ga.islands();
   const std::unique_ptr<Consensus> consensus = rank_consensus();
   SolveObserver observer(o, answers, place.root());
   SolveContext c{o, backend, params, rank_islands(params), consensus.get(), observer};

@@ -7,7 +7,7 @@
 #include <filesystem>
 #include <map>
 
-#include "gpuga/batch_runner.hpp"
+#include "gpuga/batch_csv.hpp"
 #include "gpuga/csv.hpp"
 #include "gpuga/errors.hpp"
 

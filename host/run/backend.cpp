@@ -34,15 +34,15 @@ Backend resolve_backend(Backend requested, int device) {
 }
 
 std::unique_ptr<Engine> make_engine(Backend resolved, const Grid& puzzle,
-                                    const IslandParams& params, const RunConfig& o,
+                                    const EngineParams& params, const RunConfig& o,
                                     std::uint32_t slots) {
 #if defined(GPUGA_HAVE_CUDA)
   if (resolved == Backend::Cuda)
-    return make_cuda_engine(puzzle, params, o.rank_pressure, o.device, slots);
+    return make_cuda_engine(puzzle, params, o.device, slots);
 #else
   (void)resolved;  // resolve_backend gives Cpu in a build without CUDA
 #endif
-  return make_cpu_engine(puzzle, params, o.rank_pressure, o.threads, slots);
+  return make_cpu_engine(puzzle, params, o.threads, slots);
 }
 
 }  // namespace gpuga

@@ -10,6 +10,7 @@
 #include <set>
 
 #include "gpuga/backend.hpp"
+#include "gpuga/batch_csv.hpp"
 #include "gpuga/checkpoint.hpp"
 #include "gpuga/csv.hpp"
 #include "gpuga/errors.hpp"
@@ -32,25 +33,6 @@ std::string puzzle_id(const Puzzle& p) { return p.file + "#" + std::to_string(p.
 std::string fixed(double v, const char* format) {
   char buf[32];
   std::snprintf(buf, sizeof buf, format, v);
-  return buf;
-}
-
-// The configuration columns' values, in config_columns() order.
-std::vector<std::string> config_values(const RunConfig& ga) {
-  std::vector<std::string> out;
-  for (const RunSetting* s : csv_settings())
-    out.push_back(csv_text(s->csv_value ? s->csv_value(ga) : s->value(ga)));
-  return out;
-}
-
-std::string join(const std::vector<std::string>& v) { return csv_line(v); }
-
-// A short name for a configuration (FNV-1a of its columns), tying trace rows to CSV rows.
-std::string config_id(const RunConfig& ga) {
-  std::uint64_t h = 0xcbf29ce484222325ull;
-  for (unsigned char ch : join(config_values(ga))) h = (h ^ ch) * 0x100000001b3ull;
-  char buf[17];
-  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(h));
   return buf;
 }
 
@@ -149,7 +131,7 @@ class BatchKeeper final : public RunKeeper {
   BatchKeeper(const BatchSetup& s, const RunConfig& ga, const std::vector<PlannedRun>& plan,
               const std::vector<RunRequest>& requests)
       : dir_(s.csv + ".checkpoints"), every_(s.checkpoint_every), plan_(plan), requests_(requests),
-        config_(join(config_values(ga))), config_id_(config_id(ga)),
+        config_(csv_line(config_values(ga))), config_id_(config_id(ga)),
         last_(std::chrono::steady_clock::now()) {
     std::filesystem::create_directories(dir_);
   }
@@ -236,22 +218,25 @@ class BatchObserver final : public RunObserver {
     // Not finished: --resume runs it again (from its checkpoint, where it has one).
     if (!ran_to_an_end(r.stop_reason)) return;
     const PlannedRun& pr = plan_[i];
-    // The columns of batch_columns(): three configuration columns come early, as existing
-    // analysis notebooks expect them.
-    std::vector<std::string> row = {pr.puzzle_id, r.solved ? "1" : "0",
-                                    std::to_string(r.best_fitness), fixed(r.seconds, "%.4f"),
-                                    std::to_string(r.generations)};
-    const auto config = config_values(ga_);
-    row.insert(row.end(), config.begin(), config.begin() + 3);
-    row.insert(row.end(), {to_line(pr.puzzle->grid, pr.puzzle->alphabet), std::to_string(pr.run),
-                           std::to_string(pr.seed), std::to_string(r.restarts),
-                           std::to_string(r.evaluations)});
-    row.insert(row.end(), config.begin() + 3, config.end());
-    row.insert(row.end(), {to_string(backend_),
-                           backend_ == Backend::Cuda ? std::to_string(ga_.device) : "",
-                           std::to_string(rows_.processes()),
-                           GPUGA_VERSION, to_line(r.best, pr.puzzle->alphabet), to_string(r.stop_reason),
-                           size_name(r.best), config_id_});
+    auto row = batch_row({{"puzzle_id", pr.puzzle_id},
+                          {"solved", r.solved ? "1" : "0"},
+                          {"final_fitness", std::to_string(r.best_fitness)},
+                          {"time_seconds", fixed(r.seconds, "%.4f")},
+                          {"generations_run", std::to_string(r.generations)},
+                          {"puzzle", to_line(pr.puzzle->grid, pr.puzzle->alphabet)},
+                          {"run", std::to_string(pr.run)},
+                          {"seed", std::to_string(pr.seed)},
+                          {"restarts", std::to_string(r.restarts)},
+                          {"evaluations", std::to_string(r.evaluations)},
+                          {"backend", to_string(backend_)},
+                          {"device", backend_ == Backend::Cuda ? std::to_string(ga_.device) : ""},
+                          {"ranks", std::to_string(rows_.processes())},
+                          {"gpuga_version", GPUGA_VERSION},
+                          {"grid", to_line(r.best, pr.puzzle->alphabet)},
+                          {"stop", to_string(r.stop_reason)},
+                          {"size", size_name(r.best)},
+                          {"config_id", config_id_}},
+                         ga_);
     for (auto& t : pending_[i]) rows_.add({1, std::move(t)});
     pending_[i].clear();
     rows_.add({0, std::move(row)});  // after its trace: a recorded run always has its whole trace
@@ -272,7 +257,7 @@ class BatchObserver final : public RunObserver {
 
 // The engine for `slots` runs at once; with the default count, halved until it fits the device's
 // memory (the engine refuses, before allocating, what does not fit).
-std::unique_ptr<Engine> make_slots(Backend backend, const Grid& first, const IslandParams& params,
+std::unique_ptr<Engine> make_slots(Backend backend, const Grid& first, const EngineParams& params,
                                    const RunConfig& ga, std::uint32_t slots, bool shrink) {
   for (;;) {
     try {
@@ -339,57 +324,6 @@ Outcome run_configuration(const BatchSetup& s, const RunConfig& ga, Backend back
 
 }  // namespace
 
-const std::vector<std::string>& config_columns() {
-  static const std::vector<std::string> c = [] {
-    std::vector<std::string> names;
-    for (const RunSetting* s : csv_settings()) names.push_back(s->csv);
-    return names;
-  }();
-  return c;
-}
-
-bool added_later(const std::string& column) {
-  static const std::set<std::string> later = {"island_size", "migration_interval", "migrants",
-                                               "algorithm", "cooling", "chain_length",
-                                               "reheat_after", "local_search", "propagate"};
-  return later.count(column) > 0;
-}
-
-const std::vector<std::string>& batch_columns() {
-  static const std::vector<std::string> c = [] {
-    std::vector<std::string> cols = {"puzzle_id", "solved", "final_fitness", "time_seconds",
-                                     "generations_run", "population_size", "mutation_rate",
-                                     "restart_after_n_stagnant", "puzzle", "run", "seed",
-                                     "restarts", "evaluations"};
-    cols.insert(cols.end(), config_columns().begin() + 3, config_columns().end());
-    cols.insert(cols.end(),
-                {"backend", "device", "ranks", "gpuga_version", "grid", "stop", "size",
-                 "config_id"});
-    return cols;
-  }();
-  return c;
-}
-
-std::set<RecordedRun> recorded_runs(const std::string& csv) {
-  std::set<RecordedRun> done;
-  const auto [rows, lines, complete] = read_csv(csv);
-  if (rows.empty()) return done;
-  GPUGA_INPUT_CHECK(rows[0] == batch_columns(),
-                    csv + ":" + std::to_string(lines[0]) + ": the header is not gpuga batch's; "
-                        "expected " + csv_line(batch_columns()));
-  std::map<std::string, std::size_t> col;
-  for (std::size_t c = 0; c < rows[0].size(); ++c) col[rows[0][c]] = c;
-  for (std::size_t i = 1; i < rows.size(); ++i) {
-    GPUGA_INPUT_CHECK(rows[i].size() == rows[0].size(),
-                      csv + ":" + std::to_string(lines[i]) + ": " + std::to_string(rows[i].size()) +
-                          " fields; expected " + std::to_string(rows[0].size()));
-    std::vector<std::string> config;
-    for (const auto& name : config_columns()) config.push_back(rows[i][col.at(name)]);
-    done.insert({rows[i][col.at("puzzle_id")], rows[i][col.at("run")], join(config)});
-  }
-  return done;
-}
-
 BatchEnd run_batches(const BatchSetup& s, const std::vector<RunConfig>& given, BatchShare* share) {
   if (s.checkpoint_every > 0) install_checkpoint_signals();
   const auto puzzles = read_solvable_puzzles(s.files);
@@ -417,7 +351,7 @@ BatchEnd run_batches(const BatchSetup& s, const std::vector<RunConfig>& given, B
   std::size_t total = 0, planned = 0;
   for (const auto& ga : configs) {
     const auto chosen = choose(puzzles, s.sample, ga.seed);
-    const std::string config = join(config_values(ga));
+    const std::string config = csv_line(config_values(ga));
     auto& plan = plans.emplace_back();
     for (std::size_t k = 0; k < chosen.size(); ++k)
       for (std::uint32_t r = 0; r < s.runs; ++r) {

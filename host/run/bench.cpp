@@ -18,11 +18,11 @@ PhaseTimes minus(const PhaseTimes& a, const PhaseTimes& b, double n) {
 }
 
 // The CUDA population after the warm-up equals the CPU backend's, byte for byte.
-std::string validate(Engine& gpu, const Grid& puzzle, const IslandParams& p, const RunConfig& ga,
+std::string validate(Engine& gpu, const Grid& puzzle, const EngineParams& p, const RunConfig& ga,
                      std::uint32_t warmup) {
   const std::uint64_t pop = std::uint64_t(p.islands) * p.ga.island_size;
   if (pop > kValidateUpTo) return "skipped (pop > " + std::to_string(kValidateUpTo) + ")";
-  auto cpu = make_cpu_engine(puzzle, p, ga.rank_pressure, ga.threads);
+  auto cpu = make_cpu_engine(puzzle, p, ga.threads);
   cpu->initialize(warmup);
   if (cpu->population(0) != gpu.population(0) || cpu->fitness(0) != gpu.fitness(0))
     throw RuntimeFailure("bench: the CUDA population differs from the CPU's after " +
@@ -52,7 +52,7 @@ BenchRow bench_islands(Backend backend, std::uint32_t pop, std::uint32_t island_
   row.islands = pop / ga.island_size;
   row.ranks = ranks;
   std::unique_ptr<Engine> engine;
-  IslandParams p;
+  EngineParams p;
   try {
     p = ga.islands();
     engine = make_engine(backend, puzzle, p, ga);

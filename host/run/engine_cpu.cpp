@@ -7,9 +7,9 @@
 
 namespace gpuga {
 
-std::unique_ptr<Engine> make_cpu_engine(const Grid& puzzle, const IslandParams& params,
-                                        double rank_pressure, int threads, std::uint32_t slots) {
-  return make_island_engine(puzzle, params, rank_pressure,
+std::unique_ptr<Engine> make_cpu_engine(const Grid& puzzle, const EngineParams& params,
+                                        int threads, std::uint32_t slots) {
+  return make_island_engine(puzzle, params,
                             HostSystem(threads > 0 ? threads : omp_get_max_threads()), slots);
 }
 

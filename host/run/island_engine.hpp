@@ -40,7 +40,7 @@ class IslandEngine final : public Engine {
   static constexpr int kSlot = Shape<B>::kSlot, kCells = Shape<B>::kCells;
 
  public:
-  IslandEngine(const Grid& puzzle, const IslandParams& p, double pressure, Sys sys,
+  IslandEngine(const Grid& puzzle, const EngineParams& p, Sys sys,
                std::uint32_t runs)
       : p_(p), L_(make_layout<B>(p.ga)), sys_(std::move(sys)), runs_(runs),
         islands_(std::uint64_t(runs) * p.islands), clock_(runs, 0) {
@@ -70,7 +70,7 @@ class IslandEngine final : public Engine {
     Sys::resize(tasks_, runs);
     Sys::resize(solved_, runs);
     if (p.ga.selection == Selection::Rank) {
-      const auto cdf = rank_cdf(L_.island_size, pressure);
+      const auto cdf = rank_cdf(L_.island_size, p.rank_pressure);
       Sys::resize(cdf_, cdf.size());
       Sys::put(cdf_, 0, cdf.data(), cdf.size());
     }
@@ -366,10 +366,10 @@ class IslandEngine final : public Engine {
 
 // An engine for the puzzle's size on `sys`.
 template <class Sys>
-std::unique_ptr<Engine> make_island_engine(const Grid& puzzle, const IslandParams& p,
-                                           double pressure, Sys sys, std::uint32_t runs) {
+std::unique_ptr<Engine> make_island_engine(const Grid& puzzle, const EngineParams& p,
+                                           Sys sys, std::uint32_t runs) {
   return with_box_size(puzzle.box, [&]<int B>() -> std::unique_ptr<Engine> {
-    return std::make_unique<IslandEngine<Sys, B>>(puzzle, p, pressure, std::move(sys), runs);
+    return std::make_unique<IslandEngine<Sys, B>>(puzzle, p, std::move(sys), runs);
   });
 }
 

@@ -78,7 +78,7 @@ std::string range_text(T lo, T hi) {
 // A number in [lo, hi] held in member `m`.
 template <class T>
 RunSetting number(std::string name, T RunConfig::*m, T lo, T hi, std::string group,
-                  std::string help, std::string json, std::string csv = "") {
+                  std::string help, std::string json, CsvColumn csv = {}) {
   RunSetting s;
   s.name = std::move(name);
   s.type_name = std::is_floating_point_v<T> ? "FLOAT" : "UINT";
@@ -110,7 +110,7 @@ RunSetting number(std::string name, T RunConfig::*m, T lo, T hi, std::string gro
 // One of `values`, by name (any case), or by its index as older --print-config files wrote it.
 template <class E>
 RunSetting choice(std::string name, E RunConfig::*m, std::vector<E> values, std::string group,
-                  std::string help, std::string json, std::string csv = "") {
+                  std::string help, std::string json, CsvColumn csv = {}) {
   RunSetting s;
   s.name = std::move(name);
   for (E v : values) {
@@ -135,7 +135,7 @@ RunSetting choice(std::string name, E RunConfig::*m, std::vector<E> values, std:
 }
 
 RunSetting flag(std::string name, bool RunConfig::*m, std::string group, std::string help,
-                std::string json, std::string csv) {
+                std::string json, CsvColumn csv) {
   RunSetting s;
   s.name = std::move(name);
   s.type_name = "BOOLEAN";
@@ -158,7 +158,7 @@ RunSetting flag(std::string name, bool RunConfig::*m, std::string group, std::st
 }
 
 // A value that outputs record but no option sets.
-RunSetting derived(std::string json, std::string csv,
+RunSetting derived(std::string json, CsvColumn csv,
                    std::function<SettingValue(const RunConfig&)> value) {
   RunSetting s;
   s.json = std::move(json);
@@ -225,27 +225,27 @@ std::vector<RunSetting> make_settings() {
       choice("algorithm", &C::algorithm, {Algorithm::Ga, Algorithm::Sa, Algorithm::Hc}, ga,
              "ga: the genetic algorithm; sa: simulated annealing, hc: hill climbing, every "
              "individual an independent chain of moves (a generation: one move per free cell of "
-             "the puzzle, per chain)", "algorithm", "algorithm"),
+             "the puzzle, per chain)", "algorithm", {"algorithm", 17, 3}),
       number<U>("pop", &C::pop, 0, 200000000, ga, "The whole population, split into islands of "
                 "--island-size (0: by backend and box size, one island per CPU thread or two per "
                 "GPU multiprocessor; with several puzzles solved together, each run's share)",
-                "pop", "population_size"),
+                "pop", {"population_size", 0}),
       in_effect(number<U>("island-size", &C::island_size, 0, 200000000, ga, "Individuals per "
                           "island; --pop must be a multiple (0: by backend and box size, " +
                           auto_text(&SizeDefaults::island_size) + ", or a divisor of --pop down "
-                          "to half that; --island-size equal to --pop: one panmictic population)", "island_size", "island_size"),
+                          "to half that; --island-size equal to --pop: one panmictic population)", "island_size", {"island_size", 14, 2}),
                 [](const C& c) -> SettingValue { return std::uint64_t(c.island_size_in_effect()); }),
-      derived("islands", "", [](const C& c) -> SettingValue {
+      derived("islands", {}, [](const C& c) -> SettingValue {
         return std::uint64_t(c.pop / std::max(c.island_size_in_effect(), 1u));
       }),
       in_effect(number<U>("migration-interval", &C::migration_interval, 0, 1000000, ga,
                           "Every this many generations each island's best --migrants replace the "
                           "worst of the next island on a fixed ring (island k sends to k+1, the "
                           "last to the first; 0: isolated islands; ga only: sa and hc chains are "
-                          "independent)", "migration_interval", "migration_interval"),
+                          "independent)", "migration_interval", {"migration_interval", 15, 2}),
                 [](const C& c) -> SettingValue { return std::uint64_t(c.migration_interval_in_effect()); }),
       in_effect(number<U>("migrants", &C::migrants, 0, 100000000, ga,
-                          "Individuals each island sends per migration", "migrants", "migrants"),
+                          "Individuals each island sends per migration", "migrants", {"migrants", 16, 2}),
                 [](const C& c) -> SettingValue { return std::uint64_t(c.migrants_in_effect()); }),
       in_effect(number<U>("children", &C::children, 0, 2000000000, ga, "Children bred per "
                           "generation per island with --selection truncation (mu+lambda); 0: 10 x "
@@ -253,22 +253,22 @@ std::vector<RunSetting> make_settings() {
                 [](const C& c) -> SettingValue { return std::uint64_t(c.children_in_effect()); }),
       choice("encoding", &C::encoding, {Encoding::Box, Encoding::Row, Encoding::Cell}, ga,
              "box: boxes are permutations; row: rows are; cell: every free cell independent",
-             "encoding", "encoding"),
+             "encoding", {"encoding", 3}),
       choice("fitness", &C::fitness, {FitnessKind::Conflicts, FitnessKind::Squared}, ga,
              "conflicts: sum over counted units of 9 - distinct digits; squared: sum over all "
-             "units and digits of (count-1)^2", "fitness", "fitness"),
+             "units and digits of (count-1)^2", "fitness", {"fitness", 4}),
       choice("selection", &C::selection,
              {Selection::Tournament, Selection::Rank, Selection::Truncation}, ga,
              "tournament, rank (linear ranking) or truncation (mu+lambda: the best of each "
-             "island's parents and --children survive)", "selection", "selection"),
-      derived("", "selection_param", [](const C& c) -> SettingValue { return selection_param(c); }),
+             "island's parents and --children survive)", "selection", {"selection", 5}),
+      derived("", {"selection_param", 6}, [](const C& c) -> SettingValue { return selection_param(c); }),
       number<U>("tournament-size", &C::tournament_size, 1, 64, ga, "Individuals per tournament",
                 "tournament_size"),
       number<double>("rank-pressure", &C::rank_pressure, 1.0, 2.0, ga, "Linear ranking "
                      "pressure: the best rank's expected number of copies", "rank_pressure"),
       [] {  // truncation keeps no elite; the CSV records the option as given
         RunSetting s = number<U>("elite", &C::elite, 0, 200000000, "GA", "Best individuals of "
-                                 "each island copied unchanged each generation", "elite", "elite");
+                                 "each island copied unchanged each generation", "elite", {"elite", 9});
         s.csv_value = s.value;
         s.value = [](const C& c) -> SettingValue {
           return std::uint64_t(c.selection == Selection::Truncation ? 0 : c.elite);
@@ -278,49 +278,49 @@ std::vector<RunSetting> make_settings() {
       choice("crossover", &C::crossover, {Crossover::OnePoint, Crossover::Uniform, Crossover::Bands},
              ga, "one-point or uniform, over boxes (box), rows (row) or cells (cell); bands: each "
              "band of a box's height of rows (or stack of columns; 9x9: three) from the parent "
-             "with fewer conflicts there (Sato & Inoue)", "crossover", "crossover"),
+             "with fewer conflicts there (Sato & Inoue)", "crossover", {"crossover", 7}),
       number<double>("crossover-rate", &C::crossover_rate, 0.0, 1.0, ga,
-                     "Probability that a child is a crossover", "crossover_rate", "crossover_rate"),
+                     "Probability that a child is a crossover", "crossover_rate", {"crossover_rate", 8}),
       number<double>("mutation-rate", &C::mutation_rate, 0.0, 1.0, ga, "Probability that a child "
                      "is mutated (one swap of two free cells; cell: one free cell changed)",
-                     "mutation_rate", "mutation_rate"),
+                     "mutation_rate", {"mutation_rate", 1}),
       or_auto(number<U>("local-search", &C::local_search, 0, 100000, ga,
                         "Hill-climbing moves tried on every bred child after mutation, each made "
                         "when it does not make the child worse (a memetic GA; 0: none; auto: by "
                         "backend and box size, " + auto_text(&SizeDefaults::local_search) + ")",
-                        "local_search", "local_search"),
+                        "local_search", {"local_search", 21, 4}),
               &C::local_search),
       flag("given-aware", &C::given_aware, ga, "box/row: initialise and swap so that no digit "
            "lands where a given of its row, column or box holds it (when a legal placement "
-           "exists)", "given_aware", "given_aware"),
+           "exists)", "given_aware", {"given_aware", 10}),
       choice("propagate", &C::propagate, {Propagation::None, Propagation::Singles}, ga,
              "none: the search alone; singles: naked and hidden singles on the givens to a fixed "
              "point before the run starts (a puzzle they complete is reported as solved by "
-             "propagation, 0 generations)", "propagate", "propagate"),
+             "propagation, 0 generations)", "propagate", {"propagate", 22, 5}),
       number<double>("cooling", &C::cooling, 0.5, 0.99999, sa,
-                     "sa: the temperature's factor after each chain length", "cooling", "cooling"),
+                     "sa: the temperature's factor after each chain length", "cooling", {"cooling", 18, 3}),
       number<U>("chain-length", &C::chain_length, 0, 1000000000, sa, "sa: moves per temperature "
                 "(0: the puzzle's free cells, so one temperature per generation)", "chain_length",
-                "chain_length"),
+                {"chain_length", 19, 3}),
       number<U>("reheat-after", &C::reheat_after, 0, 1000000000, sa, "sa: a chain goes back to "
                 "the initial temperature (the spread of the cost along random moves) after this "
-                "many temperatures without a new best (0: never)", "reheat_after", "reheat_after"),
+                "many temperatures without a new best (0: never)", "reheat_after", {"reheat_after", 20, 3}),
       or_auto(number<U>("restart-after", &C::restart_after, 0, 4000000000u, stop, "ga: restart an "
                         "island after this many generations without improvement of its best "
                         "fitness; hc: restart a climber from a random grid after this many "
                         "generations without a better grid (0: never; sa reheats instead; auto: "
                         "hc " + std::to_string(kClimberRestartAfter) + ", ga by backend and box "
                         "size, " + auto_text(&SizeDefaults::restart_after) + ")",
-                        "restart_after", "restart_after_n_stagnant"),
+                        "restart_after", {"restart_after_n_stagnant", 2}),
               &C::restart_after),
       number<U>("keep-on-restart", &C::keep_on_restart, 0, 0xFFFFFFFFu, stop, "Best individuals "
                 "of the island kept on its restart (with --elite >= 1 these include the best it "
-                "found)", "keep_on_restart", "keep_on_restart"),
+                "found)", "keep_on_restart", {"keep_on_restart", 11}),
       number<U>("max-generations", &C::max_generations, 0, 4000000000u, stop, "Stop after this "
                 "many generations (0: none; set it for results that do not depend on the "
-                "machine's speed)", "max_generations", "max_generations"),
+                "machine's speed)", "max_generations", {"max_generations", 12}),
       number<double>("time-limit", &C::time_limit, 0.0, std::numeric_limits<double>::max(), stop,
-                     "Stop after this many seconds per puzzle (0: none)", "time_limit", "time_limit"),
+                     "Stop after this many seconds per puzzle (0: none)", "time_limit", {"time_limit", 13}),
       [] {
         RunSetting s = number<std::uint64_t>("seed", &C::seed, 0, ~std::uint64_t(0), "Run",
                                              "Random seed (default: drawn and printed, so the "
@@ -348,18 +348,13 @@ const std::vector<RunSetting>& run_settings() {
 }
 
 const std::vector<const RunSetting*>& csv_settings() {
-  // The CSV's layout: its first columns as existing analysis notebooks expect them, then the
-  // columns added with islands, with sa and hc, and with propagation.
   static const std::vector<const RunSetting*> columns = [] {
     std::vector<const RunSetting*> out;
-    for (const char* column :
-         {"population_size", "mutation_rate", "restart_after_n_stagnant", "encoding", "fitness",
-          "selection", "selection_param", "crossover", "crossover_rate", "elite", "given_aware",
-          "keep_on_restart", "max_generations", "time_limit", "island_size", "migration_interval",
-          "migrants", "algorithm", "cooling", "chain_length", "reheat_after", "local_search",
-          "propagate"})
-      for (const RunSetting& s : run_settings())
-        if (s.csv == column) out.push_back(&s);
+    for (const RunSetting& s : run_settings())
+      if (s.csv.position >= 0) out.push_back(&s);
+    std::sort(out.begin(), out.end(), [](const RunSetting* a, const RunSetting* b) {
+      return a->csv.position < b->csv.position;
+    });
     return out;
   }();
   return columns;
@@ -469,7 +464,7 @@ void RunConfig::validate() const {
                         " must not exceed the island size " + std::to_string(n));
 }
 
-IslandParams RunConfig::islands() const {
+EngineParams RunConfig::islands() const {
   validate();
   RunConfig c = *this;
   c.resolve(Backend::Cpu, 3);  // where nothing has resolved them yet: as validate() checked
@@ -489,7 +484,7 @@ IslandParams RunConfig::islands() const {
   p.mutation_threshold = rate_threshold(mutation_rate);
   p.local_search = c.local_search;
   p.seed = seed;
-  IslandParams ip;
+  EngineParams ip;
   ip.ga = p;
   ip.islands = c.pop / n;
   ip.migration_interval = migration_interval_in_effect();
@@ -499,6 +494,8 @@ IslandParams RunConfig::islands() const {
   ip.anneal.reheat_after = reheat_after;
   ip.restart_after = c.restart_after;
   ip.keep_on_restart = keep_on_restart;
+  ip.rank_pressure = rank_pressure;
+  ip.rank_pressure = rank_pressure;
   return ip;
 }
 

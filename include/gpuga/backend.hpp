@@ -12,7 +12,7 @@ namespace gpuga {
 Backend resolve_backend(Backend requested, int device);
 
 std::unique_ptr<Engine> make_engine(Backend resolved, const Grid& puzzle,
-                                    const IslandParams& params, const RunConfig& o,
+                                    const EngineParams& params, const RunConfig& o,
                                     std::uint32_t slots = 1);
 
 }  // namespace gpuga

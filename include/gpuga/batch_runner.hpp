@@ -3,9 +3,7 @@
 // engine's run slots, one CSV row per run flushed as it ends, optional per-generation traces.
 // gpuga batch runs one configuration, gpuga sweep many.
 #include <cstdint>
-#include <set>
 #include <string>
-#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -29,21 +27,6 @@ struct BatchSetup {
 };
 
 enum class BatchEnd { AllSolved, SomeUnsolved, Checkpointed };
-
-// The CSV's columns: the first ones as existing analysis notebooks expect them, then the rest
-// of each run and every option that shapes it (the columns that make its configuration).
-const std::vector<std::string>& batch_columns();
-const std::vector<std::string>& config_columns();
-// The configuration columns added with islands and with sa/hc: a CSV written before them has
-// one population per run (island size = population_size, no migration) and the GA.
-bool added_later(const std::string& column);
-
-// A run a batch CSV records: (puzzle_id, run, the configuration columns as one CSV line).
-using RecordedRun = std::tuple<std::string, std::string, std::string>;
-
-// The runs a batch CSV records, as --resume reads it; InputError naming the file and line for
-// a header that is not this gpuga's batch header or a row of another width.
-std::set<RecordedRun> recorded_runs(const std::string& csv);
 
 // Processes that share a batch (host/mpi): each runs its part of the planned runs (every
 // count-th from its index), and the writer (index 0) writes every row, its own and those the

@@ -79,13 +79,21 @@ class Engine {
   }
 };
 
+// What an engine is built from: the islands' parameters, which the kernels read, and rank
+// selection's pressure (the best rank's expected copies), which the host turns into the table
+// they read (selection_tables.hpp). Apart from IslandParams because the kernels keep a copy of
+// those in local memory: a double more there grew the 16x16 segment step's stack by 16 bytes.
+struct EngineParams : IslandParams {
+  double rank_pressure = 0;
+};
+
 // `params.ga.seed` seeds run 0 with `puzzle`; other runs start Idle until set_run.
-std::unique_ptr<Engine> make_cpu_engine(const Grid& puzzle, const IslandParams& params,
-                                        double rank_pressure, int threads, std::uint32_t slots = 1);
+std::unique_ptr<Engine> make_cpu_engine(const Grid& puzzle, const EngineParams& params,
+                                        int threads, std::uint32_t slots = 1);
 
 #if defined(GPUGA_HAVE_CUDA)
-std::unique_ptr<Engine> make_cuda_engine(const Grid& puzzle, const IslandParams& params,
-                                         double rank_pressure, int device, std::uint32_t slots = 1);
+std::unique_ptr<Engine> make_cuda_engine(const Grid& puzzle, const EngineParams& params,
+                                         int device, std::uint32_t slots = 1);
 // Islands of this configuration for puzzles of box size `box` that run at once on one
 // multiprocessor of `device` (the segment step's occupancy, with its shared memory when the
 // island is staged).

@@ -78,12 +78,23 @@ struct RunConfig {
   // The backend's units and the islands of this configuration that run at once on each.
   BackendShape shape(Backend resolved, int box) const;
   // After validate(): the islands' parameters and the driver's limits.
-  IslandParams islands() const;
+  EngineParams islands() const;
   RunLimits limits() const { return {max_generations, time_limit}; }
 };
 
 // A setting's value as outputs record it: a count, a real, true/false or a name.
 using SettingValue = std::variant<std::uint64_t, double, bool, std::string>;
+
+// A setting's column in the batch CSV (gpuga/batch_csv.hpp): its name, its place among the
+// configuration's columns (0, 1, ...: the CSV's order, which config_id hashes), and the CSV
+// layout that added it (1: the first; report reads CSVs written before a column existed).
+// Notebooks read columns by place and --resume matches them, so a place never changes: a new
+// column takes the next one after the last.
+struct CsvColumn {
+  std::string name;  // "" none
+  int position = -1;
+  int since = 1;
+};
 
 struct RunSetting {
   std::string name;       // --NAME; "" for a value derived from others (an output only)
@@ -91,7 +102,7 @@ struct RunSetting {
   std::string accepts;    // the range, as help shows it ("" for choices and flags)
   std::string group, help;
   std::string json;       // describe()'s key; "" none
-  std::string csv;        // the batch CSV's column; "" none
+  CsvColumn csv;          // the batch CSV's column, if any
   // Reads text into the configuration: "" or what is wrong with it (range, choices).
   std::function<std::string(RunConfig&, const std::string&)> parse;
   // The value as the command line takes it, for --print-config and help's default.
@@ -103,7 +114,7 @@ struct RunSetting {
 
 // Every setting of a run, in the command line's order.
 const std::vector<RunSetting>& run_settings();
-// The settings with a CSV column, in the CSV's order.
+// The settings with a CSV column, in the CSV's order (by position).
 const std::vector<const RunSetting*>& csv_settings();
 // The setting named `name` (without dashes), or null.
 const RunSetting* find_setting(const std::string& name);

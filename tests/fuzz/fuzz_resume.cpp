@@ -2,7 +2,7 @@
 // records. Either refused naming the file and a line, or read; and any CSV text's rows, written
 // back by csv_line, read again to the same rows.
 #include "fuzz_support.hpp"
-#include "gpuga/batch_runner.hpp"
+#include "gpuga/batch_csv.hpp"
 #include "gpuga/csv.hpp"
 #include "gpuga/errors.hpp"
 

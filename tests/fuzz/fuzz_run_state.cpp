@@ -28,7 +28,7 @@ Grid escargot() {
   return parse_puzzles(in, "escargot")[0].grid;
 }
 
-IslandParams params_of(int k) {
+EngineParams params_of(int k) {
   RunConfig c;
   c.algorithm = k == 2 ? Algorithm::Sa : k == 3 ? Algorithm::Hc : Algorithm::Ga;
   c.pop = 20;
@@ -44,7 +44,7 @@ IslandParams params_of(int k) {
 
 std::unique_ptr<Engine>& engine(int k) {
   static std::unique_ptr<Engine> engines[kEngines];
-  if (!engines[k]) engines[k] = make_cpu_engine(escargot(), params_of(k), 1.5, 1);
+  if (!engines[k]) engines[k] = make_cpu_engine(escargot(), params_of(k), 1);
   return engines[k];
 }
 
@@ -57,7 +57,7 @@ void write_seed(const std::string& dir, int k, Engine& e, std::uint32_t generati
 
 void write_seeds(const std::string& dir) {
   for (int k = 0; k < kEngines; ++k) {
-    auto e = make_cpu_engine(escargot(), params_of(k), 1.5, 1);
+    auto e = make_cpu_engine(escargot(), params_of(k), 1);
     e->initialize(2);
     write_seed(dir, k, *e, 2);
     e->advance_to(6);

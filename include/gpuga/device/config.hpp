@@ -16,22 +16,24 @@ enum class Crossover { OnePoint, Uniform, Bands };
 // always and the comparison is an exact integer one on host and device alike.
 using Threshold = std::uint64_t;
 
+// Plain data with no defaults of its own: RunConfig::islands() (run_config.hpp) fills every
+// field from the settings table, which holds the defaults.
 struct GaParams {
-  Algorithm algorithm = Algorithm::Ga;  // sa, hc: every individual an independent chain
-  Encoding encoding = Encoding::Box;
-  FitnessKind fitness = FitnessKind::Conflicts;
-  Selection selection = Selection::Tournament;
-  Crossover crossover = Crossover::Uniform;
-  std::uint32_t island_size = 1000;  // individuals in an island (mu)
-  std::uint32_t children = 1000;   // bred per island and generation (lambda; = island_size unless truncation)
-  std::uint32_t elite = 0;         // best of an island copied unchanged (tournament and rank)
-  std::uint32_t tournament_size = 3;
-  bool given_aware = true;  // box/row: never place a digit where a given of its row, column or
-                            // box already holds it, if a legal placement exists
-  Threshold crossover_threshold = 0;
-  Threshold mutation_threshold = 0;
-  std::uint32_t local_search = 0;  // hill-climbing moves tried on every bred child (memetic)
-  std::uint64_t seed = 0;          // the run's seed; island k's is derive_seed(seed, k)
+  Algorithm algorithm{};  // sa, hc: every individual an independent chain
+  Encoding encoding{};
+  FitnessKind fitness{};
+  Selection selection{};
+  Crossover crossover{};
+  std::uint32_t island_size{};  // individuals in an island (mu)
+  std::uint32_t children{};     // bred per island and generation (lambda; = island_size unless truncation)
+  std::uint32_t elite{};        // best of an island copied unchanged (tournament and rank)
+  std::uint32_t tournament_size{};
+  bool given_aware{};  // box/row: never place a digit where a given of its row, column or box
+                       // already holds it, if a legal placement exists
+  Threshold crossover_threshold{};
+  Threshold mutation_threshold{};
+  std::uint32_t local_search{};  // hill-climbing moves tried on every bred child (memetic)
+  std::uint64_t seed{};          // the run's seed; island k's is derive_seed(seed, k)
 };
 
 // Simulated annealing's schedule (include/gpuga/device/chain.hpp). The inverse temperature beta is a

@@ -1,0 +1,122 @@
+#include "gpuga/batch_csv.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <iterator>
+#include <stdexcept>
+
+#include "gpuga/csv.hpp"
+#include "gpuga/errors.hpp"
+
+namespace gpuga {
+namespace {
+
+// The row's layout: the run's own columns by name, the configuration's where named (the first
+// three, as the first analysis notebooks read them), and the rest of the configuration's at
+// kTheOtherSettings, in the table's order (RunSetting::csv.position): a new option lands there
+// without an edit here. Columns are only ever added, at the end of a group, so that notebooks
+// that read them by place keep working.
+constexpr const char* kTheOtherSettings = "*";
+constexpr const char* kLayout[] = {
+    "puzzle_id", "solved", "final_fitness", "time_seconds", "generations_run",
+    "population_size", "mutation_rate", "restart_after_n_stagnant",
+    "puzzle", "run", "seed", "restarts", "evaluations",
+    kTheOtherSettings,
+    "backend", "device", "ranks", "gpuga_version", "grid", "stop", "size", "config_id",
+};
+
+bool is_setting(const std::string& column) {
+  for (const RunSetting* s : csv_settings())
+    if (s->csv.name == column) return true;
+  return false;
+}
+
+std::vector<std::string> lay_out() {
+  std::vector<std::string> columns;
+  for (const std::string entry : kLayout) {
+    if (entry != kTheOtherSettings) {
+      columns.push_back(entry);
+      continue;
+    }
+    for (const RunSetting* s : csv_settings())
+      if (std::find(std::begin(kLayout), std::end(kLayout), s->csv.name) == std::end(kLayout))
+        columns.push_back(s->csv.name);
+  }
+  return columns;
+}
+
+}  // namespace
+
+const std::vector<std::string>& batch_columns() {
+  static const std::vector<std::string> columns = lay_out();
+  return columns;
+}
+
+const std::vector<std::string>& config_columns() {
+  static const std::vector<std::string> columns = [] {
+    std::vector<std::string> names;
+    for (const RunSetting* s : csv_settings()) names.push_back(s->csv.name);
+    return names;
+  }();
+  return columns;
+}
+
+bool added_later(const std::string& column) {
+  for (const RunSetting* s : csv_settings())
+    if (s->csv.name == column) return s->csv.since > 1;
+  return false;
+}
+
+std::vector<std::string> config_values(const RunConfig& config) {
+  std::vector<std::string> out;
+  for (const RunSetting* s : csv_settings())
+    out.push_back(csv_text(s->csv_value ? s->csv_value(config) : s->value(config)));
+  return out;
+}
+
+std::string config_id(const RunConfig& config) {
+  std::uint64_t h = 0xcbf29ce484222325ull;
+  for (unsigned char ch : csv_line(config_values(config))) h = (h ^ ch) * 0x100000001b3ull;
+  char buf[17];
+  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(h));
+  return buf;
+}
+
+std::vector<std::string> batch_row(const RunFields& run, const RunConfig& config) {
+  std::map<std::string, std::string> by_name;
+  const auto values = config_values(config);
+  for (std::size_t k = 0; k < values.size(); ++k) by_name[config_columns()[k]] = values[k];
+  std::vector<std::string> row;
+  for (const std::string& column : batch_columns()) {
+    if (is_setting(column)) {
+      row.push_back(by_name.at(column));
+      continue;
+    }
+    const auto it = run.find(column);
+    if (it == run.end()) throw std::logic_error("batch CSV row without " + column);
+    row.push_back(it->second);
+  }
+  return row;
+}
+
+std::set<RecordedRun> recorded_runs(const std::string& csv) {
+  std::set<RecordedRun> done;
+  const auto [rows, lines, complete] = read_csv(csv);
+  if (rows.empty()) return done;
+  GPUGA_INPUT_CHECK(rows[0] == batch_columns(),
+                    csv + ":" + std::to_string(lines[0]) + ": the header is not gpuga batch's; "
+                        "expected " + csv_line(batch_columns()));
+  std::map<std::string, std::size_t> col;
+  for (std::size_t c = 0; c < rows[0].size(); ++c) col[rows[0][c]] = c;
+  for (std::size_t i = 1; i < rows.size(); ++i) {
+    GPUGA_INPUT_CHECK(rows[i].size() == rows[0].size(),
+                      csv + ":" + std::to_string(lines[i]) + ": " + std::to_string(rows[i].size()) +
+                          " fields; expected " + std::to_string(rows[0].size()));
+    std::vector<std::string> config;
+    for (const auto& name : config_columns()) config.push_back(rows[i][col.at(name)]);
+    done.insert({rows[i][col.at("puzzle_id")], rows[i][col.at("run")], csv_line(config)});
+  }
+  return done;
+}
+
+}  // namespace gpuga

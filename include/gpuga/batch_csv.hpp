@@ -1,0 +1,42 @@
+#pragma once
+// The batch CSV (gpuga batch and sweep): one row per run, its columns the run's own (below) and
+// the configuration's, whose names and places the settings table holds (RunSetting::csv in
+// run_config.hpp). Every list of columns here derives from those places: the header, the rows,
+// the columns that identify a configuration, and the ones a CSV written before them lacks.
+#include <map>
+#include <set>
+#include <string>
+#include <tuple>
+#include <vector>
+
+#include "gpuga/run_config.hpp"
+
+namespace gpuga {
+
+// Every column of a batch CSV, in its order.
+const std::vector<std::string>& batch_columns();
+// The configuration columns, in their order: what config_values gives and config_id hashes.
+const std::vector<std::string>& config_columns();
+// Whether a configuration column came after the first layout (with islands, sa and hc, local
+// search or propagation): a CSV written before it ran one population of the GA, without it.
+bool added_later(const std::string& column);
+
+// The configuration's values as the CSV records them, in config_columns() order.
+std::vector<std::string> config_values(const RunConfig& config);
+// A short name for a configuration (FNV-1a of its columns as one CSV line), tying trace rows and
+// checkpoints to CSV rows.
+std::string config_id(const RunConfig& config);
+
+// The run's own columns of one row, by name (every one that batch_columns() has and the
+// configuration does not); batch_row() places them and the configuration's values.
+using RunFields = std::map<std::string, std::string>;
+std::vector<std::string> batch_row(const RunFields& run, const RunConfig& config);
+
+// A run a batch CSV records: (puzzle_id, run, the configuration columns as one CSV line).
+using RecordedRun = std::tuple<std::string, std::string, std::string>;
+
+// The runs a batch CSV records, as --resume reads it; InputError naming the file and line for
+// a header that is not this gpuga's batch header or a row of another width.
+std::set<RecordedRun> recorded_runs(const std::string& csv);
+
+}  // namespace gpuga
