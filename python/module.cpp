@@ -7,6 +7,7 @@
 #include <pybind11/stl.h>
 
 #include <cmath>
+#include <cstdio>
 #include <sstream>
 
 #include "gpuga/backend.hpp"
@@ -147,11 +148,21 @@ class PyObserver final : public RunObserver {
   std::optional<py::error_already_set> error_;
 };
 
+// resolve_backend, saying on stderr once why auto runs on the CPU.
+Backend backend_for(Backend requested, int device) {
+  static bool said = false;
+  std::string why_cpu;
+  const Backend b = resolve_backend(requested, device, &why_cpu);
+  if (!why_cpu.empty() && !said) std::fprintf(stderr, "gpuga: %s\n", why_cpu.c_str());
+  said = said || !why_cpu.empty();
+  return b;
+}
+
 py::dict solve(const py::object& puzzle, const py::object& callback, std::uint32_t every,
                bool history, const py::kwargs& options) {
   const Puzzle p = read_puzzle(puzzle);
   RunConfig c = configure(options);
-  const Backend backend = resolve_backend(c.backend, c.device);
+  const Backend backend = backend_for(c.backend, c.device);
   c.resolve(backend, p.grid.box);
   const EngineParams params = c.islands();
   const RunStart start = start_run(p.grid, c.propagate, params.ga.seed, "<puzzle>");
@@ -195,8 +206,16 @@ bool batch(const std::vector<std::string>& files, const std::string& csv, std::u
   s.resume = resume;
   std::vector<RunConfig> given;
   for (const auto& kw : configs) given.push_back(configure(kw));
+  // The command line's news on stderr; of the progress, the last line only (a notebook has no
+  // terminal to redraw a bar on).
+  struct Reporter final : BatchReporter {
+    void news(const std::string& line) override { std::fprintf(stderr, "batch: %s\n", line.c_str()); }
+    void progress(const BatchProgress& p) override {
+      if (p.done == p.total) std::fprintf(stderr, "%s\n", progress_text(p).c_str());
+    }
+  } reporter;
   py::gil_scoped_release free;
-  const BatchEnd end = run_batches(s, given);
+  const BatchEnd end = run_batches(s, given, nullptr, &reporter);
   g_interrupted.store(false);
   return end == BatchEnd::AllSolved;
 }
@@ -211,7 +230,7 @@ py::list bench(const std::string& backend_name, std::vector<std::pair<std::uint3
     const std::string error = find_setting(name)->parse(c, text);
     GPUGA_INPUT_CHECK(error.empty(), std::string("--") + name + " " + text + ": " + error);
   }
-  const Backend backend = resolve_backend(c.backend, device);
+  const Backend backend = backend_for(c.backend, device);
   if (sizes.empty())
     sizes = default_bench_sizes(backend, multiprocessors_of(list_devices(), device));
   std::istringstream in(bench_puzzle());

@@ -5,9 +5,11 @@
 #include <filesystem>
 #include <fstream>
 
+#include "gpuga/batch_runner.hpp"
 #include "gpuga/csv.hpp"
 #include "gpuga/device/island.hpp"
 #include "grids.hpp"
+#include "paths.hpp"
 #include "gpuga/puzzle_io.hpp"
 #include "run_gpuga.hpp"
 #include "temp_files.hpp"
@@ -215,4 +217,34 @@ TEST(Batch, CtrlCHalfwayThenResumeGivesTheUninterruptedCsv) {
   std::sort(ra.begin() + 1, ra.end());
   std::sort(rb.begin() + 1, rb.end());
   EXPECT_EQ(ra, rb);
+}
+
+TEST(Batch, TheLibraryPrintsNothingAndTellsItsReporter) {
+  struct Recorder final : BatchReporter {
+    std::vector<std::string> lines;
+    std::vector<BatchProgress> steps;
+    void news(const std::string& line) override { lines.push_back(line); }
+    void progress(const BatchProgress& p) override { steps.push_back(p); }
+  } heard;
+  BatchSetup s;
+  s.files = {source_path("puzzles/example.txt")};
+  s.runs = 3;
+  s.csv = temp_csv("reporter");
+  RunConfig c;
+  c.backend = Backend::Cpu;
+  c.pop = 200;
+  c.max_generations = 20;
+  c.time_limit = 0;
+  c.seed = 5;
+  c.seed_given = true;
+  testing::internal::CaptureStderr();
+  run_batches(s, {c}, nullptr, &heard);
+  EXPECT_EQ(testing::internal::GetCapturedStderr(), "");
+  ASSERT_FALSE(heard.lines.empty());
+  EXPECT_EQ(heard.lines.front(), "3 runs to do in 1 configuration(s) (0 recorded already)");
+  ASSERT_EQ(heard.steps.size(), 3u);
+  EXPECT_EQ(heard.steps.back().done, 3u);
+  EXPECT_EQ(heard.steps.back().total, 3u);
+  EXPECT_EQ(read_csv_rows(s.csv).size(), 4u);
+  EXPECT_EQ(progress_text({1, 4, 1, 2.0}, 8), "[##......] 1/4 runs, 1 solved, 0.50 runs/s, 6 s left");
 }

@@ -1,6 +1,7 @@
 // gpuga batch FILE... --runs R --seed S --csv out.csv: every puzzle R times with one GA
 // configuration (see batch_runner.hpp).
 #include "gpuga/batch_runner.hpp"
+#include "batch_progress.hpp"
 #include "cli_ranks.hpp"
 #include "cli_run_config.hpp"
 #include "commands.hpp"
@@ -21,7 +22,8 @@ int run_batch(CLI::App* cmd, BatchOptions& o) {
   if (print_config_if_asked(o.print_config, cmd)) return kExitOk;
   share_node(o.ga, cmd->count("--device") > 0);  // under MPI: each rank runs its share of the runs
   const auto share = rank_batch_share();
-  return batch_exit_status(run_batches(o.setup, {o.ga}, share.get()));
+  StderrBatchReporter reporter;
+  return batch_exit_status(run_batches(o.setup, {o.ga}, share.get(), &reporter));
 }
 
 }  // namespace

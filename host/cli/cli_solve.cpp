@@ -352,7 +352,9 @@ int run_solve(CLI::App* cmd, SolveOptions& o) {
   // Under MPI (cli_ranks.hpp) rank 0 alone writes; every rank runs its share of the islands.
   const RankPlace place = rank_place();
   share_node(o.ga, cmd->count("--device") > 0);
-  const Backend backend = resolve_backend(o.ga.backend, o.ga.device);
+  std::string why_cpu;
+  const Backend backend = resolve_backend(o.ga.backend, o.ga.device, &why_cpu);
+  if (!why_cpu.empty()) std::cerr << "gpuga: " << why_cpu << '\n';
   const bool together = solved_together(o, puzzles.size());
   const int box = puzzles.front().grid.box;
   o.ga.resolve(backend, box, together);

@@ -3,6 +3,7 @@
 // random numbers), so differences between configurations are not differences of luck.
 #include <sstream>
 
+#include "batch_progress.hpp"
 #include "gpuga/batch_runner.hpp"
 #include "cli_ranks.hpp"
 #include "cli_run_config.hpp"
@@ -73,7 +74,8 @@ int run_sweep(CLI::App* cmd, SweepOptions& o) {
   if (print_config_if_asked(o.print_config, cmd)) return kExitOk;
   share_node(o.ga, cmd->count("--device") > 0);  // under MPI: each rank runs its share of the runs
   const auto share = rank_batch_share();
-  return batch_exit_status(run_batches(o.setup, expand(o), share.get()));
+  StderrBatchReporter reporter;
+  return batch_exit_status(run_batches(o.setup, expand(o), share.get(), &reporter));
 }
 
 }  // namespace

@@ -1,13 +1,11 @@
 #include "gpuga/backend.hpp"
 
-#include <iostream>
-
 #include "gpuga/devices.hpp"
 #include "gpuga/errors.hpp"
 
 namespace gpuga {
 
-Backend resolve_backend(Backend requested, int device) {
+Backend resolve_backend(Backend requested, int device, std::string* why_cpu) {
   if (requested == Backend::Cpu) return Backend::Cpu;
   const DeviceList list = list_devices();
   const int count = static_cast<int>(list.devices.size());
@@ -22,14 +20,10 @@ Backend resolve_backend(Backend requested, int device) {
     return Backend::Cuda;
   }
   if (count > device && !list.devices[device].busy) return Backend::Cuda;
-  static bool said = false;
-  if (!said) {
-    const std::string why = count > device ? "CUDA device " + std::to_string(device) + " is busy"
-                            : count        ? "no CUDA device " + std::to_string(device)
-                                           : list.reason;
-    std::cerr << "gpuga: " << why << "; using the CPU backend\n";
-    said = true;
-  }
+  if (why_cpu)
+    *why_cpu = (count > device ? "CUDA device " + std::to_string(device) + " is busy"
+                : count        ? "no CUDA device " + std::to_string(device)
+                               : list.reason) + "; using the CPU backend";
   return Backend::Cpu;
 }
 

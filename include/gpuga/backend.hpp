@@ -1,15 +1,17 @@
 #pragma once
 // Choosing a backend: auto takes CUDA when this build has it and a device is present, else the
-// CPU (said once on stderr); cuda without a device is refused with a hint.
+// CPU (the front end says why); cuda without a device is refused with a hint.
 #include <memory>
+#include <string>
 
 #include "gpuga/engine.hpp"
 #include "gpuga/run_config.hpp"
 
 namespace gpuga {
 
-// Resolves --backend auto to cpu or cuda (throws InputError for cuda when none is usable).
-Backend resolve_backend(Backend requested, int device);
+// Resolves --backend auto to cpu or cuda (throws InputError for cuda when none is usable). When
+// auto falls back to the CPU, `why_cpu` (if given) says why, for the front end to show.
+Backend resolve_backend(Backend requested, int device, std::string* why_cpu = nullptr);
 
 std::unique_ptr<Engine> make_engine(Backend resolved, const Grid& puzzle,
                                     const EngineParams& params, const RunConfig& o,

@@ -28,6 +28,26 @@ struct BatchSetup {
 
 enum class BatchEnd { AllSolved, SomeUnsolved, Checkpointed };
 
+// How far a batch is: runs recorded of those to do, how many solved, seconds since it began.
+struct BatchProgress {
+  std::size_t done = 0, total = 0, solved = 0;
+  double seconds = 0;
+};
+
+// What a batch tells its front end, on the process that writes the CSV: news ("24 runs to do in
+// 1 configuration(s) ...", what was continued, the time it took, where checkpoints went) and its
+// progress after every recorded run. The library prints nothing itself.
+class BatchReporter {
+ public:
+  virtual ~BatchReporter() = default;
+  virtual void news(const std::string& line) = 0;
+  virtual void progress(const BatchProgress& p) = 0;
+};
+
+// "[#####.........] 4/24 runs, 3 solved, 1.50 runs/s, 13 s left": progress as the command line
+// shows it, `width` characters of bar.
+std::string progress_text(const BatchProgress& p, int width = 30);
+
 // Processes that share a batch (host/mpi): each runs its part of the planned runs (every
 // count-th from its index), and the writer (index 0) writes every row, its own and those the
 // others send, as they come. Every process plans alike, so a row is the one a lone process writes.
@@ -55,6 +75,6 @@ class BatchShare {
 // processes when `share` is given. AllSolved: every run solved its puzzle and none was
 // interrupted.
 BatchEnd run_batches(const BatchSetup& setup, const std::vector<RunConfig>& configs,
-                     BatchShare* share = nullptr);
+                     BatchShare* share = nullptr, BatchReporter* reporter = nullptr);
 
 }  // namespace gpuga

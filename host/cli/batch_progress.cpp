@@ -1,0 +1,25 @@
+#include "batch_progress.hpp"
+
+#include <unistd.h>
+
+#include <cstdio>
+
+namespace gpuga {
+
+StderrBatchReporter::StderrBatchReporter()
+    : tty_(::isatty(STDERR_FILENO)), last_(std::chrono::steady_clock::now()) {}
+
+void StderrBatchReporter::news(const std::string& line) {
+  std::fprintf(stderr, "batch: %s\n", line.c_str());
+}
+
+void StderrBatchReporter::progress(const BatchProgress& p) {
+  const bool finished = p.done == p.total;
+  const auto now = std::chrono::steady_clock::now();
+  if (!tty_ && now - last_ < std::chrono::seconds(3) && !finished) return;
+  last_ = now;
+  std::fprintf(stderr, "%s%s%s", tty_ ? "\r" : "", progress_text(p).c_str(),
+               tty_ && !finished ? "" : "\n");
+}
+
+}  // namespace gpuga

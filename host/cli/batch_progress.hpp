@@ -1,0 +1,21 @@
+#pragma once
+// gpuga batch and sweep's news and progress bar on stderr: the bar redrawn in place on a
+// terminal, a plain line every few seconds otherwise (a log, a scheduler's output file).
+#include <chrono>
+
+#include "gpuga/batch_runner.hpp"
+
+namespace gpuga {
+
+class StderrBatchReporter final : public BatchReporter {
+ public:
+  StderrBatchReporter();
+  void news(const std::string& line) override;
+  void progress(const BatchProgress& p) override;
+
+ private:
+  bool tty_;
+  std::chrono::steady_clock::time_point last_;
+};
+
+}  // namespace gpuga

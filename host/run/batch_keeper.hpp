@@ -1,0 +1,80 @@
+#pragma once
+// --checkpoint-every for a batch (batch_runner.cpp): the runs in flight of one configuration
+// saved to files beside the CSV, and continued from them by --resume.
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "batch_rows.hpp"
+#include "gpuga/batch_csv.hpp"
+#include "gpuga/checkpoint.hpp"
+#include "gpuga/version.hpp"
+
+namespace gpuga {
+
+// --checkpoint-every: the runs in flight of one configuration, one checkpoint file each in
+// CSV.checkpoints/, named by the configuration and the run's seed and holding its identity
+// (checkpoint.hpp), so that --resume continues them on any process count.
+class BatchKeeper final : public RunKeeper {
+ public:
+  BatchKeeper(const BatchSetup& s, const RunConfig& ga, const std::vector<PlannedRun>& plan,
+              const std::vector<RunRequest>& requests)
+      : dir_(s.csv + ".checkpoints"), every_(s.checkpoint_every), plan_(plan), requests_(requests),
+        config_(csv_line(config_values(ga))), config_id_(config_id(ga)),
+        last_(std::chrono::steady_clock::now()) {
+    std::filesystem::create_directories(dir_);
+  }
+
+  const RunState* resumed(std::size_t run) override {
+    const std::string path = file(run);
+    if (!std::filesystem::exists(path)) return nullptr;
+    Checkpoint c = read_checkpoint(path);
+    check_checkpoint_is_for(c, identity(run), path);
+    loaded_ = std::move(c.run);
+    ++continued_;
+    return &loaded_;
+  }
+  bool due() override {
+    asked_ = g_checkpoint_asked.load();
+    return asked_ || std::chrono::duration<double>(std::chrono::steady_clock::now() - last_).count() >= every_;
+  }
+  void save(std::size_t run, const RunState& st) override {
+    Checkpoint c = identity(run);
+    c.run = st;
+    write_checkpoint(file(run), c);
+    last_ = std::chrono::steady_clock::now();
+  }
+  bool stop_after_save() override { return asked_; }
+  std::size_t continued() const { return continued_; }  // runs resumed from their files
+  // A run recorded in the CSV has nothing left to continue.
+  void forget(std::size_t run) const {
+    std::error_code ec;
+    std::filesystem::remove(file(run), ec);
+  }
+
+ private:
+  std::string file(std::size_t run) const {
+    char seed[17];
+    std::snprintf(seed, sizeof seed, "%016llx", static_cast<unsigned long long>(plan_[run].seed));
+    return dir_ + "/" + config_id_ + "-" + seed + ".ckpt";
+  }
+  Checkpoint identity(std::size_t run) const {
+    const PlannedRun& pr = plan_[run];
+    return {GPUGA_VERSION, config_ + " run=" + std::to_string(pr.run) + " seed=" + std::to_string(pr.seed),
+            to_line(requests_[run].puzzle, pr.puzzle->alphabet), 0, {}};
+  }
+
+  std::string dir_;
+  double every_;
+  const std::vector<PlannedRun>& plan_;
+  const std::vector<RunRequest>& requests_;
+  std::string config_, config_id_;
+  std::chrono::steady_clock::time_point last_;
+  bool asked_ = false;
+  RunState loaded_;  // the driver restores it at once
+  std::size_t continued_ = 0;
+};
+
+}  // namespace gpuga

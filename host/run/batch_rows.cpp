@@ -1,0 +1,93 @@
+#include "batch_rows.hpp"
+
+#include <cstdio>
+#include <filesystem>
+
+#include "gpuga/batch_csv.hpp"
+#include "gpuga/version.hpp"
+
+namespace gpuga {
+namespace {
+
+std::string fixed(double v, const char* format) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, format, v);
+  return buf;
+}
+
+}  // namespace
+
+std::vector<std::string> run_row(const PlannedRun& pr, const RunResult& r, const RunConfig& ga,
+                                 Backend backend, std::uint32_t processes,
+                                 const std::string& config_id) {
+  return batch_row({{"puzzle_id", pr.puzzle_id},
+                    {"solved", r.solved ? "1" : "0"},
+                    {"final_fitness", std::to_string(r.best_fitness)},
+                    {"time_seconds", fixed(r.seconds, "%.4f")},
+                    {"generations_run", std::to_string(r.generations)},
+                    {"puzzle", to_line(pr.puzzle->grid, pr.puzzle->alphabet)},
+                    {"run", std::to_string(pr.run)},
+                    {"seed", std::to_string(pr.seed)},
+                    {"restarts", std::to_string(r.restarts)},
+                    {"evaluations", std::to_string(r.evaluations)},
+                    {"backend", to_string(backend)},
+                    {"device", backend == Backend::Cuda ? std::to_string(ga.device) : ""},
+                    {"ranks", std::to_string(processes)},
+                    {"gpuga_version", GPUGA_VERSION},
+                    {"grid", to_line(r.best, pr.puzzle->alphabet)},
+                    {"stop", to_string(r.stop_reason)},
+                    {"size", size_name(r.best)},
+                    {"config_id", config_id}},
+                   ga);
+}
+
+std::vector<std::string> trace_row(const PlannedRun& pr, const GenerationReport& r,
+                                   const RunConfig& ga, const std::string& config_id) {
+  return {config_id, pr.puzzle_id, std::to_string(pr.run), std::to_string(pr.seed),
+          std::to_string(r.generation), std::to_string(r.summary.best),
+          fixed(r.summary.mean, "%.3f"), std::to_string(r.summary.worst),
+          fixed(r.summary.diversity, "%.2f"), std::to_string(r.restarts), fixed(r.elapsed, "%.4f"),
+          ga.algorithm == Algorithm::Sa ? fixed(r.summary.temperature, "%.4f") : ""};
+}
+
+Rows::Rows(const BatchSetup& s, BatchShare* share, BatchReporter* reporter, std::size_t total)
+    : share_(share), reporter_(reporter), start_(std::chrono::steady_clock::now()) {
+  progress_.total = total;
+  if (!writer()) return;
+  csv_ = std::make_unique<CsvWriter>(s.csv, batch_columns());
+  if (s.trace_dir.empty()) return;
+  std::error_code ec;
+  std::filesystem::create_directories(s.trace_dir, ec);
+  trace_ = std::make_unique<CsvWriter>(
+      s.trace_dir + "/traces.csv",
+      std::vector<std::string>{"config_id", "puzzle_id", "run", "seed", "generation", "best",
+                               "mean", "worst", "diversity", "restarts", "elapsed", "temperature"});
+}
+
+void Rows::add(const BatchShare::Row& row) {
+  if (!writer()) return share_->send(row);
+  if (row.file == 1) return trace_->row(row.fields);
+  csv_->row(row.fields);
+  ++progress_.done;
+  progress_.solved += row.fields[1] == "1";
+  progress_.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+  if (reporter_) reporter_->progress(progress_);
+}
+
+std::string progress_text(const BatchProgress& p, int width) {
+  const double rate = p.seconds > 0 ? p.done / p.seconds : 0;
+  const double left = rate > 0 ? (p.total - p.done) / rate : 0;
+  const int filled = p.total ? static_cast<int>(width * p.done / p.total) : width;
+  char line[160];
+  std::snprintf(line, sizeof line, "[%s%s] %zu/%zu runs, %zu solved, %.2f runs/s, %.0f s left",
+                std::string(filled, '#').c_str(), std::string(width - filled, '.').c_str(), p.done,
+                p.total, p.solved, rate, left);
+  return line;
+}
+
+void Rows::collect(bool wait) {
+  if (!share_ || !writer()) return;
+  for (const auto& row : share_->take(wait)) add(row);
+}
+
+}  // namespace gpuga
