@@ -19,6 +19,7 @@
 #include "gpuga/exact_solver.hpp"
 #include "gpuga/propagate.hpp"
 #include "gpuga/puzzle_io.hpp"
+#include "gpuga/solve.hpp"
 #include "gpuga/verify.hpp"
 
 namespace py = pybind11;
@@ -148,35 +149,35 @@ class PyObserver final : public RunObserver {
   std::optional<py::error_already_set> error_;
 };
 
-// resolve_backend, saying on stderr once why auto runs on the CPU.
-Backend backend_for(Backend requested, int device) {
+// Says on stderr, once, why auto runs on the CPU.
+void say_why_cpu(const std::string& why_cpu) {
   static bool said = false;
-  std::string why_cpu;
-  const Backend b = resolve_backend(requested, device, &why_cpu);
   if (!why_cpu.empty() && !said) std::fprintf(stderr, "gpuga: %s\n", why_cpu.c_str());
   said = said || !why_cpu.empty();
+}
+
+Backend backend_for(Backend requested, int device) {
+  std::string why_cpu;
+  const Backend b = resolve_backend(requested, device, &why_cpu);
+  say_why_cpu(why_cpu);
   return b;
 }
 
-py::dict solve(const py::object& puzzle, const py::object& callback, std::uint32_t every,
+py::dict solve_puzzle(const py::object& puzzle, const py::object& callback, std::uint32_t every,
                bool history, const py::kwargs& options) {
   const Puzzle p = read_puzzle(puzzle);
-  RunConfig c = configure(options);
-  const Backend backend = backend_for(c.backend, c.device);
-  c.resolve(backend, p.grid.box);
-  const EngineParams params = c.islands();
-  const RunStart start = start_run(p.grid, c.propagate, params.ga.seed, "<puzzle>");
+  const RunConfig given = configure(options);
   PyObserver observer(callback, every, history);
-  RunResult r;
-  if (start.result) {
-    r = *start.result;
-  } else {
-    auto engine = make_engine(backend, start.grid, params, c);
+  Solution s;
+  {
     py::gil_scoped_release free;
-    r = run_many(*engine, {{start.grid, params.ga.seed}}, c.limits(), observer).front();
+    s = gpuga::solve(p.grid, given, &observer);
   }
+  say_why_cpu(s.why_cpu);
   g_interrupted.store(false);
   observer.raise_if_any();
+  const RunResult& r = s.result;
+  const RunConfig& c = s.config;
   py::dict out;
   out["solved"] = r.solved;
   out["grid"] = as_array(r.best);
@@ -189,7 +190,7 @@ py::dict solve(const py::object& puzzle, const py::object& callback, std::uint32
   out["seed"] = c.seed;
   out["island"] = r.island;
   out["stop"] = to_string(r.stop_reason);
-  out["backend"] = to_string(backend);
+  out["backend"] = to_string(s.backend);
   out["config"] = config_dict(c);
   out["history"] = observer.rows();
   return out;
@@ -274,7 +275,7 @@ PYBIND11_MODULE(_gpuga, m) {
       PyErr_SetString(PyExc_ValueError, e.what());
     }
   });
-  m.def("solve", &solve, py::arg("puzzle"), py::arg("callback") = py::none(),
+  m.def("solve", &solve_puzzle, py::arg("puzzle"), py::arg("callback") = py::none(),
         py::arg("every") = 0, py::arg("history") = false);
   m.def("batch", &batch, py::arg("files"), py::arg("csv"), py::arg("runs"),
         py::arg("concurrent"), py::arg("resume"), py::arg("configs"));

@@ -9,6 +9,7 @@
 #include "gpuga/devices.hpp"
 #include "paths.hpp"
 #include "gpuga/run_config.hpp"
+#include "gpuga/solve.hpp"
 #include "grids.hpp"
 #include "gpuga/puzzle_io.hpp"
 #include "run_gpuga.hpp"
@@ -354,4 +355,36 @@ TEST(Solve, CudaBackendWithoutADeviceFailsWithAHint) {
   EXPECT_TRUE(r.out.empty());
   EXPECT_NE(r.err.find("--backend cuda"), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("use --backend cpu"), std::string::npos) << r.err;
+}
+
+TEST(Solve, TheLibrarysOneCallEqualsTheCommandLine) {
+  // gpuga::solve makes the choices gpuga solve makes: the same defaults, seed, propagation and
+  // result, on the same backend.
+  using Options = std::vector<std::pair<std::string, std::string>>;
+  const std::string file = source_path("puzzles/norvig_hardest.txt");
+  const Puzzle p = read_puzzle_file(file)[1];
+  const Options common = {{"backend", "cpu"}, {"seed", "9"}, {"max-generations", "30"}, {"time-limit", "0"}};
+  for (const Options& own : {Options{{"pop", "400"}, {"island-size", "200"}},
+                             Options{{"algorithm", "hc"}, {"pop", "200"}, {"island-size", "100"}},
+                             Options{{"propagate", "singles"}, {"pop", "400"}, {"island-size", "200"}}}) {
+    std::string line = "solve --json";
+    RunConfig c;
+    for (const Options& options : {common, own})
+      for (const auto& [name, value] : options) {
+        line += " --" + name + " " + value;
+        ASSERT_EQ(find_setting(name)->parse(c, value), "") << name;
+      }
+    SCOPED_TRACE(line);
+    const auto r = run_gpuga(line + " " + file);
+    ASSERT_TRUE(r.status == 0 || r.status == 1) << r.err;
+    const auto want = nlohmann::json::parse(r.out)["results"][1];
+    const Solution s = gpuga::solve(p.grid, c);
+    EXPECT_EQ(s.backend, Backend::Cpu);
+    EXPECT_EQ(to_line(s.result.best, p.alphabet), want["grid"]);
+    EXPECT_EQ(s.result.solved, want["solved"]);
+    EXPECT_EQ(s.result.generations, want["generations"]);
+    EXPECT_EQ(s.result.evaluations, want["evaluations"]);
+    EXPECT_EQ(to_string(s.result.stop_reason), want["stop"]);
+    EXPECT_NE(s.config.local_search, kFromTable) << "the outputs record resolved values";
+  }
 }
