@@ -1,5 +1,5 @@
 #pragma once
-// The island engine's device system (host/run/island_engine.hpp), for the system its translation
+// The island engine's device system (engine/island_engine.hpp), for the system its translation
 // unit is compiled for: CUDA in the product (engine_cuda_<size>.cu), Thrust's OpenMP system in
 // the tests (tests/device_engine_omp.cpp). This is the only place where the two differ: memory
 // is a thrust::device_vector on both; an island step runs as one thread block per island on the GPU,

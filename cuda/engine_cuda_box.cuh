@@ -1,5 +1,5 @@
 #pragma once
-// The CUDA backend for box size B: the island engine (host/run/island_engine.hpp) on the CUDA device
+// The CUDA backend for box size B: the island engine (engine/island_engine.hpp) on the CUDA device
 // system. Included by engine_cuda_<size>.cu only, each of which instantiates one size.
 #include "device_system.hpp"
 #include "engine_cuda_box.hpp"

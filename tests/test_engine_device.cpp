@@ -1,4 +1,4 @@
-// The device engine (host/run/island_engine.hpp on cuda/device_system.hpp) computes the same bytes
+// The device engine (engine/island_engine.hpp on cuda/device_system.hpp) computes the same bytes
 // as the CPU backend: for every encoding, selection, crossover and fitness option, with
 // restarts, migration and halting, its islands, fitness, summaries and best grids equal the
 // CPU's after every epoch, and run by run. Each test runs the engine twice over: compiled for

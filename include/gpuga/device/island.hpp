@@ -169,7 +169,7 @@ struct IslandLayout {
 };
 
 // The most keys an island may sort: the sort's indices, its stage counter and the keys' low
-// words are 32-bit. An engine refuses larger islands (host/run/island_engine.hpp).
+// words are 32-bit. An engine refuses larger islands (engine/island_engine.hpp).
 inline constexpr std::uint64_t kMaxSortKeys = std::uint64_t(1) << 30;
 
 // The keys an island of `p` sorts: a power of two >= its individuals (truncation: individuals

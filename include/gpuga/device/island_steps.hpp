@@ -1,5 +1,5 @@
 #pragma once
-// The engine's three steps over every island (host/run/island_engine.hpp launches them): a segment
+// The engine's three steps over every island (engine/island_engine.hpp launches them): a segment
 // of generations, the boundary after it (halt checks, migration), and the summary. Written once
 // over a Team (island.hpp); GA islands (island.hpp) and chains (chain.hpp) share them.
 #include <cstdint>

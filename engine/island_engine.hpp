@@ -1,7 +1,7 @@
 #pragma once
 // The island engine, written once over a System: where its memory lives and how it launches an
 // island step over every island. Three systems instantiate it:
-//   host/run/host_system.hpp    the CPU backend: host memory, one OpenMP thread per island, a team
+//   engine/host_system.hpp    the CPU backend: host memory, one OpenMP thread per island, a team
 //                           of one;
 //   cuda/device_system.hpp  the CUDA backend: device memory, one thread block per island, the
 //                           island staged in shared memory when it fits;
