@@ -21,7 +21,8 @@ struct Shape {
   // An individual's slot: its cells and zero padding to whole 32-bit words (9x9: 84 bytes, 21
   // words). 4x4's four words become five, so that the slots of neighbouring threads start in
   // different shared-memory banks; 16x16 keeps its 64 (each slot on the same bank) because 65
-  // made its segment step spill on sm_90 (bench/README.md), and 9x9 and 25x25 are odd already.
+  // made its segment step spill on sm_90 (bench/lab-notes.md, "The island on the GPU:
+  // budget"), and 9x9 and 25x25 are odd already.
   static constexpr int kWords = (kCells + 3) / 4;
   static constexpr int kSlot = 4 * (B == 2 ? kWords | 1 : kWords);
   // A cell index, and a mask of values.

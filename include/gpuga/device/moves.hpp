@@ -127,14 +127,14 @@ GPUGA_HD_INLINE int move_delta(const std::uint8_t* g, const Move& m, Encoding e,
          units_change<2, B>(g, m, e, kind);
 }
 
-// move_delta for a run of moves on one grid (a chain's sweep): the units the fitness counts
-// (counts_units) are counted once, up to 9x9, and a move's change is read from the counts of
-// the four units it touches instead of counting their 36 cells again; apply() keeps the counts
-// with the grid. On the CPU, with the inlining that needs (host/CMakeLists.txt), that made sa's
-// moves about 20% faster and hc's 30% (bench/README.md). On the device the counts would sit in
-// local memory (registers cannot be indexed at run time), 144 to 216 bytes a chain beside an
-// island that fills shared memory, so the device counts the cells, as move_delta does, until a
-// GPU measures which is faster. Both give move_delta's value, so runs do not change.
+// move_delta for a run of moves on one grid (a chain's sweep, a child's local search): the units
+// the fitness counts (counts_units) are counted once, up to 9x9, and a move's change is read from
+// the counts of the four units it touches instead of counting their 36 cells again; apply() keeps
+// the counts with the grid. On the CPU, with the inlining that needs (host/CMakeLists.txt), that
+// made sa's moves about 20% faster and hc's 30% (bench/lab-notes.md). On the device the counts
+// would sit in local memory (registers cannot be indexed at run time), 144 to 216 bytes a chain
+// beside an island that fills shared memory, so the device counts the cells, as move_delta does,
+// until a GPU measures which is faster. Both give move_delta's value, so runs do not change.
 template <int B>
 struct UnitCounts {
   static constexpr int n = Shape<B>::kSide;
@@ -183,7 +183,7 @@ struct UnitCounts {
   }
   // As units_change: a unit that holds both cells of a swap does not change. units_change skips
   // the counting then; here both changes cost two lookups, and a select instead of that branch
-  // (taken at random) is worth 13% of sa's moves/s and 19% of hc's (bench/README.md).
+  // (taken at random) is worth 13% of sa's moves/s and 19% of hc's (bench/lab-notes.md).
   template <int T>
   GPUGA_HD_INLINE int units_delta(const std::uint8_t* g, const Move& m, Encoding e,
                                   FitnessKind kind) const {
