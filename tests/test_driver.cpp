@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <set>
 
+#include "gpuga/device/island.hpp"
 #include "gpuga/driver.hpp"
 #include "gpuga/engine.hpp"
 #include "grids.hpp"

@@ -10,20 +10,20 @@ namespace gpuga {
 namespace {
 
 struct BatchOptions {
-  RunConfig ga;
+  RunConfig run;
   bool print_config = false;
   BatchSetup setup;
 };
 
 int run_batch(CLI::App* cmd, BatchOptions& o) {
   install_interrupt_handler();
-  draw_seed(o.ga, cmd);
-  o.ga.validate();
+  draw_seed(o.run, cmd);
+  o.run.validate();
   if (print_config_if_asked(o.print_config, cmd)) return kExitOk;
-  share_node(o.ga, cmd->count("--device") > 0);  // under MPI: each rank runs its share of the runs
+  share_node(o.run, cmd->count("--device") > 0);  // under MPI: each rank runs its share of the runs
   const auto share = rank_batch_share();
   StderrBatchReporter reporter;
-  return batch_exit_status(run_batches(o.setup, {o.ga}, share.get(), &reporter));
+  return batch_exit_status(run_batches(o.setup, {o.run}, share.get(), &reporter));
 }
 
 }  // namespace
@@ -34,7 +34,7 @@ void add_batch_command(CLI::App& app, int& exit_status) {
       "batch", "Run every puzzle --runs times (seeds derived from --seed), many runs at once, one "
                "CSV row per run; --resume continues an interrupted batch");
   add_batch_setup_options(cmd, o->setup);
-  add_run_options(cmd, o->ga, o->print_config);
+  add_run_options(cmd, o->run, o->print_config);
   cmd->callback([o, cmd, &exit_status] { exit_status = run_batch(cmd, *o); });
 }
 

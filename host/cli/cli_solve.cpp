@@ -13,6 +13,7 @@
 
 #include "gpuga/backend.hpp"
 #include "gpuga/checkpoint.hpp"
+#include "gpuga/device/rng.hpp"
 #include "cli_ranks.hpp"
 #include "cli_run_config.hpp"
 #include "commands.hpp"
@@ -28,7 +29,7 @@ namespace {
 enum class OutputFormat { Pretty, Line };
 
 struct SolveOptions {
-  RunConfig ga;
+  RunConfig run;
   bool print_config = false;
   std::vector<std::string> files;
   std::uint32_t report_every = 100;
@@ -162,13 +163,13 @@ std::string puzzle_name(const Puzzle& p) {
 // `start_up`: the seconds before the run (propagation, the engine and its memory); the run's own
 // are split into its first epoch (generation 0) and the generations after.
 nlohmann::json result_json(const Puzzle& p, const RunResult& r, double start_up, Backend backend,
-                           const RunConfig& ga) {
+                           const RunConfig& config) {
   return {{"file", p.file}, {"line", p.line}, {"index", p.index}, {"size", size_name(p.grid)},
           {"puzzle", to_line(p.grid, p.alphabet)}, {"solved", r.solved},
           {"grid", to_line(r.best, p.alphabet)}, {"fitness", r.best_fitness},
           {"generations", r.generations}, {"restarts", r.restarts},
           {"evaluations", r.evaluations}, {"seconds", r.seconds}, {"stop", to_string(r.stop_reason)},
-          {"seed", ga.seed}, {"island", r.island}, {"island_seed", derive_seed(r.seed, r.island)},
+          {"seed", config.seed}, {"island", r.island}, {"island_seed", derive_seed(r.seed, r.island)},
           {"backend", to_string(backend)},
           {"time", {{"start_up", start_up}, {"initialisation", r.init_seconds},
                     {"generations", r.seconds - r.init_seconds}}}};
@@ -193,7 +194,7 @@ void print_result(const SolveOptions& o, const Puzzle& p, const RunResult& r, bo
   std::cout << std::flush;
 }
 
-void print_summary(const Puzzle& p, const RunResult& r, Backend backend, const RunConfig& ga) {
+void print_summary(const Puzzle& p, const RunResult& r, Backend backend, const RunConfig& config) {
   char line[320];
   std::snprintf(line, sizeof line,
                 "puzzle %d (%s:%d): %s after %u generations, %u restarts, %llu evaluations, "
@@ -203,11 +204,11 @@ void print_summary(const Puzzle& p, const RunResult& r, Backend backend, const R
                          : to_string(r.stop_reason),
                 r.generations, r.restarts, static_cast<unsigned long long>(r.evaluations),
                 r.seconds, r.seconds > 0 ? r.evaluations / r.seconds : 0.0, r.best_fitness);
-  std::cerr << line << "  seed " << ga.seed << " (island " << r.island << " of "
-            << ga.pop / ga.island_size_in_effect() << ")  backend " << to_string(backend)
+  std::cerr << line << "  seed " << config.seed << " (island " << r.island << " of "
+            << config.pop / config.island_size_in_effect() << ")  backend " << to_string(backend)
             << "  ranks " << rank_place().size
             << (rank_devices().empty() ? "" : " (devices: " + rank_devices() + ")") << "  "
-            << describe_line(ga) << '\n';
+            << describe_line(config) << '\n';
 }
 
 // What run_solve shares with the ways it solves: the puzzles, the resolved run and where
@@ -225,9 +226,9 @@ struct SolveContext {
   void report(const Puzzle& p, const RunResult& r, double start_up, bool several) {
     all_solved = all_solved && r.solved;
     if (!rank_place().root()) return;
-    print_summary(p, r, backend, o.ga);
+    print_summary(p, r, backend, o.run);
     if (o.json)
-      results.push_back(result_json(p, r, start_up, backend, o.ga));
+      results.push_back(result_json(p, r, start_up, backend, o.run));
     else
       print_result(o, p, r, several);
   }
@@ -243,7 +244,7 @@ bool solve_alone(SolveContext& c, const Puzzle& p, std::uint32_t index,
   const auto since_t0 = [&t0] {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   };
-  const RunStart start = start_run(p.grid, o.ga.propagate, c.params.ga.seed, puzzle_name(p));
+  const RunStart start = start_run(p.grid, o.run.propagate, c.params.ga.seed, puzzle_name(p));
   c.observer.set_alphabet(p.alphabet);
   RunResult r;
   double start_up = 0;
@@ -251,10 +252,10 @@ bool solve_alone(SolveContext& c, const Puzzle& p, std::uint32_t index,
     r = *start.result;
     start_up = since_t0();
   } else {
-    auto engine = join_ranks(make_engine(c.backend, start.grid, c.mine, o.ga), c.params, p.grid.box);
+    auto engine = join_ranks(make_engine(c.backend, start.grid, c.mine, o.run), c.params, p.grid.box);
     std::unique_ptr<CheckpointKeeper> keeper;
     if (!o.checkpoint.empty()) {
-      const Checkpoint identity{GPUGA_VERSION, describe_line(o.ga), to_line(start.grid, p.alphabet), index, {}};
+      const Checkpoint identity{GPUGA_VERSION, describe_line(o.run), to_line(start.grid, p.alphabet), index, {}};
       std::optional<RunState> from;
       if (resumed && resumed->puzzle_index == index) {
         check_checkpoint_is_for(*resumed, identity, o.checkpoint);
@@ -267,7 +268,7 @@ bool solve_alone(SolveContext& c, const Puzzle& p, std::uint32_t index,
       keeper = std::make_unique<CheckpointKeeper>(o.checkpoint, identity, o.checkpoint_every, std::move(from));
     }
     start_up = since_t0();
-    r = run_many(*engine, {{start.grid, c.params.ga.seed}}, o.ga.limits(), c.observer, c.consensus,
+    r = run_many(*engine, {{start.grid, c.params.ga.seed}}, o.run.limits(), c.observer, c.consensus,
                  keeper.get()).front();
   }
   if (r.stop_reason == StopReason::Checkpointed) {
@@ -292,7 +293,7 @@ void solve_together(SolveContext& c, const std::vector<Puzzle>& puzzles, std::si
   std::vector<std::size_t> request_puzzle;  // by run: the puzzle's offset from `first`
   std::vector<int> numbers;                 // by run: the puzzle's number, for progress lines
   for (std::size_t k = first; k < last; ++k) {
-    const RunStart start = start_run(puzzles[k].grid, o.ga.propagate, c.params.ga.seed, puzzle_name(puzzles[k]));
+    const RunStart start = start_run(puzzles[k].grid, o.run.propagate, c.params.ga.seed, puzzle_name(puzzles[k]));
     if (start.result) {
       done[k - first] = *start.result;
       continue;
@@ -315,9 +316,9 @@ void solve_together(SolveContext& c, const std::vector<Puzzle>& puzzles, std::si
     write_ready();
   });
   slots = static_cast<std::uint32_t>(std::min<std::size_t>(slots, requests.size()));
-  auto engine = make_engine(c.backend, requests.front().puzzle, c.params, o.ga, slots);
+  auto engine = make_engine(c.backend, requests.front().puzzle, c.params, o.run, slots);
   start_up = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  run_many(*engine, requests, o.ga.limits(), c.observer);
+  run_many(*engine, requests, o.run.limits(), c.observer);
   c.observer.set_together({}, {});
   write_ready();  // runs never started (Ctrl-C) stay unwritten
 }
@@ -337,8 +338,8 @@ bool solved_together(const SolveOptions& o, std::size_t puzzles) {
 
 int run_solve(CLI::App* cmd, SolveOptions& o) {
   install_interrupt_handler();
-  draw_seed(o.ga, cmd);
-  o.ga.validate();
+  draw_seed(o.run, cmd);
+  o.run.validate();
   // Before choosing a backend: printing needs no GPU.
   if (print_config_if_asked(o.print_config, cmd)) return kExitOk;
   const auto puzzles = read_solvable_puzzles(o.files);
@@ -351,21 +352,21 @@ int run_solve(CLI::App* cmd, SolveOptions& o) {
   }
   // Under MPI (cli_ranks.hpp) rank 0 alone writes; every rank runs its share of the islands.
   const RankPlace place = rank_place();
-  share_node(o.ga, cmd->count("--device") > 0);
+  share_node(o.run, cmd->count("--device") > 0);
   std::string why_cpu;
-  const Backend backend = resolve_backend(o.ga.backend, o.ga.device, &why_cpu);
+  const Backend backend = resolve_backend(o.run.backend, o.run.device, &why_cpu);
   if (!why_cpu.empty()) std::cerr << "gpuga: " << why_cpu << '\n';
   const bool together = solved_together(o, puzzles.size());
   const int box = puzzles.front().grid.box;
-  o.ga.resolve(backend, box, together);
-  scale_default_pop(o.ga, cmd->count("--pop") > 0);
-  const EngineParams params = o.ga.islands();
+  o.run.resolve(backend, box, together);
+  scale_default_pop(o.run, cmd->count("--pop") > 0);
+  const EngineParams params = o.run.islands();
   const std::unique_ptr<Consensus> consensus = rank_consensus();
   SolveObserver observer(o, answers, place.root());
   SolveContext c{o, backend, params, rank_islands(params), consensus.get(), observer};
   if (together) {
     const std::uint32_t slots =
-        o.concurrent ? o.concurrent : runs_that_fill(o.ga.shape(backend, box), params.islands);
+        o.concurrent ? o.concurrent : runs_that_fill(o.run.shape(backend, box), params.islands);
     for (std::size_t first = 0, last = 0; first < puzzles.size() && !g_interrupted.load(); first = last) {
       while (last < puzzles.size() && puzzles[last].grid.box == puzzles[first].grid.box) ++last;
       solve_together(c, puzzles, first, last, slots);
@@ -392,10 +393,10 @@ int run_solve(CLI::App* cmd, SolveOptions& o) {
   }
   const bool all_solved = c.all_solved && !g_interrupted.load();
   if (o.json && place.root()) {
-    nlohmann::json config = describe(o.ga);
+    nlohmann::json config = describe(o.run);
     config["backend"] = to_string(backend);
     config["ranks"] = place.size;  // MPI ranks the runs spanned
-    if (backend == Backend::Cuda) config["device"] = o.ga.device;  // rank 0's
+    if (backend == Backend::Cuda) config["device"] = o.run.device;  // rank 0's
     if (!rank_devices().empty()) config["rank_devices"] = rank_devices();
     std::cout << nlohmann::json{{"gpuga_version", GPUGA_VERSION}, {"commit", GPUGA_GIT_COMMIT},
                                 {"config", config}, {"results", c.results}}.dump(2)
@@ -411,7 +412,7 @@ void add_solve_command(CLI::App& app, int& exit_status) {
   auto* cmd = app.add_subcommand(
       "solve", "Solve puzzles with the genetic algorithm (or annealing or hill climbing: --algorithm)");
   add_puzzle_files_option(cmd, o->files);
-  add_run_options(cmd, o->ga, o->print_config);
+  add_run_options(cmd, o->run, o->print_config);
   cmd->add_option("--report-every", o->report_every,
                   "Progress line on stderr every N generations (0: none)")
       ->capture_default_str()->group("Output");

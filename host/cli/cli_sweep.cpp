@@ -14,7 +14,7 @@ namespace gpuga {
 namespace {
 
 struct SweepOptions {
-  RunConfig ga;
+  RunConfig run;
   bool print_config = false;
   BatchSetup setup;
   std::string grid;
@@ -53,7 +53,7 @@ std::vector<RunConfig> expand(const SweepOptions& o) {
   std::vector<RunConfig> out;
   std::vector<std::size_t> pick(axes.size(), 0);
   for (;;) {
-    RunConfig combo = o.ga;
+    RunConfig combo = o.run;
     for (std::size_t a = 0; a < axes.size(); ++a) {
       const std::string& value = axes[a].second[pick[a]];
       const std::string error = settings[a]->parse(combo, value);
@@ -69,10 +69,10 @@ std::vector<RunConfig> expand(const SweepOptions& o) {
 
 int run_sweep(CLI::App* cmd, SweepOptions& o) {
   install_interrupt_handler();
-  draw_seed(o.ga, cmd);  // every combination shares it
-  o.ga.validate();
+  draw_seed(o.run, cmd);  // every combination shares it
+  o.run.validate();
   if (print_config_if_asked(o.print_config, cmd)) return kExitOk;
-  share_node(o.ga, cmd->count("--device") > 0);  // under MPI: each rank runs its share of the runs
+  share_node(o.run, cmd->count("--device") > 0);  // under MPI: each rank runs its share of the runs
   const auto share = rank_batch_share();
   StderrBatchReporter reporter;
   return batch_exit_status(run_batches(o.setup, expand(o), share.get(), &reporter));
@@ -88,7 +88,7 @@ void add_sweep_command(CLI::App& app, int& exit_status) {
   cmd->add_option("--grid", o->grid, "Values to combine: 'NAME=V1,V2 NAME2=W1,W2', NAME a GA "
                   "option without its dashes (pop, mutation-rate, selection, ...)")->required();
   add_batch_setup_options(cmd, o->setup);
-  add_run_options(cmd, o->ga, o->print_config);
+  add_run_options(cmd, o->run, o->print_config);
   cmd->callback([o, cmd, &exit_status] { exit_status = run_sweep(cmd, *o); });
 }
 

@@ -19,10 +19,10 @@ namespace gpuga {
 // (checkpoint.hpp), so that --resume continues them on any process count.
 class BatchKeeper final : public RunKeeper {
  public:
-  BatchKeeper(const BatchSetup& s, const RunConfig& ga, const std::vector<PlannedRun>& plan,
+  BatchKeeper(const BatchSetup& s, const RunConfig& config, const std::vector<PlannedRun>& plan,
               const std::vector<RunRequest>& requests)
       : dir_(s.csv + ".checkpoints"), every_(s.checkpoint_every), plan_(plan), requests_(requests),
-        config_(csv_line(config_values(ga))), config_id_(config_id(ga)),
+        config_line_(csv_line(config_values(config))), config_id_(config_id(config)),
         last_(std::chrono::steady_clock::now()) {
     std::filesystem::create_directories(dir_);
   }
@@ -62,7 +62,7 @@ class BatchKeeper final : public RunKeeper {
   }
   Checkpoint identity(std::size_t run) const {
     const PlannedRun& pr = plan_[run];
-    return {GPUGA_VERSION, config_ + " run=" + std::to_string(pr.run) + " seed=" + std::to_string(pr.seed),
+    return {GPUGA_VERSION, config_line_ + " run=" + std::to_string(pr.run) + " seed=" + std::to_string(pr.seed),
             to_line(requests_[run].puzzle, pr.puzzle->alphabet), 0, {}};
   }
 
@@ -70,7 +70,7 @@ class BatchKeeper final : public RunKeeper {
   double every_;
   const std::vector<PlannedRun>& plan_;
   const std::vector<RunRequest>& requests_;
-  std::string config_, config_id_;
+  std::string config_line_, config_id_;
   std::chrono::steady_clock::time_point last_;
   bool asked_ = false;
   RunState loaded_;  // the driver restores it at once

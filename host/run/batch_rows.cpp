@@ -17,7 +17,7 @@ std::string fixed(double v, const char* format) {
 
 }  // namespace
 
-std::vector<std::string> run_row(const PlannedRun& pr, const RunResult& r, const RunConfig& ga,
+std::vector<std::string> run_row(const PlannedRun& pr, const RunResult& r, const RunConfig& config,
                                  Backend backend, std::uint32_t processes,
                                  const std::string& config_id) {
   return batch_row({{"puzzle_id", pr.puzzle_id},
@@ -31,23 +31,23 @@ std::vector<std::string> run_row(const PlannedRun& pr, const RunResult& r, const
                     {"restarts", std::to_string(r.restarts)},
                     {"evaluations", std::to_string(r.evaluations)},
                     {"backend", to_string(backend)},
-                    {"device", backend == Backend::Cuda ? std::to_string(ga.device) : ""},
+                    {"device", backend == Backend::Cuda ? std::to_string(config.device) : ""},
                     {"ranks", std::to_string(processes)},
                     {"gpuga_version", GPUGA_VERSION},
                     {"grid", to_line(r.best, pr.puzzle->alphabet)},
                     {"stop", to_string(r.stop_reason)},
                     {"size", size_name(r.best)},
                     {"config_id", config_id}},
-                   ga);
+                   config);
 }
 
 std::vector<std::string> trace_row(const PlannedRun& pr, const GenerationReport& r,
-                                   const RunConfig& ga, const std::string& config_id) {
+                                   const RunConfig& config, const std::string& config_id) {
   return {config_id, pr.puzzle_id, std::to_string(pr.run), std::to_string(pr.seed),
           std::to_string(r.generation), std::to_string(r.summary.best),
           fixed(r.summary.mean, "%.3f"), std::to_string(r.summary.worst),
           fixed(r.summary.diversity, "%.2f"), std::to_string(r.restarts), fixed(r.elapsed, "%.4f"),
-          ga.algorithm == Algorithm::Sa ? fixed(r.summary.temperature, "%.4f") : ""};
+          config.algorithm == Algorithm::Sa ? fixed(r.summary.temperature, "%.4f") : ""};
 }
 
 Rows::Rows(const BatchSetup& s, BatchShare* share, BatchReporter* reporter, std::size_t total)

@@ -22,11 +22,11 @@ struct PlannedRun {
 };
 
 // The batch CSV's row of a finished run, and a trace row of one of its generations.
-std::vector<std::string> run_row(const PlannedRun& pr, const RunResult& r, const RunConfig& ga,
+std::vector<std::string> run_row(const PlannedRun& pr, const RunResult& r, const RunConfig& config,
                                  Backend backend, std::uint32_t processes,
                                  const std::string& config_id);
 std::vector<std::string> trace_row(const PlannedRun& pr, const GenerationReport& r,
-                                   const RunConfig& ga, const std::string& config_id);
+                                   const RunConfig& config, const std::string& config_id);
 
 // Where finished rows go: into the CSV and the traces on the process that writes them (the
 // reporter hears the progress after every CSV row), to that process from the others (BatchShare).

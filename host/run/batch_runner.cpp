@@ -12,6 +12,7 @@
 #include "gpuga/backend.hpp"
 #include "gpuga/batch_csv.hpp"
 #include "gpuga/csv.hpp"
+#include "gpuga/device/rng.hpp"
 #include "gpuga/errors.hpp"
 #include "gpuga/exact_solver.hpp"
 #include "gpuga/propagate.hpp"
@@ -38,10 +39,10 @@ std::vector<const Puzzle*> choose(const std::vector<Puzzle>& all, std::uint32_t 
 // One row per run in the CSV, and traces when asked.
 class BatchObserver final : public RunObserver {
  public:
-  BatchObserver(Rows& rows, bool tracing, const std::vector<PlannedRun>& plan, const RunConfig& ga,
+  BatchObserver(Rows& rows, bool tracing, const std::vector<PlannedRun>& plan, const RunConfig& config,
                 Backend backend, std::uint32_t trace_every, const BatchKeeper* keeper = nullptr)
-      : rows_(rows), tracing_(tracing), plan_(plan), ga_(ga), backend_(backend),
-        trace_every_(trace_every), keeper_(keeper), config_id_(config_id(ga)),
+      : rows_(rows), tracing_(tracing), plan_(plan), config_(config), backend_(backend),
+        trace_every_(trace_every), keeper_(keeper), config_id_(config_id(config)),
         pending_(plan.size()) {}
 
   std::uint32_t cadence() const override { return tracing_ ? trace_every_ : 0; }
@@ -51,14 +52,14 @@ class BatchObserver final : public RunObserver {
     if (!tracing_) return true;
     for (const auto& r : reps)
       if (r.generation % trace_every_ == 0)
-        pending_[r.run].push_back(trace_row(plan_[r.run], r, ga_, config_id_));
+        pending_[r.run].push_back(trace_row(plan_[r.run], r, config_, config_id_));
     return true;
   }
 
   void on_result(std::size_t i, const RunResult& r) override {
     // Not finished: --resume runs it again (from its checkpoint, where it has one).
     if (!ran_to_an_end(r.stop_reason)) return;
-    auto row = run_row(plan_[i], r, ga_, backend_, rows_.processes(), config_id_);
+    auto row = run_row(plan_[i], r, config_, backend_, rows_.processes(), config_id_);
     for (auto& t : pending_[i]) rows_.add({1, std::move(t)});
     pending_[i].clear();
     rows_.add({0, std::move(row)});  // after its trace: a recorded run always has its whole trace
@@ -69,7 +70,7 @@ class BatchObserver final : public RunObserver {
   Rows& rows_;
   bool tracing_;
   const std::vector<PlannedRun>& plan_;
-  const RunConfig& ga_;
+  const RunConfig& config_;
   Backend backend_;
   std::uint32_t trace_every_;
   const BatchKeeper* keeper_;
@@ -80,10 +81,10 @@ class BatchObserver final : public RunObserver {
 // The engine for `slots` runs at once; with the default count, halved until it fits the device's
 // memory (the engine refuses, before allocating, what does not fit).
 std::unique_ptr<Engine> make_slots(Backend backend, const Grid& first, const EngineParams& params,
-                                   const RunConfig& ga, std::uint32_t slots, bool shrink) {
+                                   const RunConfig& config, std::uint32_t slots, bool shrink) {
   for (;;) {
     try {
-      return make_engine(backend, first, params, ga, slots);
+      return make_engine(backend, first, params, config, slots);
     } catch (const InputError&) {
       if (!shrink || slots == 1) throw;
       slots /= 2;
@@ -101,7 +102,7 @@ struct Outcome {
 
 // The planned runs of one configuration. Those that propagation completes are recorded at once;
 // the others search from the grid propagation left, sharing the engine's run slots.
-Outcome run_configuration(const BatchSetup& s, const RunConfig& ga, Backend backend,
+Outcome run_configuration(const BatchSetup& s, const RunConfig& config, Backend backend,
                           const std::vector<PlannedRun>& plan, Rows& rows) {
   std::vector<PlannedRun> searched, propagated;
   std::vector<RunRequest> requests;
@@ -110,7 +111,7 @@ Outcome run_configuration(const BatchSetup& s, const RunConfig& ga, Backend back
   for (const auto& pr : plan) {
     auto it = starts.find(pr.puzzle);
     if (it == starts.end())
-      it = starts.emplace(pr.puzzle, start_run(pr.puzzle->grid, ga.propagate, 0, pr.puzzle_id)).first;
+      it = starts.emplace(pr.puzzle, start_run(pr.puzzle->grid, config.propagate, 0, pr.puzzle_id)).first;
     const RunStart& start = it->second;
     if (start.result) {
       propagated.push_back(pr);
@@ -123,18 +124,18 @@ Outcome run_configuration(const BatchSetup& s, const RunConfig& ga, Backend back
   }
   Outcome out;
   const bool tracing = !s.trace_dir.empty();
-  BatchObserver recorder(rows, tracing, propagated, ga, backend, s.trace_every);
+  BatchObserver recorder(rows, tracing, propagated, config, backend, s.trace_every);
   for (std::size_t i = 0; i < completed.size(); ++i) recorder.on_result(i, completed[i]);
   out.ran = completed.size();
   if (searched.empty()) return out;
   std::uint32_t slots = s.concurrent;
-  if (slots == 0) slots = backend == Backend::Cuda ? std::clamp(1000000u / ga.pop, 1u, 65535u) : 8;
+  if (slots == 0) slots = backend == Backend::Cuda ? std::clamp(1000000u / config.pop, 1u, 65535u) : 8;
   slots = static_cast<std::uint32_t>(std::min<std::size_t>(slots, searched.size()));
-  auto engine = make_slots(backend, requests[0].puzzle, ga.islands(), ga, slots, s.concurrent == 0);
+  auto engine = make_slots(backend, requests[0].puzzle, config.islands(), config, slots, s.concurrent == 0);
   std::unique_ptr<BatchKeeper> keeper;
-  if (s.checkpoint_every > 0) keeper = std::make_unique<BatchKeeper>(s, ga, searched, requests);
-  BatchObserver observer(rows, tracing, searched, ga, backend, s.trace_every, keeper.get());
-  for (const auto& r : run_many(*engine, requests, ga.limits(), observer, nullptr, keeper.get())) {
+  if (s.checkpoint_every > 0) keeper = std::make_unique<BatchKeeper>(s, config, searched, requests);
+  BatchObserver observer(rows, tracing, searched, config, backend, s.trace_every, keeper.get());
+  for (const auto& r : run_many(*engine, requests, config.limits(), observer, nullptr, keeper.get())) {
     out.all_solved = out.all_solved && r.solved;
     out.checkpointed = out.checkpointed || r.stop_reason == StopReason::Checkpointed;
     out.ran += ran_to_an_end(r.stop_reason) ? 1 : 0;
@@ -158,9 +159,9 @@ BatchEnd run_batches(const BatchSetup& s, const std::vector<RunConfig>& given, B
   std::vector<RunConfig> configs = given;  // --pop 0 resolved for each one's backend
   std::vector<Backend> backends;
   std::string why_cpu;
-  for (auto& ga : configs) {
-    backends.push_back(resolve_backend(ga.backend, ga.device, &why_cpu));
-    ga.resolve(backends.back(), puzzles.front().grid.box);
+  for (auto& config : configs) {
+    backends.push_back(resolve_backend(config.backend, config.device, &why_cpu));
+    config.resolve(backends.back(), puzzles.front().grid.box);
   }
   std::error_code ec;
   const bool exists = std::filesystem::exists(s.csv, ec) && std::filesystem::file_size(s.csv, ec) > 0;
@@ -173,18 +174,18 @@ BatchEnd run_batches(const BatchSetup& s, const std::vector<RunConfig>& given, B
 
   std::vector<std::vector<PlannedRun>> plans;
   std::size_t total = 0, planned = 0;
-  for (const auto& ga : configs) {
-    const auto chosen = choose(puzzles, s.sample, ga.seed);
-    const std::string config = csv_line(config_values(ga));
+  for (const auto& config : configs) {
+    const auto chosen = choose(puzzles, s.sample, config.seed);
+    const std::string recorded_as = csv_line(config_values(config));
     auto& plan = plans.emplace_back();
     for (std::size_t k = 0; k < chosen.size(); ++k)
       for (std::uint32_t r = 0; r < s.runs; ++r) {
         const std::string id = puzzle_id(*chosen[k]);
-        if (done.count({id, std::to_string(r), config})) continue;
+        if (done.count({id, std::to_string(r), recorded_as})) continue;
         const bool mine = !share || planned++ % share->count() == share->index();
         ++total;
         if (mine)
-          plan.push_back({id, chosen[k], r, derive_seed(ga.seed, k * std::uint64_t(s.runs) + r + 1)});
+          plan.push_back({id, chosen[k], r, derive_seed(config.seed, k * std::uint64_t(s.runs) + r + 1)});
       }
   }
   const auto news = [&](const std::string& line) {

@@ -18,11 +18,11 @@ PhaseTimes minus(const PhaseTimes& a, const PhaseTimes& b, double n) {
 }
 
 // The CUDA population after the warm-up equals the CPU backend's, byte for byte.
-std::string validate(Engine& gpu, const Grid& puzzle, const EngineParams& p, const RunConfig& ga,
+std::string validate(Engine& gpu, const Grid& puzzle, const EngineParams& p, const RunConfig& config,
                      std::uint32_t warmup) {
   const std::uint64_t pop = std::uint64_t(p.islands) * p.ga.island_size;
   if (pop > kValidateUpTo) return "skipped (pop > " + std::to_string(kValidateUpTo) + ")";
-  auto cpu = make_cpu_engine(puzzle, p, ga.threads);
+  auto cpu = make_cpu_engine(puzzle, p, config.threads);
   cpu->initialize(warmup);
   if (cpu->population(0) != gpu.population(0) || cpu->fitness(0) != gpu.fitness(0))
     throw RuntimeFailure("bench: the CUDA population differs from the CPU's after " +
@@ -35,27 +35,27 @@ std::string validate(Engine& gpu, const Grid& puzzle, const EngineParams& p, con
 
 BenchRow bench_islands(Backend backend, std::uint32_t pop, std::uint32_t island_size,
                        const Grid& puzzle, const BenchSpec& o, int ranks, const RankJoin& join) {
-  RunConfig ga;
-  ga.algorithm = o.algorithm;
-  ga.pop = pop;
-  ga.island_size = island_size ? island_size : pop;
-  ga.restart_after = 0;  // constant work per generation
-  ga.local_search = 0;   // the GA's own machinery: local-search moves are hc's (--algorithm hc)
-  ga.seed = o.seed;
-  ga.seed_given = true;
-  ga.threads = o.threads;
-  ga.device = o.device;
+  RunConfig config;
+  config.algorithm = o.algorithm;
+  config.pop = pop;
+  config.island_size = island_size ? island_size : pop;
+  config.restart_after = 0;  // constant work per generation
+  config.local_search = 0;   // the GA's own machinery: local-search moves are hc's (--algorithm hc)
+  config.seed = o.seed;
+  config.seed_given = true;
+  config.threads = o.threads;
+  config.device = o.device;
   BenchRow row;
   row.backend = to_string(backend);
   row.pop = pop;
-  row.island_size = ga.island_size;
-  row.islands = pop / ga.island_size;
+  row.island_size = config.island_size;
+  row.islands = pop / config.island_size;
   row.ranks = ranks;
   std::unique_ptr<Engine> engine;
   EngineParams p;
   try {
-    p = ga.islands();
-    engine = make_engine(backend, puzzle, p, ga);
+    p = config.islands();
+    engine = make_engine(backend, puzzle, p, config);
   } catch (const InputError& e) {
     row.skipped = e.what();
     return row;
@@ -69,7 +69,7 @@ BenchRow bench_islands(Backend backend, std::uint32_t pop, std::uint32_t island_
   if (backend == Backend::Cuda) row.islands_per_sm = cuda_islands_per_multiprocessor(p, puzzle.box, o.device);
 #endif
   engine->initialize(o.warmup);
-  row.validated = backend == Backend::Cuda ? validate(*engine, puzzle, p, ga, o.warmup) : "n/a";
+  row.validated = backend == Backend::Cuda ? validate(*engine, puzzle, p, config, o.warmup) : "n/a";
   // Evaluations done so far over every island (and their summary). An island that solves the
   // puzzle stops, so the row's figures then count less than whole work: it says so.
   const auto evaluations = [&engine, &row] {

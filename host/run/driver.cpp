@@ -4,6 +4,7 @@
 #include <chrono>
 #include <csignal>
 
+#include "gpuga/device/breed.hpp"
 #include "gpuga/errors.hpp"
 #include "gpuga/verify.hpp"
 

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "gpuga/device/island.hpp"
+#include "gpuga/device/island_params.hpp"
 #include "gpuga/grid.hpp"
 
 namespace gpuga {

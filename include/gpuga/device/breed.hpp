@@ -11,7 +11,6 @@
 
 namespace gpuga {
 
-using Fitness = std::uint16_t;
 static_assert(kMaxFitness<5> <= 0xFFFF, "every fitness of every box size fits a Fitness");
 
 // Pointers into one island's memory (host, device or shared) for one generation.

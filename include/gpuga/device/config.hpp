@@ -12,6 +12,9 @@ enum class FitnessKind { Conflicts, Squared };
 enum class Selection { Tournament, Rank, Truncation };
 enum class Crossover { OnePoint, Uniform, Bands };
 
+// A fitness: 0 is solved, lower is better (fitness.hpp; breed.hpp checks every box size's fits).
+using Fitness = std::uint16_t;
+
 // Probabilities are compared with a 32-bit random draw: `threshold = rate * 2^32`, so 1.0 means
 // always and the comparison is an exact integer one on host and device alike.
 using Threshold = std::uint64_t;

@@ -1,0 +1,75 @@
+#pragma once
+// What the host and an island engine exchange: an island's parameters, the state it carries from
+// segment to segment, its summary and a run's task for an epoch. Plain data, no operators, so
+// that the library's public headers (engine.hpp and those above it) do not bring the device
+// operators and their random numbers into a program that only solves.
+#include <cstdint>
+
+#include "gpuga/device/config.hpp"
+
+namespace gpuga {
+
+inline constexpr std::uint32_t kNever = 0xFFFFFFFFu;
+
+// A run that has an island with fitness 0 stops at its next halt check, a multiple of its halt
+// interval (the solving island stops at once): islands run a segment of generations on their
+// own, so a run can only stop where all of them look, and what it computes must not depend on
+// how often the host does. Every generation (1) when generations are costly (local search, or a
+// chain sweep), so that a solved run ends at its solving generation; every kHaltInterval when
+// they are cheap (the plain GA), where a segment a generation costs more than the tail: 20% of
+// the CPU backend's throughput, against at most 9 generations once (bench/lab-notes.md). Only a
+// check looks at every island of the run at one generation, which is what keeps the result
+// independent of how islands are scheduled.
+inline constexpr std::uint32_t kHaltInterval = 10;
+
+struct IslandParams {
+  GaParams ga;                      // ga.island_size: individuals per island; ga.children: per island
+  AnnealParams anneal;              // sa
+  std::uint32_t islands = 1;        // per run, on a ring
+  std::uint32_t migration_interval = 0;  // generations between migrations; 0: never (sa, hc)
+  std::uint32_t migrants = 0;       // best individuals each island sends to the next
+  std::uint32_t restart_after = 0;  // generations without improvement (hc: of a climb); 0: never
+  std::uint32_t keep_on_restart = 0;
+  // halt_interval_for(ga), set by the engine (callers leave it): kernels read it, since deriving
+  // it in them, or passing the params to next_stop, made the sm_80 grid kernels spill more.
+  std::uint32_t halt_interval = kHaltInterval;
+};
+
+// The halt interval of runs of `ga` (kHaltInterval above): 1 where a generation is costly.
+inline std::uint32_t halt_interval_for(const GaParams& ga) {
+  return ga.algorithm != Algorithm::Ga || ga.local_search > 0 ? 1 : kHaltInterval;
+}
+
+// What an island carries from segment to segment.
+struct IslandState {
+  std::uint64_t seed = 0;
+  std::uint64_t evaluations = 0;
+  std::uint32_t clock = 0;          // the run's generation: every island of a run reaches it
+  std::uint32_t boundary = kNever;  // the clock at which the last boundary step ran
+  std::uint32_t last_improvement = 0;
+  std::uint32_t restarts = 0;
+  std::uint32_t solved = kNever;    // the generation the island reached fitness 0 (it stops there)
+  Fitness best_ever = 0;
+  std::uint8_t side = 0;            // which of the two population buffers holds the island
+  std::uint8_t halted = 0;          // its run has stopped: an island solved
+};
+
+struct IslandSummary {
+  IslandState state;
+  std::uint64_t temperature_sum = 0;  // sa: its chains' temperatures, 16.16 fixed point
+  std::uint64_t fitness_sum = 0;
+  std::uint64_t distance_sum = 0;   // Hamming distances of the diversity sample to the best
+  std::uint32_t best_index = 0;
+  Fitness best = 0, worst = 0;
+};
+
+enum class RunAction : std::uint8_t { Idle, Init, Advance };
+
+// What the host asks of a run for one epoch: Init starts it at generation 0; both then advance
+// it to `target` (or until it halts).
+struct RunTask {
+  RunAction action = RunAction::Idle;
+  std::uint32_t target = 0;
+};
+
+}  // namespace gpuga
