@@ -4,8 +4,8 @@
 // key, sweep's --grid NAME), the text it takes, its default, help and group, its JSON key and
 // CSV column, and how it reads and writes a RunConfig. The command line of every subcommand,
 // --print-config, the JSON, the summary line, the batch CSV's columns and config_id all come
-// from that table: adding an option is one entry there and its use in the engine. No CLI11 and
-// no JSON here (bench/README.md's defaults have their measurements).
+// from that table (README.md, "Adding an engine option", says what else an option touches). No
+// CLI11 and no JSON here (bench/README.md's defaults have their measurements).
 #include <cstdint>
 #include <functional>
 #include <string>
