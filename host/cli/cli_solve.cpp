@@ -22,6 +22,7 @@
 #include "gpuga/propagate.hpp"
 #include "gpuga/version.hpp"
 #include "gpuga/puzzle_io.hpp"
+#include "gpuga/solve.hpp"
 
 namespace gpuga {
 namespace {
@@ -239,23 +240,15 @@ struct SolveContext {
 bool solve_alone(SolveContext& c, const Puzzle& p, std::uint32_t index,
                  std::optional<Checkpoint>& resumed, bool several) {
   const SolveOptions& o = c.o;
-  // --propagate: the search starts from what propagation leaves, or is not needed at all.
-  const auto t0 = std::chrono::steady_clock::now();
-  const auto since_t0 = [&t0] {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  };
-  const RunStart start = start_run(p.grid, o.run.propagate, c.params.ga.seed, puzzle_name(p));
   c.observer.set_alphabet(p.alphabet);
-  RunResult r;
-  double start_up = 0;
-  if (start.result) {
-    r = *start.result;
-    start_up = since_t0();
-  } else {
-    auto engine = join_ranks(make_engine(c.backend, start.grid, c.mine, o.run), c.params, p.grid.box);
-    std::unique_ptr<CheckpointKeeper> keeper;
-    if (!o.checkpoint.empty()) {
-      const Checkpoint identity{GPUGA_VERSION, describe_line(o.run), to_line(start.grid, p.alphabet), index, {}};
+  SolveHooks hooks;
+  hooks.observer = &c.observer;
+  hooks.consensus = c.consensus;
+  hooks.islands_here = &c.mine;
+  hooks.join = [&](std::unique_ptr<Engine> local) { return join_ranks(std::move(local), c.params, p.grid.box); };
+  if (!o.checkpoint.empty())
+    hooks.keeper = [&](const Grid& start) -> std::unique_ptr<RunKeeper> {
+      const Checkpoint identity{GPUGA_VERSION, describe_line(o.run), to_line(start, p.alphabet), index, {}};
       std::optional<RunState> from;
       if (resumed && resumed->puzzle_index == index) {
         check_checkpoint_is_for(*resumed, identity, o.checkpoint);
@@ -265,19 +258,18 @@ bool solve_alone(SolveContext& c, const Puzzle& p, std::uint32_t index,
         from = std::move(resumed->run);
         resumed.reset();
       }
-      keeper = std::make_unique<CheckpointKeeper>(o.checkpoint, identity, o.checkpoint_every, std::move(from));
-    }
-    start_up = since_t0();
-    r = run_many(*engine, {{start.grid, c.params.ga.seed}}, o.run.limits(), c.observer, c.consensus,
-                 keeper.get()).front();
-  }
+      return std::make_unique<CheckpointKeeper>(o.checkpoint, identity, o.checkpoint_every, std::move(from));
+    };
+  // --propagate: the search starts from what propagation leaves, or is not needed at all.
+  const Solution solution = gpuga::solve(p.grid, o.run, hooks, puzzle_name(p));
+  const RunResult& r = solution.result;
   if (r.stop_reason == StopReason::Checkpointed) {
     if (rank_place().root())
       std::fprintf(stderr, "gpuga: puzzle %u checkpointed to %s at generation %u; the same "
                            "command continues it\n", index, o.checkpoint.c_str(), r.generations);
     return false;
   }
-  c.report(p, r, start_up, several);
+  c.report(p, r, solution.start_up, several);
   return true;
 }
 

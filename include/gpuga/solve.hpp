@@ -3,8 +3,10 @@
 // given, the options checked, the backend chosen (auto: CUDA when a device is present), the
 // defaults resolved from the table for this puzzle's size, propagation first when asked, then the
 // run. A result that says solved has been verified against the givens and every unit (run_many
-// checks it). For programs, Python and the example; the command line adds MPI ranks,
-// checkpoints and many puzzles at once around the same steps.
+// checks it). gpuga solve (a puzzle at a time, with its MPI ranks and checkpoints through the
+// hooks), Python and the example call it; puzzles side by side share an engine as batches do.
+#include <functional>
+#include <memory>
 #include <string>
 
 #include "gpuga/driver.hpp"
@@ -18,11 +20,29 @@ struct Solution {
   RunConfig config;     // as it ran, every default resolved: what outputs record
   Backend backend = Backend::Cpu;
   std::string why_cpu;  // when auto fell back to the CPU, why (for the front end to say)
+  double start_up = 0;  // seconds from the call to the run's start (propagation, the engine)
 };
 
-// `name` names the puzzle in messages (a propagation contradiction); `observer` sees every
-// epoch and the result, as run_many's does (none: quiet).
-Solution solve(const Grid& puzzle, RunConfig config, RunObserver* observer = nullptr,
+// What a front end may add around the run: all optional.
+struct SolveHooks {
+  RunObserver* observer = nullptr;  // sees every epoch and the result, as run_many's does
+  Consensus* consensus = nullptr;   // processes that run one run together (host/mpi)
+  // This process's islands of the run, when it holds only some, and how its engine joins the
+  // others' (MPI ranks: Engine::link_ring).
+  const EngineParams* islands_here = nullptr;
+  std::function<std::unique_ptr<Engine>(std::unique_ptr<Engine>)> join;
+  // The keeper of the run's checkpoints, given the grid the search starts from; or null.
+  std::function<std::unique_ptr<RunKeeper>(const Grid& start)> keeper;
+};
+
+// `name` names the puzzle in messages (a propagation contradiction).
+Solution solve(const Grid& puzzle, RunConfig config, const SolveHooks& hooks,
                const std::string& name = "<puzzle>");
+inline Solution solve(const Grid& puzzle, const RunConfig& config, RunObserver* observer = nullptr,
+                      const std::string& name = "<puzzle>") {
+  SolveHooks hooks;
+  hooks.observer = observer;
+  return solve(puzzle, config, hooks, name);
+}
 
 }  // namespace gpuga
