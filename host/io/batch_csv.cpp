@@ -25,12 +25,6 @@ constexpr const char* kLayout[] = {
     "backend", "device", "ranks", "gpuga_version", "grid", "stop", "size", "config_id",
 };
 
-bool is_setting(const std::string& column) {
-  for (const RunSetting* s : csv_settings())
-    if (s->csv.name == column) return true;
-  return false;
-}
-
 std::vector<std::string> lay_out() {
   std::vector<std::string> columns;
   for (const std::string entry : kLayout) {
@@ -83,13 +77,13 @@ std::string config_id(const RunConfig& config) {
 }
 
 std::vector<std::string> batch_row(const RunFields& run, const RunConfig& config) {
-  std::map<std::string, std::string> by_name;
-  const auto values = config_values(config);
-  for (std::size_t k = 0; k < values.size(); ++k) by_name[config_columns()[k]] = values[k];
+  const auto& settings = config_columns();
+  const auto values = config_values(config);  // in config_columns() order
   std::vector<std::string> row;
   for (const std::string& column : batch_columns()) {
-    if (is_setting(column)) {
-      row.push_back(by_name.at(column));
+    const auto setting = std::find(settings.begin(), settings.end(), column);
+    if (setting != settings.end()) {
+      row.push_back(values[setting - settings.begin()]);
       continue;
     }
     const auto it = run.find(column);
