@@ -29,8 +29,8 @@ import matplotlib.pyplot as plt  # noqa: E402
 # configuration's, whatever options a version records. `size` (9x9, 16x16, ...) is the puzzle's,
 # but runs of two sizes are compared like two configurations: success and time against size.
 RUN_COLUMNS = {"puzzle_id", "solved", "final_fitness", "time_seconds", "generations_run",
-               "puzzle", "run", "seed", "restarts", "evaluations", "backend", "device", "ranks",
-               "gpuga_version", "grid", "stop", "config_id"}
+               "puzzle", "run", "seed", "restarts", "evaluations", "growths", "backend", "device",
+               "ranks", "gpuga_version", "grid", "stop", "config_id"}
 REQUIRED_COLUMNS = ["puzzle_id", "solved", "time_seconds"]
 
 

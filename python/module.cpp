@@ -186,6 +186,7 @@ py::dict solve_puzzle(const py::object& puzzle, const py::object& callback, std:
   out["generations"] = r.generations;
   out["evaluations"] = r.evaluations;
   out["restarts"] = r.restarts;
+  out["growths"] = r.growths;
   out["seconds"] = r.seconds;
   out["seed"] = c.seed;
   out["island"] = r.island;

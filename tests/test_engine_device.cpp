@@ -243,6 +243,34 @@ TEST_P(DeviceEngine, TheDefaultsTablesGpuIslandsEqualTheCpu) {
   }
 }
 
+TEST_P(DeviceEngine, RunsWhoseIslandsGrowEqualTheCpu) {
+  // --grow-after at the table's GPU islands for 9x9 (a CI-sized local search): each stage, and
+  // what the islands carry across (figures, best grids), the same on both.
+  if (const auto why = skip_reason(GetParam()); !why.empty()) GTEST_SKIP() << why;
+  const Grid puzzle = grid_of(kHardPuzzle);
+  RunConfig c;
+  c.pop = 2 * size_defaults(Backend::Cuda, 3).island_size;
+  c.seed = 13;
+  c.local_search = 20;
+  c.grow_after = 2;
+  c.resolve(Backend::Cuda, 3);
+  std::vector<EngineParams> stages;
+  for (std::uint32_t k = 0; k <= kMaxGrowths; ++k) stages.push_back(c.stage(k).islands());
+  const System system = GetParam();
+  auto cpu = make_growing_engine([&](const EngineParams& p) { return make_cpu_engine(puzzle, p, 2); },
+                                 stages, puzzle, c.stage_length());
+  auto dev = make_growing_engine([&](const EngineParams& p) { return make_device(system, puzzle, p); },
+                                 stages, puzzle, c.stage_length());
+  cpu->initialize();
+  dev->initialize();
+  for (std::uint32_t target : {1u, 3u, 6u}) {
+    cpu->advance_to(target);
+    dev->advance_to(target);
+    expect_same(*cpu, *dev, 0, "growing, at generation " + std::to_string(target));
+  }
+  EXPECT_EQ(dev->run_params(0).ga.island_size, 4 * c.island_size);
+}
+
 TEST_P(DeviceEngine, ARunCountOutOfRangeIsRefused) {
   if (const auto why = skip_reason(GetParam()); !why.empty()) GTEST_SKIP() << why;
   const TestConfig c = all_test_configs(10).front();

@@ -61,6 +61,11 @@ same plain-ga 2 --pop 400 --island-size 100 --local-search 0 --migration-interva
 same one-island-a-rank 4 --pop 400 --island-size 100 --local-search 20 --migration-interval 1 --seed 5 --max-generations 30 "$nine"
 same sa 2 --algorithm sa --pop 8 --island-size 4 --seed 6 --max-generations 200 "$nine"
 same sixteen 2 --pop 200 --island-size 50 --local-search 100 --migration-interval 3 --seed 7 --max-generations 10 "$sixteen"
+# Islands that grow (--grow-after): every rank starts each stage together, its islands larger.
+same growing 2 --pop 40 --island-size 10 --local-search 20 --migration-interval 3 --grow-after 3 --seed 8 --max-generations 60 "$four"
+"$python3" -c '
+import json, sys
+sys.exit(0 if any(r["growths"] > 0 for r in json.load(open(sys.argv[1]))["results"]) else 1)' "$tmp/growing.n.json" || fail "growing: no run grew"
 
 # On a GPU: more ranks than GPUs share them (local rank modulo the devices), said once, recorded
 # in the JSON, with what one process computes on the GPU.

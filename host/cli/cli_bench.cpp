@@ -130,6 +130,7 @@ nlohmann::json to_json(const std::vector<BenchRow>& rows, const BenchOptions& o,
   RunConfig defaults;
   defaults.algorithm = o.base.algorithm;
   defaults.restart_after = 0;
+  defaults.grow_after = 0;
   defaults.local_search = 0;
   return {{"gpuga_version", GPUGA_VERSION}, {"commit", GPUGA_GIT_COMMIT},
           {"build", GPUGA_BUILD_INFO}, {"date", date},

@@ -168,7 +168,7 @@ nlohmann::json result_json(const Puzzle& p, const RunResult& r, double start_up,
   return {{"file", p.file}, {"line", p.line}, {"index", p.index}, {"size", size_name(p.grid)},
           {"puzzle", to_line(p.grid, p.alphabet)}, {"solved", r.solved},
           {"grid", to_line(r.best, p.alphabet)}, {"fitness", r.best_fitness},
-          {"generations", r.generations}, {"restarts", r.restarts},
+          {"generations", r.generations}, {"restarts", r.restarts}, {"growths", r.growths},
           {"evaluations", r.evaluations}, {"seconds", r.seconds}, {"stop", to_string(r.stop_reason)},
           {"seed", config.seed}, {"island", r.island}, {"island_seed", derive_seed(r.seed, r.island)},
           {"backend", to_string(backend)},
@@ -206,7 +206,9 @@ void print_summary(const Puzzle& p, const RunResult& r, Backend backend, const R
                 r.generations, r.restarts, static_cast<unsigned long long>(r.evaluations),
                 r.seconds, r.seconds > 0 ? r.evaluations / r.seconds : 0.0, r.best_fitness);
   std::cerr << line << "  seed " << config.seed << " (island " << r.island << " of "
-            << config.pop / config.island_size_in_effect() << ")  backend " << to_string(backend)
+            << config.pop / config.island_size_in_effect() << ")"
+            << (config.stage_length() ? "  islands grew " + std::to_string(r.growths) + " time(s)" : "")
+            << "  backend " << to_string(backend)
             << "  ranks " << rank_place().size
             << (rank_devices().empty() ? "" : " (devices: " + rank_devices() + ")") << "  "
             << describe_line(config) << '\n';

@@ -20,7 +20,7 @@ constexpr const char* kTheOtherSettings = "*";
 constexpr const char* kLayout[] = {
     "puzzle_id", "solved", "final_fitness", "time_seconds", "generations_run",
     "population_size", "mutation_rate", "restart_after_n_stagnant",
-    "puzzle", "run", "seed", "restarts", "evaluations",
+    "puzzle", "run", "seed", "restarts", "evaluations", "growths",
     kTheOtherSettings,
     "backend", "device", "ranks", "gpuga_version", "grid", "stop", "size", "config_id",
 };

@@ -34,6 +34,11 @@ class RankEngine final : public Engine, RingLink {
 
   std::uint32_t slots() const override { return 1; }
   const IslandParams& params() const override { return run_; }
+  IslandParams run_params(std::uint32_t r) const override {
+    IslandParams p = run_;
+    p.ga = local_->run_params(r).ga;
+    return p;
+  }
   void set_run(std::uint32_t r, const Grid& puzzle, std::uint64_t seed) override {
     local_->set_run(r, puzzle, seed);
   }

@@ -30,13 +30,25 @@ Backend resolve_backend(Backend requested, int device, std::string* why_cpu) {
 std::unique_ptr<Engine> make_engine(Backend resolved, const Grid& puzzle,
                                     const EngineParams& params, const RunConfig& o,
                                     std::uint32_t slots) {
+  const auto one = [=](const EngineParams& p) -> std::unique_ptr<Engine> {
 #if defined(GPUGA_HAVE_CUDA)
-  if (resolved == Backend::Cuda)
-    return make_cuda_engine(puzzle, params, o.device, slots);
+    if (resolved == Backend::Cuda) return make_cuda_engine(puzzle, p, o.device, slots);
 #else
-  (void)resolved;  // resolve_backend gives Cpu in a build without CUDA
+    (void)resolved;  // resolve_backend gives Cpu in a build without CUDA
 #endif
-  return make_cpu_engine(puzzle, params, o.threads, slots);
+    return make_cpu_engine(puzzle, p, o.threads, slots);
+  };
+  const std::uint32_t length = o.stage_length();
+  if (length == 0) return one(params);
+  // Each stage's islands: these (all of a run's, or a rank's share) at the stage's size.
+  std::vector<EngineParams> stages;
+  for (std::uint32_t k = 0; k <= kMaxGrowths; ++k) {
+    const GaParams grown = o.stage(k).islands().ga;
+    stages.push_back(params);
+    stages.back().ga.island_size = grown.island_size;
+    stages.back().ga.children = grown.children;
+  }
+  return make_growing_engine(one, std::move(stages), puzzle, length);
 }
 
 }  // namespace gpuga

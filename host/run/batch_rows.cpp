@@ -30,6 +30,7 @@ std::vector<std::string> run_row(const PlannedRun& pr, const RunResult& r, const
                     {"seed", std::to_string(pr.seed)},
                     {"restarts", std::to_string(r.restarts)},
                     {"evaluations", std::to_string(r.evaluations)},
+                    {"growths", std::to_string(r.growths)},
                     {"backend", to_string(backend)},
                     {"device", backend == Backend::Cuda ? std::to_string(config.device) : ""},
                     {"ranks", std::to_string(processes)},

@@ -40,6 +40,7 @@ BenchRow bench_islands(Backend backend, std::uint32_t pop, std::uint32_t island_
   config.pop = pop;
   config.island_size = island_size ? island_size : pop;
   config.restart_after = 0;  // constant work per generation
+  config.grow_after = 0;
   config.local_search = 0;   // the GA's own machinery: local-search moves are hc's (--algorithm hc)
   config.seed = o.seed;
   config.seed_given = true;

@@ -17,18 +17,20 @@ constexpr std::uint32_t kWholeBackend = 0xFFFFFFFFu;
 // size", has the measurements behind each figure; 4x4 takes 9x9's, unmeasured (any setting
 // solves 4x4 at generation 0 or 1).
 constexpr SizeDefaults kCpu[] = {
-    // island size, local search, restart after, islands per thread, islands per run (many)
-    {1000, 500, 30, 1, 2},
-    {1000, 500, 30, 1, 2},
-    {1000, 500, 30, 1, 2},
-    {1000, 20000, 30, 1, 2},
+    // island size, local search, restart after, grow after, islands per thread, islands per run
+    // (many)
+    {1000, 500, 30, 0, 1, 2},
+    {1000, 500, 30, 0, 1, 2},
+    {1000, 500, 30, 0, 1, 2},
+    {1000, 20000, 30, 0, 1, 2},
 };
 constexpr SizeDefaults kCuda[] = {
-    // island size, local search, restart after, islands per multiprocessor, islands per run
-    {128, 200, 10, 2, 16},
-    {128, 200, 10, 2, 16},
-    {64, 500, 30, 2, kWholeBackend},
-    {256, 20000, 30, 2, kWholeBackend},
+    // island size, local search, restart after, grow after, islands per multiprocessor, islands
+    // per run
+    {128, 200, 10, 0, 2, 16},
+    {128, 200, 10, 0, 2, 16},
+    {64, 500, 30, 0, 2, kWholeBackend},
+    {256, 20000, 30, 0, 2, kWholeBackend},
 };
 
 }  // namespace

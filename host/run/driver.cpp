@@ -161,7 +161,7 @@ class Runner {
 
   // Slot l's run, from every slot's island summaries.
   RunView view_of(std::uint32_t l, const std::vector<IslandSummary>& summaries) const {
-    const IslandParams& p = engine_.params();
+    const IslandParams p = engine_.run_params(l);
     return view_run(&summaries[std::size_t(l) * p.islands], p);
   }
 
@@ -307,6 +307,9 @@ class Runner {
     }
     r.stop_reason = reason;
     r.restarts = lr.view.restarts;
+    for (std::uint32_t size = engine_.run_params(lr.rep.slot).ga.island_size;
+         size > engine_.params().ga.island_size; size /= 2)
+      ++r.growths;
     r.evaluations = lr.view.evaluations;
     r.seconds = lr.elapsed();
     lr.active = false;

@@ -313,6 +313,16 @@ std::vector<RunSetting> make_settings() {
                         "size, " + auto_text(&SizeDefaults::restart_after) + ")",
                         "restart_after", {"restart_after_n_stagnant", 2}),
               &C::restart_after),
+      in_effect(or_auto(number<U>("grow-after", &C::grow_after, 0, 1000000, stop, "ga: a run not "
+                                  "solved after this many generations starts again from its seed "
+                                  "with islands twice the size (as many of them), at most " +
+                                  std::to_string(kMaxGrowths) + " times; each stage is that "
+                                  "configuration's run alone (0: never; rounded up to a multiple "
+                                  "of 10 for the GA without local search; auto: by backend and "
+                                  "box size, " + auto_text(&SizeDefaults::grow_after) + ")",
+                                  "grow_after", {"grow_after", 23, 6}),
+                        &C::grow_after),
+                [](const C& c) -> SettingValue { return std::uint64_t(c.stage_length()); }),
       number<U>("keep-on-restart", &C::keep_on_restart, 0, 0xFFFFFFFFu, stop, "Best individuals "
                 "of the island kept on its restart (with --elite >= 1 these include the best it "
                 "found)", "keep_on_restart", {"keep_on_restart", 11}),
@@ -393,6 +403,24 @@ std::uint32_t RunConfig::migrants_in_effect() const {
   return algorithm == Algorithm::Ga ? migrants : 0;
 }
 
+std::uint32_t RunConfig::stage_length() const {
+  if (algorithm != Algorithm::Ga || grow_after == 0 || grow_after == kFromTable) return 0;
+  GaParams ga;  // what the halt interval depends on (not islands(), which validates with this)
+  ga.algorithm = algorithm;
+  ga.local_search = local_search;
+  const std::uint32_t h = halt_interval_for(ga);
+  return (grow_after + h - 1) / h * h;
+}
+
+RunConfig RunConfig::stage(std::uint32_t k) const {
+  RunConfig c = *this;
+  c.island_size = island_size_in_effect() << k;
+  c.pop = pop << k;
+  if (selection != Selection::Truncation) c.children = 0;
+  c.grow_after = 0;
+  return c;
+}
+
 void RunConfig::draw_seed() {
   if (seed_given) return;
   std::random_device rd;
@@ -428,6 +456,7 @@ void RunConfig::resolve(Backend resolved, int box, bool many) {
   if (local_search == kFromTable) local_search = d.local_search;
   if (restart_after == kFromTable)
     restart_after = algorithm == Algorithm::Ga ? d.restart_after : kClimberRestartAfter;
+  if (grow_after == kFromTable) grow_after = algorithm == Algorithm::Ga ? d.grow_after : 0;
   if (island_size == 0) island_size = default_island_size(pop, d.island_size);
   if (pop != 0) return;
   const BackendShape s = shape(resolved, box);
@@ -459,6 +488,13 @@ void RunConfig::validate() const {
                         " applies to --selection truncation only; expected it left out");
   GPUGA_INPUT_CHECK(elite < n, "--elite " + std::to_string(elite) +
                                    " must be smaller than the island size " + std::to_string(n));
+  GPUGA_INPUT_CHECK(algorithm == Algorithm::Ga || grow_after == 0 || grow_after == kFromTable,
+                    "--grow-after " + std::to_string(grow_after) + " with --algorithm " +
+                        to_string(algorithm) + "; islands grow in the GA only: expected 0 or auto");
+  GPUGA_INPUT_CHECK(c.stage_length() == 0 || (std::uint64_t(c.pop) << kMaxGrowths) <= 200000000u,
+                    "--grow-after with --pop " + std::to_string(c.pop) + ": its last stage would "
+                    "hold " + std::to_string(std::uint64_t(c.pop) << kMaxGrowths) +
+                    " individuals; expected at most 200000000 (a smaller --pop, or --grow-after 0)");
   GPUGA_INPUT_CHECK(keep_on_restart <= n,
                     "--keep-on-restart " + std::to_string(keep_on_restart) +
                         " must not exceed the island size " + std::to_string(n));

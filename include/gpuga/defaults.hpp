@@ -1,11 +1,11 @@
 #pragma once
 // The defaults that depend on where a run runs and on its puzzle's box size, in one table: what
-// --island-size 0, --local-search auto, --restart-after auto (the GA's) and --pop 0 resolve to on
-// the CPU and on a CUDA device,
-// for one puzzle (the fastest time to a solution) and for many puzzles at once (solve FILE:
-// the most puzzles a second). bench/README.md, "Defaults by backend and size", has each entry's
-// measurements and the commands that made them. Pure functions: tests check the resolution
-// from made-up device shapes, with no GPU.
+// --island-size 0, --local-search auto, --restart-after and --grow-after auto (the GA's) and
+// --pop 0 resolve to on the CPU and on a CUDA device, for one puzzle (the fastest time to a
+// solution) and for many puzzles at once (solve FILE: the most puzzles a second).
+// bench/README.md, "Defaults by backend and size", has each entry's measurements and the commands
+// that made them. Pure functions: tests check the resolution from made-up device shapes, with no
+// GPU.
 #include <cstdint>
 
 namespace gpuga {
@@ -16,6 +16,7 @@ struct SizeDefaults {
   std::uint32_t island_size = 0;   // individuals per island
   std::uint32_t local_search = 0;  // hill-climbing moves per child
   std::uint32_t restart_after = 0;  // ga: generations without improvement before an island restarts
+  std::uint32_t grow_after = 0;     // ga: generations before a run's islands double (0: never)
   // --pop 0, one puzzle: islands per unit (a CPU thread or a multiprocessor), at most as many as
   // run there at once.
   std::uint32_t islands_per_unit = 0;

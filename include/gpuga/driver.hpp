@@ -67,6 +67,7 @@ struct RunResult {
                                   // (solved: the first to solve, the lowest on ties)
   std::uint32_t generations = 0;  // solved: the generation the solution appeared
   std::uint32_t restarts = 0;
+  std::uint32_t growths = 0;      // times its islands doubled (--grow-after) before it ended
   std::uint64_t evaluations = 0;
   double seconds = 0;
   double init_seconds = 0;  // of `seconds`, the first epoch: generation 0, its islands made

@@ -6,6 +6,7 @@
 // exactly what it would alone, so a batch of runs equals the runs one at a time. The host sees
 // one summary per island per epoch, and a best grid when it asks for one.
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -42,6 +43,12 @@ class Engine {
   virtual ~Engine() = default;
   virtual std::uint32_t slots() const = 0;  // runs held at once
   virtual const IslandParams& params() const = 0;
+  // Run r's islands as they are now: params(), except in a run whose islands grow (--grow-after),
+  // where they are the stage's.
+  virtual IslandParams run_params(std::uint32_t r) const {
+    (void)r;
+    return params();
+  }
   // Gives run `r` a puzzle and a seed; an Init task then starts it.
   virtual void set_run(std::uint32_t r, const Grid& puzzle, std::uint64_t seed) = 0;
   // One epoch: each run does its task (one per run), in launches with no host synchronisation.
@@ -90,6 +97,15 @@ struct EngineParams : IslandParams {
 // `params.ga.seed` seeds run 0 with `puzzle`; other runs start Idle until set_run.
 std::unique_ptr<Engine> make_cpu_engine(const Grid& puzzle, const EngineParams& params,
                                         int threads, std::uint32_t slots = 1);
+
+// Runs whose islands grow (--grow-after): `stages` holds each stage's islands (the same but for
+// ga.island_size and ga.children), `make` builds an engine of them for the same puzzle, backend
+// and slots (the first at once, the others when a run first reaches them). A run that has not
+// solved after `stage_length` generations of a stage (but the last) starts the next from its
+// seed; each stage computes what its islands alone would (engine/growing_engine.cpp).
+using StageMaker = std::function<std::unique_ptr<Engine>(const EngineParams&)>;
+std::unique_ptr<Engine> make_growing_engine(StageMaker make, std::vector<EngineParams> stages,
+                                            const Grid& puzzle, std::uint32_t stage_length);
 
 #if defined(GPUGA_HAVE_CUDA)
 std::unique_ptr<Engine> make_cuda_engine(const Grid& puzzle, const EngineParams& params,

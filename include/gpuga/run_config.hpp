@@ -24,6 +24,10 @@ namespace gpuga {
 inline constexpr std::uint32_t kFromTable = 0xFFFFFFFFu;
 // hc's --restart-after auto: climbers restart after this many generations without a better grid.
 inline constexpr std::uint32_t kClimberRestartAfter = 30;
+// --grow-after: a run's islands double at most this many times (to 4x the first size), the
+// range of island sizes over which the sweeps found each box size's fastest (bench/README.md);
+// beyond it a stage costs more than a minute's time limit allows.
+inline constexpr std::uint32_t kMaxGrowths = 2;
 
 struct RunConfig {
   Algorithm algorithm = Algorithm::Ga;
@@ -49,6 +53,7 @@ struct RunConfig {
   std::uint32_t reheat_after = 50; // sa
   std::uint32_t restart_after = kFromTable;
   std::uint32_t keep_on_restart = 0;
+  std::uint32_t grow_after = kFromTable;  // ga: generations a stage; 0: islands never grow
   std::uint32_t max_generations = 0;  // none: the time limit decides
   double time_limit = 60;
   std::uint64_t seed = 0;
@@ -64,6 +69,13 @@ struct RunConfig {
   std::uint32_t children_in_effect() const;
   std::uint32_t migration_interval_in_effect() const;
   std::uint32_t migrants_in_effect() const;
+  // --grow-after in effect: the generations of each stage but the last, rounded up to a multiple
+  // of the halt interval (island_params.hpp), where every island of a run knows whether one
+  // solved; 0 where islands do not grow (sa and hc, or 0 given).
+  std::uint32_t stage_length() const;
+  // Stage k of a run that grows (host/run/growing_engine.hpp): this configuration with islands
+  // 2^k times the size, as many of them; it computes what that configuration does alone.
+  RunConfig stage(std::uint32_t k) const;
 
   // Draws the seed when none was given.
   void draw_seed();

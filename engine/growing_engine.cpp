@@ -1,0 +1,300 @@
+// --grow-after: runs whose islands grow (make_growing_engine in gpuga/engine.hpp). A run starts
+// with the configuration's islands; when it has not solved after a stage's generations it starts
+// again from its seed with islands twice the size (as many islands, so twice the population).
+// Small islands solve most puzzles soonest and large ones solve the rest surely (bench/README.md,
+// "Fast and robust together"); a run that grows has the first where they succeed and the second
+// where they do not.
+//
+// Each stage is an engine of its own and computes the same bytes as its configuration alone from
+// the same seed (RunConfig::stage). The driver sees one run: its clock goes on across the stages,
+// and island k of a stage carries the evaluations, restarts and best grid of island k of the
+// stages before, so that a run's figures count all its work and its best grid is the best it ever
+// held. The snapshot holds the stage: checkpoints, MPI ranks and runs side by side work as
+// without growth.
+#include <algorithm>
+#include <cstring>
+
+#include "gpuga/engine.hpp"
+#include "gpuga/errors.hpp"
+
+namespace gpuga {
+namespace {
+
+constexpr Fitness kNoBest = 0xFFFF;  // above any grid's fitness (25x25: at most 43200)
+
+// What island k of a run carries from the stages before the one it is in.
+struct Carried {
+  std::uint64_t evaluations = 0;
+  std::uint32_t restarts = 0;
+  Fitness best = kNoBest;
+  // The best's cells, kept only where it is the run's best (lowest carried fitness): the driver
+  // asks for no other island's grid (driver.cpp takes the island of the run's best).
+  std::vector<std::uint8_t> grid;
+};
+
+struct GrowingRun {
+  Grid puzzle;
+  std::uint64_t seed = 0;
+  std::uint32_t stage = 0;
+  std::vector<Carried> islands;
+  std::vector<Fitness> stage_best;  // each island's best in this stage, as last summarised
+};
+
+// An island's part of a snapshot before the stage engine's: the stage, then what it carries.
+constexpr std::uint64_t kCarriedBytes = sizeof(std::uint32_t) + sizeof(std::uint64_t) +
+                                        sizeof(std::uint32_t) + sizeof(Fitness) + 1;
+
+template <class T>
+std::uint8_t* put(std::uint8_t* at, const T& v) {
+  std::memcpy(at, &v, sizeof v);
+  return at + sizeof v;
+}
+template <class T>
+const std::uint8_t* get(const std::uint8_t* at, T& v) {
+  std::memcpy(&v, at, sizeof v);
+  return at + sizeof v;
+}
+
+class GrowingEngine final : public Engine {
+ public:
+  GrowingEngine(StageMaker make, std::vector<EngineParams> stages, const Grid& puzzle,
+                std::uint32_t length)
+      : make_(std::move(make)), params_(std::move(stages)), length_(length) {
+    engines_.push_back(make_(params_[0]));
+    runs_.resize(engines_[0]->slots());
+    set_run(0, puzzle, params_[0].ga.seed);  // as the first engine has it
+  }
+
+  std::uint32_t slots() const override { return engines_[0]->slots(); }
+  const IslandParams& params() const override { return engines_[0]->params(); }
+  IslandParams run_params(std::uint32_t r) const override {
+    return engines_[runs_[r].stage]->run_params(r);
+  }
+  std::string placement() const override { return engines_[0]->placement(); }
+
+  void set_run(std::uint32_t r, const Grid& puzzle, std::uint64_t seed) override {
+    runs_[r] = {puzzle, seed, 0, std::vector<Carried>(islands()), std::vector<Fitness>(islands(), kNoBest)};
+    engines_[0]->set_run(r, puzzle, seed);
+  }
+
+  // Each run's task in its stage's clock, the stage's end where it ends before the target; a
+  // run that reaches its stage's end unsolved grows and starts the next stage in the same epoch,
+  // so that what the driver sees at a clock does not depend on where epochs end.
+  void advance(const std::vector<RunTask>& tasks) override {
+    std::vector<RunTask> left = tasks;
+    while (std::any_of(left.begin(), left.end(), [](const RunTask& t) { return t.action != RunAction::Idle; })) {
+      std::vector<std::vector<RunTask>> per(engines_.size(), std::vector<RunTask>(slots()));
+      for (std::uint32_t r = 0; r < slots(); ++r)
+        if (left[r].action != RunAction::Idle) {
+          const std::uint32_t s = runs_[r].stage, t = left[r].target - offset(s);
+          per[s][r] = {left[r].action, last(s) ? t : std::min(t, length_)};
+        }
+      for (std::size_t s = 0; s < engines_.size(); ++s)
+        if (std::any_of(per[s].begin(), per[s].end(), [](const RunTask& t) { return t.action != RunAction::Idle; }))
+          engines_[s]->advance(per[s]);
+      std::vector<std::vector<IslandSummary>> seen(engines_.size());
+      for (std::uint32_t r = 0; r < slots(); ++r) {
+        if (left[r].action == RunAction::Idle) continue;
+        const std::uint32_t s = runs_[r].stage;
+        if (last(s) || left[r].target - offset(s) < length_) {
+          left[r] = {};
+          continue;
+        }
+        if (seen[s].empty()) seen[s] = engines_[s]->summaries();
+        const IslandSummary* is = &seen[s][std::size_t(r) * islands()];
+        if (ended_unsolved(is)) {
+          grow(r, is);
+          left[r].action = RunAction::Init;
+        } else {
+          left[r] = {};
+        }
+      }
+    }
+  }
+
+  // The stage engines' summaries with the run's clock and what the islands carry.
+  std::vector<IslandSummary> summaries() override {
+    std::vector<std::vector<IslandSummary>> of(engines_.size());
+    std::vector<IslandSummary> out(std::size_t(slots()) * islands());
+    for (std::uint32_t r = 0; r < slots(); ++r) {
+      GrowingRun& run = runs_[r];
+      if (of[run.stage].empty()) of[run.stage] = engines_[run.stage]->summaries();
+      const std::uint32_t off = offset(run.stage);
+      for (std::uint32_t k = 0; k < islands(); ++k) {
+        IslandSummary x = of[run.stage][std::size_t(r) * islands() + k];
+        IslandState& st = x.state;
+        run.stage_best[k] = st.best_ever;
+        st.clock += off;
+        st.last_improvement += off;
+        if (st.solved != kNever) st.solved += off;
+        if (st.boundary != kNever) st.boundary += off;
+        st.evaluations += run.islands[k].evaluations;
+        st.restarts += run.islands[k].restarts;
+        st.best_ever = std::min(st.best_ever, run.islands[k].best);
+        out[std::size_t(r) * islands() + k] = x;
+      }
+    }
+    return out;
+  }
+
+  // The carried best where it is at least as good as the stage's (the earlier one on a tie).
+  Grid best(std::uint32_t r, std::uint32_t island) override {
+    const GrowingRun& run = runs_[r];
+    const Carried& c = run.islands[island];
+    if (c.grid.empty() || c.best > run.stage_best[island]) return engines_[run.stage]->best(r, island);
+    Grid g(run.puzzle.box);
+    g.cell = c.grid;
+    return g;
+  }
+
+  std::vector<std::uint8_t> population(std::uint32_t r) override {
+    return engines_[runs_[r].stage]->population(r);
+  }
+  std::vector<Fitness> fitness(std::uint32_t r) override { return engines_[runs_[r].stage]->fitness(r); }
+  PhaseTimes phase_times() override {
+    PhaseTimes sum;
+    for (const auto& e : engines_) {
+      const PhaseTimes t = e->phase_times();
+      sum.advance += t.advance, sum.summary += t.summary, sum.ring += t.ring;
+    }
+    return sum;
+  }
+
+  // Engine::snapshot's layout, each island's block led by its stage and what it carries.
+  std::vector<std::uint8_t> snapshot(std::uint32_t r) override {
+    const GrowingRun& run = runs_[r];
+    const std::vector<std::uint8_t> inner = engines_[run.stage]->snapshot(r);
+    const std::uint64_t block = (inner.size() - kRunSnapshotHeader) / islands();
+    const std::uint64_t cells = run.puzzle.cell.size();
+    std::vector<std::uint8_t> out(kRunSnapshotHeader + islands() * (kCarriedBytes + cells + block));
+    std::uint32_t clock = 0;
+    get(inner.data(), clock);
+    std::memcpy(out.data(), inner.data(), kRunSnapshotHeader);
+    put(out.data(), clock + offset(run.stage));
+    std::uint8_t* at = out.data() + kRunSnapshotHeader;
+    for (std::uint32_t k = 0; k < islands(); ++k) {
+      const Carried& c = run.islands[k];
+      at = put(at, run.stage);
+      at = put(at, c.evaluations);
+      at = put(at, c.restarts);
+      at = put(at, c.best);
+      at = put(at, std::uint8_t(c.grid.empty() ? 0 : 1));
+      if (!c.grid.empty()) std::memcpy(at, c.grid.data(), cells);
+      at += cells;
+      std::memcpy(at, inner.data() + kRunSnapshotHeader + k * block, block);
+      at += block;
+    }
+    return out;
+  }
+
+  void restore(std::uint32_t r, const std::vector<std::uint8_t>& bytes) override {
+    GrowingRun& run = runs_[r];
+    const std::uint64_t cells = run.puzzle.cell.size(), lead = kCarriedBytes + cells;
+    const std::uint64_t body = bytes.size() > kRunSnapshotHeader ? bytes.size() - kRunSnapshotHeader : 0;
+    GPUGA_INPUT_CHECK(body > 0 && body % islands() == 0 && body / islands() > lead,
+                      "a growing run's state of " + std::to_string(bytes.size()) +
+                          " bytes; expected a header and " + std::to_string(islands()) +
+                          " equal island blocks");
+    const std::uint64_t block = body / islands() - lead;
+    std::uint32_t stage = 0, clock = 0;
+    get(bytes.data() + kRunSnapshotHeader, stage);
+    get(bytes.data(), clock);
+    GPUGA_INPUT_CHECK(stage < params_.size() && clock >= offset(stage),
+                      "a growing run's state at stage " + std::to_string(stage) + ", generation " +
+                          std::to_string(clock) + "; expected a stage below " +
+                          std::to_string(params_.size()) + " that its generation has reached");
+    std::vector<std::uint8_t> inner(kRunSnapshotHeader + islands() * block);
+    std::memcpy(inner.data(), bytes.data(), kRunSnapshotHeader);
+    put(inner.data(), clock - offset(stage));
+    std::vector<Carried> carried(islands());
+    const std::uint8_t* at = bytes.data() + kRunSnapshotHeader;
+    for (std::uint32_t k = 0; k < islands(); ++k) {
+      std::uint32_t island_stage = 0;
+      std::uint8_t has_grid = 0;
+      Carried& c = carried[k];
+      at = get(get(get(get(get(at, island_stage), c.evaluations), c.restarts), c.best), has_grid);
+      GPUGA_INPUT_CHECK(island_stage == stage && has_grid <= 1 &&
+                            std::all_of(at, at + cells, [&](std::uint8_t v) { return v <= run.puzzle.side(); }),
+                        "a growing run's state whose island " + std::to_string(k) +
+                            " is not at its run's stage or holds a grid that is not one");
+      if (has_grid) c.grid.assign(at, at + cells);
+      std::memcpy(inner.data() + kRunSnapshotHeader + k * block, at + cells, block);
+      at += cells + block;
+    }
+    engine_of(stage).set_run(r, run.puzzle, run.seed);
+    engines_[stage]->restore(r, inner);
+    run.stage = stage;
+    run.islands = std::move(carried);
+  }
+
+  void link_ring(RingLink* link, std::uint32_t first_island, std::uint32_t ring_islands) override {
+    link_ = {link, first_island, ring_islands};
+    for (const auto& e : engines_) e->link_ring(link, first_island, ring_islands);
+  }
+
+ private:
+  std::uint32_t islands() const { return params_[0].islands; }
+  std::uint32_t offset(std::uint32_t stage) const { return stage * length_; }
+  bool last(std::uint32_t stage) const { return stage + 1 == params_.size(); }
+
+  // At the stage's end (every island's clock there: nothing halted it), no island solved.
+  bool ended_unsolved(const IslandSummary* is) const {
+    for (std::uint32_t k = 0; k < islands(); ++k)
+      if (is[k].state.halted || is[k].state.solved != kNever || is[k].state.clock < length_) return false;
+    return true;
+  }
+
+  Engine& engine_of(std::uint32_t stage) {
+    while (engines_.size() <= stage) {
+      engines_.push_back(make_(params_[engines_.size()]));
+      if (link_.link) engines_.back()->link_ring(link_.link, link_.first, link_.ring);
+    }
+    return *engines_[stage];
+  }
+
+  // Run r ended stage s unsolved (its islands' summaries `is`): its islands carry their figures
+  // and bests, and the next stage starts it from its seed.
+  void grow(std::uint32_t r, const IslandSummary* is) {
+    GrowingRun& run = runs_[r];
+    Engine& from = *engines_[run.stage];
+    std::vector<bool> improved(islands());
+    Fitness least = kNoBest;
+    for (std::uint32_t k = 0; k < islands(); ++k) {
+      Carried& c = run.islands[k];
+      c.evaluations += is[k].state.evaluations;
+      c.restarts += is[k].state.restarts;
+      improved[k] = is[k].state.best_ever < c.best;
+      if (improved[k]) c.best = is[k].state.best_ever;
+      least = std::min(least, c.best);
+    }
+    for (std::uint32_t k = 0; k < islands(); ++k) {
+      Carried& c = run.islands[k];
+      if (c.best != least) c.grid.clear();
+      else if (improved[k]) c.grid = from.best(r, k).cell;
+    }
+    ++run.stage;
+    std::fill(run.stage_best.begin(), run.stage_best.end(), kNoBest);
+    engine_of(run.stage).set_run(r, run.puzzle, run.seed);
+  }
+
+  struct Link {
+    RingLink* link = nullptr;
+    std::uint32_t first = 0, ring = 0;
+  };
+
+  StageMaker make_;
+  std::vector<EngineParams> params_;
+  std::uint32_t length_;
+  std::vector<std::unique_ptr<Engine>> engines_;  // by stage, built when a run first reaches it
+  std::vector<GrowingRun> runs_;                   // by slot
+  Link link_;
+};
+
+}  // namespace
+
+std::unique_ptr<Engine> make_growing_engine(StageMaker make, std::vector<EngineParams> stages,
+                                            const Grid& puzzle, std::uint32_t stage_length) {
+  return std::make_unique<GrowingEngine>(std::move(make), std::move(stages), puzzle, stage_length);
+}
+
+}  // namespace gpuga
