@@ -61,8 +61,11 @@ class GrowingEngine final : public Engine {
                 std::uint32_t length)
       : make_(std::move(make)), params_(std::move(stages)), length_(length) {
     engines_.push_back(make_(params_[0]));
-    runs_.resize(engines_[0]->slots());
-    set_run(0, puzzle, params_[0].ga.seed);  // as the first engine has it
+    // Every slot as the first engine holds it (run 0 set, the others idle), so that summaries()
+    // can read any slot before the driver gives it a run.
+    runs_.assign(engines_[0]->slots(), GrowingRun{puzzle, params_[0].ga.seed, 0,
+                                                  std::vector<Carried>(islands()),
+                                                  std::vector<Fitness>(islands(), kNoBest)});
   }
 
   std::uint32_t slots() const override { return engines_[0]->slots(); }

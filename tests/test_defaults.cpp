@@ -61,19 +61,26 @@ TEST(Defaults, ResolvingRecordsTheNumbersInEffect) {
   EXPECT_EQ(c.island_size, d.island_size);
   EXPECT_EQ(c.local_search, d.local_search);
   EXPECT_EQ(c.restart_after, d.restart_after);
+  EXPECT_EQ(c.grow_after, d.grow_after);
   EXPECT_EQ(c.pop, 3 * d.islands_per_unit * d.island_size);
   // The table's restart is the GA's: climbers keep theirs, on every backend.
   RunConfig climbers;
   climbers.algorithm = Algorithm::Hc;
   climbers.resolve(Backend::Cuda, 3);
   EXPECT_EQ(climbers.restart_after, kClimberRestartAfter);
+  EXPECT_EQ(climbers.grow_after, 0u);  // islands grow in the GA only
   RunConfig gpu;
-  gpu.pop = 256;
   gpu.resolve(Backend::Cuda, 3);
-  EXPECT_EQ(std::tie(gpu.island_size, gpu.local_search, gpu.restart_after),
+  EXPECT_EQ(std::tie(gpu.island_size, gpu.local_search, gpu.restart_after, gpu.grow_after),
             std::tie(size_defaults(Backend::Cuda, 3).island_size,
                      size_defaults(Backend::Cuda, 3).local_search,
-                     size_defaults(Backend::Cuda, 3).restart_after));
+                     size_defaults(Backend::Cuda, 3).restart_after,
+                     size_defaults(Backend::Cuda, 3).grow_after));
+  // Islands the user sized do not grow unless asked: the table's growth is for its islands.
+  RunConfig sized;
+  sized.pop = 256;
+  sized.resolve(Backend::Cuda, 3);
+  EXPECT_EQ(sized.grow_after, 0u);
   RunConfig many;
   many.threads = 3;
   many.resolve(Backend::Cpu, 3, /*many=*/true);
@@ -83,15 +90,16 @@ TEST(Defaults, ResolvingRecordsTheNumbersInEffect) {
   given.pop = 600;
   given.island_size = 300;
   given.local_search = 7;
+  given.grow_after = 0;
   given.resolve(Backend::Cpu, 5, true);
-  EXPECT_EQ(std::tie(given.pop, given.island_size, given.local_search),
-            std::make_tuple(600u, 300u, 7u));
+  EXPECT_EQ(std::tie(given.pop, given.island_size, given.local_search, given.grow_after),
+            std::make_tuple(600u, 300u, 7u, 0u));
 }
 
 TEST(Defaults, EveryEntryIsARunTheEngineTakes) {
-  // Each backend's islands, at every size, are valid islands. The GPU's, up to 16x16, fit an
-  // H100's block in shared memory (227 KiB), as when their times were measured; 25x25 islands of
-  // 256 run from device memory (those of 128 that fit lost 2 of 12 puzzles: bench/README.md).
+  // Each backend's islands, at every size, are valid islands. The GPU's fit an H100's block in
+  // shared memory (227 KiB), as when their times were measured (25x25: one island of 128 on a
+  // multiprocessor; its runs grow into islands of 256 that run from device memory).
   for (const Backend b : {Backend::Cpu, Backend::Cuda})
     for (int box = 2; box <= 5; ++box) {
       const SizeDefaults& d = size_defaults(b, box);
@@ -106,7 +114,7 @@ TEST(Defaults, EveryEntryIsARunTheEngineTakes) {
       const std::uint64_t staged = with_box_size(box, [&]<int B>() {
         return staged_bytes<B>(make_layout<B>(ga));
       });
-      EXPECT_EQ(staged <= 227u * 1024, box <= 4) << "box " << box << ": " << staged << " bytes";
+      EXPECT_LE(staged, 227u * 1024) << "box " << box;
     }
 }
 

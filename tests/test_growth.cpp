@@ -31,6 +31,7 @@ RunConfig growing_config(std::uint32_t grow_after, std::uint32_t max_generations
   c.restart_after = 4;
   c.migration_interval = 3;
   c.grow_after = grow_after;
+  c.propagate = Propagation::None;  // the search does it all
   c.max_generations = max_generations;
   c.time_limit = 0;
   c.seed = seed;
@@ -133,9 +134,10 @@ TEST(Growth, ASnapshotInALaterStageContinuesExactly) {
   through->initialize();
   through->advance_to(4);  // stage 1
   const std::vector<std::uint8_t> saved = through->snapshot(0);
-  auto resumed = growing_engine(c, puzzle);
+  auto resumed = growing_engine(c, puzzle, 2);  // a second slot the driver has not given a run
   resumed->set_run(0, puzzle, c.seed);
   resumed->restore(0, saved);
+  EXPECT_EQ(resumed->summaries().size(), 2u * 2);  // what the driver reads on resuming
   EXPECT_EQ(resumed->snapshot(0), saved);
   EXPECT_EQ(resumed->run_params(0).ga.island_size, 8u);
   through->advance_to(9);  // across the next growth

@@ -79,8 +79,9 @@ TEST(RunConfig, EveryOptionIsDeclaredOnceWithItsHelp) {
 }
 
 TEST(RunConfig, OutputsRecordTheValuesInEffect) {
+  const std::uint64_t n = size_defaults(Backend::Cpu, 3).island_size;  // --island-size 0's
   RunConfig c;
-  c.pop = 3000;
+  c.pop = static_cast<std::uint32_t>(3 * n);
   c.selection = Selection::Truncation;
   c.algorithm = Algorithm::Ga;
   const auto value = [&](const char* json) {
@@ -89,17 +90,18 @@ TEST(RunConfig, OutputsRecordTheValuesInEffect) {
     ADD_FAILURE() << json;
     return SettingValue{};
   };
-  EXPECT_EQ(value("island_size"), SettingValue(std::uint64_t(1000)));
+  EXPECT_EQ(value("island_size"), SettingValue(n));
   EXPECT_EQ(value("islands"), SettingValue(std::uint64_t(3)));
-  EXPECT_EQ(value("children"), SettingValue(std::uint64_t(10000)));  // truncation: 10 x island
+  EXPECT_EQ(value("children"), SettingValue(10 * n));  // truncation: 10 x island
   EXPECT_EQ(value("elite"), SettingValue(std::uint64_t(0)));          // truncation keeps none
   c.algorithm = Algorithm::Sa;
   EXPECT_EQ(value("migration_interval"), SettingValue(std::uint64_t(0)));  // chains never migrate
 }
 
 TEST(RunConfig, ValidateChecksTheOptionsAgainstEachOther) {
+  const std::uint32_t n = size_defaults(Backend::Cpu, 3).island_size;  // --island-size 0's
   RunConfig c;
-  c.pop = 2000;
+  c.pop = 2 * n;
   c.migrants = 600;
   try {
     c.validate();
@@ -112,5 +114,5 @@ TEST(RunConfig, ValidateChecksTheOptionsAgainstEachOther) {
   EXPECT_NO_THROW(c.validate());
   const EngineParams p = c.islands();
   EXPECT_EQ(p.islands, 2u);
-  EXPECT_EQ(p.ga.island_size, 1000u);
+  EXPECT_EQ(p.ga.island_size, n);
 }

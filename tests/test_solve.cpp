@@ -96,7 +96,7 @@ TEST(Solve, AnnealingAndHillClimbingSolveEasyPuzzlesAndVerify) {
 TEST(Solve, ChainsRecordTheirScheduleCountMovesAndReproduce) {
   // AI Escargot has 58 free cells: a generation is 58 moves per chain, after the initial grids.
   const std::string args = "solve" + kCpu + "--algorithm sa --pop 200 --max-generations 30 "
-                           "--cooling 0.95 --chain-length 100 --reheat-after 7 --seed 3 --json ";
+                           "--propagate none --cooling 0.95 --chain-length 100 --reheat-after 7 --seed 3 --json ";
   const auto a = run_gpuga(args + "--threads 1 " + kHard);
   const auto b = run_gpuga(args + "--threads 2 " + kHard);
   ASSERT_EQ(a.status, 1) << a.err;
@@ -137,16 +137,25 @@ TEST(Solve, PrettyOutputAndJson) {
   auto r = run_gpuga("solve" + kCpu + "--seed 5 puzzles/example.txt");
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_EQ(r.out.substr(0, 22), "4 8 3 | 9 2 1 | 6 5 7\n") << r.out;
+  // The defaults: singles complete this easy puzzle before any search.
   r = run_gpuga("solve" + kCpu + "--seed 5 --json puzzles/example.txt");
   ASSERT_EQ(r.status, 0) << r.err;
-  const auto j = nlohmann::json::parse(r.out);
+  auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["results"][0]["stop"], "propagation");
+  EXPECT_EQ(j["results"][0]["generations"], 0);
+  EXPECT_EQ(j["results"][0]["grid"], kEasySolution);
+  r = run_gpuga("solve" + kCpu + "--seed 5 --propagate none --json puzzles/example.txt");
+  ASSERT_EQ(r.status, 0) << r.err;
+  j = nlohmann::json::parse(r.out);
   EXPECT_EQ(j["results"][0]["solved"], true);
   EXPECT_EQ(j["results"][0]["grid"], kEasySolution);
   EXPECT_EQ(j["config"]["seed"], 5);
   EXPECT_EQ(j["config"]["backend"], "cpu");
-  // --pop left out: islands of 1000, as many as the backend fills; the solving island named.
-  EXPECT_EQ(j["config"]["island_size"], 1000);
-  EXPECT_EQ(j["config"]["pop"], j["config"]["islands"].get<int>() * 1000);
+  // --pop left out: the table's islands, as many as the backend fills; the solving island named.
+  const int size = static_cast<int>(size_defaults(Backend::Cpu, 3).island_size);
+  EXPECT_EQ(j["config"]["island_size"], size);
+  EXPECT_EQ(j["config"]["pop"], j["config"]["islands"].get<int>() * size);
+  EXPECT_EQ(j["config"]["grow_after"], size_defaults(Backend::Cpu, 3).grow_after);
   EXPECT_LT(j["results"][0]["island"].get<int>(), j["config"]["islands"].get<int>());
   EXPECT_EQ(j["results"][0]["stop"], "solved");
   // Where the time went: before the run, its generation 0, and the generations after; the
@@ -160,13 +169,16 @@ TEST(Solve, PrettyOutputAndJson) {
 }
 
 TEST(Solve, PopIsTheWholePopulationInIslands) {
-  // --pop 4000 runs four islands of 1000 on a ring; --island-size equal to --pop, one.
-  // (Without local search, which solves AI Escargot within these generations.)
+  // --pop 4000 runs islands of the table's size on a ring, and they do not grow (the table's
+  // growth is for its own islands); --island-size equal to --pop, one. (Without local search,
+  // which solves AI Escargot within these generations.)
+  const std::uint32_t size = size_defaults(Backend::Cpu, 3).island_size;
   auto r = run_gpuga("solve" + kCpu + "--seed 6 --pop 4000 --max-generations 20 --local-search 0 "
                      "--json " + kHard);
   auto j = nlohmann::json::parse(r.out);
-  EXPECT_EQ(j["config"]["islands"], 4);
-  EXPECT_EQ(j["config"]["island_size"], 1000);
+  EXPECT_EQ(j["config"]["islands"], 4000 / size);
+  EXPECT_EQ(j["config"]["island_size"], size);
+  EXPECT_EQ(j["config"]["grow_after"], 0);
   EXPECT_EQ(j["config"]["migration_interval"], 50);
   EXPECT_EQ(j["results"][0]["evaluations"], 4000 * 21);  // initial islands and 20 generations
   r = run_gpuga("solve" + kCpu + "--seed 6 --pop 1500 --island-size 1500 --max-generations 5 "
@@ -194,7 +206,7 @@ TEST(Solve, TheResultDoesNotDependOnWhereTheHostLooks) {
   // the same fitness, the higher one there first: the host saw it alone when it looked after
   // every generation, and the run used to report it then, and the lower island otherwise.
   const std::string args = "solve --backend cpu --pop 400 --island-size 200 --max-generations 5 "
-                           "--seed 7 --json puzzles/acs_16x16_fixed045_inst00-09.txt";
+                           "--propagate none --seed 7 --json puzzles/acs_16x16_fixed045_inst00-09.txt";
   auto results = [&](const std::string& cadence) {
     const auto r = run_gpuga(args + " --report-every " + cadence);
     EXPECT_EQ(r.status, 1) << r.err;
@@ -266,8 +278,8 @@ TEST(Solve, MaxGenerationsAndTimeLimitStopRuns) {
   EXPECT_EQ(r.status, 1);
   EXPECT_NE(r.err.find("max-generations after 7 generations"), std::string::npos) << r.err;
   EXPECT_NE(r.out.find("not solved"), std::string::npos);
-  r = run_gpuga("solve" + kCpu + "--pop 2000 --time-limit 0.5 --max-generations 4000000000 "
-                "--seed 1 " + kHard);
+  r = run_gpuga("solve" + kCpu + "--pop 2000 --local-search 0 --restart-after 0 --time-limit 0.5 "
+                "--max-generations 4000000000 --seed 1 " + kHard);
   EXPECT_EQ(r.status, 1);
   EXPECT_NE(r.err.find("time-limit after"), std::string::npos) << r.err;
 }
@@ -323,8 +335,8 @@ TEST(Solve, BadOptionsAreRefusedWithAClearMessage) {
       {"--selection roulette", "--selection"},
       {"--rank-pressure 2.5", "--rank-pressure"},
       {"--pop 10 --elite 10", "--elite 10 must be smaller than the island size 10"},
-      {"--pop 1009", "--pop 1009 is not a multiple of the island size 1000; expected a "
-                     "multiple such as 1000 or 2000"},
+      {"--pop 1009 --island-size 1000", "--pop 1009 is not a multiple of the island size 1000; "
+                                        "expected a multiple such as 1000 or 2000"},
       {"--pop 3000 --island-size 4000", "--island-size 4000: expected 2 to --pop 3000"},
       {"--pop 2000 --migrants 600", "--migrants 600: expected at most half the island size"},
       {"--pop 2000 --keep-on-restart 1001", "--keep-on-restart 1001 must not exceed the island"},

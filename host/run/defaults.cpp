@@ -19,18 +19,18 @@ constexpr std::uint32_t kWholeBackend = 0xFFFFFFFFu;
 constexpr SizeDefaults kCpu[] = {
     // island size, local search, restart after, grow after, islands per thread, islands per run
     // (many)
-    {1000, 500, 30, 0, 1, 2},
-    {1000, 500, 30, 0, 1, 2},
-    {1000, 500, 30, 0, 1, 2},
+    {250, 500, 30, 8, 1, 2},
+    {250, 500, 30, 8, 1, 2},
+    {250, 500, 30, 8, 1, 2},
     {1000, 20000, 30, 0, 1, 2},
 };
 constexpr SizeDefaults kCuda[] = {
     // island size, local search, restart after, grow after, islands per multiprocessor, islands
     // per run
-    {128, 200, 10, 0, 2, 16},
-    {128, 200, 10, 0, 2, 16},
-    {64, 500, 30, 0, 2, kWholeBackend},
-    {256, 20000, 30, 0, 2, kWholeBackend},
+    {128, 200, 10, 20, 2, 16},
+    {128, 200, 10, 20, 2, 16},
+    {64, 500, 30, 20, 2, kWholeBackend},
+    {128, 20000, 30, 30, 2, kWholeBackend},
 };
 
 }  // namespace

@@ -318,8 +318,9 @@ std::vector<RunSetting> make_settings() {
                                   "with islands twice the size (as many of them), at most " +
                                   std::to_string(kMaxGrowths) + " times; each stage is that "
                                   "configuration's run alone (0: never; rounded up to a multiple "
-                                  "of 10 for the GA without local search; auto: by backend and "
-                                  "box size, " + auto_text(&SizeDefaults::grow_after) + ")",
+                                  "of 10 for the GA without local search; auto: with --pop and "
+                                  "--island-size left at 0, by backend and box size, " +
+                                  auto_text(&SizeDefaults::grow_after) + "; else 0)",
                                   "grow_after", {"grow_after", 23, 6}),
                         &C::grow_after),
                 [](const C& c) -> SettingValue { return std::uint64_t(c.stage_length()); }),
@@ -456,7 +457,10 @@ void RunConfig::resolve(Backend resolved, int box, bool many) {
   if (local_search == kFromTable) local_search = d.local_search;
   if (restart_after == kFromTable)
     restart_after = algorithm == Algorithm::Ga ? d.restart_after : kClimberRestartAfter;
-  if (grow_after == kFromTable) grow_after = algorithm == Algorithm::Ga ? d.grow_after : 0;
+  // The table's growth is measured for the table's islands; islands the user sized grow only
+  // when asked.
+  if (grow_after == kFromTable)
+    grow_after = algorithm == Algorithm::Ga && pop == 0 && island_size == 0 ? d.grow_after : 0;
   if (island_size == 0) island_size = default_island_size(pop, d.island_size);
   if (pop != 0) return;
   const BackendShape s = shape(resolved, box);

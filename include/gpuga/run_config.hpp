@@ -47,7 +47,7 @@ struct RunConfig {
   double mutation_rate = 1.0;  // bench/README.md, "Why the defaults": a paired sweep
   std::uint32_t local_search = kFromTable;  // bench/README.md: the memetic sweeps
   bool given_aware = true;
-  Propagation propagate = Propagation::None;  // on the givens, before the run
+  Propagation propagate = Propagation::Singles;  // on the givens, before the run (bench/README.md)
   double cooling = 0.9;            // sa (bench/README.md: the schedule sweeps)
   std::uint32_t chain_length = 0;  // sa: moves per temperature; 0: the free cells
   std::uint32_t reheat_after = 50; // sa
