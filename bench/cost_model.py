@@ -13,7 +13,9 @@ about its local-search depth: each thread runs its child's moves in sequence).
                                  configurations named, each with its local search), printing the
                                  fit and its error on every row
   predict A C0 C1 LS JSON...     each solve --json file's (a set's) predicted median and p95 in ms,
-                                 from each result's generations
+                                 from each result's generations (a run whose islands grew: in
+                                 generations of its first stage's islands; one propagation
+                                 completed: 0 ms, as no engine is made)
   throughput GEN_MS SLOTS JSON...
                                  puzzles a second when SLOTS runs share the device, each file's
                                  runs taking their generations in file order, a generation of the
@@ -54,13 +56,26 @@ def fit(path, configs):
         print(f"  {config:18} {file:36} generations {g:4g}  {ms:6.2f} ms  model {p:6.2f}")
 
 
+def first_stage_generations(result, stage_length):
+    """A run's work in generations of its first stage's islands: its generations, or, where its
+    islands grew (--grow-after: `stage_length`, as the JSON records it), each stage's generations
+    weighted by its islands' size (stage k: 2^k times the first)."""
+    grown = result.get("growths", 0)
+    if grown == 0:
+        return result["generations"]
+    last = result["generations"] - grown * stage_length
+    return sum(stage_length << k for k in range(grown)) + (last << grown)
+
+
 def predict(a, c0, c1, ls, paths):
     print("| set | solved | median generations | predicted median ms | predicted p95 ms |")
     print("|---|---|---:|---:|---:|")
     for path in paths:
-        results = json.load(open(path))["results"]
-        ms = [a + r["generations"] * (c0 + c1 * ls) if r["solved"] else float("inf")
-              for r in results]
+        doc = json.load(open(path))
+        results = doc["results"]
+        ms = [(0.0 if r["stop"] == "propagation" else
+               a + first_stage_generations(r, doc["config"]["grow_after"]) * (c0 + c1 * ls))
+              if r["solved"] else float("inf") for r in results]
         gens = [r["generations"] for r in results]
         solved = sum(r["solved"] for r in results)
         print(f"| {path.split('/')[-1]} | {solved}/{len(results)} | {statistics.median(gens):g} | "
@@ -103,7 +118,9 @@ def throughput(gen_ms, slots, paths):
           " ideal (the device always full) |")
     print("|---|---:|---:|---:|---:|")
     for path in paths:
-        lengths = [max(r["generations"], 1) for r in json.load(open(path))["results"]]
+        doc = json.load(open(path))
+        stage = doc["config"].get("grow_after", 0)
+        lengths = [max(first_stage_generations(r, stage), 1) for r in doc["results"]]
         ideal = sum(lengths) * gen_ms / slots / 1000
         old, new = (simulate(lengths, slots, gen_ms, shrink) for shrink in (False, True))
         print(f"| {path.split('/')[-1]} | {len(lengths)} | {len(lengths) / old:.0f} | "

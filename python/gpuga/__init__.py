@@ -22,8 +22,9 @@ __all__ = ["Result", "solve", "batch", "sweep", "bench", "read_puzzles", "check"
 
 class Result:
     """A run's result: solved, grid (numpy), text (the input's alphabet), fitness, generations,
-    evaluations, restarts, seconds, seed, island, stop, backend, config (the effective
-    configuration) and, with history=True, history (a DataFrame, one row per generation)."""
+    evaluations, restarts, growths (the times its islands doubled), seconds, seed, island, stop,
+    backend, config (the effective configuration) and, with history=True, history (a DataFrame,
+    one row per generation)."""
 
     def __init__(self, fields):
         rows = fields.pop("history")

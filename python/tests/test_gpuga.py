@@ -44,15 +44,18 @@ def test_solve_takes_a_string_a_list_of_lists_and_an_array_alike():
 def test_solve_equals_the_command_line_for_a_seed(tmp_path):
     puzzle = tmp_path / "p.txt"
     puzzle.write_text(HARD + "\n")
-    for seed in (1, 2):
+    for seed, grow_after in ((1, 0), (2, 0), (3, 5)):  # the last grows: 25 generations, stages of 5
         out = cli("solve", "--json", "--seed", str(seed), "--max-generations", "25", "--backend", "cpu",
-                  "--threads", "2", "--pop", "200", "--island-size", "100", "--local-search", "20", str(puzzle))
+                  "--threads", "2", "--pop", "200", "--island-size", "100", "--local-search", "20",
+                  "--grow-after", str(grow_after), str(puzzle))
         want = json.loads(out.stdout)["results"][0]
-        got = gpuga.solve(HARD, seed=seed, max_generations=25, **SMALL)
-        assert (got.text, got.generations, got.evaluations, got.restarts, got.stop, got.island,
-                got.fitness, got.solved) == (
-            want["grid"], want["generations"], want["evaluations"], want["restarts"], want["stop"],
-            want["island"], want["fitness"], want["solved"])
+        got = gpuga.solve(HARD, seed=seed, max_generations=25, grow_after=grow_after, **SMALL)
+        assert (got.text, got.generations, got.evaluations, got.restarts, got.growths, got.stop,
+                got.island, got.fitness, got.solved) == (
+            want["grid"], want["generations"], want["evaluations"], want["restarts"], want["growths"],
+            want["stop"], want["island"], want["fitness"], want["solved"])
+        if grow_after and not got.solved:
+            assert got.growths == 2  # 25 generations: two stages of 5, then the last
 
 
 def test_batch_is_the_csv_of_the_command_line(tmp_path):
