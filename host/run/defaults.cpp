@@ -29,7 +29,7 @@ constexpr SizeDefaults kCuda[] = {
     // per run
     {128, 200, 10, 20, 2, 16},
     {128, 200, 10, 20, 2, 16},
-    {64, 500, 30, 20, 2, kWholeBackend},
+    {64, 200, 30, 20, 2, kWholeBackend},
     {128, 20000, 30, 30, 2, kWholeBackend},
 };
 
