@@ -19,8 +19,8 @@ constexpr std::uint32_t kWholeBackend = 0xFFFFFFFFu;
 constexpr SizeDefaults kCpu[] = {
     // island size, local search, restart after, grow after, islands per thread, islands per run
     // (many)
-    {250, 500, 30, 8, 1, 2},
-    {250, 500, 30, 8, 1, 2},
+    {250, 250, 10, 8, 1, 2},
+    {250, 250, 10, 8, 1, 2},
     {250, 500, 30, 8, 1, 2},
     {1000, 20000, 30, 0, 1, 2},
 };
