@@ -55,6 +55,15 @@ const std::uint8_t* get(const std::uint8_t* at, T& v) {
   return at + sizeof v;
 }
 
+bool any_task(const std::vector<RunTask>& tasks) {
+  return std::any_of(tasks.begin(), tasks.end(),
+                     [](const RunTask& t) { return t.action != RunAction::Idle; });
+}
+
+GrowingRun fresh_run(const Grid& puzzle, std::uint64_t seed, std::uint32_t islands) {
+  return {puzzle, seed, 0, std::vector<Carried>(islands), std::vector<Fitness>(islands, kNoBest)};
+}
+
 class GrowingEngine final : public Engine {
  public:
   GrowingEngine(StageMaker make, std::vector<EngineParams> stages, const Grid& puzzle,
@@ -63,9 +72,7 @@ class GrowingEngine final : public Engine {
     engines_.push_back(make_(params_[0]));
     // Every slot as the first engine holds it (run 0 set, the others idle), so that summaries()
     // can read any slot before the driver gives it a run.
-    runs_.assign(engines_[0]->slots(), GrowingRun{puzzle, params_[0].ga.seed, 0,
-                                                  std::vector<Carried>(islands()),
-                                                  std::vector<Fitness>(islands(), kNoBest)});
+    runs_.assign(engines_[0]->slots(), fresh_run(puzzle, params_[0].ga.seed, islands()));
   }
 
   std::uint32_t slots() const override { return engines_[0]->slots(); }
@@ -76,7 +83,7 @@ class GrowingEngine final : public Engine {
   std::string placement() const override { return engines_[0]->placement(); }
 
   void set_run(std::uint32_t r, const Grid& puzzle, std::uint64_t seed) override {
-    runs_[r] = {puzzle, seed, 0, std::vector<Carried>(islands()), std::vector<Fitness>(islands(), kNoBest)};
+    runs_[r] = fresh_run(puzzle, seed, islands());
     engines_[0]->set_run(r, puzzle, seed);
   }
 
@@ -85,7 +92,7 @@ class GrowingEngine final : public Engine {
   // so that what the driver sees at a clock does not depend on where epochs end.
   void advance(const std::vector<RunTask>& tasks) override {
     std::vector<RunTask> left = tasks;
-    while (std::any_of(left.begin(), left.end(), [](const RunTask& t) { return t.action != RunAction::Idle; })) {
+    while (any_task(left)) {
       std::vector<std::vector<RunTask>> per(engines_.size(), std::vector<RunTask>(slots()));
       for (std::uint32_t r = 0; r < slots(); ++r)
         if (left[r].action != RunAction::Idle) {
@@ -93,8 +100,7 @@ class GrowingEngine final : public Engine {
           per[s][r] = {left[r].action, last(s) ? t : std::min(t, length_)};
         }
       for (std::size_t s = 0; s < engines_.size(); ++s)
-        if (std::any_of(per[s].begin(), per[s].end(), [](const RunTask& t) { return t.action != RunAction::Idle; }))
-          engines_[s]->advance(per[s]);
+        if (any_task(per[s])) engines_[s]->advance(per[s]);
       std::vector<std::vector<IslandSummary>> seen(engines_.size());
       for (std::uint32_t r = 0; r < slots(); ++r) {
         if (left[r].action == RunAction::Idle) continue;
@@ -216,8 +222,9 @@ class GrowingEngine final : public Engine {
       std::uint8_t has_grid = 0;
       Carried& c = carried[k];
       at = get(get(get(get(get(at, island_stage), c.evaluations), c.restarts), c.best), has_grid);
-      GPUGA_INPUT_CHECK(island_stage == stage && has_grid <= 1 &&
-                            std::all_of(at, at + cells, [&](std::uint8_t v) { return v <= run.puzzle.side(); }),
+      const bool cells_fit =
+          std::all_of(at, at + cells, [&](std::uint8_t v) { return v <= run.puzzle.side(); });
+      GPUGA_INPUT_CHECK(island_stage == stage && has_grid <= 1 && cells_fit,
                         "a growing run's state whose island " + std::to_string(k) +
                             " is not at its run's stage or holds a grid that is not one");
       if (has_grid) c.grid.assign(at, at + cells);
