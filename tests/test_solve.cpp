@@ -2,6 +2,7 @@
 // Ctrl-C, the interactive prompt, and bad options refused with a clear message.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <nlohmann/json.hpp>
 #include <regex>
 #include <sstream>
@@ -231,14 +232,14 @@ TEST(Solve, TheResultDoesNotDependOnWhereTheHostLooks) {
 TEST(Solve, PuzzlesSolvedTogetherEqualThemSolvedOneAtATime) {
   // Eight hard puzzles, three at a time on one engine (a run slot takes the next puzzle as its
   // run ends), and as many as fill this machine (0), against one after another: each result is
-  // the one the puzzle gets alone with the seed, written in file order.
+  // the one the puzzle gets alone with the seed, written in file order; islands that grow too.
   std::string text;
   for (const auto& p : puzzles_in("puzzles/norvig_top95.txt")) {
     text += to_line(p.grid) + "\n";
     if (text.size() > 8 * 82 - 1) break;
   }
   const std::string args = "solve" + kCpu + "--pop 200 --island-size 100 --local-search 50 "
-                           "--max-generations 40 --seed 5 ";
+                           "--max-generations 40 --grow-after 4 --seed 5 ";
   auto results = [&](const std::string& opts) {
     const auto r = run_gpuga(args + opts + " --json -", text);
     EXPECT_LE(r.status, 1) << r.err;
@@ -252,6 +253,9 @@ TEST(Solve, PuzzlesSolvedTogetherEqualThemSolvedOneAtATime) {
   };
   const auto alone = results("--concurrent 1");
   ASSERT_EQ(alone.size(), 8u);
+  EXPECT_TRUE(std::any_of(alone.begin(), alone.end(), [](const std::string& run) {
+    return nlohmann::json::parse(run)["growths"].get<int>() > 0;
+  }));
   for (const char* together : {"--concurrent 3", "--concurrent 0"}) EXPECT_EQ(results(together), alone) << together;
   // The grids on stdout too, in file order.
   EXPECT_EQ(run_gpuga(args + "--concurrent 3 --format line -", text).out,
