@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # gpuga solve --checkpoint: SIGTERM (and SIGUSR1) write a checkpoint at the end of the epoch and
 # exit with status 4 within seconds; the same command continues the run and prints what the
-# uninterrupted run prints (the grid, generations, restarts, evaluations); a checkpoint of another
-# configuration is refused (exit 2, a message) and left as it was; a finished solve removes it.
+# uninterrupted run prints (the grid, generations, restarts, evaluations; SIGUSR1 cuts a run whose
+# islands have grown); a checkpoint of another configuration is refused (exit 2, a message) and
+# left as it was; a finished solve removes it.
 # batch --checkpoint-every does the same for its runs in flight (files beside the CSV).
 # Usage: test_checkpoint_cli.sh GPUGA SOURCE_DIR
 set -uo pipefail
@@ -14,14 +15,18 @@ trap 'rm -rf "$tmp"' EXIT
 head -n 1 "$src/puzzles/acs_16x16_fixed040_inst00-09.txt" >"$tmp/p.txt"
 # The plain GA on a 16x16 puzzle it does not solve: many cheap generations with restarts and
 # migration, ended by the generation limit (no time limit: a loaded machine must not end it).
-run=(--backend cpu --threads 1 --seed 5 --max-generations 20000 --time-limit 0 --report-every 0 --format line
-     --pop 400 --island-size 100 --local-search 0 --migration-interval 20)
+# SIGUSR1's run has islands that grow (--grow-after): twice within its first 0.3 s, so that the
+# cut falls in its last stage, with twice and four times the islands' size.
+plain=(--max-generations 20000)
+growing=(--max-generations 6000 --grow-after 500)
 summary() { grep "^puzzle 1" "$1" | sed 's/, [0-9.]* s (.*//'; }
 
-"$gpuga" solve "${run[@]}" "$tmp/p.txt" >"$tmp/whole.out" 2>"$tmp/whole.err"
-[ $? -eq 1 ] || { cat "$tmp/whole.err"; fail "the uninterrupted run"; }
-
 for sig in TERM USR1; do
+  if [ "$sig" = TERM ]; then limits=("${plain[@]}"); else limits=("${growing[@]}"); fi
+  run=(--backend cpu --threads 1 --seed 5 --time-limit 0 --report-every 0 --format line
+       --pop 400 --island-size 100 --local-search 0 --migration-interval 20 "${limits[@]}")
+  "$gpuga" solve "${run[@]}" "$tmp/p.txt" >"$tmp/whole.out" 2>"$tmp/whole.err"
+  [ $? -eq 1 ] || { cat "$tmp/whole.err"; fail "SIG$sig: the uninterrupted run"; }
   ck="$tmp/run-$sig.ckpt"
   "$gpuga" solve "${run[@]}" --checkpoint "$ck" "$tmp/p.txt" >"$tmp/cut.out" 2>"$tmp/cut.err" &
   pid=$!
@@ -50,6 +55,11 @@ for sig in TERM USR1; do
   [ "$(summary "$tmp/whole.err")" = "$(summary "$tmp/resumed.err")" ] ||
     fail "SIG$sig: $(summary "$tmp/resumed.err") against $(summary "$tmp/whole.err")"
   [ ! -e "$ck" ] || fail "SIG$sig: the finished solve left its checkpoint"
+  if [ "$sig" = USR1 ]; then  # cut in the last stage, and continued there
+    at=$(sed -n 's/.*checkpointed to .* at generation \([0-9]*\).*/\1/p' "$tmp/cut.err")
+    [ "${at:-0}" -ge 1000 ] || fail "SIG$sig: cut at generation ${at:-?}, before the islands grew twice"
+    grep -q "islands grew 2 time(s)" "$tmp/resumed.err" || fail "SIG$sig: the resumed run did not grow twice"
+  fi
   echo "ok: SIG$sig, checkpointed and resumed to the uninterrupted result"
 done
 
