@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <set>
 
+#include "gpuga/bench.hpp"
 #include "gpuga/device/island.hpp"
 #include "gpuga/driver.hpp"
 #include "gpuga/engine.hpp"
@@ -16,11 +17,9 @@ using namespace gpuga;
 
 namespace {
 
-// AI Escargot: no island of these tests solves it.
-// Platinum Blonde with a wrong clue (a 3 in its first cell): no grid fits it, so a run on it
-// never solves, however long it runs.
-const std::string kNoSolution =
-    "3......12........3..23..4....18....5.6..7.8.......9.....85.....9...4.5..47...6...";
+// The bench's puzzle, Platinum Blonde with a wrong clue: no grid fits it (test_bench proves it),
+// so a run on it never solves, however long it runs.
+const std::string kNoSolution = bench_puzzle();
 
 // Two islands of 20 on a ring, a little local search: the easy puzzle solves in a few
 // generations, the hard one never within these tests.

@@ -73,7 +73,7 @@ struct RunConfig {
   // of the halt interval (island_params.hpp), where every island of a run knows whether one
   // solved; 0 where islands do not grow (sa and hc, or 0 given).
   std::uint32_t stage_length() const;
-  // Stage k of a run that grows (host/run/growing_engine.hpp): this configuration with islands
+  // Stage k of a run that grows (engine/growing_engine.cpp): this configuration with islands
   // 2^k times the size, as many of them; it computes what that configuration does alone.
   RunConfig stage(std::uint32_t k) const;
 
