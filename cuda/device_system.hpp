@@ -216,17 +216,20 @@ struct GridTeam : BlockTeam {
 };
 
 // One thread block per island: the island's threads share its shared-memory work area (when
-// `staged`), so a generation never leaves the chip. At least two blocks per multiprocessor:
-// the segment step fits 128 registers (two islands of 512 per SM), and without the bound ptxas
-// squeezed the boundary step into 32 registers, for an occupancy it does not need, by spilling.
+// `staged`), so a generation never leaves the chip. Each step says how many islands a
+// multiprocessor should hold at once (Step::kIslandsPerMultiprocessor, island_steps.hpp), which
+// bounds its registers: 65536 / (256 x that). Without a bound ptxas squeezed the boundary step
+// into 32 registers, for an occupancy it does not need, by spilling.
 template <class Step>
-__global__ void __launch_bounds__(kTeamThreads, 2) island_kernel(Step step, bool staged) {
+__global__ void __launch_bounds__(kTeamThreads, Step::kIslandsPerMultiprocessor)
+    island_kernel(Step step, bool staged) {
   extern __shared__ __align__(16) std::uint8_t work[];
   step(BlockTeam{}, blockIdx.x, staged ? work : nullptr);
 }
 
 // Island 0 on every block of a cooperative grid (at most the blocks that fit on the GPU at once,
-// as a grid barrier needs), from device memory.
+// as a grid barrier needs), from device memory. Two blocks per multiprocessor: its grid barriers
+// spilled at 64 registers, and a lone island that large has blocks enough.
 template <class Step>
 __global__ void __launch_bounds__(kTeamThreads, 2) grid_kernel(Step step) {
   step(GridTeam{}, 0, nullptr);

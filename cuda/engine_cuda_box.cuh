@@ -14,12 +14,9 @@ std::unique_ptr<Engine> make_cuda_engine_of(const Grid& puzzle, const EnginePara
       puzzle, params, device_system::System(device), runs);
 }
 
-template <int B>
-int cuda_islands_per_multiprocessor_of(const IslandParams& params, int device) {
-  const device_system::System sys(device);
-  const device_system::DeviceScope on(device);
-  const std::uint64_t staged = staging_bytes<B>(sys, make_layout<B>(params.ga));
-  const auto kernel = device_system::island_kernel<segment_step<B>>;
+// Blocks of `kernel` (one island each) resident at once per multiprocessor.
+template <class Kernel>
+int resident_islands(Kernel kernel, std::uint64_t staged) {
   if (staged)
     GPUGA_CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                           static_cast<int>(staged)));
@@ -27,6 +24,16 @@ int cuda_islands_per_multiprocessor_of(const IslandParams& params, int device) {
   GPUGA_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
       &blocks, kernel, device_system::kTeamThreads, staged));
   return blocks;
+}
+
+template <int B>
+int cuda_islands_per_multiprocessor_of(const IslandParams& params, int device) {
+  const device_system::System sys(device);
+  const device_system::DeviceScope on(device);
+  const std::uint64_t staged = staging_bytes<B>(sys, make_layout<B>(params.ga));
+  if (params.ga.algorithm != Algorithm::Ga)
+    return resident_islands(device_system::island_kernel<chain_segment_step<B>>, staged);
+  return resident_islands(device_system::island_kernel<ga_segment_step<B>>, staged);
 }
 
 }  // namespace gpuga

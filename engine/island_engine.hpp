@@ -111,7 +111,10 @@ class IslandEngine final : public Engine {
     for (std::uint32_t r = 0; r < runs_; ++r) launches = std::max(launches, segments(r, tasks[r]));
     const IslandsView v = view();
     for (std::uint32_t s = 0; s < launches; ++s) {
-      launch("segment_step", staged_, segment_step<B>{v, s});
+      if (L_.chains)
+        launch("chain_segment_step", staged_, chain_segment_step<B>{{v, s}});
+      else
+        launch("ga_segment_step", staged_, ga_segment_step<B>{{v, s}});
       if (link_) exchange();
       launch("boundary_step", 0, boundary_step<B>{v});
     }

@@ -1,7 +1,8 @@
-// Both fitness functions against values computed by hand.
+// Both fitness functions against values computed by hand, and the band scores two ways.
 #include <gtest/gtest.h>
 
 #include "gpuga/device/fitness.hpp"
+#include "gpuga/device/rng.hpp"
 #include "grids.hpp"
 
 using namespace gpuga;
@@ -79,4 +80,48 @@ TEST(Fitness, HandBuiltSixteenBySixteen) {
   EXPECT_EQ(conflict_fitness<4>(ones, Encoding::Cell), 48 * 15);
   EXPECT_EQ(squared_fitness<4>(ones), 48 * 225);
   EXPECT_EQ(squared_fitness<4>(ones), kMaxFitness<4>);
+}
+
+// The device's band scores (band by band) and the host's (one pass over the cells) against the
+// units' conflicts counted one by one, on random grids with blanks, for every box size and
+// encoding: the CPU == GPU tests run the host's only.
+template <int B>
+void expect_band_scores_agree() {
+  using S = Shape<B>;
+  Rng rng(7, 0, B, kPurposeInit);
+  for (int trial = 0; trial < 50; ++trial) {
+    std::uint8_t g[S::kCells];
+    const std::uint32_t values = trial % 2 ? S::kSide + 1 : 3;  // blanks among them; few: many clashes
+    for (auto& c : g) c = static_cast<std::uint8_t>(rng.below(values));
+    for (auto e : {Encoding::Box, Encoding::Row, Encoding::Cell}) {
+      std::uint8_t by_band[kBandScores<B>], one_pass[kBandScores<B>];
+      const int total = band_scores_by_band<B>(g, e, by_band);
+      ASSERT_EQ(band_scores_one_pass<B>(g, e, one_pass), total);
+      int expected = 0;
+      for (int t = 0; t < B; ++t) {
+        int rows = 0, cols = 0, boxes = 0;
+        for (int k = B * t; k < B * t + B; ++k) {
+          rows += unit_conflicts<B>(g, k);
+          cols += unit_conflicts<B>(g, S::kSide + k);
+          boxes += unit_conflicts<B>(g, 2 * S::kSide + k);
+        }
+        if (e == Encoding::Row) rows = 0;
+        if (e == Encoding::Box) boxes = 0;
+        expected += rows + cols + boxes;
+        for (const std::uint8_t* s : {by_band, one_pass}) {
+          ASSERT_EQ(s[t], rows) << "B " << B << ", band " << t;
+          ASSERT_EQ(s[B + t], cols) << "B " << B << ", stack " << t;
+          ASSERT_EQ(s[2 * B + t], boxes) << "B " << B << ", band " << t;
+        }
+      }
+      ASSERT_EQ(total, expected);
+    }
+  }
+}
+
+TEST(Fitness, BandScoresBandByBandEqualOnePassAndTheUnitsCounted) {
+  expect_band_scores_agree<2>();
+  expect_band_scores_agree<3>();
+  expect_band_scores_agree<4>();
+  expect_band_scores_agree<5>();
 }

@@ -15,7 +15,7 @@ GPUGA_HD_INLINE int distinct_conflicts(unsigned seen) {
 }
 
 // Units 0..n-1 rows, n..2n-1 columns, 2n..3n-1 boxes (for checks by hand and tests; the GA's
-// own loops use unit_masks below).
+// own loops use band_scores below).
 template <int B>
 GPUGA_HD_INLINE int unit_conflicts(const std::uint8_t* g, int u) {
   unsigned seen = 0;
@@ -32,34 +32,6 @@ GPUGA_HD_INLINE int unit_squared(const std::uint8_t* g, int u) {
   int s = 0;
   for (int v = 1; v <= n; ++v) s += count[v] ? (count[v] - 1) * (count[v] - 1) : 0;
   return s;
-}
-
-// The values present in every row, column and box, in one pass over the cells (bit v: value v
-// present), for the fitness functions that need all three.
-template <int B>
-struct UnitMasks {
-  unsigned row[Shape<B>::kSide], col[Shape<B>::kSide], box[Shape<B>::kSide];
-};
-
-template <int B>
-GPUGA_HD_INLINE UnitMasks<B> unit_masks(const std::uint8_t* g) {
-  constexpr int n = Shape<B>::kSide;
-  UnitMasks<B> m{};
-  for (int r = 0; r < n; ++r) {
-    unsigned row = 0;
-    for (int s = 0; s < B; ++s) {  // the row's B cells in box column s
-      unsigned seg = 0;
-      for (int j = 0; j < B; ++j) {
-        const unsigned bit = 1u << g[r * n + B * s + j];
-        seg |= bit;
-        m.col[B * s + j] |= bit;
-      }
-      row |= seg;
-      m.box[r - r % B + s] |= seg;
-    }
-    m.row[r] = row;
-  }
-  return m;
 }
 
 // Conflicts of B units together: B n minus their distinct values. Up to 9x9 with one popcount
@@ -85,21 +57,80 @@ GPUGA_HD_INLINE int group_conflicts(const unsigned* m) {
 template <int B>
 inline constexpr int kBandScores = 3 * B;
 
+// Band t's three scores to out, each over the units the encoding counts; returns their sum.
 template <int B>
-GPUGA_HD_INLINE int band_scores(const std::uint8_t* g, Encoding e, std::uint8_t* out) {
-  const UnitMasks<B> m = unit_masks<B>(g);
+GPUGA_HD_INLINE int put_band_scores(int t, int rows, int cols, int boxes, Encoding e,
+                                    std::uint8_t* out) {
+  if (e == Encoding::Row) rows = 0;
+  if (e == Encoding::Box) boxes = 0;
+  out[t] = static_cast<std::uint8_t>(rows);
+  out[B + t] = static_cast<std::uint8_t>(cols);
+  out[2 * B + t] = static_cast<std::uint8_t>(boxes);
+  return rows + cols + boxes;
+}
+
+// The scores in one pass over the cells, with all 3n masks live (9x9: 27, 25x25: 75): the host's.
+template <int B>
+GPUGA_HD_INLINE int band_scores_one_pass(const std::uint8_t* g, Encoding e, std::uint8_t* out) {
+  constexpr int n = Shape<B>::kSide;
+  unsigned rows[n] = {}, cols[n] = {}, boxes[n] = {};
+  for (int r = 0; r < n; ++r) {
+    unsigned row = 0;
+    for (int s = 0; s < B; ++s) {  // the row's B cells in box column s
+      unsigned seg = 0;
+      for (int j = 0; j < B; ++j) {
+        const unsigned bit = 1u << g[r * n + B * s + j];
+        seg |= bit;
+        cols[B * s + j] |= bit;
+      }
+      row |= seg;
+      boxes[r - r % B + s] |= seg;
+    }
+    rows[r] = row;
+  }
+  int total = 0;
+  for (int t = 0; t < B; ++t)
+    total += put_band_scores<B>(t, group_conflicts<B>(rows + B * t), group_conflicts<B>(cols + B * t),
+                                group_conflicts<B>(boxes + B * t), e, out);
+  return total;
+}
+
+// The same band after band: band t's rows and boxes, then stack t's columns, at most 2B masks
+// live at once and each cell read twice: the device's. The one pass's masks made the GPU's
+// segment step spill at 64 registers; band by band made the CPU's plain GA 7-18 % slower
+// (bench/lab-notes.md, "The segment step at 64 registers").
+template <int B>
+GPUGA_HD_INLINE int band_scores_by_band(const std::uint8_t* g, Encoding e, std::uint8_t* out) {
+  constexpr int n = Shape<B>::kSide;
   int total = 0;
   for (int t = 0; t < B; ++t) {
-    const int k = B * t;
-    const int rows = e != Encoding::Row ? group_conflicts<B>(m.row + k) : 0;
-    const int cols = group_conflicts<B>(m.col + k);
-    const int boxes = e != Encoding::Box ? group_conflicts<B>(m.box + k) : 0;
-    total += rows + cols + boxes;
-    out[t] = static_cast<std::uint8_t>(rows);
-    out[B + t] = static_cast<std::uint8_t>(cols);
-    out[2 * B + t] = static_cast<std::uint8_t>(boxes);
+    unsigned rows[B], boxes[B] = {}, cols[B] = {};
+    for (int i = 0; i < B; ++i) {
+      const std::uint8_t* row = g + (B * t + i) * n;
+      unsigned whole = 0;
+      for (int s = 0; s < B; ++s) {
+        unsigned seg = 0;
+        for (int j = 0; j < B; ++j) seg |= 1u << row[B * s + j];
+        whole |= seg;
+        boxes[s] |= seg;
+      }
+      rows[i] = whole;
+    }
+    const int row_score = group_conflicts<B>(rows), box_score = group_conflicts<B>(boxes);
+    for (int r = 0; r < n; ++r)  // rows and boxes counted first: their masks are dead here
+      for (int j = 0; j < B; ++j) cols[j] |= 1u << g[r * n + B * t + j];
+    total += put_band_scores<B>(t, row_score, group_conflicts<B>(cols), box_score, e, out);
   }
   return total;
+}
+
+template <int B>
+GPUGA_HD_INLINE int band_scores(const std::uint8_t* g, Encoding e, std::uint8_t* out) {
+#if defined(__CUDA_ARCH__)
+  return band_scores_by_band<B>(g, e, out);
+#else
+  return band_scores_one_pass<B>(g, e, out);
+#endif
 }
 
 // Units counted: box encoding rows and columns (boxes are permutations), row encoding columns

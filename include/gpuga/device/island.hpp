@@ -301,9 +301,11 @@ struct Island {
   // The next generation from side `cur` into side `cur ^ 1`, evaluated (not yet ordered).
   GPUGA_HD void breed(int cur, std::uint64_t seed, std::uint32_t generation) const {
     const int nxt = cur ^ 1;
-    const GenerationView v{genome(cur, 0), fit(cur), order(), cdf,
-                           L.truncation ? kid(0) : genome(nxt, 0), band(cur, 0)};
     for (const std::uint32_t i : share(t, L.children)) {
+      // Made per child from the record's offsets: six pointers held across the loop were what
+      // made the GPU's segment step spill at 64 registers (bench/lab-notes.md).
+      const GenerationView v{genome(cur, 0), fit(cur), order(), cdf,
+                             L.truncation ? kid(0) : genome(nxt, 0), band(cur, 0)};
       breed_child<B>(i, seed, generation, p.ga, info, v);
       std::uint8_t* child = v.children + std::uint64_t(i) * kSlot;
       if (L.truncation)

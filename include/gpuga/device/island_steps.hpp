@@ -42,7 +42,10 @@ struct IslandsView {
 // Launch `launch` of an epoch for one island: Init in launch 0, then one segment of generations
 // (to the next halt check, migration or the run's target). `work`, when not null, is a staging
 // area of staged_bytes(L) (shared memory on the GPU) that holds the island meanwhile.
-template <int B>
+// The GA's islands and the chains (sa, hc) are steps of their own (ga_segment_step,
+// chain_segment_step below), so that on the GPU each is a kernel of its own and neither holds the
+// registers that the other needs (bench/lab-notes.md, "The segment step at 64 registers").
+template <int B, bool kChains>
 struct segment_step {
   IslandsView<B> v;
   std::uint32_t launch;
@@ -64,19 +67,23 @@ struct segment_step {
       rec = work + kWorkHeader<B>;
     }
     const Island<Team, B> isl{t, v.p, v.L, *info, v.cdf, rec};
-    const Chains<Team, B> chains{isl, run};
     if (work && !init) home.copy_live_to(isl, s.side);
     t.sync();
     std::uint8_t* best = v.best_grid(island);
     const bool was_solved = !init && s.solved != kNever;
     const std::uint64_t seed = derive_seed(run.seed, run.first_island + island % v.p.islands);
-    if (init) {
-      if (v.L.chains) chains.init(s, seed, best); else isl.init(s, seed, best);
-    } else if (v.L.chains) {  // a solved island goes on to the halt check: see chain.hpp
-      const std::uint32_t to =
-          next_stop(s.clock, task.target, v.p.migration_interval, v.p.halt_interval);
-      chains.advance(s, to, best);
-      s.clock = to;
+    if constexpr (kChains) {
+      const Chains<Team, B> chains{isl, run};
+      if (init) {
+        chains.init(s, seed, best);
+      } else {  // a solved island goes on to the halt check: see chain.hpp
+        const std::uint32_t to =
+            next_stop(s.clock, task.target, v.p.migration_interval, v.p.halt_interval);
+        chains.advance(s, to, best);
+        s.clock = to;
+      }
+    } else if (init) {
+      isl.init(s, seed, best);
     } else {
       const std::uint32_t to =
           next_stop(s.clock, task.target, v.p.migration_interval, v.p.halt_interval);
@@ -94,6 +101,17 @@ struct segment_step {
     t.sync();
   }
 };
+// On the GPU (cuda/device_system.hpp) the GA's segment step runs four islands of 256 threads per
+// multiprocessor (64 registers, 50 % occupancy, no spills: bench/ptxas-table.sh); the chains'
+// still need 128 registers without spilling, so two.
+template <int B>
+struct ga_segment_step : segment_step<B, false> {
+  static constexpr unsigned kIslandsPerMultiprocessor = 4;
+};
+template <int B>
+struct chain_segment_step : segment_step<B, true> {
+  static constexpr unsigned kIslandsPerMultiprocessor = 2;
+};
 
 // After every segment, once per clock: a run halts at a halt check when one of its islands has
 // solved; otherwise, when a migration falls due, each island takes its ring predecessor's
@@ -101,6 +119,7 @@ struct segment_step {
 // Works on the islands' homes; writes only the island's own state fields.
 template <int B>
 struct boundary_step {
+  static constexpr unsigned kIslandsPerMultiprocessor = 2;  // on the GPU (device_system.hpp)
   IslandsView<B> v;
 
   template <class Team>
@@ -133,6 +152,7 @@ struct boundary_step {
 // One summary per island: best, worst, fitness sum and the diversity sample's distances.
 template <int B>
 struct summary_step {
+  static constexpr unsigned kIslandsPerMultiprocessor = 2;  // on the GPU (device_system.hpp)
   IslandsView<B> v;
 
   template <class Team>
