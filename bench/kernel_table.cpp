@@ -10,7 +10,8 @@
 //   gpuga_kernel_table --baseline FILE.ptxas...       BASELINE's lines for this build
 //
 // FILE names its box size (engine_cuda_9x9.cu.o.ptxas); BASELINE has one line per kernel: box,
-// architecture, kernel, registers, stack bytes, spill bytes (stores and loads), islands per
+// architecture, kernel, registers (rounded up to the 8 a thread is allocated at a time: a change
+// within them moves no occupancy), stack bytes, spill bytes (stores and loads), islands per
 // multiprocessor.
 #include <cxxabi.h>
 
@@ -199,10 +200,10 @@ int main(int argc, char** argv) {
     for (const std::string& path : args)
       for (const Kernel& k : read_report(path)) kernels.push_back(k);
     if (mode == "baseline") {
-      std::cout << "# box arch kernel, then at most: registers, stack bytes, spill bytes; at least: "
-                   "islands per multiprocessor (gpuga_kernel_table --baseline)\n";
+      std::cout << "# box arch kernel, then at most: registers (in 8s), stack bytes, spill bytes; at "
+                   "least: islands per multiprocessor (gpuga_kernel_table --baseline)\n";
       for (const Kernel& k : kernels)
-        std::cout << key(k) << ' ' << k.registers << ' ' << k.stack << ' ' << k.spill_stores + k.spill_loads << ' ' << k.per_sm << '\n';
+        std::cout << key(k) << ' ' << (k.registers + kRegisterUnit / kWarp - 1) / (kRegisterUnit / kWarp) * (kRegisterUnit / kWarp) << ' ' << k.stack << ' ' << k.spill_stores + k.spill_loads << ' ' << k.per_sm << '\n';
       return 0;
     }
     std::cout << "| box | arch | kernel | registers | stack (B) | spill stores (B) | spill loads (B) | "

@@ -16,6 +16,7 @@
 
 #include "gpuga/engine.hpp"
 #include "gpuga/errors.hpp"
+#include "snapshot_bytes.hpp"
 
 namespace gpuga {
 namespace {
@@ -43,17 +44,6 @@ struct GrowingRun {
 // An island's part of a snapshot before the stage engine's: the stage, then what it carries.
 constexpr std::uint64_t kCarriedBytes = sizeof(std::uint32_t) + sizeof(std::uint64_t) +
                                         sizeof(std::uint32_t) + sizeof(Fitness) + 1;
-
-template <class T>
-std::uint8_t* put(std::uint8_t* at, const T& v) {
-  std::memcpy(at, &v, sizeof v);
-  return at + sizeof v;
-}
-template <class T>
-const std::uint8_t* get(const std::uint8_t* at, T& v) {
-  std::memcpy(&v, at, sizeof v);
-  return at + sizeof v;
-}
 
 bool any_task(const std::vector<RunTask>& tasks) {
   return std::any_of(tasks.begin(), tasks.end(),
@@ -177,17 +167,17 @@ class GrowingEngine final : public Engine {
     const std::uint64_t cells = run.puzzle.cell.size();
     std::vector<std::uint8_t> out(kRunSnapshotHeader + islands() * (kCarriedBytes + cells + block));
     std::uint32_t clock = 0;
-    get(inner.data(), clock);
+    read_value(inner.data(), clock);
     std::memcpy(out.data(), inner.data(), kRunSnapshotHeader);
-    put(out.data(), clock + offset(run.stage));
+    write_value(out.data(), clock + offset(run.stage));
     std::uint8_t* at = out.data() + kRunSnapshotHeader;
     for (std::uint32_t k = 0; k < islands(); ++k) {
       const Carried& c = run.islands[k];
-      at = put(at, run.stage);
-      at = put(at, c.evaluations);
-      at = put(at, c.restarts);
-      at = put(at, c.best);
-      at = put(at, std::uint8_t(c.grid.empty() ? 0 : 1));
+      at = write_value(at, run.stage);
+      at = write_value(at, c.evaluations);
+      at = write_value(at, c.restarts);
+      at = write_value(at, c.best);
+      at = write_value(at, std::uint8_t(c.grid.empty() ? 0 : 1));
       if (!c.grid.empty()) std::memcpy(at, c.grid.data(), cells);
       at += cells;
       std::memcpy(at, inner.data() + kRunSnapshotHeader + k * block, block);
@@ -206,22 +196,26 @@ class GrowingEngine final : public Engine {
                           " equal island blocks");
     const std::uint64_t block = body / islands() - lead;
     std::uint32_t stage = 0, clock = 0;
-    get(bytes.data() + kRunSnapshotHeader, stage);
-    get(bytes.data(), clock);
+    read_value(bytes.data() + kRunSnapshotHeader, stage);
+    read_value(bytes.data(), clock);
     GPUGA_INPUT_CHECK(stage < params_.size() && clock >= offset(stage),
                       "a growing run's state at stage " + std::to_string(stage) + ", generation " +
                           std::to_string(clock) + "; expected a stage below " +
                           std::to_string(params_.size()) + " that its generation has reached");
     std::vector<std::uint8_t> inner(kRunSnapshotHeader + islands() * block);
     std::memcpy(inner.data(), bytes.data(), kRunSnapshotHeader);
-    put(inner.data(), clock - offset(stage));
+    write_value(inner.data(), clock - offset(stage));
     std::vector<Carried> carried(islands());
     const std::uint8_t* at = bytes.data() + kRunSnapshotHeader;
     for (std::uint32_t k = 0; k < islands(); ++k) {
       std::uint32_t island_stage = 0;
       std::uint8_t has_grid = 0;
       Carried& c = carried[k];
-      at = get(get(get(get(get(at, island_stage), c.evaluations), c.restarts), c.best), has_grid);
+      at = read_value(at, island_stage);
+      at = read_value(at, c.evaluations);
+      at = read_value(at, c.restarts);
+      at = read_value(at, c.best);
+      at = read_value(at, has_grid);
       const bool cells_fit =
           std::all_of(at, at + cells, [&](std::uint8_t v) { return v <= run.puzzle.side(); });
       GPUGA_INPUT_CHECK(island_stage == stage && has_grid <= 1 && cells_fit,

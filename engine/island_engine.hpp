@@ -18,13 +18,13 @@
 // them, a segment step and a boundary step per segment; summaries are one record per island.
 // The population never leaves the engine's memory but for tests (population, fitness).
 #include <algorithm>
-#include <cstring>
 #include <string>
 
 #include "gpuga/engine.hpp"
 #include "gpuga/errors.hpp"
 #include "gpuga/device/island_steps.hpp"
 #include "gpuga/device/selection_tables.hpp"
+#include "snapshot_bytes.hpp"
 
 namespace gpuga {
 
@@ -128,13 +128,13 @@ class IslandEngine final : public Engine {
     std::vector<std::uint8_t> out(kRunSnapshotHeader + p_.islands * island_snapshot_bytes());
     std::uint64_t solved = 0;
     Sys::get(&solved, solved_, r, 1);
-    std::uint8_t* at = put_bytes(out.data(), &clock_[r], sizeof clock_[r]);
-    at = put_bytes(at, &solved, sizeof solved);
+    std::uint8_t* at = write_value(out.data(), clock_[r]);
+    at = write_value(at, solved);
     const std::uint64_t ob = outbox_bytes<B>(p_.migrants);
     for (std::uint64_t i = std::uint64_t(r) * p_.islands; i < std::uint64_t(r + 1) * p_.islands; ++i) {
       IslandState state;
       Sys::get(&state, states_, i, 1);
-      at = put_bytes(at, &state, sizeof state);
+      at = write_value(at, state);
       Sys::get(at, records_, i * L_.bytes, L_.bytes);
       Sys::get(at + L_.bytes, best_, i * kSlot, kSlot);
       Sys::get(at + L_.bytes + kSlot, outbox_, i * ob, ob);
@@ -153,17 +153,17 @@ class IslandEngine final : public Engine {
     for (const std::uint8_t* at = bytes.data() + kRunSnapshotHeader; at < bytes.data() + want;
          at += island_snapshot_bytes()) {  // every island checked before any is put back
       IslandState state;
-      std::memcpy(&state, at, sizeof state);
+      read_value(at, state);
       const std::uint8_t* record = at + sizeof state;
       check_restored_island(state, record, record + L_.bytes, record + L_.bytes + kSlot);
     }
     std::uint64_t solved = 0;
-    const std::uint8_t* at = get_bytes(&clock_[r], bytes.data(), sizeof clock_[r]);
-    at = get_bytes(&solved, at, sizeof solved);
+    const std::uint8_t* at = read_value(bytes.data(), clock_[r]);
+    at = read_value(at, solved);
     Sys::put(solved_, r, &solved, 1);
     for (std::uint64_t i = std::uint64_t(r) * p_.islands; i < std::uint64_t(r + 1) * p_.islands; ++i) {
       IslandState state;
-      at = get_bytes(&state, at, sizeof state);
+      at = read_value(at, state);
       Sys::put(states_, i, &state, 1);
       Sys::put(records_, i * L_.bytes, at, L_.bytes);
       Sys::put(best_, i * kSlot, at + L_.bytes, kSlot);
@@ -192,11 +192,11 @@ class IslandEngine final : public Engine {
     for (std::uint32_t j = 0; ok && j < L_.island_size; ++j) {
       if (!L_.chains) {
         std::uint32_t entry;
-        std::memcpy(&entry, record + L_.order + std::uint64_t(j) * sizeof entry, sizeof entry);
+        read_value(record + L_.order + std::uint64_t(j) * sizeof entry, entry);
         ok = entry < L_.island_size;
       } else if (p_.ga.algorithm == Algorithm::Sa) {  // the summary divides by beta
         ChainState chain;
-        std::memcpy(&chain, record + L_.chain_states + std::uint64_t(j) * sizeof chain, sizeof chain);
+        read_value(record + L_.chain_states + std::uint64_t(j) * sizeof chain, chain);
         ok = chain.beta >= 1 && chain.beta <= kFrozenBeta;
       }
     }
@@ -311,14 +311,6 @@ class IslandEngine final : public Engine {
 
   std::uint64_t island_snapshot_bytes() const {
     return sizeof(IslandState) + L_.bytes + kSlot + outbox_bytes<B>(p_.migrants);
-  }
-  static std::uint8_t* put_bytes(std::uint8_t* at, const void* from, std::uint64_t n) {
-    std::memcpy(at, from, n);
-    return at + n;
-  }
-  static const std::uint8_t* get_bytes(void* to, const std::uint8_t* at, std::uint64_t n) {
-    std::memcpy(to, at, n);
-    return at + n;
   }
 
   // A linked ring, between a segment and its boundary step: whether an island has solved

@@ -254,8 +254,7 @@ TEST_P(DeviceEngine, RunsWhoseIslandsGrowEqualTheCpu) {
   c.local_search = 20;
   c.grow_after = 2;
   c.resolve(Backend::Cuda, 3);
-  std::vector<EngineParams> stages;
-  for (std::uint32_t k = 0; k <= kMaxGrowths; ++k) stages.push_back(c.stage(k).islands());
+  const std::vector<EngineParams> stages = c.stage_islands(c.islands());
   const System system = GetParam();
   auto cpu = make_growing_engine([&](const EngineParams& p) { return make_cpu_engine(puzzle, p, 2); },
                                  stages, puzzle, c.stage_length());

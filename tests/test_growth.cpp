@@ -43,16 +43,10 @@ RunResult solve_with(const std::string& puzzle, const RunConfig& c) {
   return solve(grid_of(puzzle), c).result;
 }
 
-std::vector<EngineParams> stages_of(const RunConfig& c) {
-  std::vector<EngineParams> out;
-  for (std::uint32_t k = 0; k <= kMaxGrowths; ++k) out.push_back(c.stage(k).islands());
-  return out;
-}
-
 std::unique_ptr<Engine> growing_engine(const RunConfig& c, const Grid& puzzle, std::uint32_t slots = 1) {
   return make_growing_engine(
       [puzzle, slots](const EngineParams& p) { return make_cpu_engine(puzzle, p, 2, slots); },
-      stages_of(c), puzzle, c.stage_length());
+      c.stage_islands(c.islands()), puzzle, c.stage_length());
 }
 
 }  // namespace

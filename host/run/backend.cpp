@@ -40,15 +40,7 @@ std::unique_ptr<Engine> make_engine(Backend resolved, const Grid& puzzle,
   };
   const std::uint32_t length = o.stage_length();
   if (length == 0) return one(params);
-  // Each stage's islands: these (all of a run's, or a rank's share) at the stage's size.
-  std::vector<EngineParams> stages;
-  for (std::uint32_t k = 0; k <= kMaxGrowths; ++k) {
-    const GaParams grown = o.stage(k).islands().ga;
-    stages.push_back(params);
-    stages.back().ga.island_size = grown.island_size;
-    stages.back().ga.children = grown.children;
-  }
-  return make_growing_engine(one, std::move(stages), puzzle, length);
+  return make_growing_engine(one, o.stage_islands(params), puzzle, length);
 }
 
 }  // namespace gpuga

@@ -422,6 +422,17 @@ RunConfig RunConfig::stage(std::uint32_t k) const {
   return c;
 }
 
+std::vector<EngineParams> RunConfig::stage_islands(const EngineParams& here) const {
+  std::vector<EngineParams> stages;
+  for (std::uint32_t k = 0; k <= kMaxGrowths; ++k) {
+    const GaParams grown = stage(k).islands().ga;
+    stages.push_back(here);
+    stages.back().ga.island_size = grown.island_size;
+    stages.back().ga.children = grown.children;
+  }
+  return stages;
+}
+
 void RunConfig::draw_seed() {
   if (seed_given) return;
   std::random_device rd;

@@ -76,6 +76,9 @@ struct RunConfig {
   // Stage k of a run that grows (engine/growing_engine.cpp): this configuration with islands
   // 2^k times the size, as many of them; it computes what that configuration does alone.
   RunConfig stage(std::uint32_t k) const;
+  // Every stage's islands for make_growing_engine: `here` (islands() of this configuration, or a
+  // rank's share of them) at stage k's island size and children, k = 0 to kMaxGrowths.
+  std::vector<EngineParams> stage_islands(const EngineParams& here) const;
 
   // Draws the seed when none was given.
   void draw_seed();

@@ -57,12 +57,10 @@ GPUGA_HD_INLINE int group_conflicts(const unsigned* m) {
 template <int B>
 inline constexpr int kBandScores = 3 * B;
 
-// Band t's three scores to out, each over the units the encoding counts; returns their sum.
+// Band t's three scores to out; returns their sum. The encoding's own blocks score 0 (not
+// counted: box encoding's boxes, row encoding's rows).
 template <int B>
-GPUGA_HD_INLINE int put_band_scores(int t, int rows, int cols, int boxes, Encoding e,
-                                    std::uint8_t* out) {
-  if (e == Encoding::Row) rows = 0;
-  if (e == Encoding::Box) boxes = 0;
+GPUGA_HD_INLINE int put_band_scores(int t, int rows, int cols, int boxes, std::uint8_t* out) {
   out[t] = static_cast<std::uint8_t>(rows);
   out[B + t] = static_cast<std::uint8_t>(cols);
   out[2 * B + t] = static_cast<std::uint8_t>(boxes);
@@ -90,8 +88,9 @@ GPUGA_HD_INLINE int band_scores_one_pass(const std::uint8_t* g, Encoding e, std:
   }
   int total = 0;
   for (int t = 0; t < B; ++t)
-    total += put_band_scores<B>(t, group_conflicts<B>(rows + B * t), group_conflicts<B>(cols + B * t),
-                                group_conflicts<B>(boxes + B * t), e, out);
+    total += put_band_scores<B>(t, e != Encoding::Row ? group_conflicts<B>(rows + B * t) : 0,
+                                group_conflicts<B>(cols + B * t),
+                                e != Encoding::Box ? group_conflicts<B>(boxes + B * t) : 0, out);
   return total;
 }
 
@@ -116,10 +115,11 @@ GPUGA_HD_INLINE int band_scores_by_band(const std::uint8_t* g, Encoding e, std::
       }
       rows[i] = whole;
     }
-    const int row_score = group_conflicts<B>(rows), box_score = group_conflicts<B>(boxes);
+    const int row_score = e != Encoding::Row ? group_conflicts<B>(rows) : 0;
+    const int box_score = e != Encoding::Box ? group_conflicts<B>(boxes) : 0;
     for (int r = 0; r < n; ++r)  // rows and boxes counted first: their masks are dead here
       for (int j = 0; j < B; ++j) cols[j] |= 1u << g[r * n + B * t + j];
-    total += put_band_scores<B>(t, row_score, group_conflicts<B>(cols), box_score, e, out);
+    total += put_band_scores<B>(t, row_score, group_conflicts<B>(cols), box_score, out);
   }
   return total;
 }
