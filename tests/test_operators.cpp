@@ -306,6 +306,19 @@ TEST(Rng, SameKeySameStreamOtherKeyOtherStream) {
   EXPECT_LT(same_d, 3);
 }
 
+// The generator held in registers (block picked by constant indices) and in local memory
+// (indexed) draw the same numbers: the chains' moves take the first at every size, their
+// restarts and the GA's 25x25 step the second (rng.hpp, chain.hpp).
+TEST(Rng, RegisterAndLocalMemoryGeneratorsDrawTheSameNumbers) {
+  RngOf<true> held(9, 4, 7, kPurposeMove);
+  RngOf<false> indexed(9, 4, 7, kPurposeMove);
+  for (int k = 0; k < 1000; ++k) {
+    ASSERT_EQ(held.below(25), indexed.below(25)) << "draw " << k;
+    ASSERT_EQ(held.next(), indexed.next()) << "draw " << k;
+    if (k % 7 == 0) ASSERT_EQ(held.next64(), indexed.next64()) << "draw " << k;
+  }
+}
+
 TEST(Rng, BelowStaysInRangeAndCoversIt) {
   Rng r(77, 0, 0, 1);
   int hits[7] = {};
