@@ -14,6 +14,7 @@
 #include "configs.hpp"
 #include "paths.hpp"
 #include "device_engine_omp.hpp"
+#include "gpuga/device/island.hpp"
 #include "gpuga/devices.hpp"
 #include "gpuga/engine.hpp"
 #include "gpuga/errors.hpp"
@@ -279,6 +280,38 @@ TEST_P(DeviceEngine, ARunCountOutOfRangeIsRefused) {
 
 INSTANTIATE_TEST_SUITE_P(Systems, DeviceEngine, ::testing::Values(System::Omp, System::Cuda),
                          [](const auto& info) { return system_name(info.param); });
+
+// A team of one thread in one tile, sorting chunks of `chunk` keys tile by tile: the bitonic
+// network's pairing, apart from any team (the engines above run it on teams of three).
+struct OneThreadTiles {
+  static constexpr bool kContiguous = false;
+  std::uint32_t chunk;
+  std::uint32_t rank() const { return 0; }
+  std::uint32_t size() const { return 1; }
+  void sync() const {}
+  std::uint32_t tile() const { return 0; }
+  std::uint32_t tiles() const { return 1; }
+  std::uint32_t tile_rank() const { return 0; }
+  std::uint32_t tile_size() const { return 1; }
+  void tile_sync() const {}
+  std::uint32_t sort_chunk() const { return chunk; }
+};
+
+TEST(BitonicSort, SortsEveryPowerOfTwoWithAnyChunk) {
+  std::uint64_t state = 12345;
+  for (std::uint32_t n = 1; n <= 4096; n *= 2)
+    for (const std::uint32_t chunk : {2u, 8u, 0xFFFFFFFFu}) {
+      std::vector<std::uint64_t> keys(n);
+      for (auto& k : keys) {  // fitness in the high word, with ties; any low word
+        state = state * 6364136223846793005ull + 1442695040888963407ull;
+        k = (state >> 60) << 32 | (state >> 20 & 0xFFFFF);
+      }
+      std::vector<std::uint64_t> expected = keys;
+      std::sort(expected.begin(), expected.end());
+      bitonic_sort(OneThreadTiles{chunk}, keys.data(), n);
+      ASSERT_EQ(keys, expected) << n << " keys, chunks of " << chunk;
+    }
+}
 
 TEST(OmpDeviceEngine, EveryAcceptedSizeRunsOrIsRefusedUpFront) {
   // The device engine's sizes and byte counts, on its OpenMP twin, whose memory is the host's.

@@ -169,11 +169,16 @@ GPUGA_HD void team_copy(const Team& t, void* dst, const void* src, std::uint64_t
   for (std::uint64_t w = t.rank(); w < (bytes + 3) / 4; w += t.size()) d[w] = s[w];
 }
 
-// Keys i and i ^ j in the order stage k of a bitonic network wants, done by the lower index.
+// Pair p of a stage of a bitonic network that pairs keys j apart (j a power of two): its lower
+// index, i with bit j clear; the other is i + j.
+GPUGA_HD_INLINE std::uint32_t pair_low(std::uint32_t p, std::uint32_t j) {
+  return ((p & ~(j - 1)) << 1) | (p & (j - 1));
+}
+
+// Keys i and i + j (pair_low) in the order stage k of a bitonic network wants.
 GPUGA_HD_INLINE void compare_exchange(std::uint64_t* keys, std::uint32_t i, std::uint32_t j,
                                       std::uint32_t k) {
-  const std::uint32_t l = i ^ j;
-  if (l <= i) return;
+  const std::uint32_t l = i + j;
   const std::uint64_t a = keys[i], b = keys[l];
   if ((a > b) == ((i & k) == 0)) {
     keys[i] = b;
@@ -181,31 +186,34 @@ GPUGA_HD_INLINE void compare_exchange(std::uint64_t* keys, std::uint32_t i, std:
   }
 }
 
-// Sorts n 64-bit keys (n a power of two) by a bitonic network: data-independent, each pair
-// exchanged by the thread that owns its lower index. A sorting team is made of tiles: tile(),
-// tiles(), tile_rank(), tile_size(), tile_sync() (a barrier of the tile) and sort_chunk() (a
-// power of two). The stages whose pairs lie within aligned chunks of sort_chunk() keys run tile
-// by tile, each tile on its own chunks with tile barriers; only the stages that pair keys of
-// different chunks take a barrier of the whole team. A thread block is one tile whose chunk is
-// the whole array; a grid of blocks needs a grid barrier only for the wide stages.
+// Sorts n 64-bit keys (n a power of two) by a bitonic network: data-independent, the n / 2 pairs
+// of each stage split over the team, a thread a pair (a thread an index, as before, left half the
+// team idle at every stage and, at pairs under 32 apart, half the lanes of every warp). A sorting
+// team is made of tiles: tile(), tiles(), tile_rank(), tile_size(), tile_sync() (a barrier of the
+// tile) and sort_chunk() (a power of two). The stages whose pairs lie within aligned chunks of
+// sort_chunk() keys run tile by tile, each tile on its own chunks' pairs with tile barriers; only
+// the stages that pair keys of different chunks take a barrier of the whole team. A thread block
+// is one tile whose chunk is the whole array; a grid of blocks needs a grid barrier only for the
+// wide stages.
 template <class Team>
 GPUGA_HD void bitonic_sort(const Team& t, std::uint64_t* keys, std::uint32_t n) {
   const std::uint32_t chunk = t.sort_chunk() < n ? t.sort_chunk() : n;
   for (std::uint32_t k = 2; k != 0 && k <= n; k <<= 1) {  // k != 0: n = 2^31 ends, not wraps
     std::uint32_t j = k >> 1;
     for (; j >= chunk; j >>= 1) {
-      for (const std::uint32_t i : share(t, n)) compare_exchange(keys, i, j, k);
+      for (const std::uint32_t p : share(t, n / 2)) compare_exchange(keys, pair_low(p, j), j, k);
       t.sync();
     }
     if (j == 0) continue;
     // Every tile takes as many tile barriers, chunk or not, so a team may implement them as its
-    // own barrier.
+    // own barrier. A chunk's pairs are pairs c * chunk / 2 on (chunk a multiple of 2 jj).
     for (std::uint32_t round = 0; round < n / chunk; round += t.tiles()) {
       const std::uint32_t c = round + t.tile();
       for (std::uint32_t jj = j; jj > 0; jj >>= 1) {
         if (c < n / chunk)
-          for (std::uint32_t i = c * chunk + t.tile_rank(); i < (c + 1) * chunk; i += t.tile_size())
-            compare_exchange(keys, i, jj, k);
+          for (std::uint32_t p = c * (chunk / 2) + t.tile_rank(); p < (c + 1) * (chunk / 2);
+               p += t.tile_size())
+            compare_exchange(keys, pair_low(p, jj), jj, k);
         t.tile_sync();
       }
     }
