@@ -14,14 +14,22 @@
 #       which a test the tests stage runs names a file the bundle lacks.
 #   bench/gpu-check.sh check STAGE
 #       The checks pack makes, on an unpacked bundle (STAGE: its gpuga-gpu-bundle directory).
+#   bench/gpu-check.sh baseline COMMIT DIR [ARCHS]
+#       Builds gpuga alone at COMMIT (from `git archive`, in DIR/src and DIR/build) and packs it
+#       as pack-baseline does: the build the compare stage measures the bundle against.
+#   bench/gpu-check.sh pack-baseline TREE DIR
+#       Packs DIR/gpuga-baseline.tar.gz (a few MiB) from TREE, a CUDA build: its gpuga, the
+#       libraries it needs beyond the system's, its commit.
 #   bench/gpu-check.sh run BUNDLE [STAGE...]
 #       On the GPU machine: unpacks BUNDLE and runs its stages, each step under its own time
 #       limit: tests, bench, solve, sanitize (the default: all four, in that order, the most
-#       valuable first), and defaults (named alone: the defaults' times on every dev set, a call
-#       of its own). Writes into $OUT (default ./gpu-check-out) at most 8 files: summary.txt
-#       (written first, appended after every step), logs.tar.gz (every step's log, packed after
-#       every step), bench.json, bench-sa.json, bench-hc.json, solve.json, dev-sets-9x9.md and
-#       dev-sets-large.md.
+#       valuable first), defaults (named alone: the defaults' times on every dev set, a call
+#       of its own) and compare (named alone, with BASELINE=a baseline's tarball: the bench's GA,
+#       sa and hc rows at 528 islands and the memetic default on norvig_top95, the bundle's gpuga
+#       and the baseline's alternating, three rounds). Writes into $OUT (default ./gpu-check-out)
+#       at most 8 files: summary.txt (written first, appended after every step), logs.tar.gz
+#       (every step's log, packed after every step), bench.json, bench-sa.json, bench-hc.json,
+#       solve.json, dev-sets-9x9.md and dev-sets-large.md, or (compare) compare.md.
 #
 # Exit status: 0 every step passed; 1 some step failed or ran out of time; 2 bad usage, a bundle
 # that does not unpack, or no GPU (the summary says which).
@@ -140,7 +148,8 @@ pack() {
   find "$stage/build" -name '*.cmake' -exec sed -i "s|$tree|$build_mark|g; s|$root|$source_mark|g" {} +
   # What the tests' commands name: their scripts, the puzzles they read.
   cp "$root"/tests/*.sh "$stage/src/tests/"
-  cp "$root"/bench/throughput.sh "$root"/bench/dev-sets.sh "$root"/bench/summarize.py "$stage/src/bench/"
+  cp "$root"/bench/throughput.sh "$root"/bench/dev-sets.sh "$root"/bench/summarize.py "$root"/bench/compare.py \
+    "$stage/src/bench/"
   cp -r "$root/puzzles" "$stage/src/"
   cp "$0" "$stage/"
   copy_libs "$stage" "$stage/build/gpuga" "$stage"/build/tests/test_*
@@ -163,6 +172,45 @@ pack() {
 }
 
 # ---------------------------------------------------------------------------------------------
+# baseline COMMIT DIR [ARCHS], pack-baseline TREE DIR
+
+baseline_name=gpuga-baseline
+
+baseline() {
+  local commit=$1 dir=$2 archs=${3:-90}
+  mkdir -p "$dir" && dir=$(cd "$dir" && pwd) || return 2
+  local src=$dir/src tree=$dir/build sha
+  sha=$(git -C "$root" rev-parse --short=12 "$commit^{commit}") || return 2
+  rm -rf "$src" && mkdir -p "$src" && git -C "$root" archive "$sha" | tar -C "$src" -x || return 1
+  cmake -S "$src" -B "$tree" -G Ninja -DCMAKE_BUILD_TYPE=Release -DGPUGA_CUDA=ON -DGPUGA_MPI=OFF \
+    -DGPUGA_PYTHON=OFF -DCMAKE_CUDA_ARCHITECTURES="$archs" >"$dir/configure.log" ||
+    { cat "$dir/configure.log"; return 1; }
+  cmake --build "$tree" -j "$(nproc)" --target gpuga || return 1
+  echo "$sha" >"$tree/baseline-commit"
+  pack_baseline "$tree" "$dir"
+}
+
+pack_baseline() {
+  local tree dir
+  tree=$(cd "$1" && pwd) && mkdir -p "$2" && dir=$(cd "$2" && pwd) || return 2
+  [ -x "$tree/gpuga" ] && grep -q '^CMAKE_CUDA_ARCHITECTURES:' "$tree/CMakeCache.txt" ||
+    { echo "gpu-check: $tree is not a CUDA build of gpuga" >&2; return 2; }
+  local stage=$dir/$baseline_name
+  rm -rf "$stage" && mkdir -p "$stage"
+  cp "$tree/gpuga" "$stage/"
+  copy_libs "$stage" "$stage/gpuga"
+  {
+    echo "commit $(cat "$tree/baseline-commit" 2>/dev/null ||
+                   git -C "$root" rev-parse --short=12 HEAD 2>/dev/null || echo unknown)"
+    echo "packed $(date -u +%Y-%m-%dT%H:%M:%SZ) from $tree"
+    echo "cuda_architectures $(sed -n 's/^CMAKE_CUDA_ARCHITECTURES:[A-Z]*=//p' "$tree/CMakeCache.txt")"
+    "$tree/gpuga" --version
+  } >"$stage/BASELINE.txt"
+  tar -C "$dir" -czf "$dir/$baseline_name.tar.gz" "$baseline_name" || return 1
+  echo "gpu-check: $dir/$baseline_name.tar.gz is $(( $(stat -c %s "$dir/$baseline_name.tar.gz") >> 20 )) MiB"
+}
+
+# ---------------------------------------------------------------------------------------------
 # run BUNDLE [STAGE...]
 
 # Each step's time limit in seconds: what the step took on an H100 at b7e73ec (in brackets;
@@ -179,6 +227,8 @@ declare -A budget=(
   [defaults-9x9]=60 [defaults-large]=240
   [solve-same-ga]=30 [solve-same-sa]=35 [solve-same-hc]=35  # [under 30, 60, 60 for 95 puzzles]
   [memcheck-ga]=20 [racecheck-ga]=25 [memcheck-sa]=20 [racecheck-sa]=35  # [1, 9, 1, 21]
+  # The compare stage, a call of its own: three rounds of both builds. [predicted: 20 a round]
+  [compare]=400
 )
 
 # step NAME COMMAND...: runs COMMAND under NAME's time limit, logs it and appends a line to the
@@ -285,6 +335,42 @@ stage_defaults() {
   step defaults-large large
 }
 
+# The bundle's gpuga against the baseline's (BASELINE), alternating within each of three rounds,
+# so that the device's drift falls on both: the bench's plain GA at 528 islands of 256, 512 and
+# 1000, sa and hc at 528 islands of 512, and the memetic default on norvig_top95 one puzzle at a
+# time. bench/compare.py tabulates the medians in $OUT/compare.md.
+stage_compare() {
+  tar -C "$work" -xzf "$BASELINE" && [ -f "$work/$baseline_name/BASELINE.txt" ] ||
+    { echo "gpu-check: $BASELINE is not a tarball from 'gpu-check.sh baseline'" >>"$summary"; status=1; return; }
+  { echo "baseline:"; sed 's/^/  /' "$work/$baseline_name/BASELINE.txt"; } >>"$summary"
+  export old_gpuga=$work/$baseline_name/gpuga old_libs=$work/$baseline_name/lib \
+    old_info=$work/$baseline_name/BASELINE.txt
+  mkdir -p "$work/compare"
+  compare_rounds() {
+    local round side
+    for round in 1 2 3; do
+      for side in new old; do
+        local g=("$gpuga") at="$work/compare/$side" one=(--concurrent 1)
+        [ $side = old ] && g=(env "LD_LIBRARY_PATH=$old_libs:$LD_LIBRARY_PATH" "$old_gpuga")
+        "${g[@]}" solve --help | grep -q -- --concurrent || one=()  # before many at once: one
+        "${g[@]}" bench --backend cuda --pop 135168 --island-size 256 --repeats 3 --json "$at-bench-ga256-$round.json" &&
+        "${g[@]}" bench --backend cuda --pop 270336 --island-size 512 --repeats 3 --json "$at-bench-ga512-$round.json" &&
+        "${g[@]}" bench --backend cuda --pop 528000 --island-size 1000 --repeats 3 --json "$at-bench-ga1000-$round.json" &&
+        "${g[@]}" bench --backend cuda --algorithm sa --pop 270336 --island-size 512 --generations 20 \
+          --repeats 3 --json "$at-bench-sa-$round.json" &&
+        "${g[@]}" bench --backend cuda --algorithm hc --pop 270336 --island-size 512 --generations 20 \
+          --repeats 3 --json "$at-bench-hc-$round.json" || return 1
+        "${g[@]}" solve --backend cuda --seed 1 --time-limit 2 --report-every 0 --json "${one[@]}" \
+          "$src/puzzles/norvig_top95.txt" >"$at-solve-norvig_top95-$round.json"
+        [ $? -le 1 ] || return 1
+      done
+    done
+    python3 "$src/bench/compare.py" "$work/compare" "$(sed -n 's/^commit //p' "$work/BUNDLE.txt")" \
+      "$(sed -n 's/^commit //p' "$old_info")" >"$OUT/compare.md"
+  }
+  step compare compare_rounds
+}
+
 stage_sanitize() {
   local sanitizer
   sanitizer=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
@@ -325,7 +411,11 @@ run() {
   [ ${#stages[@]} -gt 0 ] || stages=(tests bench solve sanitize)
   local s
   for s in "${stages[@]}"; do
-    case $s in tests|bench|solve|sanitize|defaults) ;; *) echo "gpu-check: unknown stage '$s'; expected tests, bench, solve, sanitize or defaults" >&2; return 2;; esac
+    case $s in tests|bench|solve|sanitize|defaults|compare) ;; *) echo "gpu-check: unknown stage '$s'; expected tests, bench, solve, sanitize, defaults or compare" >&2; return 2;; esac
+    if [ "$s" = compare ] && [ ! -f "${BASELINE:-}" ]; then
+      echo "gpu-check: the compare stage needs BASELINE, a tarball from 'gpu-check.sh baseline COMMIT DIR' (given: '${BASELINE:-}')" >&2
+      return 2
+    fi
   done
   OUT=${OUT:-$PWD/gpu-check-out}
   mkdir -p "$OUT"
@@ -369,6 +459,8 @@ case ${1:-} in
   build) [ $# -ge 2 ] && [ $# -le 3 ] || usage; shift; build "$@" ;;
   pack) [ $# -eq 3 ] || usage; shift; pack "$@" ;;
   check) [ $# -eq 2 ] || usage; check_stage "$2" ;;
+  baseline) [ $# -ge 3 ] && [ $# -le 4 ] || usage; shift; baseline "$@" ;;
+  pack-baseline) [ $# -eq 3 ] || usage; shift; pack_baseline "$@" ;;
   run) [ $# -ge 2 ] || usage; shift; run "$@" ;;
   *) usage ;;
 esac

@@ -2,7 +2,8 @@
 # bench/gpu-check.sh on a machine without a GPU (CI): the bundle packs from the build that is
 # already there, stays under its size limit and holds what a run needs: every library its
 # binaries need beyond glibc, libstdc++ and the driver (the ldd closure; a bundle missing one is
-# refused), and every file the tests it runs name. Its run says at once that there is no GPU, in
+# refused), and every file the tests it runs name; the compare stage's baseline packs beside it
+# within the device's 64 MiB, and compare without one is refused. Its run says at once that there is no GPU, in
 # its summary too, with a non-zero exit and at most 8 files in $OUT. Exit 77 (skipped) where a GPU
 # is present.
 # Usage: test_gpu_bundle.sh BUILD_TREE DIR (a CUDA build of gpuga; a directory for the bundle)
@@ -19,7 +20,7 @@ listing=$(tar -tzf "$bundle")
 for f in gpuga-gpu-bundle/BUNDLE.txt gpuga-gpu-bundle/build/gpuga \
          gpuga-gpu-bundle/build/tests/test_engine_device gpuga-gpu-bundle/build/tests/test_cuda_faults \
          gpuga-gpu-bundle/build/tests/CTestTestfile.cmake gpuga-gpu-bundle/src/puzzles/norvig_top95.txt \
-         gpuga-gpu-bundle/src/tests/test_checkpoint_cli.sh; do
+         gpuga-gpu-bundle/src/tests/test_checkpoint_cli.sh gpuga-gpu-bundle/src/bench/compare.py; do
   grep -qx "$f" <<<"$listing" || fail "the bundle lacks $f"
 done
 # The libraries beyond the system's: the OpenMP runtime always, Open MPI's where gpuga has MPI.
@@ -36,6 +37,23 @@ bash "$check" check "$out/gpuga-gpu-bundle" 2>"$out/check.err" &&
 grep -q "libgomp.* not in the bundle\|libgomp.*not found" "$out/check.err" ||
   fail "the closure check did not name libgomp: $(cat "$out/check.err")"
 rm -rf "$out/gpuga-gpu-bundle" "$out/check.err"
+# The baseline the compare stage measures against: gpuga and the libraries it needs, a few MiB,
+# so that it travels beside the bundle within the device's 64 MiB. compare without one is
+# refused before anything runs.
+bash "$check" pack-baseline "$tree" "$dir" || fail "gpu-check.sh pack-baseline exited $?"
+baseline=$dir/gpuga-baseline.tar.gz
+baseline_listing=$(tar -tzf "$baseline")
+for f in gpuga-baseline/gpuga gpuga-baseline/BASELINE.txt; do
+  grep -qx "$f" <<<"$baseline_listing" || fail "the baseline lacks $f"
+done
+grep -q '^gpuga-baseline/lib/libgomp\.so' <<<"$baseline_listing" || fail "the baseline lacks libgomp"
+baseline_mib=$(( $(stat -c %s "$baseline") >> 20 ))
+[ $((mib + baseline_mib)) -lt 64 ] || fail "bundle and baseline are $mib + $baseline_mib MiB; expected under 64"
+BASELINE= bash "$check" run "$bundle" compare 2>"$out/compare.err"
+rc=$?
+[ $rc -eq 2 ] || fail "compare without a baseline exited $rc; expected 2"
+grep -q "needs BASELINE" "$out/compare.err" || fail "compare without a baseline: $(cat "$out/compare.err")"
+rm -f "$out/compare.err"
 if "$tree/gpuga" devices --json | grep -q '"index"'; then
   echo "a GPU is present: the run without one is not tested here"
   exit 77
@@ -49,4 +67,4 @@ grep -q "^commit " "$out/summary.txt" || fail "the summary does not name the bun
 files=$(find "$out" -type f | wc -l)
 [ "$files" -le 8 ] || fail "$files files in \$OUT; expected at most 8"
 rm -f "$out.err"
-echo "bundle of $mib MiB; run without a GPU: exit 2, summary written, $files file(s) in \$OUT"
+echo "bundle of $mib MiB, baseline of $baseline_mib MiB; run without a GPU: exit 2, summary written, $files file(s) in \$OUT"

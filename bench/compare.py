@@ -1,0 +1,71 @@
+#!/usr/bin/env python3
+"""Two gpuga builds side by side, from the files gpu-check.sh's compare stage writes.
+
+    compare.py DIR NEW_LABEL OLD_LABEL
+
+DIR holds, for SIDE in new and old and each round R, SIDE-bench-NAME-R.json (gpuga bench --json)
+and SIDE-solve-NAME-R.json (gpuga solve --json). Prints a Markdown table: for each bench row
+(algorithm, population, island size) its evaluations (sa, hc: moves) a second, and for each solve
+file the median of its puzzles' seconds, as the median of the rounds on each side, every round's
+figure, and new over old (above 1: the new build is faster).
+"""
+import glob
+import json
+import os
+import re
+import statistics
+import sys
+
+
+def bench_rows(path):
+    """(label, evaluations a second) for each row of a bench JSON."""
+    doc = json.load(open(path))
+    algorithm = doc["options"]["config"]["algorithm"]
+    for row in doc["results"]:
+        yield f"bench {algorithm} pop {row['pop']} island {row['island_size']}", row["evaluations_per_s"]
+
+
+def solve_median(path):
+    """The median of a solve --json file's puzzles' seconds."""
+    doc = json.load(open(path))
+    return statistics.median(r["seconds"] for r in doc["results"])
+
+
+def collect(directory, side):
+    """{label: [figure per round]} for one side, with whether higher is better."""
+    figures, higher = {}, {}
+    for path in sorted(glob.glob(os.path.join(directory, f"{side}-*-*.json"))):
+        kind, name = re.match(rf"{side}-(bench|solve)-(.+)-\d+\.json$", os.path.basename(path)).groups()
+        if kind == "bench":
+            for label, value in bench_rows(path):
+                figures.setdefault(label, []).append(value)
+                higher[label] = True
+        else:
+            label = f"solve {name}: median s a puzzle"
+            figures.setdefault(label, []).append(solve_median(path))
+            higher[label] = False
+    return figures, higher
+
+
+def main(argv):
+    if len(argv) != 3:
+        sys.exit(__doc__)
+    directory, new_label, old_label = argv
+    new, higher = collect(directory, "new")
+    old, _ = collect(directory, "old")
+    print(f"| measure | new ({new_label}) | old ({old_label}) | new over old |")
+    print("|---|---|---|---:|")
+    for label in new:
+        if label not in old:
+            continue
+        a, b = statistics.median(new[label]), statistics.median(old[label])
+        ratio = a / b if higher[label] else b / a
+        rounds = lambda xs: ", ".join(f"{x:.3g}" for x in xs)
+        print(f"| {label} | {a:.3g} ({rounds(new[label])}) | {b:.3g} ({rounds(old[label])}) | {ratio:.2f} |")
+    print()
+    print("Medians of the rounds, each round's figure in brackets; the two builds alternate within "
+          "a round. new over old: above 1, the new build is faster.")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
