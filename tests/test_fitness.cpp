@@ -125,3 +125,32 @@ TEST(Fitness, BandScoresBandByBandEqualOnePassAndTheUnitsCounted) {
   expect_band_scores_agree<4>();
   expect_band_scores_agree<5>();
 }
+
+// The squared metric (counts packed in words, fitness.hpp) against the counts taken value by
+// value, on random grids with blanks and on grids of one value (every count at its largest), for
+// every box size.
+template <int B>
+void expect_squared_counts_every_value() {
+  using S = Shape<B>;
+  Rng rng(11, 0, B, kPurposeInit);
+  for (int trial = 0; trial < 30; ++trial) {
+    std::uint8_t g[S::kCells];
+    const std::uint32_t values = trial % 3 ? S::kSide + 1 : 2;  // blanks among them
+    for (auto& c : g) c = static_cast<std::uint8_t>(trial == 0 ? S::kSide : rng.below(values));
+    int expected = 0;
+    for (int u = 0; u < S::kUnits; ++u)
+      for (int v = 1; v <= S::kSide; ++v) {
+        int count = 0;
+        for (int k = 0; k < S::kSide; ++k) count += g[S::unit_cell(u, k)] == v;
+        expected += count ? (count - 1) * (count - 1) : 0;
+      }
+    ASSERT_EQ(squared_fitness<B>(g), expected) << "B " << B << ", trial " << trial;
+  }
+}
+
+TEST(Fitness, SquaredCountsEveryValueAtEveryBoxSize) {
+  expect_squared_counts_every_value<2>();
+  expect_squared_counts_every_value<3>();
+  expect_squared_counts_every_value<4>();
+  expect_squared_counts_every_value<5>();
+}
