@@ -16,12 +16,16 @@ about its local-search depth: each thread runs its child's moves in sequence).
                                  from each result's generations (a run whose islands grew: in
                                  generations of its first stage's islands; one propagation
                                  completed: 0 ms, as no engine is made)
-  throughput GEN_MS SLOTS JSON...
+  throughput GEN_MS SLOTS [--threads T] JSON...
                                  puzzles a second when SLOTS runs share the device, each file's
                                  runs taking their generations in file order, a generation of the
                                  full device costing GEN_MS: the driver's epochs simulated, with
                                  epochs no longer than the first free slot needed while runs wait
-                                 (the driver now) and without (epochs of about 0.1 s, as before)
+                                 (the driver now) and without (epochs of about 0.1 s, as before).
+                                 A grown run's generations count by its islands' size, or with
+                                 --threads T by its children a thread on teams of T (a thread
+                                 runs its children in sequence: islands of 128 and 256 cost the
+                                 same on 256 threads, 512 twice)
 
 bench/README.md, "Defaults by backend and size", has both commands and their output.
 """
@@ -56,15 +60,22 @@ def fit(path, configs):
         print(f"  {config:18} {file:36} generations {g:4g}  {ms:6.2f} ms  model {p:6.2f}")
 
 
-def first_stage_generations(result, stage_length):
+def first_stage_generations(result, stage_length, weight=lambda k: 1 << k):
     """A run's work in generations of its first stage's islands: its generations, or, where its
     islands grew (--grow-after: `stage_length`, as the JSON records it), each stage's generations
-    weighted by its islands' size (stage k: 2^k times the first)."""
+    weighted by weight(k), by default its islands' size (stage k: 2^k times the first)."""
     grown = result.get("growths", 0)
     if grown == 0:
         return result["generations"]
     last = result["generations"] - grown * stage_length
-    return sum(stage_length << k for k in range(grown)) + (last << grown)
+    return sum(stage_length * weight(k) for k in range(grown)) + last * weight(grown)
+
+
+def per_thread_weight(island_size, threads):
+    """Stage k's cost over the first's when a team of `threads` runs an island's children, each
+    thread its share in sequence."""
+    share = lambda k: -(-(island_size << k) // threads)
+    return lambda k: share(k) / share(0)
 
 
 def predict(a, c0, c1, ls, paths):
@@ -113,14 +124,15 @@ def simulate(lengths, slots, gen_ms, shrink_when_idle):
     return ms / 1000
 
 
-def throughput(gen_ms, slots, paths):
+def throughput(gen_ms, slots, paths, threads=0):
     print("| set | runs | puzzles/s, epochs of 0.1 s | puzzles/s, epochs held short while runs wait |"
           " ideal (the device always full) |")
     print("|---|---:|---:|---:|---:|")
     for path in paths:
         doc = json.load(open(path))
         stage = doc["config"].get("grow_after", 0)
-        lengths = [max(first_stage_generations(r, stage), 1) for r in doc["results"]]
+        weight = per_thread_weight(doc["config"]["island_size"], threads) if threads else (lambda k: 1 << k)
+        lengths = [max(first_stage_generations(r, stage, weight), 1) for r in doc["results"]]
         ideal = sum(lengths) * gen_ms / slots / 1000
         old, new = (simulate(lengths, slots, gen_ms, shrink) for shrink in (False, True))
         print(f"| {path.split('/')[-1]} | {len(lengths)} | {len(lengths) / old:.0f} | "
@@ -133,6 +145,8 @@ def main(argv):
         fit(argv[1], configs)
     elif len(argv) >= 6 and argv[0] == "predict":
         predict(*map(float, argv[1:5]), argv[5:])
+    elif len(argv) >= 6 and argv[0] == "throughput" and argv[3] == "--threads":
+        throughput(float(argv[1]), int(argv[2]), argv[5:], int(argv[4]))
     elif len(argv) >= 4 and argv[0] == "throughput":
         throughput(float(argv[1]), int(argv[2]), argv[3:])
     else:
