@@ -60,10 +60,15 @@ def fit(path, configs):
         print(f"  {config:18} {file:36} generations {g:4g}  {ms:6.2f} ms  model {p:6.2f}")
 
 
-def first_stage_generations(result, stage_length, weight=lambda k: 1 << k):
+def by_island_size(k):
+    """Stage k's cost over the first's by its islands' size: 2^k."""
+    return 1 << k
+
+
+def first_stage_generations(result, stage_length, weight=by_island_size):
     """A run's work in generations of its first stage's islands: its generations, or, where its
     islands grew (--grow-after: `stage_length`, as the JSON records it), each stage's generations
-    weighted by weight(k), by default its islands' size (stage k: 2^k times the first)."""
+    weighted by weight(k)."""
     grown = result.get("growths", 0)
     if grown == 0:
         return result["generations"]
@@ -131,7 +136,7 @@ def throughput(gen_ms, slots, paths, threads=0):
     for path in paths:
         doc = json.load(open(path))
         stage = doc["config"].get("grow_after", 0)
-        weight = per_thread_weight(doc["config"]["island_size"], threads) if threads else (lambda k: 1 << k)
+        weight = per_thread_weight(doc["config"]["island_size"], threads) if threads else by_island_size
         lengths = [max(first_stage_generations(r, stage, weight), 1) for r in doc["results"]]
         ideal = sum(lengths) * gen_ms / slots / 1000
         old, new = (simulate(lengths, slots, gen_ms, shrink) for shrink in (False, True))

@@ -347,12 +347,13 @@ stage_compare() {
     old_info=$work/$baseline_name/BASELINE.txt
   mkdir -p "$work/compare"
   compare_rounds() {
-    local round side
+    local round side old_one=(--concurrent 1)
+    local old_run=(env "LD_LIBRARY_PATH=$old_libs:$LD_LIBRARY_PATH" "$old_gpuga")
+    "${old_run[@]}" solve --help | grep -q -- --concurrent || old_one=()  # before many at once: one
     for round in 1 2 3; do
       for side in new old; do
         local g=("$gpuga") at="$work/compare/$side" one=(--concurrent 1)
-        [ $side = old ] && g=(env "LD_LIBRARY_PATH=$old_libs:$LD_LIBRARY_PATH" "$old_gpuga")
-        "${g[@]}" solve --help | grep -q -- --concurrent || one=()  # before many at once: one
+        [ $side = old ] && g=("${old_run[@]}") one=("${old_one[@]}")
         "${g[@]}" bench --backend cuda --pop 135168 --island-size 256 --repeats 3 --json "$at-bench-ga256-$round.json" &&
         "${g[@]}" bench --backend cuda --pop 270336 --island-size 512 --repeats 3 --json "$at-bench-ga512-$round.json" &&
         "${g[@]}" bench --backend cuda --pop 528000 --island-size 1000 --repeats 3 --json "$at-bench-ga1000-$round.json" &&

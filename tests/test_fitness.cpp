@@ -1,6 +1,8 @@
 // Both fitness functions against values computed by hand, and the band scores two ways.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "gpuga/device/fitness.hpp"
 #include "gpuga/device/rng.hpp"
 #include "grids.hpp"
@@ -82,6 +84,12 @@ TEST(Fitness, HandBuiltSixteenBySixteen) {
   EXPECT_EQ(squared_fitness<4>(ones), kMaxFitness<4>);
 }
 
+// Cells drawn uniformly from 0 (blank) to values - 1.
+template <int B>
+void random_cells(Rng& rng, std::uint32_t values, std::uint8_t* g) {
+  for (int c = 0; c < Shape<B>::kCells; ++c) g[c] = static_cast<std::uint8_t>(rng.below(values));
+}
+
 // The device's band scores (band by band) and the host's (one pass over the cells) against the
 // units' conflicts counted one by one, on random grids with blanks, for every box size and
 // encoding: the CPU == GPU tests run the host's only.
@@ -91,8 +99,7 @@ void expect_band_scores_agree() {
   Rng rng(7, 0, B, kPurposeInit);
   for (int trial = 0; trial < 50; ++trial) {
     std::uint8_t g[S::kCells];
-    const std::uint32_t values = trial % 2 ? S::kSide + 1 : 3;  // blanks among them; few: many clashes
-    for (auto& c : g) c = static_cast<std::uint8_t>(rng.below(values));
+    random_cells<B>(rng, trial % 2 ? S::kSide + 1 : 3, g);  // blanks among them; few: many clashes
     for (auto e : {Encoding::Box, Encoding::Row, Encoding::Cell}) {
       std::uint8_t by_band[kBandScores<B>], one_pass[kBandScores<B>];
       const int total = band_scores_by_band<B>(g, e, by_band);
@@ -120,23 +127,19 @@ void expect_band_scores_agree() {
 }
 
 TEST(Fitness, BandScoresBandByBandEqualOnePassAndTheUnitsCounted) {
-  expect_band_scores_agree<2>();
-  expect_band_scores_agree<3>();
-  expect_band_scores_agree<4>();
-  expect_band_scores_agree<5>();
+  for (int box = 2; box <= 5; ++box) with_box_size(box, []<int B>() { expect_band_scores_agree<B>(); });
 }
 
-// The squared metric (counts packed in words, fitness.hpp) against the counts taken value by
-// value, on random grids with blanks and on grids of one value (every count at its largest), for
-// every box size.
+// The squared metric against the counts taken value by value, on random grids with blanks and on
+// grids of one value (every count at its largest), for every box size.
 template <int B>
 void expect_squared_counts_every_value() {
   using S = Shape<B>;
   Rng rng(11, 0, B, kPurposeInit);
   for (int trial = 0; trial < 30; ++trial) {
     std::uint8_t g[S::kCells];
-    const std::uint32_t values = trial % 3 ? S::kSide + 1 : 2;  // blanks among them
-    for (auto& c : g) c = static_cast<std::uint8_t>(trial == 0 ? S::kSide : rng.below(values));
+    random_cells<B>(rng, trial % 3 ? S::kSide + 1 : 2, g);  // blanks among them
+    if (trial == 0) std::fill(g, g + S::kCells, static_cast<std::uint8_t>(S::kSide));
     int expected = 0;
     for (int u = 0; u < S::kUnits; ++u)
       for (int v = 1; v <= S::kSide; ++v) {
@@ -149,8 +152,6 @@ void expect_squared_counts_every_value() {
 }
 
 TEST(Fitness, SquaredCountsEveryValueAtEveryBoxSize) {
-  expect_squared_counts_every_value<2>();
-  expect_squared_counts_every_value<3>();
-  expect_squared_counts_every_value<4>();
-  expect_squared_counts_every_value<5>();
+  for (int box = 2; box <= 5; ++box)
+    with_box_size(box, []<int B>() { expect_squared_counts_every_value<B>(); });
 }
