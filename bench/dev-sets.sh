@@ -4,8 +4,8 @@
 # table. Usage: [SETS=...] [FIRST=n] [TIME_LIMIT=s] bench/dev-sets.sh [OUTDIR] [solve options]
 # FIRST: the first n puzzles of each set only (CPU runs of GPU-sized configurations).
 # SETS: set names, or `9x9` (the default), `16x16`, `25x25`, `large` (both) or `all`.
-# Defaults: 60 s per puzzle, seed 1, the CPU backend (GPUGA_BACKEND=cuda for the GPU), and
-# build/gpuga (GPUGA=path for another build).
+# Defaults: 60 s per puzzle, seed 1 (SEED=n for another), the CPU backend (GPUGA_BACKEND=cuda
+# for the GPU), and build/gpuga (GPUGA=path for another build).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=${1:-bench/results/dev-sets}
@@ -37,7 +37,7 @@ for s in "${sets[@]}"; do
   fi
   # Exit status 1 means some puzzle was not solved; anything else is an error.
   status=0
-  "${GPUGA:-build/gpuga}" solve --backend "${GPUGA_BACKEND:-cpu}" --seed 1 --time-limit "${TIME_LIMIT:-60}" \
+  "${GPUGA:-build/gpuga}" solve --backend "${GPUGA_BACKEND:-cpu}" --seed "${SEED:-1}" --time-limit "${TIME_LIMIT:-60}" \
     --report-every 0 --json --concurrent 1 "$@" "$file" >"$out/$s.json" 2>"$out/$s.log" || status=$?
   if [ "$status" -gt 1 ] || [ ! -s "$out/$s.json" ]; then
     echo "gpuga solve failed on $file (exit $status):" >&2

@@ -102,8 +102,10 @@ TEST(Solve, ChainsRecordTheirScheduleCountMovesAndReproduce) {
   const auto b = run_gpuga(args + "--threads 2 " + kHard);
   ASSERT_EQ(a.status, 1) << a.err;
   auto j = nlohmann::json::parse(a.out), k = nlohmann::json::parse(b.out);
-  for (auto* x : {&j, &k})
+  for (auto* x : {&j, &k}) {
+    x->erase("seconds");
     for (auto& r : (*x)["results"]) r.erase("seconds"), r.erase("time");
+  }
   EXPECT_EQ(j, k);  // all but the time
   EXPECT_EQ(j["config"]["algorithm"], "sa");
   EXPECT_EQ(j["config"]["cooling"], 0.95);
@@ -265,6 +267,32 @@ TEST(Solve, PuzzlesSolvedTogetherEqualThemSolvedOneAtATime) {
   EXPECT_EQ(r.status, 2);
   EXPECT_NE(r.err.find("--concurrent 2 with --checkpoint, which solve one puzzle at a time"),
             std::string::npos) << r.err;
+}
+
+TEST(Solve, TheJsonsSecondsSpanEveryRun) {
+  // The solve's own seconds (puzzles a second: bench/throughput.sh) hold every run's start-up
+  // and generations: all of them one after another, each of them side by side.
+  std::string text;
+  for (const auto& p : puzzles_in("puzzles/norvig_top95.txt")) {
+    text += to_line(p.grid) + "\n";
+    if (text.size() > 4 * 82 - 1) break;
+  }
+  for (const char* concurrent : {"1", "0"}) {
+    const auto r = run_gpuga("solve" + kCpu + "--pop 200 --island-size 100 --local-search 50 "
+                             "--max-generations 30 --seed 5 --json --concurrent " + concurrent + " -", text);
+    ASSERT_LE(r.status, 1) << r.err;
+    const auto j = nlohmann::json::parse(r.out);
+    ASSERT_EQ(j["results"].size(), 4u);
+    const double seconds = j["seconds"].get<double>();
+    double sum = 0, longest = 0;
+    for (const auto& run : j["results"]) {
+      const double own = run["time"]["start_up"].get<double>() + run["seconds"].get<double>();
+      sum += own;
+      longest = std::max(longest, own);
+    }
+    EXPECT_GT(longest, 0) << concurrent;
+    EXPECT_GE(seconds, std::string(concurrent) == "1" ? sum : longest) << concurrent;
+  }
 }
 
 TEST(Solve, DrawnSeedIsPrintedAndReproducesTheRun) {
