@@ -16,7 +16,7 @@ about its local-search depth: each thread runs its child's moves in sequence).
                                  from each result's generations (a run whose islands grew: in
                                  generations of its first stage's islands; one propagation
                                  completed: 0 ms, as no engine is made)
-  throughput GEN_MS SLOTS [--threads T] JSON...
+  throughput GEN_MS SLOTS [--threads T] [--joined R] JSON...
                                  puzzles a second when SLOTS runs share the device, each file's
                                  runs taking their generations in file order, a generation of the
                                  full device costing GEN_MS: the driver's epochs simulated, with
@@ -25,7 +25,10 @@ about its local-search depth: each thread runs its child's moves in sequence).
                                  A grown run's generations count by its islands' size, or with
                                  --threads T by its children a thread on teams of T (a thread
                                  runs its children in sequence: islands of 128 and 256 cost the
-                                 same on 256 threads, 512 twice)
+                                 same on 256 threads, 512 twice); with --joined R, the
+                                 files' runs as one file, in the order given, R times over (a
+                                 long file: each run is a function of its puzzle, configuration
+                                 and seed)
 
 bench/README.md, "Defaults by backend and size", has both commands and their output.
 """
@@ -129,18 +132,26 @@ def simulate(lengths, slots, gen_ms, shrink_when_idle):
     return ms / 1000
 
 
-def throughput(gen_ms, slots, paths, threads=0):
+def run_lengths(path, threads):
+    """Each run of a solve --json file in generations of its first stage's islands."""
+    with open(path) as f:
+        doc = json.load(f)
+    stage = doc["config"].get("grow_after", 0)
+    weight = per_thread_weight(doc["config"]["island_size"], threads) if threads else by_island_size
+    return [max(first_stage_generations(r, stage, weight), 1) for r in doc["results"]]
+
+
+def throughput(gen_ms, slots, paths, threads=0, joined=0):
     print("| set | runs | puzzles/s, epochs of 0.1 s | puzzles/s, epochs held short while runs wait |"
           " ideal (the device always full) |")
     print("|---|---:|---:|---:|---:|")
-    for path in paths:
-        doc = json.load(open(path))
-        stage = doc["config"].get("grow_after", 0)
-        weight = per_thread_weight(doc["config"]["island_size"], threads) if threads else by_island_size
-        lengths = [max(first_stage_generations(r, stage, weight), 1) for r in doc["results"]]
+    files = [(path.split('/')[-1], run_lengths(path, threads)) for path in paths]
+    if joined:
+        files = [(f"{len(paths)} files x {joined}", [n for _, f in files for n in f] * joined)]
+    for name, lengths in files:
         ideal = sum(lengths) * gen_ms / slots / 1000
         old, new = (simulate(lengths, slots, gen_ms, shrink) for shrink in (False, True))
-        print(f"| {path.split('/')[-1]} | {len(lengths)} | {len(lengths) / old:.0f} | "
+        print(f"| {name} | {len(lengths)} | {len(lengths) / old:.0f} | "
               f"{len(lengths) / new:.0f} | {len(lengths) / ideal:.0f} |")
 
 
@@ -150,10 +161,13 @@ def main(argv):
         fit(argv[1], configs)
     elif len(argv) >= 6 and argv[0] == "predict":
         predict(*map(float, argv[1:5]), argv[5:])
-    elif len(argv) >= 6 and argv[0] == "throughput" and argv[3] == "--threads":
-        throughput(float(argv[1]), int(argv[2]), argv[5:], int(argv[4]))
     elif len(argv) >= 4 and argv[0] == "throughput":
-        throughput(float(argv[1]), int(argv[2]), argv[3:])
+        options, rest = {"--threads": 0, "--joined": 0}, argv[3:]
+        while len(rest) >= 2 and rest[0] in options:
+            options[rest[0]], rest = int(rest[1]), rest[2:]
+        if not rest:
+            sys.exit(__doc__)
+        throughput(float(argv[1]), int(argv[2]), rest, options["--threads"], options["--joined"])
     else:
         sys.exit(__doc__)
 
