@@ -24,12 +24,15 @@
 #       On the GPU machine: unpacks BUNDLE and runs its stages, each step under its own time
 #       limit: tests, bench, solve, sanitize (the default: all four, in that order, the most
 #       valuable first), defaults (named alone: the defaults' times on every dev set, a call
-#       of its own) and compare (named alone, with BASELINE=a baseline's tarball: the bench's GA,
-#       sa and hc rows at 528 islands and the memetic default on norvig_top95, the bundle's gpuga
-#       and the baseline's alternating, three rounds). Writes into $OUT (default ./gpu-check-out)
-#       at most 8 files: summary.txt (written first, appended after every step), logs.tar.gz
-#       (every step's log, packed after every step), bench.json, bench-sa.json, bench-hc.json,
-#       solve.json, dev-sets-9x9.md and dev-sets-large.md, or (compare) compare.md.
+#       of its own), choices (named alone: what the 9x9 defaults would be with the choices the
+#       CPU cannot make, on the hard sets: runs of 16 or 64 islands of 128 or 64 of 256 many at
+#       once, 264 or 528 islands for one puzzle) and compare (named alone, with BASELINE=a
+#       baseline's tarball: the bench's GA, sa and hc rows at 528 islands and the memetic default
+#       on norvig_top95, the bundle's gpuga and the baseline's alternating, three rounds). Writes
+#       into $OUT (default ./gpu-check-out) at most 8 files: summary.txt (written first, appended
+#       after every step), logs.tar.gz (every step's log, packed after every step), bench.json,
+#       bench-sa.json, bench-hc.json, solve.json, dev-sets-9x9.md and dev-sets-large.md, or
+#       (choices) choices-many.md and choices-one.md, or (compare) compare.md.
 #
 # Exit status: 0 every step passed; 1 some step failed or ran out of time; 2 bad usage, a bundle
 # that does not unpack, or no GPU (the summary says which).
@@ -225,6 +228,9 @@ declare -A budget=(
   # The defaults stage, a call of its own: every 9x9 set at 2 s a puzzle; 16x16 at 5 s and the
   # first 3 of each 25x25 file at 15 s. [predicted: 10; 5 + 60]
   [defaults-9x9]=60 [defaults-large]=240
+  # The choices stage, a call of its own: three run sizes on three files, both ways; two island
+  # counts on five sets at 2 s a puzzle. [predicted: 30; 2 x 10]
+  [choices-many]=120 [choices-one]=120
   [solve-same-ga]=30 [solve-same-sa]=35 [solve-same-hc]=35  # [under 30, 60, 60 for 95 puzzles]
   [memcheck-ga]=20 [racecheck-ga]=25 [memcheck-sa]=20 [racecheck-sa]=35  # [1, 9, 1, 21]
   # The compare stage, a call of its own: three rounds of both builds. [predicted: 20 a round]
@@ -335,6 +341,36 @@ stage_defaults() {
   step defaults-large large
 }
 
+# The 9x9 defaults' choices that CPU runs cannot settle (bench/README.md, "Many puzzles at once"
+# and "Defaults by backend and size"), measured on the hard sets: many at once, the table's runs
+# of 64 islands of 128 against 16 (the old table) and 64 of 256 (whether 256 children on a team
+# of 256 cost what 128 do); one puzzle, the table's 264 islands of 128 against 528 (four a
+# multiprocessor, as the GA's step now allows).
+stage_choices() {
+  local sets=("$src/puzzles/norvig_top95.txt" "$src/puzzles/forum_hardest_1106_50.txt"
+              "$src/puzzles/forum_hardest_1905_11plus_50.txt")
+  many() {
+    local label options
+    for label in "64x128 (the table)|" "16x128|--pop 2048 --island-size 128 --grow-after 20" \
+                 "64x256|--pop 16384 --island-size 256 --grow-after 20"; do
+      options=${label#*|}
+      echo "### runs of ${label%%|*}"
+      # shellcheck disable=SC2086  # the options are words
+      GPUGA="$gpuga" "$src/bench/throughput.sh" "$@" -- --backend cuda $options || return 1
+    done >"$OUT/choices-many.md"
+  }
+  step choices-many many "${sets[@]}"
+  one() {
+    export GPUGA=$gpuga GPUGA_BACKEND=cuda TIME_LIMIT=2 \
+      SETS="famous_named norvig_top95 forum_hardest_1106_50 forum_hardest_1905_11plus_50 royle_17clue_50"
+    (cd "$src" && bench/dev-sets.sh "$work/one-264" &&
+       bench/dev-sets.sh "$work/one-528" --pop 67584 --island-size 128 --grow-after 20) &&
+    { echo "### 264 islands of 128 (the table)"; cat "$work/one-264/summary.md";
+      echo "### 528 islands of 128"; cat "$work/one-528/summary.md"; } >"$OUT/choices-one.md"
+  }
+  step choices-one one
+}
+
 # The bundle's gpuga against the baseline's (BASELINE), alternating within each of three rounds,
 # so that the device's drift falls on both: the bench's plain GA at 528 islands of 256, 512 and
 # 1000, sa and hc at 528 islands of 512, and the memetic default on norvig_top95 one puzzle at a
@@ -412,7 +448,7 @@ run() {
   [ ${#stages[@]} -gt 0 ] || stages=(tests bench solve sanitize)
   local s
   for s in "${stages[@]}"; do
-    case $s in tests|bench|solve|sanitize|defaults|compare) ;; *) echo "gpu-check: unknown stage '$s'; expected tests, bench, solve, sanitize, defaults or compare" >&2; return 2;; esac
+    case $s in tests|bench|solve|sanitize|defaults|choices|compare) ;; *) echo "gpu-check: unknown stage '$s'; expected tests, bench, solve, sanitize, defaults, choices or compare" >&2; return 2;; esac
     if [ "$s" = compare ] && [ ! -f "${BASELINE:-}" ]; then
       echo "gpu-check: the compare stage needs BASELINE, a tarball from 'gpu-check.sh baseline COMMIT DIR' (given: '${BASELINE:-}')" >&2
       return 2
