@@ -54,6 +54,13 @@ rc=$?
 [ $rc -eq 2 ] || fail "compare without a baseline exited $rc; expected 2"
 grep -q "needs BASELINE" "$out/compare.err" || fail "compare without a baseline: $(cat "$out/compare.err")"
 rm -f "$out/compare.err"
+# A stage run does not know is refused before anything runs, naming those it knows.
+bash "$check" run "$bundle" tests nonsense 2>"$out/stage.err"
+rc=$?
+[ $rc -eq 2 ] || fail "an unknown stage exited $rc; expected 2"
+grep -q "unknown stage 'nonsense'; expected tests, bench, solve, sanitize, defaults, choices or compare" \
+  "$out/stage.err" || fail "an unknown stage: $(cat "$out/stage.err")"
+rm -f "$out/stage.err"
 if "$tree/gpuga" devices --json | grep -q '"index"'; then
   echo "a GPU is present: the run without one is not tested here"
   exit 77
