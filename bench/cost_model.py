@@ -90,10 +90,12 @@ def predict(a, c0, c1, ls, paths):
     print("| set | solved | median generations | predicted median ms | predicted p95 ms |")
     print("|---|---|---:|---:|---:|")
     for path in paths:
-        doc = json.load(open(path))
+        with open(path) as f:
+            doc = json.load(f)
         results = doc["results"]
+        stage = doc["config"].get("grow_after", 0)  # files from before --grow-after lack it
         ms = [(0.0 if r["stop"] == "propagation" else
-               a + first_stage_generations(r, doc["config"]["grow_after"]) * (c0 + c1 * ls))
+               a + first_stage_generations(r, stage) * (c0 + c1 * ls))
               if r["solved"] else float("inf") for r in results]
         gens = [r["generations"] for r in results]
         solved = sum(r["solved"] for r in results)

@@ -32,6 +32,23 @@ def rows(argv):
             for line in out.getvalue().splitlines()[2:]]
 
 
+class Predict(unittest.TestCase):
+    def test_median_and_p95_from_generations_in_files_old_and_new(self):
+        # ms = a + generations x (c0 + c1 x depth): 1 + g x (0.5 + 0.01 x 50) = 1 + g. A file from
+        # before --grow-after (no grow_after in its config) reads as runs that never grew.
+        with tempfile.TemporaryDirectory() as folder:
+            new = solve_json(folder, "new.json", [1, 2, 3, (30, 1)], grow_after=20)
+            old = Path(folder) / "old.json"
+            doc = json.loads(Path(new).read_text())
+            del doc["config"]["grow_after"]
+            doc["results"][-1]["growths"] = 0
+            old.write_text(json.dumps(doc))
+            got = rows(["predict", "1", "0.5", "0.01", "50", new, str(old)])
+        # grown: 20 + 10 x 2 = 40 generations of the first islands; the p95 is the largest.
+        self.assertEqual(got[0], ["new.json", "4/4", "2.5", "3.50", "41.00"])
+        self.assertEqual(got[1], ["old.json", "4/4", "2.5", "3.50", "31.00"])
+
+
 class Throughput(unittest.TestCase):
     def test_a_file_ends_with_its_longest_run(self):
         # Two slots, runs of 10, 10 and 100 generations at 1 ms: the long one starts when a
