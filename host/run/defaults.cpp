@@ -27,8 +27,8 @@ constexpr SizeDefaults kCpu[] = {
 constexpr SizeDefaults kCuda[] = {
     // island size, local search, restart after, grow after, islands per multiprocessor, islands
     // per run
-    {128, 200, 10, 20, 2, 64},
-    {128, 200, 10, 20, 2, 64},
+    {128, 200, 5, 20, 2, 64},
+    {128, 200, 5, 20, 2, 64},
     {64, 200, 30, 20, 2, kWholeBackend},
     {128, 20000, 30, 30, 2, kWholeBackend},
 };
