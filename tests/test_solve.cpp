@@ -277,13 +277,22 @@ TEST(Solve, TheJsonsSecondsSpanEveryRun) {
     text += to_line(p.grid) + "\n";
     if (text.size() > 4 * 82 - 1) break;
   }
+  const std::string args = "solve" + kCpu + "--pop 200 --island-size 100 --local-search 50 "
+                           "--max-generations 30 --seed 5 ";
   for (const char* concurrent : {"1", "0"}) {
-    const auto r = run_gpuga("solve" + kCpu + "--pop 200 --island-size 100 --local-search 50 "
-                             "--max-generations 30 --seed 5 --json --concurrent " + concurrent + " -", text);
+    const auto r = run_gpuga(args + "--json --concurrent " + concurrent + " -", text);
     ASSERT_LE(r.status, 1) << r.err;
     const auto j = nlohmann::json::parse(r.out);
     ASSERT_EQ(j["results"].size(), 4u);
     const double seconds = j["seconds"].get<double>();
+    // The last line on stderr says the same: the puzzles solved, and a second's worth.
+    std::size_t solved = 0;
+    for (const auto& run : j["results"]) solved += run["solved"].get<bool>();
+    std::smatch m;
+    ASSERT_TRUE(std::regex_search(r.err, m, std::regex(R"(gpuga: 4 puzzles, (\d+) solved, in ([0-9.]+) s \((\d+) puzzles a second\)\n$)")))
+        << r.err;
+    EXPECT_EQ(std::stoul(m[1]), solved) << concurrent;
+    EXPECT_NEAR(std::stod(m[2]), seconds, 0.001) << concurrent;
     double sum = 0, longest = 0;
     for (const auto& run : j["results"]) {
       const double own = run["time"]["start_up"].get<double>() + run["seconds"].get<double>();
@@ -293,6 +302,9 @@ TEST(Solve, TheJsonsSecondsSpanEveryRun) {
     EXPECT_GT(longest, 0) << concurrent;
     EXPECT_GE(seconds, std::string(concurrent) == "1" ? sum : longest) << concurrent;
   }
+  // One puzzle: its own summary line says it all.
+  const auto one = run_gpuga(args + "--format line -", text.substr(0, 82));
+  EXPECT_EQ(one.err.find("puzzles a second"), std::string::npos) << one.err;
 }
 
 TEST(Solve, DrawnSeedIsPrintedAndReproducesTheRun) {

@@ -224,10 +224,13 @@ struct SolveContext {
   SolveObserver& observer;
   nlohmann::json results = nlohmann::json::array();
   bool all_solved = true;
+  std::size_t reported = 0, solved = 0;
 
   // A puzzle's result, from `several` in the files.
   void report(const Puzzle& p, const RunResult& r, double start_up, bool several) {
     all_solved = all_solved && r.solved;
+    ++reported;
+    solved += r.solved;
     if (!rank_place().root()) return;
     print_summary(p, r, backend, o.run);
     if (o.json)
@@ -391,6 +394,11 @@ int run_solve(CLI::App* cmd, SolveOptions& o) {
   const bool all_solved = c.all_solved && !g_interrupted.load();
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - solving_from).count();
+  if (puzzles.size() > 1 && place.root()) {  // several: the whole, as the JSON's seconds count it
+    const std::string of = c.reported < puzzles.size() ? " of " + std::to_string(puzzles.size()) : "";
+    std::fprintf(stderr, "gpuga: %zu%s puzzles, %zu solved, in %.3f s (%.0f puzzles a second)\n",
+                 c.reported, of.c_str(), c.solved, seconds, seconds > 0 ? c.reported / seconds : 0.0);
+  }
   if (o.json && place.root()) {
     nlohmann::json config = describe(o.run);
     config["backend"] = to_string(backend);
