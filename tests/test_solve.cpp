@@ -27,6 +27,16 @@ std::vector<Puzzle> puzzles_in(const std::string& file) {
   return read_puzzle_file(source_path(file));
 }
 
+// The first n puzzles of a file, a line each, for solve's standard input.
+std::string first_lines(const std::string& file, std::size_t n) {
+  std::string text;
+  for (const auto& p : puzzles_in(file)) {
+    if (n-- == 0) break;
+    text += to_line(p.grid) + "\n";
+  }
+  return text;
+}
+
 }  // namespace
 
 TEST(Solve, LargerGridsSolveAndPrintInTheInputsAlphabet) {
@@ -235,11 +245,7 @@ TEST(Solve, PuzzlesSolvedTogetherEqualThemSolvedOneAtATime) {
   // Eight hard puzzles, three at a time on one engine (a run slot takes the next puzzle as its
   // run ends), and as many as fill this machine (0), against one after another: each result is
   // the one the puzzle gets alone with the seed, written in file order; islands that grow too.
-  std::string text;
-  for (const auto& p : puzzles_in("puzzles/norvig_top95.txt")) {
-    text += to_line(p.grid) + "\n";
-    if (text.size() > 8 * 82 - 1) break;
-  }
+  const std::string text = first_lines("puzzles/norvig_top95.txt", 8);
   const std::string args = "solve" + kCpu + "--pop 200 --island-size 100 --local-search 50 "
                            "--max-generations 40 --grow-after 4 --seed 5 ";
   auto results = [&](const std::string& opts) {
@@ -272,11 +278,7 @@ TEST(Solve, PuzzlesSolvedTogetherEqualThemSolvedOneAtATime) {
 TEST(Solve, TheJsonsSecondsSpanEveryRun) {
   // The solve's own seconds (puzzles a second: bench/throughput.sh) hold every run's start-up
   // and generations: all of them one after another, each of them side by side.
-  std::string text;
-  for (const auto& p : puzzles_in("puzzles/norvig_top95.txt")) {
-    text += to_line(p.grid) + "\n";
-    if (text.size() > 4 * 82 - 1) break;
-  }
+  const std::string text = first_lines("puzzles/norvig_top95.txt", 4);
   const std::string args = "solve" + kCpu + "--pop 200 --island-size 100 --local-search 50 "
                            "--max-generations 30 --seed 5 ";
   for (const char* concurrent : {"1", "0"}) {
@@ -303,7 +305,7 @@ TEST(Solve, TheJsonsSecondsSpanEveryRun) {
     EXPECT_GE(seconds, std::string(concurrent) == "1" ? sum : longest) << concurrent;
   }
   // One puzzle: its own summary line says it all.
-  const auto one = run_gpuga(args + "--format line -", text.substr(0, 82));
+  const auto one = run_gpuga(args + "--format line -", first_lines("puzzles/norvig_top95.txt", 1));
   EXPECT_EQ(one.err.find("puzzles a second"), std::string::npos) << one.err;
 }
 

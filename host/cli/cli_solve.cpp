@@ -223,12 +223,10 @@ struct SolveContext {
   Consensus* consensus;
   SolveObserver& observer;
   nlohmann::json results = nlohmann::json::array();
-  bool all_solved = true;
   std::size_t reported = 0, solved = 0;
 
   // A puzzle's result, from `several` in the files.
   void report(const Puzzle& p, const RunResult& r, double start_up, bool several) {
-    all_solved = all_solved && r.solved;
     ++reported;
     solved += r.solved;
     if (!rank_place().root()) return;
@@ -391,7 +389,7 @@ int run_solve(CLI::App* cmd, SolveOptions& o) {
     // Every puzzle done: nothing left to continue.
     if (!o.checkpoint.empty() && !g_interrupted.load() && place.root()) std::filesystem::remove(o.checkpoint);
   }
-  const bool all_solved = c.all_solved && !g_interrupted.load();
+  const bool all_solved = c.solved == c.reported && !g_interrupted.load();
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - solving_from).count();
   if (puzzles.size() > 1 && place.root()) {  // several: the whole, as the JSON's seconds count it

@@ -187,8 +187,8 @@ GPUGA_HD_INLINE void compare_exchange(std::uint64_t* keys, std::uint32_t i, std:
 }
 
 // Sorts n 64-bit keys (n a power of two) by a bitonic network: data-independent, the n / 2 pairs
-// of each stage split over the team, a thread a pair (a thread an index, as before, left half the
-// team idle at every stage and, at pairs under 32 apart, half the lanes of every warp). A sorting
+// of each stage split over the team, a thread a pair (a thread an index would leave the thread of
+// each pair's higher index idle: half the team, and under 32 apart half of every warp). A sorting
 // team is made of tiles: tile(), tiles(), tile_rank(), tile_size(), tile_sync() (a barrier of the
 // tile) and sort_chunk() (a power of two). The stages whose pairs lie within aligned chunks of
 // sort_chunk() keys run tile by tile, each tile on its own chunks' pairs with tile barriers; only
