@@ -24,6 +24,8 @@
 #include <thrust/system_error.h>
 
 #include <algorithm>
+#include <memory>
+#include <vector>
 
 #include "cuda_check.hpp"
 #else
@@ -262,36 +264,97 @@ class DeviceScope {
   int previous_ = 0;
 };
 
-// Device time of a scope, measured with CUDA events, added to `into` (seconds).
+// An engine's own stream: its launches and its upload of the runs' tasks go there, so that the
+// engines of a run whose islands grow (engine/growing_engine.cpp: one engine a stage) run their
+// kernels side by side rather than one after another. A blocking stream (cudaStreamCreate's
+// default): every copy through Memory, on the legacy default stream, still waits for the
+// stream's work before it, and the stream's later work for the copy.
+struct StreamDeleter {
+  int device;
+  void operator()(CUstream_st* s) const noexcept {
+    int previous = 0;
+    if (cudaGetDevice(&previous) != cudaSuccess) return;
+    cudaSetDevice(device);
+    cudaStreamDestroy(s);
+    cudaSetDevice(previous);
+  }
+};
+using Stream = std::unique_ptr<CUstream_st, StreamDeleter>;
+
+// Device time of a scope on a stream, measured with CUDA events and added to its phase's total
+// when the System settles its timers: waiting for the stop event here would hold the host until
+// the stream drained, and the next engine's launches behind it.
 class PhaseTimer {
  public:
-  explicit PhaseTimer(double& into) : into_(into) {
+  struct Pending {
+    cudaEvent_t start, stop;
+    double* into;
+  };
+  PhaseTimer(double& into, cudaStream_t stream, std::vector<Pending>& pending)
+      : into_(into), stream_(stream), pending_(pending) {
     GPUGA_CUDA_CHECK(cudaEventCreate(&start_));
     GPUGA_CUDA_CHECK(cudaEventCreate(&stop_));
-    GPUGA_CUDA_CHECK(cudaEventRecord(start_));
+    GPUGA_CUDA_CHECK(cudaEventRecord(start_, stream_));
   }
   ~PhaseTimer() {
-    float ms = 0;
-    if (cudaEventRecord(stop_) == cudaSuccess && cudaEventSynchronize(stop_) == cudaSuccess &&
-        cudaEventElapsedTime(&ms, start_, stop_) == cudaSuccess)
-      into_ += ms / 1000.0;
+    if (cudaEventRecord(stop_, stream_) == cudaSuccess) {
+      pending_.push_back({start_, stop_, &into_});
+      return;
+    }
     cudaEventDestroy(start_);
     cudaEventDestroy(stop_);
   }
   PhaseTimer(const PhaseTimer&) = delete;
   PhaseTimer& operator=(const PhaseTimer&) = delete;
 
+  // Waits for every pending scope's end and adds its time to its phase.
+  static void settle(std::vector<Pending>& pending) {
+    for (const Pending& p : pending) {
+      float ms = 0;
+      if (cudaEventSynchronize(p.stop) == cudaSuccess &&
+          cudaEventElapsedTime(&ms, p.start, p.stop) == cudaSuccess)
+        *p.into += ms / 1000.0;
+      cudaEventDestroy(p.start);
+      cudaEventDestroy(p.stop);
+    }
+    pending.clear();
+  }
+
  private:
   double& into_;
+  cudaStream_t stream_;
+  std::vector<Pending>& pending_;
   cudaEvent_t start_{}, stop_{};
 };
 
 class System : public Memory {
  public:
   explicit System(int device) : device_(device) {}
+  System(System&&) = default;
+  // Timers still pending belong to an engine that is going: their events go, their times do not.
+  ~System() {
+    if (!pending_) return;
+    for (const PhaseTimer::Pending& p : *pending_) {
+      cudaEventDestroy(p.start);
+      cudaEventDestroy(p.stop);
+    }
+  }
 
   // The scope in which every CUDA call of an engine runs (the engine holds one while it works).
   DeviceScope scope() const { return DeviceScope(device_); }
+
+  // The runs' tasks to the device on the engine's stream (an asynchronous copy: the host goes
+  // on once the bytes are staged), so that uploading them waits for no other engine's kernels.
+  template <class T>
+  void upload(vector<T>& v, std::size_t at, const T* src, std::size_t n) const {
+    GPUGA_CUDA_CHECK(cudaMemcpyAsync(raw(v) + at, src, n * sizeof(T), cudaMemcpyHostToDevice, stream()));
+  }
+
+  // A phase's device time, from here to the end of the scope (added when the timers settle).
+  PhaseTimer time(double& into) const { return PhaseTimer(into, stream(), *pending_); }
+  // Every timed phase's time in its total: at each summary (which waits for the device anyway)
+  // and before the totals are read.
+  void settle_timers() const { PhaseTimer::settle(*pending_); }
 
   // Refuses, before any allocation, what the device cannot hold (in the engine's scope).
   void prepare(std::uint64_t need, const std::string& what) const {
@@ -310,8 +373,6 @@ class System : public Memory {
   std::string placement(std::uint64_t staged, bool grid) const {
     return grid ? "device memory, a cooperative grid" : (staged ? "shared memory" : "device memory");
   }
-  using Timer = PhaseTimer;
-
   // Whether a lone island staged in `staged` bytes (0: not staged) runs on launch_grid: when it
   // does not fit in shared memory and the device launches cooperative grids.
   bool grid_team(std::uint64_t staged) const {
@@ -333,7 +394,7 @@ class System : public Memory {
     Step arg = step;
     void* args[] = {&arg};
     GPUGA_CUDA_CHECK(cudaLaunchCooperativeKernel(reinterpret_cast<const void*>(grid_kernel<Step>),
-                                                 dim3(blocks), dim3(kTeamThreads), args, 0, nullptr));
+                                                 dim3(blocks), dim3(kTeamThreads), args, 0, stream()));
     check_launch(name);
   }
 
@@ -343,12 +404,28 @@ class System : public Memory {
       GPUGA_CUDA_CHECK(cudaFuncSetAttribute(island_kernel<Step>,
                                             cudaFuncAttributeMaxDynamicSharedMemorySize,
                                             static_cast<int>(staged)));
-    island_kernel<Step><<<static_cast<unsigned>(islands), kTeamThreads, staged>>>(step, staged != 0);
+    island_kernel<Step><<<static_cast<unsigned>(islands), kTeamThreads, staged, stream()>>>(step, staged != 0);
     check_launch(name);
   }
 
  private:
+  // Made at the first launch, in the engine's device scope (a stream belongs to the device
+  // current when it is made); a System that never launches (an occupancy query) makes none.
+  cudaStream_t stream() const {
+    if (!stream_) {
+      cudaStream_t s = nullptr;
+      GPUGA_CUDA_CHECK(cudaStreamCreate(&s));
+      stream_ = Stream(s, StreamDeleter{device_});
+    }
+    return stream_.get();
+  }
+
   int device_;
+  mutable Stream stream_;
+  // Timed scopes whose end the host has not waited for (PhaseTimer); behind a pointer, so that
+  // a moved System's timers keep their list.
+  std::unique_ptr<std::vector<PhaseTimer::Pending>> pending_ =
+      std::make_unique<std::vector<PhaseTimer::Pending>>();
 };
 
 #else  // Thrust's OpenMP system: the engine's memory is the host's
@@ -396,7 +473,10 @@ class System : public Memory {
   std::string placement(std::uint64_t staged, bool grid) const {
     return grid ? "host memory, a grid's twin" : (staged ? "host memory, staged per island" : "host memory");
   }
-  using Timer = Stopwatch;
+  template <class T>
+  void upload(vector<T>& v, std::size_t at, const T* src, std::size_t n) const { put(v, at, src, n); }
+  Stopwatch time(double& into) const { return Stopwatch(into); }
+  void settle_timers() const {}
 
   // Every lone island runs on the grid's twin, so that CI runs the grid's code.
   bool grid_team(std::uint64_t) const { return true; }

@@ -6,11 +6,13 @@
 // where they do not.
 //
 // Each stage is an engine of its own and computes the same bytes as its configuration alone from
-// the same seed (RunConfig::stage). The driver sees one run: its clock goes on across the stages,
-// and island k of a stage carries the evaluations, restarts and best grid of island k of the
-// stages before, so that a run's figures count all its work and its best grid is the best it ever
-// held. The snapshot holds the stage: checkpoints, MPI ranks and runs side by side work as
-// without growth.
+// the same seed (RunConfig::stage). On the GPU each engine launches on a stream of its own, so
+// that while some runs have grown and others not, the stages' kernels share the device rather
+// than run one after another (bench/lab-notes.md, "Stages on streams of their own"). The driver
+// sees one run: its clock goes on across the stages, and island k of a stage carries the
+// evaluations, restarts and best grid of island k of the stages before, so that a run's figures
+// count all its work and its best grid is the best it ever held. The snapshot holds the stage:
+// checkpoints, MPI ranks and runs side by side work as without growth.
 #include <algorithm>
 #include <cstring>
 

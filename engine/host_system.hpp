@@ -87,7 +87,10 @@ class HostSystem {
   std::string placement(std::uint64_t, bool grid) const {
     return grid ? "host memory, a team of every thread" : "host memory";
   }
-  using Timer = Stopwatch;
+  template <class T>
+  void upload(vector<T>& v, std::size_t at, const T* src, std::size_t n) const { put(v, at, src, n); }
+  Stopwatch time(double& into) const { return Stopwatch(into); }
+  void settle_timers() const {}
 
   // A lone island runs on a team of every thread.
   bool grid_team(std::uint64_t) const { return threads_ > 1; }

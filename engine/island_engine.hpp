@@ -10,12 +10,15 @@
 //                           CI runs the team code and its barriers without a GPU.
 // A lone island (one run of one island) runs on the system's widest team when it says so
 // (grid_team): every CPU thread, or every block of the GPU when the island is not staged.
-// A System provides: vector<T>; raw, put, get; prepare(bytes, what); stage_limit();
-// launch(name, islands, staged_bytes, step); grid_team(staged_bytes); launch_grid(name,
-// width, step); Timer; placement(staged_bytes, grid).
+// A System provides: vector<T>; raw, put, get; upload (put, in the order of the launches);
+// prepare(bytes, what); stage_limit(); launch(name, islands, staged_bytes, step);
+// grid_team(staged_bytes); launch_grid(name, width, step); time(total) and settle_timers();
+// placement(staged_bytes, grid).
 //
 // Per epoch the host uploads one task per run and launches, with no synchronisation between
 // them, a segment step and a boundary step per segment; summaries are one record per island.
+// On the GPU an engine's launches and uploads go to a stream of its own, so that advance()
+// returns without waiting for them, and the engines of a growing run's stages overlap.
 // The population never leaves the engine's memory but for tests (population, fitness).
 #include <algorithm>
 #include <string>
@@ -105,8 +108,8 @@ class IslandEngine final : public Engine {
 
   void advance(const std::vector<RunTask>& tasks) override {
     [[maybe_unused]] const auto on = sys_.scope();
-    typename Sys::Timer timer(times_.advance);
-    Sys::put(tasks_, 0, tasks.data(), runs_);
+    const auto timer = sys_.time(times_.advance);
+    sys_.upload(tasks_, 0, tasks.data(), runs_);
     std::uint32_t launches = 0;
     for (std::uint32_t r = 0; r < runs_; ++r) launches = std::max(launches, segments(r, tasks[r]));
     const IslandsView v = view();
@@ -223,10 +226,13 @@ class IslandEngine final : public Engine {
 
   std::vector<IslandSummary> summaries() override {
     [[maybe_unused]] const auto on = sys_.scope();
-    typename Sys::Timer timer(times_.summary);
-    launch("summary_step", 0, summary_step<B>{view()});
     std::vector<IslandSummary> out(islands_);
-    Sys::get(out.data(), summaries_, 0, islands_);
+    {
+      const auto timer = sys_.time(times_.summary);
+      launch("summary_step", 0, summary_step<B>{view()});
+      Sys::get(out.data(), summaries_, 0, islands_);
+    }
+    sys_.settle_timers();
     return out;
   }
 
@@ -261,7 +267,10 @@ class IslandEngine final : public Engine {
     return out;
   }
 
-  PhaseTimes phase_times() override { return times_; }
+  PhaseTimes phase_times() override {
+    sys_.settle_timers();
+    return times_;
+  }
 
  private:
   template <class T>
