@@ -3,11 +3,14 @@
 
     compare.py DIR NEW_LABEL OLD_LABEL
 
-DIR holds, for SIDE in new and old and each round R, SIDE-bench-NAME-R.json (gpuga bench --json)
-and SIDE-solve-NAME-R.json (gpuga solve --json). Prints a Markdown table: for each bench row
-(algorithm, population, island size) its evaluations (sa, hc: moves) a second, and for each solve
-file the median of its puzzles' seconds, as the median of the rounds on each side, every round's
-figure, and new over old (above 1: the new build is faster).
+DIR holds, for SIDE in new and old and each round R, SIDE-bench-NAME-R.json (gpuga bench --json),
+SIDE-solve-NAME-R.json (gpuga solve --json, one puzzle at a time) and SIDE-many-NAME-R.json
+(gpuga solve --json, a file's puzzles many at once). Prints a Markdown table: for each bench row
+(algorithm, population, island size) its evaluations (sa, hc: moves) a second, for each solve
+file the median of its puzzles' seconds, and for each many file its puzzles a second over the
+solve's own seconds (a build before that figure gives none, and the row is left out), as the
+median of the rounds on each side, every round's figure, and new over old (above 1: the new
+build is faster).
 """
 import glob
 import json
@@ -17,9 +20,14 @@ import statistics
 import sys
 
 
+def load(path):
+    with open(path) as f:
+        return json.load(f)
+
+
 def bench_rows(path):
     """(label, evaluations a second) for each row of a bench JSON."""
-    doc = json.load(open(path))
+    doc = load(path)
     algorithm = doc["options"]["config"]["algorithm"]
     for row in doc["results"]:
         yield f"bench {algorithm} pop {row['pop']} island {row['island_size']}", row["evaluations_per_s"]
@@ -27,18 +35,30 @@ def bench_rows(path):
 
 def solve_median(path):
     """The median of a solve --json file's puzzles' seconds."""
-    doc = json.load(open(path))
+    doc = load(path)
     return statistics.median(r["seconds"] for r in doc["results"])
+
+
+def many_rate(path):
+    """Puzzles a second over a solve --json file's own seconds (None where it has none)."""
+    doc = load(path)
+    return len(doc["results"]) / doc["seconds"] if doc.get("seconds") else None
 
 
 def collect(directory, side):
     """{label: [figure per round]} for one side, with whether higher is better."""
     figures, higher = {}, {}
     for path in sorted(glob.glob(os.path.join(directory, f"{side}-*-*.json"))):
-        kind, name = re.match(rf"{side}-(bench|solve)-(.+)-\d+\.json$", os.path.basename(path)).groups()
+        kind, name = re.match(rf"{side}-(bench|solve|many)-(.+)-\d+\.json$", os.path.basename(path)).groups()
         if kind == "bench":
             for label, value in bench_rows(path):
                 figures.setdefault(label, []).append(value)
+                higher[label] = True
+        elif kind == "many":
+            rate = many_rate(path)
+            if rate is not None:
+                label = f"solve {name}, many at once: puzzles a second"
+                figures.setdefault(label, []).append(rate)
                 higher[label] = True
         else:
             label = f"solve {name}: median s a puzzle"

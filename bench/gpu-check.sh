@@ -27,8 +27,9 @@
 #       of its own), choices (named alone: what the 9x9 defaults would be with the choices the
 #       CPU cannot make, on the hard sets: runs of 16 or 64 islands of 128 or 64 of 256 many at
 #       once, 264 or 528 islands for one puzzle) and compare (named alone, with BASELINE=a
-#       baseline's tarball: the bench's GA, sa and hc rows at 528 islands and the memetic default
-#       on norvig_top95, the bundle's gpuga and the baseline's alternating, three rounds). Writes
+#       baseline's tarball: the bench's GA, sa and hc rows at 528 islands, the memetic default
+#       on norvig_top95 and the forum files many at once, the bundle's gpuga and the baseline's
+#       alternating, three rounds). Writes
 #       into $OUT (default ./gpu-check-out) at most 8 files: summary.txt (written first, appended
 #       after every step), logs.tar.gz (every step's log, packed after every step), bench.json,
 #       bench-sa.json, bench-hc.json, solve.json, dev-sets-9x9.md and dev-sets-large.md, or
@@ -373,8 +374,10 @@ stage_choices() {
 
 # The bundle's gpuga against the baseline's (BASELINE), alternating within each of three rounds,
 # so that the device's drift falls on both: the bench's plain GA at 528 islands of 256, 512 and
-# 1000, sa and hc at 528 islands of 512, and the memetic default on norvig_top95 one puzzle at a
-# time. bench/compare.py tabulates the medians in $OUT/compare.md.
+# 1000, sa and hc at 528 islands of 512, the memetic default on norvig_top95 one puzzle at a
+# time, and the two forum files many at once in runs of 64 islands of 128 that grow after 20
+# (explicit options, today's 9x9 table, so that both builds run the same runs; a baseline
+# without --grow-after skips them). bench/compare.py tabulates the medians in $OUT/compare.md.
 stage_compare() {
   tar -C "$work" -xzf "$BASELINE" && [ -f "$work/$baseline_name/BASELINE.txt" ] ||
     { echo "gpu-check: $BASELINE is not a tarball from 'gpu-check.sh baseline'" >>"$summary"; status=1; return; }
@@ -386,6 +389,10 @@ stage_compare() {
     local round side old_one=(--concurrent 1)
     local old_run=(env "LD_LIBRARY_PATH=$old_libs:$LD_LIBRARY_PATH" "$old_gpuga")
     "${old_run[@]}" solve --help | grep -q -- --concurrent || old_one=()  # before many at once: one
+    local many=(--backend cuda --seed 1 --time-limit 5 --report-every 0 --json --pop 8192
+                --island-size 128 --local-search 200 --restart-after 5 --grow-after 20)
+    local old_many=1 file
+    "${old_run[@]}" solve --help | grep -q -- --grow-after || old_many=0
     for round in 1 2 3; do
       for side in new old; do
         local g=("$gpuga") at="$work/compare/$side" one=(--concurrent 1)
@@ -400,6 +407,11 @@ stage_compare() {
         "${g[@]}" solve --backend cuda --seed 1 --time-limit 2 --report-every 0 --json "${one[@]}" \
           "$src/puzzles/norvig_top95.txt" >"$at-solve-norvig_top95-$round.json"
         [ $? -le 1 ] || return 1
+        [ $side = old ] && [ $old_many = 0 ] && continue
+        for file in forum_hardest_1106_50 forum_hardest_1905_11plus_50; do
+          "${g[@]}" solve "${many[@]}" "$src/puzzles/$file.txt" >"$at-many-$file-$round.json"
+          [ $? -le 1 ] || return 1
+        done
       done
     done
     python3 "$src/bench/compare.py" "$work/compare" "$(sed -n 's/^commit //p' "$work/BUNDLE.txt")" \

@@ -20,8 +20,11 @@ def bench(algorithm, rate):
             "results": [{"pop": 270336, "island_size": 512, "evaluations_per_s": rate}]}
 
 
-def solve(seconds):
-    return {"results": [{"seconds": s} for s in seconds]}
+def solve(seconds, whole=None):
+    doc = {"results": [{"seconds": s} for s in seconds]}
+    if whole is not None:
+        doc["seconds"] = whole
+    return doc
 
 
 class Compare(unittest.TestCase):
@@ -32,6 +35,10 @@ class Compare(unittest.TestCase):
                 write(folder, f"old-bench-ga512-{r}.json", bench("ga", old))
                 write(folder, f"new-solve-top-{r}.json", solve([0.001, 0.002, 0.009]))
                 write(folder, f"old-solve-top-{r}.json", solve([0.003, 0.004, 0.001]))
+                write(folder, f"new-many-forum-{r}.json", solve([0.01] * 50, 0.020 + 0.001 * r))
+                write(folder, f"old-many-forum-{r}.json", solve([0.01] * 50, 0.025))
+                write(folder, f"new-many-older-{r}.json", solve([0.01] * 50, 0.020))
+                write(folder, f"old-many-older-{r}.json", solve([0.01] * 50))  # no "seconds" yet
             out = io.StringIO()
             with contextlib.redirect_stdout(out):
                 compare.main([folder, "abc", "def"])
@@ -43,6 +50,10 @@ class Compare(unittest.TestCase):
         self.assertAlmostEqual(float(ga[4]), 6 / 4.4, places=2)
         top = rows["solve top: median s a puzzle"]
         self.assertAlmostEqual(float(top[4]), 0.003 / 0.002, places=2)  # lower seconds: above 1
+        forum = rows["solve forum, many at once: puzzles a second"]
+        self.assertAlmostEqual(float(forum[2].split()[0]), 50 / 0.022, delta=5)  # round 2's, 3 digits
+        self.assertAlmostEqual(float(forum[4]), 0.025 / 0.022, places=2)
+        self.assertNotIn("solve older, many at once: puzzles a second", rows)  # the old side has none
         self.assertIn("new (abc)", out.getvalue())
 
 
