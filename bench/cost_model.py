@@ -16,7 +16,7 @@ about its local-search depth: each thread runs its child's moves in sequence).
                                  from each result's generations (a run whose islands grew: in
                                  generations of its first stage's islands; one propagation
                                  completed: 0 ms, as no engine is made)
-  throughput GEN_MS SLOTS [--threads T] [--joined R] JSON...
+  throughput GEN_MS SLOTS [--threads T | --weights W1,W2] [--joined R] JSON...
                                  puzzles a second when SLOTS runs share the device, each file's
                                  runs taking their generations in file order, a generation of the
                                  full device costing GEN_MS: the driver's epochs simulated, with
@@ -25,7 +25,10 @@ about its local-search depth: each thread runs its child's moves in sequence).
                                  A grown run's generations count by its islands' size, or with
                                  --threads T by its children a thread on teams of T (a thread
                                  runs its children in sequence: islands of 128 and 256 cost the
-                                 same on 256 threads, 512 twice); with --joined R, the
+                                 same on 256 threads, 512 twice), or with --weights by the
+                                 given costs of a generation of the second and third stages
+                                 over the first's (1.37,2.86 from the H100's sweep,
+                                 bench/README.md); with --joined R, the
                                  files' runs as one file, in the order given, R times over (a
                                  long file: each run is a function of its puzzle, configuration
                                  and seed)
@@ -33,6 +36,7 @@ about its local-search depth: each thread runs its child's moves in sequence).
 bench/README.md, "Defaults by backend and size", has both commands and their output.
 """
 import json
+import math
 import statistics
 import sys
 
@@ -77,6 +81,12 @@ def first_stage_generations(result, stage_length, weight=by_island_size):
         return result["generations"]
     last = result["generations"] - grown * stage_length
     return sum(stage_length * weight(k) for k in range(grown)) + last * weight(grown)
+
+
+def given_weights(text):
+    """Stage k's cost over the first's from "W1,W2,...": stage 0 costs 1."""
+    weights = [1.0] + [float(w) for w in text.split(",")]
+    return lambda k: weights[k]
 
 
 def per_thread_weight(island_size, threads):
@@ -134,20 +144,21 @@ def simulate(lengths, slots, gen_ms, shrink_when_idle):
     return ms / 1000
 
 
-def run_lengths(path, threads):
-    """Each run of a solve --json file in generations of its first stage's islands."""
+def run_lengths(path, threads, weights=None):
+    """Each run of a solve --json file in whole generations of its first stage's islands."""
     with open(path) as f:
         doc = json.load(f)
     stage = doc["config"].get("grow_after", 0)
-    weight = per_thread_weight(doc["config"]["island_size"], threads) if threads else by_island_size
-    return [max(first_stage_generations(r, stage, weight), 1) for r in doc["results"]]
+    weight = (given_weights(weights) if weights else
+              per_thread_weight(doc["config"]["island_size"], threads) if threads else by_island_size)
+    return [max(math.ceil(first_stage_generations(r, stage, weight)), 1) for r in doc["results"]]
 
 
-def throughput(gen_ms, slots, paths, threads=0, joined=0):
+def throughput(gen_ms, slots, paths, threads=0, joined=0, weights=None):
     print("| set | runs | puzzles/s, epochs of 0.1 s | puzzles/s, epochs held short while runs wait |"
           " ideal (the device always full) |")
     print("|---|---:|---:|---:|---:|")
-    files = [(path.split('/')[-1], run_lengths(path, threads)) for path in paths]
+    files = [(path.split('/')[-1], run_lengths(path, threads, weights)) for path in paths]
     if joined:
         files = [(f"{len(paths)} files x {joined}", [n for _, f in files for n in f] * joined)]
     for name, lengths in files:
@@ -164,12 +175,13 @@ def main(argv):
     elif len(argv) >= 6 and argv[0] == "predict":
         predict(*map(float, argv[1:5]), argv[5:])
     elif len(argv) >= 4 and argv[0] == "throughput":
-        options, rest = {"--threads": 0, "--joined": 0}, argv[3:]
+        options, rest = {"--threads": 0, "--joined": 0, "--weights": None}, argv[3:]
         while len(rest) >= 2 and rest[0] in options:
-            options[rest[0]], rest = int(rest[1]), rest[2:]
-        if not rest:
+            options[rest[0]], rest = (rest[1] if rest[0] == "--weights" else int(rest[1])), rest[2:]
+        if not rest or (options["--threads"] and options["--weights"]):
             sys.exit(__doc__)
-        throughput(float(argv[1]), int(argv[2]), rest, options["--threads"], options["--joined"])
+        throughput(float(argv[1]), int(argv[2]), rest, options["--threads"], options["--joined"],
+                   options["--weights"])
     else:
         sys.exit(__doc__)
 

@@ -70,6 +70,20 @@ class Throughput(unittest.TestCase):
         weight = cost_model.per_thread_weight(128, 256)
         self.assertEqual(cost_model.first_stage_generations(result, 20, weight), 60)
 
+    def test_given_weights_count_whole_generations(self):
+        # Stages costing 1.45 and 3.05 of the first's: 20 + 20 x 1.45 + 10 x 3.05 = 79.5, a
+        # slot's whole 80 generations in the replay; --threads and --weights together are refused.
+        result = {"generations": 50, "growths": 2}
+        weight = cost_model.given_weights("1.45,3.05")
+        self.assertAlmostEqual(cost_model.first_stage_generations(result, 20, weight), 79.5)
+        with tempfile.TemporaryDirectory() as folder:
+            path = solve_json(folder, "a.json", [(50, 2)], grow_after=20)
+            self.assertEqual(cost_model.run_lengths(path, 0, "1.45,3.05"), [80])
+            (_, _, _, held, _), = rows(["throughput", "1", "1", "--weights", "1.45,3.05", path])
+            with self.assertRaises(SystemExit):
+                rows(["throughput", "1", "1", "--threads", "256", "--weights", "2,4", path])
+        self.assertLess(float(held), 1000 / 80)
+
     def test_joined_files_are_one_long_file(self):
         with tempfile.TemporaryDirectory() as folder:
             a = solve_json(folder, "a.json", [10, 10, 100])
