@@ -46,12 +46,13 @@ constexpr Arch kArchs[] = {{70, 98304, 98304, 2048, 32},   {75, 65536, 65536, 10
                            {80, 167936, 166912, 2048, 32}, {86, 102400, 101376, 1536, 16},
                            {89, 102400, 101376, 1536, 24}, {90, 233472, 232448, 2048, 32}};
 constexpr int kRegistersPerSm = 65536, kRegisterUnit = 256, kWarp = 32, kReservedShared = 1024;
-constexpr int kTeamThreads = 256;  // cuda/device_system.hpp
+constexpr int kTeamThreads = 256;  // cuda/device_system.hpp: a block's most threads
 
 struct Kernel {
   std::string box, arch, name;
   int registers = 0, stack = 0, spill_stores = 0, spill_loads = 0;
   std::uint64_t staged = 0;  // shared bytes of a default island (segment step, when it fits)
+  int threads = kTeamThreads;  // a block's: the default island's team (team_threads), a grid's most
   int per_sm = 0;            // blocks (islands) at once per multiprocessor; 0: limits unknown
 };
 
@@ -76,13 +77,21 @@ int number_before(const std::string& line, const std::string& word) {
   return std::atoi(line.substr(start, from - start + 1).c_str());
 }
 
-// The default island of box size `box` on a GPU, staged in shared memory when it fits `arch`.
-std::uint64_t default_island_bytes(int box) {
+// The default island of box size `box` on a GPU: its staged bytes (in shared memory when they
+// fit the architecture) and its team's threads.
+struct DefaultIsland {
+  std::uint64_t staged;
+  int threads;
+};
+DefaultIsland default_island(int box) {
   RunConfig c;
   c.pop = size_defaults(Backend::Cuda, box).island_size;
   c.resolve(Backend::Cuda, box);
   const GaParams ga = c.islands().ga;
-  return with_box_size(box, [&]<int B>() { return staged_bytes<B>(make_layout<B>(ga)); });
+  return with_box_size(box, [&]<int B>() {
+    const IslandLayout L = make_layout<B>(ga);
+    return DefaultIsland{staged_bytes<B>(L), static_cast<int>(team_threads(L, kTeamThreads))};
+  });
 }
 
 // The limits of architecture "90", say, or null when the table lacks them.
@@ -96,8 +105,8 @@ int islands_per_sm(const Kernel& k) {
   const Arch* arch = arch_of(k.arch);
   if (!arch) return 0;
   const int per_warp = (k.registers * kWarp + kRegisterUnit - 1) / kRegisterUnit * kRegisterUnit;
-  const int warps = kTeamThreads / kWarp;
-  int blocks = std::min(arch->blocks, arch->threads / kTeamThreads);
+  const int warps = (k.threads + kWarp - 1) / kWarp;
+  int blocks = std::min(arch->blocks, arch->threads / k.threads);
   if (per_warp > 0) blocks = std::min(blocks, kRegistersPerSm / per_warp / warps);
   if (k.staged > 0 && k.staged <= arch->shared_per_block)
     blocks = std::min<int>(blocks, static_cast<int>(arch->shared_per_sm / (k.staged + kReservedShared)));
@@ -127,7 +136,10 @@ std::vector<Kernel> read_report(const std::string& path) {
         const int b = box == "4x4" ? 2 : box == "9x9" ? 3 : box == "16x16" ? 4 : 5;
         // Only the segment steps run staged; the others, and the grid, from device memory. The
         // defaults table's islands are the GA's: the chains' step is counted by its registers.
-        if (k.name.rfind("island_kernel<ga_segment_step", 0) == 0) k.staged = default_island_bytes(b);
+        // Every island kernel runs on the default island's team; a grid on the widest blocks.
+        const DefaultIsland island = default_island(b);
+        if (k.name.rfind("island_kernel<ga_segment_step", 0) == 0) k.staged = island.staged;
+        if (k.name.rfind("island_kernel", 0) == 0) k.threads = island.threads;
         k.per_sm = islands_per_sm(k);
         out.push_back(k);
       }
@@ -207,14 +219,15 @@ int main(int argc, char** argv) {
       return 0;
     }
     std::cout << "| box | arch | kernel | registers | stack (B) | spill stores (B) | spill loads (B) | "
-                 "staged island (B) | islands per SM | occupancy |\n|---|---|---|---:|---:|---:|---:|---:|---:|---:|\n";
+                 "staged island (B) | threads a block | islands per SM | occupancy |\n"
+                 "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|\n";
     for (const Kernel& k : kernels) {
       const Arch* arch = arch_of(k.arch);
       const int warps_max = arch ? arch->threads / kWarp : 0;
       std::cout << "| " << k.box << " | " << k.arch << " | " << k.name << " | " << k.registers << " | " << k.stack
                 << " | " << k.spill_stores << " | " << k.spill_loads << " | " << (k.staged ? std::to_string(k.staged) : "-")
-                << " | " << k.per_sm << " | "
-                << (warps_max ? std::to_string(100 * k.per_sm * (kTeamThreads / kWarp) / warps_max) + " %" : "-")
+                << " | " << k.threads << " | " << k.per_sm << " | "
+                << (warps_max ? std::to_string(100 * k.per_sm * (k.threads / kWarp) / warps_max) + " %" : "-")
                 << " |\n";
     }
     if (baseline.empty()) return 0;

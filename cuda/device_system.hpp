@@ -127,9 +127,10 @@ struct Memory {
 
 #if THRUST_DEVICE_SYSTEM == THRUST_DEVICE_SYSTEM_CUDA
 
-// Threads per island: 256 covers an island of 512 in two children each and keeps two islands
-// of 512 per multiprocessor within the register file (bench/lab-notes.md, "The island on the
-// GPU: budget").
+// Threads per island at most: 256 covers an island of 512 in two children each and keeps two
+// islands of 512 per multiprocessor within the register file (bench/lab-notes.md, "The island
+// on the GPU: budget"); a narrower island's block is as wide as its work (team_threads,
+// island.hpp).
 inline constexpr unsigned kTeamThreads = 256;
 
 // A thread block: barriers are __syncthreads, the sort a bitonic network in the island's memory,
@@ -251,6 +252,7 @@ inline void check_launch(const char* step, std::source_location at = std::source
 
 class System : public Memory {
  public:
+  static constexpr unsigned kWidestTeam = kTeamThreads;
   explicit System(int device) : device_(device) {}
   System(System&&) = default;
   // Timers still pending belong to an engine that is going: their events go, their times do not.
@@ -320,13 +322,15 @@ class System : public Memory {
     check_launch(name);
   }
 
+  // `islands` blocks of `threads` each (team_threads: at most kTeamThreads).
   template <class Step>
-  void launch(const char* name, std::uint64_t islands, std::uint64_t staged, const Step& step) const {
+  void launch(const char* name, std::uint64_t islands, std::uint64_t staged, unsigned threads,
+              const Step& step) const {
     if (staged)
       GPUGA_CUDA_CHECK(cudaFuncSetAttribute(island_kernel<Step>,
                                             cudaFuncAttributeMaxDynamicSharedMemorySize,
                                             static_cast<int>(staged)));
-    island_kernel<Step><<<static_cast<unsigned>(islands), kTeamThreads, staged, stream()>>>(step, staged != 0);
+    island_kernel<Step><<<static_cast<unsigned>(islands), threads, staged, stream()>>>(step, staged != 0);
     check_launch(name);
   }
 
@@ -386,6 +390,7 @@ struct NoScope {};
 
 class System : public Memory {
  public:
+  static constexpr unsigned kWidestTeam = kOmpTeamThreads;  // the launch's threads go unused
   explicit System(int) {}
   NoScope scope() const { return {}; }
   // Host memory, with one island's staging area per launch.
@@ -408,8 +413,11 @@ class System : public Memory {
     step(OmpTeam{kOmpTeamThreads, kOmpSortChunk}, 0, nullptr);
   }
 
+  // A team of kOmpTeamThreads whatever the island's width (`threads`): barriers and splits of
+  // work that divide unevenly are what the twin is for.
   template <class Step>
-  void launch(const char*, std::uint64_t islands, std::uint64_t staged, const Step& step) const {
+  void launch(const char*, std::uint64_t islands, std::uint64_t staged, unsigned,
+              const Step& step) const {
     std::vector<std::uint8_t> work(staged);
     for (std::uint64_t i = 0; i < islands; ++i) {
 #pragma omp parallel num_threads(kOmpTeamThreads)

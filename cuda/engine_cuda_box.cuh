@@ -14,15 +14,14 @@ std::unique_ptr<Engine> make_cuda_engine_of(const Grid& puzzle, const EnginePara
       puzzle, params, device_system::System(device), runs);
 }
 
-// Blocks of `kernel` (one island each) resident at once per multiprocessor.
+// Blocks of `kernel` (one island each, of `threads`) resident at once per multiprocessor.
 template <class Kernel>
-int resident_islands(Kernel kernel, std::uint64_t staged) {
+int resident_islands(Kernel kernel, std::uint64_t staged, unsigned threads) {
   if (staged)
     GPUGA_CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                           static_cast<int>(staged)));
   int blocks = 0;
-  GPUGA_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
-      &blocks, kernel, device_system::kTeamThreads, staged));
+  GPUGA_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, kernel, threads, staged));
   return blocks;
 }
 
@@ -30,10 +29,12 @@ template <int B>
 int cuda_islands_per_multiprocessor_of(const IslandParams& params, int device) {
   const device_system::System sys(device);
   const device_system::DeviceScope on(device);
-  const std::uint64_t staged = staging_bytes<B>(sys, make_layout<B>(params.ga));
+  const IslandLayout L = make_layout<B>(params.ga);
+  const std::uint64_t staged = staging_bytes<B>(sys, L);
+  const unsigned threads = team_threads(L, device_system::kTeamThreads);
   if (params.ga.algorithm != Algorithm::Ga)
-    return resident_islands(device_system::island_kernel<chain_segment_step<B>>, staged);
-  return resident_islands(device_system::island_kernel<ga_segment_step<B>>, staged);
+    return resident_islands(device_system::island_kernel<chain_segment_step<B>>, staged, threads);
+  return resident_islands(device_system::island_kernel<ga_segment_step<B>>, staged, threads);
 }
 
 }  // namespace gpuga

@@ -80,6 +80,7 @@ class HostSystem {
     std::copy_n(v.begin() + at, n, dst);
   }
 
+  static constexpr unsigned kWidestTeam = 1;  // a serial team an island: launch's threads go unused
   struct Scope {};
   Scope scope() const { return {}; }
   void prepare(std::uint64_t need, const std::string& what) const { check_host_memory(need, what); }
@@ -101,7 +102,7 @@ class HostSystem {
   }
 
   template <class Step>
-  void launch(const char*, std::uint64_t islands, std::uint64_t, const Step& step) const {
+  void launch(const char*, std::uint64_t islands, std::uint64_t, unsigned, const Step& step) const {
     const auto n = static_cast<std::int64_t>(islands);
 #pragma omp parallel for schedule(dynamic) num_threads(threads_) if (n > 1)
     for (std::int64_t i = 0; i < n; ++i) step(SerialTeam{}, static_cast<std::uint32_t>(i), nullptr);

@@ -11,9 +11,9 @@
 // A lone island (one run of one island) runs on the system's widest team when it says so
 // (grid_team): every CPU thread, or every block of the GPU when the island is not staged.
 // A System provides: vector<T>; raw, put, get; upload (put, in the order of the launches);
-// prepare(bytes, what); stage_limit(); launch(name, islands, staged_bytes, step);
-// grid_team(staged_bytes); launch_grid(name, width, step); time(total) and settle_timers();
-// placement(staged_bytes, grid).
+// prepare(bytes, what); stage_limit(); kWidestTeam (a block's most threads); launch(name,
+// islands, staged_bytes, threads, step); grid_team(staged_bytes); launch_grid(name, width, step);
+// time(total) and settle_timers(); placement(staged_bytes, grid).
 //
 // Per epoch the host uploads one task per run and launches, with no synchronisation between
 // them, a segment step and a boundary step per segment; summaries are one record per island.
@@ -288,7 +288,7 @@ class IslandEngine final : public Engine {
     if (grid_)
       sys_.launch_grid(name, L_.sort_n, step);
     else
-      sys_.launch(name, islands_, staged, step);
+      sys_.launch(name, islands_, staged, team_threads(L_, Sys::kWidestTeam), step);
   }
 
   // `bytes` of island k of `run`'s buffer at offset0 or offset1, whichever side holds it now.

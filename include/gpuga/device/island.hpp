@@ -106,6 +106,18 @@ struct IslandLayout {
   std::uint64_t order = 0, keys = 0, chain_states = 0, bytes = 0;
 };
 
+// The threads of a team that an island's work can use: one a child (a chain for sa and hc), in
+// whole warps of 32, at most `most` (the GPU's widest block). An island of 128 on a block of 256
+// left half its threads idle through the children's local search, the most of a generation;
+// a block of its width holds the same busy threads in half the registers, so twice as many
+// islands fit on a multiprocessor. Which thread does which child changes no result (island.hpp's
+// steps are written over any team: the OpenMP twin runs them on three threads).
+inline std::uint32_t team_threads(const IslandLayout& L, std::uint32_t most) {
+  const std::uint64_t width = L.island_size > L.children ? L.island_size : L.children;
+  const std::uint64_t warps = (width + 31) / 32 * 32;
+  return static_cast<std::uint32_t>(warps < 32 ? 32 : (warps > most ? most : warps));
+}
+
 // The most keys an island may sort: the sort's indices, its stage counter and the keys' low
 // words are 32-bit. An engine refuses larger islands (engine/island_engine.hpp).
 inline constexpr std::uint64_t kMaxSortKeys = std::uint64_t(1) << 30;

@@ -101,9 +101,10 @@ struct segment_step {
     t.sync();
   }
 };
-// On the GPU (cuda/device_system.hpp) the GA's segment step runs four islands of 256 threads per
-// multiprocessor (64 registers, 50 % occupancy, no spills: bench/ptxas-table.sh); the chains'
-// still need 128 registers without spilling, so two.
+// On the GPU (cuda/device_system.hpp) the GA's segment step is bounded to 64 registers (four
+// blocks of 256 threads a multiprocessor; narrower islands' blocks are narrower, team_threads,
+// and more of them fit), no spills (bench/ptxas-table.sh); the chains' still need 128 registers
+// without spilling, so two blocks of 256.
 template <int B>
 struct ga_segment_step : segment_step<B, false> {
   static constexpr unsigned kIslandsPerMultiprocessor = 4;
