@@ -219,11 +219,13 @@ struct GridTeam : BlockTeam {
   GPUGA_HD void sort(std::uint64_t* keys, std::uint32_t n) const { bitonic_sort(*this, keys, n); }
 };
 
-// One thread block per island: the island's threads share its shared-memory work area (when
-// `staged`), so a generation never leaves the chip. Each step says how many islands a
-// multiprocessor should hold at once (Step::kIslandsPerMultiprocessor, island_steps.hpp), which
-// bounds its registers: 65536 / (256 x that). Without a bound ptxas squeezed the boundary step
-// into 32 registers, for an occupancy it does not need, by spilling.
+// One thread block per island, as many threads as its children (team_threads, at most 256): the
+// island's threads share its shared-memory work area (when `staged`), so a generation never
+// leaves the chip, and no thread is launched that has no child to breed. Each step says how
+// many blocks of 256 a multiprocessor should hold at once (Step::kIslandsPerMultiprocessor,
+// island_steps.hpp), which bounds its registers: 65536 / (256 x that); narrower blocks fit more.
+// Without a bound ptxas squeezed the boundary step into 32 registers, for an occupancy it does
+// not need, by spilling.
 template <class Step>
 __global__ void __launch_bounds__(kTeamThreads, Step::kIslandsPerMultiprocessor)
     island_kernel(Step step, bool staged) {
