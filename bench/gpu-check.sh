@@ -374,7 +374,8 @@ stage_choices() {
 
 # The bundle's gpuga against the baseline's (BASELINE), alternating within each of three rounds,
 # so that the device's drift falls on both: the bench's plain GA at 528 islands of 256, 512 and
-# 1000, sa and hc at 528 islands of 512, the memetic default on norvig_top95 one puzzle at a
+# 1000 and 1056 of 128, sa and hc at 528 islands of 512 and sa at 528 of 128 (islands narrower
+# than a block of 256: team_threads), the memetic default on norvig_top95 one puzzle at a
 # time, and the two forum files many at once in runs of 64 islands of 128 that grow after 20
 # (explicit options, today's 9x9 table, so that both builds run the same runs; a baseline
 # without --grow-after skips them). bench/compare.py tabulates the medians in $OUT/compare.md.
@@ -403,7 +404,10 @@ stage_compare() {
         "${g[@]}" bench --backend cuda --algorithm sa --pop 270336 --island-size 512 --generations 20 \
           --repeats 3 --json "$at-bench-sa-$round.json" &&
         "${g[@]}" bench --backend cuda --algorithm hc --pop 270336 --island-size 512 --generations 20 \
-          --repeats 3 --json "$at-bench-hc-$round.json" || return 1
+          --repeats 3 --json "$at-bench-hc-$round.json" &&
+        "${g[@]}" bench --backend cuda --pop 135168 --island-size 128 --repeats 3 --json "$at-bench-ga128-$round.json" &&
+        "${g[@]}" bench --backend cuda --algorithm sa --pop 67584 --island-size 128 --generations 20 \
+          --repeats 3 --json "$at-bench-sa128-$round.json" || return 1
         "${g[@]}" solve --backend cuda --seed 1 --time-limit 2 --report-every 0 --json "${one[@]}" \
           "$src/puzzles/norvig_top95.txt" >"$at-solve-norvig_top95-$round.json"
         [ $? -le 1 ] || return 1
