@@ -139,8 +139,8 @@ TEST_P(DeviceEngine, EveryBoxSizeEqualsTheCpu) {
 }
 
 TEST_P(DeviceEngine, IslandsSmallerThanTheTeamEqualTheCpu) {
-  // Islands of 2 and 3 against a team of 3 (a thread block of 256): threads with nothing to do
-  // in every loop, sorts of 2 and 4 keys, one migrant each way.
+  // Islands of 2 and 3 against a team of 3 (a thread block of one warp, 32): threads with
+  // nothing to do in every loop, sorts of 2 and 4 keys, one migrant each way.
   if (const auto why = skip_reason(GetParam()); !why.empty()) GTEST_SKIP() << why;
   for (std::uint32_t n : {2u, 3u})
     for (auto c : all_test_configs(n)) {
@@ -333,6 +333,44 @@ TEST(CudaEngine, PopulationTooLargeIsRefusedBeforeAllocation) {
   } catch (const std::exception& e) {
     EXPECT_NE(std::string(e.what()).find("MiB of device memory"), std::string::npos) << e.what();
   }
+}
+
+TEST(TeamThreads, ABlockHasItsIslandsChildrenInWholeWarpsAtMostTheWidest) {
+  const auto threads = [](std::uint32_t island, Selection sel = Selection::Tournament,
+                          std::uint32_t children = 0, Algorithm alg = Algorithm::Ga) {
+    GaParams p;
+    p.algorithm = alg;
+    p.selection = sel;
+    p.island_size = island;
+    p.children = children ? children : island;
+    return team_threads(make_layout<3>(p), 256);
+  };
+  EXPECT_EQ(threads(128), 128u);  // the GPU's 9x9 default: no idle half
+  EXPECT_EQ(threads(64), 64u);    // 16x16's
+  EXPECT_EQ(threads(100), 128u);  // whole warps
+  EXPECT_EQ(threads(2), 32u);
+  EXPECT_EQ(threads(250), 256u);
+  EXPECT_EQ(threads(1000), 256u);  // wider islands: children in turn on the widest block
+  EXPECT_EQ(threads(50, Selection::Truncation, 100), 128u);  // (mu+lambda) breeds its children
+  EXPECT_EQ(threads(96, Selection::Tournament, 0, Algorithm::Sa), 96u);  // a chain a thread
+}
+
+TEST(CudaEngine, IslandsOf128RunOnBlocksOf128AsManyPerMultiprocessorAsTheyFit) {
+  // A block of 128 threads at the segment step's 64 registers: eight a multiprocessor by
+  // registers, or fewer where shared memory holds fewer (an A100's 164 KiB).
+  if (const auto why = skip_reason(System::Cuda); !why.empty()) GTEST_SKIP() << why;
+  EngineParams p;
+  p.ga.island_size = p.ga.children = 128;
+  p.ga.crossover = Crossover::Bands;
+  p.ga.local_search = 200;
+  p.islands = 4;
+  const DeviceInfo d = list_devices().devices[0];
+  const std::uint64_t staged = staged_bytes<3>(make_layout<3>(p.ga));
+  const auto by_shared = static_cast<int>(d.shared_per_multiprocessor /
+                                          (staged + d.shared_reserved_per_block));
+  EXPECT_EQ(cuda_islands_per_multiprocessor(p, 3, 0), std::min(8, by_shared))
+      << d.name << ": " << d.shared_per_multiprocessor << " bytes of shared memory per SM, "
+      << staged << " staged per island";
 }
 
 TEST(CudaEngine, IslandsOf512RunInSharedMemoryAsManyPerMultiprocessorAsItHolds) {
