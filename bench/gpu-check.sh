@@ -25,13 +25,13 @@
 #       limit: tests, bench, solve, sanitize (the default: all four, in that order, the most
 #       valuable first), defaults (named alone: the defaults' times on every dev set, a call
 #       of its own), choices (named alone: what the 9x9 defaults would be with the choices the
-#       CPU cannot make, on the hard sets: runs of 16, 64 or 128 islands of 128 or 64 of 256 many at
-#       once, 264, 528 or 1056 islands for one puzzle) and compare (named alone, with BASELINE=a
-#       baseline's tarball: the bench's GA, sa and hc rows at 528 islands, the memetic default
-#       on norvig_top95 and the forum files many at once, the bundle's gpuga and the baseline's
-#       alternating, three rounds). Writes
-#       into $OUT (default ./gpu-check-out) at most 8 files: summary.txt (written first, appended
-#       after every step), logs.tar.gz (every step's log, packed after every step), bench.json,
+#       CPU cannot make, on the hard sets: runs of 16, 64 or 128 islands of 128 or 64 of 256
+#       many at once, 264, 528 or 1056 islands for one puzzle) and compare (named alone, with
+#       BASELINE=a baseline's tarball: the bench's GA, sa and hc rows at 528 islands and more,
+#       the memetic default on norvig_top95 and the forum files many at once, the bundle's gpuga
+#       and the baseline's alternating, three rounds). Writes into $OUT (default
+#       ./gpu-check-out) at most 8 files: summary.txt (written first, appended after every
+#       step), logs.tar.gz (every step's log, packed after every step), bench.json,
 #       bench-sa.json, bench-hc.json, solve.json, dev-sets-9x9.md and dev-sets-large.md, or
 #       (choices) choices-many.md and choices-one.md, or (compare) compare.md.
 #
@@ -345,8 +345,9 @@ stage_defaults() {
 # The 9x9 defaults' choices that CPU runs cannot settle (bench/README.md, "Many puzzles at once"
 # and "Defaults by backend and size"), measured on the hard sets: many at once, the table's runs
 # of 64 islands of 128 against 16 (the old table), 128 (8 at once where 64 go 16 at once) and 64
-# of 256 (whether 256 children on a team of 256 cost what 128 do); one puzzle, the table's 264 islands of 128 against 528 and 1056
-# (four and eight a multiprocessor: the GA's step at 64 registers on blocks of 128 holds eight).
+# of 256 (whether 256 children on a team of 256 cost what 128 do); one puzzle, the table's 264
+# islands of 128 against 528 and 1056 (four and eight a multiprocessor: the GA's step at 64
+# registers on blocks of 128 holds eight).
 stage_choices() {
   local sets=("$src/puzzles/norvig_top95.txt" "$src/puzzles/forum_hardest_1106_50.txt"
               "$src/puzzles/forum_hardest_1905_11plus_50.txt")
@@ -390,27 +391,28 @@ stage_compare() {
     old_info=$work/$baseline_name/BASELINE.txt
   mkdir -p "$work/compare"
   compare_rounds() {
-    local round side old_one=(--concurrent 1)
+    local round side row file old_one=(--concurrent 1) old_many=1 old_help
     local old_run=(env "LD_LIBRARY_PATH=$old_libs:$LD_LIBRARY_PATH" "$old_gpuga")
-    "${old_run[@]}" solve --help | grep -q -- --concurrent || old_one=()  # before many at once: one
+    old_help=$("${old_run[@]}" solve --help)
+    grep -q -- --concurrent <<<"$old_help" || old_one=()  # before many at once: one at a time
+    grep -q -- --grow-after <<<"$old_help" || old_many=0
+    # Bench rows, NAME|options: the files compare.py reads are SIDE-bench-NAME-ROUND.json.
+    local rows=("ga256|--pop 135168 --island-size 256" "ga512|--pop 270336 --island-size 512"
+                "ga1000|--pop 528000 --island-size 1000" "ga128|--pop 135168 --island-size 128"
+                "sa|--algorithm sa --pop 270336 --island-size 512 --generations 20"
+                "hc|--algorithm hc --pop 270336 --island-size 512 --generations 20"
+                "sa128|--algorithm sa --pop 67584 --island-size 128 --generations 20")
     local many=(--backend cuda --seed 1 --time-limit 5 --report-every 0 --json --pop 8192
                 --island-size 128 --local-search 200 --restart-after 5 --grow-after 20)
-    local old_many=1 file
-    "${old_run[@]}" solve --help | grep -q -- --grow-after || old_many=0
     for round in 1 2 3; do
       for side in new old; do
         local g=("$gpuga") at="$work/compare/$side" one=(--concurrent 1)
         [ $side = old ] && g=("${old_run[@]}") one=("${old_one[@]}")
-        "${g[@]}" bench --backend cuda --pop 135168 --island-size 256 --repeats 3 --json "$at-bench-ga256-$round.json" &&
-        "${g[@]}" bench --backend cuda --pop 270336 --island-size 512 --repeats 3 --json "$at-bench-ga512-$round.json" &&
-        "${g[@]}" bench --backend cuda --pop 528000 --island-size 1000 --repeats 3 --json "$at-bench-ga1000-$round.json" &&
-        "${g[@]}" bench --backend cuda --algorithm sa --pop 270336 --island-size 512 --generations 20 \
-          --repeats 3 --json "$at-bench-sa-$round.json" &&
-        "${g[@]}" bench --backend cuda --algorithm hc --pop 270336 --island-size 512 --generations 20 \
-          --repeats 3 --json "$at-bench-hc-$round.json" &&
-        "${g[@]}" bench --backend cuda --pop 135168 --island-size 128 --repeats 3 --json "$at-bench-ga128-$round.json" &&
-        "${g[@]}" bench --backend cuda --algorithm sa --pop 67584 --island-size 128 --generations 20 \
-          --repeats 3 --json "$at-bench-sa128-$round.json" || return 1
+        for row in "${rows[@]}"; do
+          # shellcheck disable=SC2086  # the options are words
+          "${g[@]}" bench --backend cuda ${row#*|} --repeats 3 --json "$at-bench-${row%%|*}-$round.json" ||
+            return 1
+        done
         "${g[@]}" solve --backend cuda --seed 1 --time-limit 2 --report-every 0 --json "${one[@]}" \
           "$src/puzzles/norvig_top95.txt" >"$at-solve-norvig_top95-$round.json"
         [ $? -le 1 ] || return 1

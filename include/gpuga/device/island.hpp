@@ -114,8 +114,8 @@ struct IslandLayout {
 // steps are written over any team: the OpenMP twin runs them on three threads).
 inline std::uint32_t team_threads(const IslandLayout& L, std::uint32_t most) {
   const std::uint64_t width = L.island_size > L.children ? L.island_size : L.children;
-  const std::uint64_t warps = (width + 31) / 32 * 32;
-  return static_cast<std::uint32_t>(warps < 32 ? 32 : (warps > most ? most : warps));
+  const std::uint64_t threads = width <= 32 ? 32 : (width + 31) / 32 * 32;  // whole warps
+  return static_cast<std::uint32_t>(threads < most ? threads : most);
 }
 
 // The most keys an island may sort: the sort's indices, its stage counter and the keys' low
