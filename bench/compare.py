@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Two gpuga builds side by side, from the files gpu-check.sh's compare stage writes.
+"""Two gpuga builds side by side, from the files gpu-check.sh's compare stage (GPU) or
+cpu-compare.sh (CPU) writes.
 
     compare.py DIR NEW_LABEL OLD_LABEL
 
@@ -79,12 +80,14 @@ def main(argv):
         if label not in old:
             continue
         a, b = statistics.median(new[label]), statistics.median(old[label])
-        ratio = a / b if higher[label] else b / a
+        faster, slower = (a, b) if higher[label] else (b, a)
+        # A median of 0 s (every puzzle of the set completed by propagation) has no ratio to show.
+        ratio = f"{faster / slower:.2f}" if slower else "-"
         rounds = lambda xs: ", ".join(f"{x:.3g}" for x in xs)
-        print(f"| {label} | {a:.3g} ({rounds(new[label])}) | {b:.3g} ({rounds(old[label])}) | {ratio:.2f} |")
+        print(f"| {label} | {a:.3g} ({rounds(new[label])}) | {b:.3g} ({rounds(old[label])}) | {ratio} |")
     print()
     print("Medians of the rounds, each round's figure in brackets; the two builds alternate within "
-          "a round. new over old: above 1, the new build is faster.")
+          "a round. new over old: above 1, the new build is faster (-: a median of 0 s, no ratio).")
 
 
 if __name__ == "__main__":

@@ -56,6 +56,18 @@ class Compare(unittest.TestCase):
         self.assertNotIn("solve older, many at once: puzzles a second", rows)  # the old side has none
         self.assertIn("new (abc)", out.getvalue())
 
+    def test_a_median_of_zero_seconds_has_no_ratio(self):
+        with tempfile.TemporaryDirectory() as folder:
+            write(folder, "new-solve-easy-1.json", solve([0.0, 0.0, 0.001]))
+            write(folder, "old-solve-easy-1.json", solve([0.002, 0.003, 0.004]))
+            out = io.StringIO()
+            with contextlib.redirect_stdout(out):
+                compare.main([folder, "abc", "def"])
+        row = [line.split("|") for line in out.getvalue().splitlines()
+               if line.startswith("| solve easy")][0]
+        self.assertTrue(row[2].strip().startswith("0 "))
+        self.assertEqual(row[4].strip(), "-")
+
 
 if __name__ == "__main__":
     unittest.main()

@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# bench/cpu-compare.sh with one build on both sides: it refuses what is neither an executable nor
+# a commit, and otherwise writes each side's solve per set and round and compare.py's table with
+# a row for each set (norvig_easy50: propagation completes every puzzle, a median of 0 s and no
+# ratio; norvig_hardest: a search).
+# Usage: test_cpu_compare.sh GPUGA
+set -uo pipefail
+gpuga=$1
+root=$(cd "$(dirname "$0")/.." && pwd)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+fail() { echo "FAIL: $*" >&2; exit 1; }
+
+"$root/bench/cpu-compare.sh" "$work/bad" no-such-build 2>"$work/bad.err"
+[ $? -eq 2 ] || fail "a bad OLD did not exit 2"
+grep -q "'no-such-build' is neither an executable nor a commit" "$work/bad.err" ||
+  fail "a bad OLD's message: $(cat "$work/bad.err")"
+
+SETS="norvig_easy50 norvig_hardest" ROUNDS=2 TIME_LIMIT=10 \
+  "$root/bench/cpu-compare.sh" "$work/out" "$gpuga" "$gpuga" >"$work/table.md" 2>"$work/err" ||
+  fail "cpu-compare failed: $(cat "$work/err")"
+for side in new old; do
+  for set in norvig_easy50 norvig_hardest; do
+    for round in 1 2; do
+      [ -s "$work/out/$side-solve-$set-$round.json" ] || fail "no $side-solve-$set-$round.json"
+    done
+  done
+done
+cmp -s "$work/table.md" "$work/out/compare.md" || fail "the printed table is not compare.md"
+grep -q '^| solve norvig_easy50: median s a puzzle | 0 (0, 0) | 0 (0, 0) | - |$' "$work/table.md" ||
+  fail "no easy row with a median of 0 and no ratio: $(cat "$work/table.md")"
+grep -Eq '^\| solve norvig_hardest: median s a puzzle \| [0-9.e-]+ \(.*\) \| [0-9.e-]+ \(.*\) \| [0-9]+\.[0-9]{2} \|$' \
+  "$work/table.md" || fail "no hardest row with a ratio: $(cat "$work/table.md")"
+commit=$("$gpuga" --version | grep -o 'commit [0-9a-f]*' | cut -d' ' -f2)
+[ "$commit" = unknown ] || grep -q "new ($commit)" "$work/table.md" ||
+  fail "the table does not name the build's commit $commit"
+echo "cpu-compare: refusal, files, table and labels as expected"
