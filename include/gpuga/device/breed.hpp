@@ -72,12 +72,19 @@ template <int B, class R>
 GPUGA_HD_INLINE void local_search(std::uint8_t* child, const PuzzleInfo<B>& info,
                                   const GaParams& p, R& rng) {
   if (p.local_search == 0) return;
+  // The settings in locals, as the chains' sweep has them: a store to the child (bytes) may alias
+  // anything, so the compiler would otherwise reload them after every move. On the CPU that was
+  // 11 % of a move (bench/lab-notes.md, "The CPU's move loop").
+  const Encoding e = p.encoding;
+  const FitnessKind kind = p.fitness;
+  const bool aware = p.given_aware;
+  const std::uint32_t moves = p.local_search;
   UnitCounts<B> counts;
-  counts.count(child, p.encoding, p.fitness);
-  for (std::uint32_t k = 0; k < p.local_search; ++k) {
-    const Move m = propose_move<B>(child, info, p.encoding, p.given_aware, rng);
-    if (counts.delta(child, m, p.encoding, p.fitness) > 0) continue;
-    counts.apply(child, m, p.encoding, p.fitness);
+  counts.count(child, e, kind);
+  for (std::uint32_t k = 0; k < moves; ++k) {
+    const Move m = propose_move<B>(child, info, e, aware, rng);
+    if (counts.delta(child, m, e, kind) > 0) continue;
+    counts.apply(child, m, e, kind);
     apply_move(child, m);
   }
 }
