@@ -10,9 +10,9 @@
 #
 # OLD, NEW: a gpuga executable, or a commit, built CPU-only from `git archive` in DIR/COMMIT
 # (NEW: build/gpuga by default). Environment: SETS, set names (default: the hard 9x9 sets,
-# norvig_top95, the two forum files, magictour_top1465_100 and royle_17clue_50); ROUNDS (3);
-# TIME_LIMIT (60 s a puzzle); SEED (1). Writes DIR/{new,old}-solve-SET-ROUND.json and
-# DIR/compare.md, and prints the table.
+# norvig_top95, the two forum files, magictour_top1465_100 and royle_17clue_50); FIRST, the
+# first n puzzles of each set only; ROUNDS (3); TIME_LIMIT (60 s a puzzle); SEED (1). Writes
+# DIR/{new,old}-solve-SET-ROUND.json and DIR/compare.md, and prints the table.
 #
 # Exit status: 0 done; 1 a solve failed (its log in DIR); 2 bad usage.
 set -uo pipefail
@@ -73,8 +73,12 @@ new=$(gpuga_of "$new_arg" "$dir") || exit $?
 read -r -a new_one <<<"$(one_at_a_time "$new")"
 read -r -a old_one <<<"$(one_at_a_time "$old")"
 read -r -a sets <<<"${SETS:-norvig_top95 forum_hardest_1106_50 forum_hardest_1905_11plus_50 magictour_top1465_100 royle_17clue_50}"
+mkdir -p "$dir/sets"
 for s in "${sets[@]}"; do
   [ -f "$root/puzzles/$s.txt" ] || { echo "cpu-compare: no puzzle set $s in puzzles/" >&2; exit 2; }
+  # The set as both builds solve it: whole, or a copy of its first FIRST puzzles.
+  awk -v n="${FIRST:-0}" '/^#/ { next } n == 0 || k < n { print; k++ }' "$root/puzzles/$s.txt" \
+    >"$dir/sets/$s.txt"
 done
 
 for round in $(seq 1 "${ROUNDS:-3}"); do
@@ -84,7 +88,7 @@ for round in $(seq 1 "${ROUNDS:-3}"); do
       [ $side = old ] && gpuga=$old one=("${old_one[@]}")
       json=$dir/$side-solve-$s-$round.json
       "$gpuga" solve --backend cpu --seed "${SEED:-1}" --time-limit "${TIME_LIMIT:-60}" \
-        --report-every 0 --json "${one[@]}" "$root/puzzles/$s.txt" >"$json" 2>"${json%.json}.log"
+        --report-every 0 --json "${one[@]}" "$dir/sets/$s.txt" >"$json" 2>"${json%.json}.log"
       # Exit status 1: some puzzle unsolved within the limit, still a figure.
       [ $? -le 1 ] && [ -s "$json" ] ||
         { echo "cpu-compare: $side failed on $s; see ${json%.json}.log" >&2; exit 1; }

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # bench/cpu-compare.sh with one build on both sides: it refuses what is neither an executable nor
-# a commit, and otherwise writes each side's solve per set and round and compare.py's table with
-# a row for each set (norvig_easy50: propagation completes every puzzle, a median of 0 s and no
+# a commit, and otherwise writes each side's solve per set and round (of the sets' first FIRST
+# puzzles) and compare.py's table with a row for each set (norvig_easy50: propagation completes every puzzle, a median of 0 s and no
 # ratio; norvig_hardest: a search).
 # Usage: test_cpu_compare.sh GPUGA
 set -uo pipefail
@@ -16,13 +16,15 @@ fail() { echo "FAIL: $*" >&2; exit 1; }
 grep -q "'no-such-build' is neither an executable nor a commit" "$work/bad.err" ||
   fail "a bad OLD's message: $(cat "$work/bad.err")"
 
-SETS="norvig_easy50 norvig_hardest" ROUNDS=2 TIME_LIMIT=10 \
+SETS="norvig_easy50 norvig_hardest" FIRST=5 ROUNDS=2 TIME_LIMIT=10 \
   "$root/bench/cpu-compare.sh" "$work/out" "$gpuga" "$gpuga" >"$work/table.md" 2>"$work/err" ||
   fail "cpu-compare failed: $(cat "$work/err")"
 for side in new old; do
   for set in norvig_easy50 norvig_hardest; do
     for round in 1 2; do
-      [ -s "$work/out/$side-solve-$set-$round.json" ] || fail "no $side-solve-$set-$round.json"
+      json=$work/out/$side-solve-$set-$round.json
+      [ -s "$json" ] || fail "no $side-solve-$set-$round.json"
+      [ "$(grep -o '"index":' "$json" | wc -l)" -eq 5 ] || fail "$json does not hold FIRST=5 puzzles"
     done
   done
 done
