@@ -1,14 +1,18 @@
 // The moves of annealing and hill climbing (include/gpuga/device/moves.hpp): their fitness change equals
-// the full fitness function's over many random moves in every encoding and fitness, computed
-// from the grid and from unit counts kept along the walk; hand-built moves change what they
+// the full fitness function's over many random moves in every encoding and fitness at every box
+// size, computed from the grid and from unit counts kept along the walk; hand-built moves change what they
 // should; the integer Metropolis test follows exp(-d / T).
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <sstream>
 #include <tuple>
+#include <vector>
 
 #include "gpuga/device/moves.hpp"
+#include "gpuga/puzzle_io.hpp"
 #include "grids.hpp"
+#include "paths.hpp"
 
 using namespace gpuga;
 
@@ -24,30 +28,52 @@ std::string name_of(const std::tuple<Encoding, FitnessKind, bool>& p) {
 class DeltaEqualsFullFitness
     : public ::testing::TestWithParam<std::tuple<Encoding, FitnessKind, bool>> {};
 
-}  // namespace
-
-TEST_P(DeltaEqualsFullFitness, AfterEveryMove) {
-  const auto [e, kind, aware] = GetParam();
-  for (const auto& puzzle : {kEasyPuzzle, kHardPuzzle, std::string(81, '.')}) {
-    const PuzzleInfo<3> info = make_puzzle_info<3>(grid_of(puzzle).cell.data(), e);
-    for (std::uint32_t walk = 0; walk < 20; ++walk) {
+// Random walks of `moves` moves on each puzzle of box size B: every move's change from the grid
+// (move_delta) and from the counts kept along the walk (UnitCounts: a word a unit up to 9x9, a
+// byte a value above) equals the full fitness's.
+template <int B>
+void expect_deltas_equal_fitness(const std::vector<Grid>& puzzles, Encoding e, FitnessKind kind,
+                                 bool aware, std::uint32_t walks, int moves) {
+  for (const Grid& puzzle : puzzles) {
+    const PuzzleInfo<B> info = make_puzzle_info<B>(puzzle.cell.data(), e);
+    for (std::uint32_t walk = 0; walk < walks; ++walk) {
       Rng rng(7, walk, 0, kPurposeMove);
-      std::uint8_t g[Shape<3>::kCells] = {};
-      init_individual<3>(g, info, e, aware, rng);
-      int f = fitness<3>(g, e, kind);
-      UnitCounts<3> counts;  // counted once, then kept with the grid by apply()
+      std::uint8_t g[Shape<B>::kCells] = {};
+      init_individual<B>(g, info, e, aware, rng);
+      int f = fitness<B>(g, e, kind);
+      UnitCounts<B> counts;  // counted once, then kept with the grid by apply()
       counts.count(g, e, kind);
-      for (int k = 0; k < 500; ++k) {
-        const Move m = propose_move<3>(g, info, e, aware, rng);
-        const int d = move_delta<3>(g, m, e, kind);
-        ASSERT_EQ(counts.delta(g, m, e, kind), d) << "walk " << walk << " move " << k;
+      for (int k = 0; k < moves; ++k) {
+        const Move m = propose_move<B>(g, info, e, aware, rng);
+        const int d = move_delta<B>(g, m, e, kind);
+        ASSERT_EQ(counts.delta(g, m, e, kind), d) << B << " walk " << walk << " move " << k;
         counts.apply(g, m, e, kind);
         apply_move(g, m);
         f += d;
-        ASSERT_EQ(f, fitness<3>(g, e, kind)) << "walk " << walk << " move " << k;
+        ASSERT_EQ(f, fitness<B>(g, e, kind)) << B << " walk " << walk << " move " << k;
       }
     }
   }
+}
+
+Grid first_of(const std::string& file) { return read_puzzle_file(source_path(file))[0].grid; }
+
+Grid four_by_four() {
+  std::istringstream in("1.3.3...2..3...1\n");
+  return parse_puzzles(in, "4x4")[0].grid;
+}
+
+}  // namespace
+
+TEST_P(DeltaEqualsFullFitness, AfterEveryMoveAtEveryBoxSize) {
+  const auto [e, kind, aware] = GetParam();
+  expect_deltas_equal_fitness<2>({Grid(2), four_by_four()}, e, kind, aware, 20, 200);
+  expect_deltas_equal_fitness<3>({grid_of(kEasyPuzzle), grid_of(kHardPuzzle), Grid(3)}, e, kind,
+                                 aware, 20, 500);
+  expect_deltas_equal_fitness<4>({Grid(4), first_of("puzzles/acs_16x16_fixed040_inst00-09.txt")},
+                                 e, kind, aware, 4, 300);
+  expect_deltas_equal_fitness<5>({Grid(5), first_of("puzzles/acs_25x25_fixed040_inst00-09.txt")},
+                                 e, kind, aware, 2, 200);
 }
 
 INSTANTIATE_TEST_SUITE_P(

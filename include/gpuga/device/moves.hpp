@@ -128,22 +128,30 @@ GPUGA_HD_INLINE int move_delta(const std::uint8_t* g, const Move& m, Encoding e,
 }
 
 // move_delta for a run of moves on one grid (a chain's sweep, a child's local search): the units
-// the fitness counts (counts_units) are counted once, up to 9x9, and a move's change is read from
-// the counts of the four units it touches instead of counting their 36 cells again; apply() keeps
-// the counts with the grid. On the CPU, with the inlining that needs (host/CMakeLists.txt), that
-// made sa's moves about 20% faster and hc's 30% (bench/lab-notes.md). On the device the counts
-// would sit in local memory (registers cannot be indexed at run time), 144 to 216 bytes a chain
-// beside an island that fills shared memory, so the device counts the cells, as move_delta does,
-// until a GPU measures which is faster. Both give move_delta's value, so runs do not change.
+// the fitness counts (counts_units) have their values counted once, and a move's change is read
+// from the counts of the four units it touches instead of counting their cells again (36 at 9x9,
+// 100 at 25x25); apply() keeps the counts with the grid. Up to 9x9 a unit's counts are one word,
+// four bits a value; larger units keep a byte a value. On the CPU, with the inlining that needs
+// (host/CMakeLists.txt), that made 9x9 sa's moves about 20% faster and hc's 30%, and 16x16 and
+// 25x25 moves 1.3-1.9 times faster (bench/lab-notes.md, "Unit counts at every size"). On the device the counts would sit in local
+// memory (registers cannot be indexed at run time), 144 bytes a 9x9 chain and more beside an
+// island that fills shared memory, so the device counts the cells, as move_delta does, until a
+// GPU measures which is faster. Both give move_delta's value, so runs do not change.
 template <int B>
 struct UnitCounts {
   static constexpr int n = Shape<B>::kSide;
+  static constexpr bool kWords = n <= 9;  // a unit's counts in one word
 #if defined(__CUDA_ARCH__)
   static constexpr bool kCounted = false;
 #else
-  static constexpr bool kCounted = n <= 9;
+  static constexpr bool kCounted = true;
 #endif
-  std::uint64_t w[3][n <= 9 ? n : 1];  // by unit type (rows, columns, boxes) and unit
+  // By unit type (rows, columns, boxes) and unit: a word of four-bit counts, or a count by value
+  // (none on the device).
+  static constexpr int kWordUnits = kCounted && kWords ? n : 1;
+  static constexpr int kByteUnits = kCounted && !kWords ? n : 1;
+  std::uint64_t w[3][kWordUnits];
+  std::uint8_t c[3][kByteUnits][kByteUnits == 1 ? 1 : n + 1];
 
   GPUGA_HD_INLINE void count(const std::uint8_t* g, Encoding e, FitnessKind kind) {
     if constexpr (kCounted) {
@@ -179,7 +187,21 @@ struct UnitCounts {
   template <int T>
   GPUGA_HD_INLINE void count_units(const std::uint8_t* g, Encoding e, FitnessKind kind) {
     if (!counts_units<T>(e, kind)) return;
-    for (int u = 0; u < n; ++u) w[T][u] = unit_counts<T, B>(g, Shape<B>::unit_cell(T * n + u, 0));
+    for (int u = 0; u < n; ++u) {
+      const int first = Shape<B>::unit_cell(T * n + u, 0);
+      if constexpr (kWords) {
+        w[T][u] = unit_counts<T, B>(g, first);
+      } else {
+        for (int v = 0; v <= n; ++v) c[T][u][v] = 0;
+        for (int k = 0; k < n; ++k) ++c[T][u][g[first + unit_offset<T, B>(k)]];
+      }
+    }
+  }
+  // The change of unit u's cost when one of its cells goes from x to y, from its counts.
+  template <int T>
+  GPUGA_HD_INLINE int unit_delta(int u, int x, int y, FitnessKind kind) const {
+    if constexpr (kWords) return nibble_change(w[T][u], x, y, kind);
+    else return count_change(c[T][u][x] - 1, c[T][u][y], kind);
   }
   // As units_change: a unit that holds both cells of a swap does not change. units_change skips
   // the counting then; here both changes cost two lookups, and a select instead of that branch
@@ -189,9 +211,9 @@ struct UnitCounts {
                                   FitnessKind kind) const {
     if (!counts_units<T>(e, kind)) return 0;
     const int x = g[m.a], ua = unit_index<T, B>(m.a);
-    if (m.b < 0) return nibble_change(w[T][ua], x, m.value, kind);
+    if (m.b < 0) return unit_delta<T>(ua, x, m.value, kind);
     const int y = g[m.b], ub = unit_index<T, B>(m.b);
-    const int change = nibble_change(w[T][ua], x, y, kind) + nibble_change(w[T][ub], y, x, kind);
+    const int change = unit_delta<T>(ua, x, y, kind) + unit_delta<T>(ub, y, x, kind);
     return ua == ub ? 0 : change;
   }
   // Within one unit a swap's two updates cancel.
@@ -199,10 +221,18 @@ struct UnitCounts {
   GPUGA_HD_INLINE void apply_units(const std::uint8_t* g, const Move& m, Encoding e,
                                    FitnessKind kind) {
     if (!counts_units<T>(e, kind)) return;
-    const std::uint64_t x = nibble_one(g[m.a]);
-    const std::uint64_t y = nibble_one(m.b < 0 ? m.value : g[m.b]);
-    w[T][unit_index<T, B>(m.a)] += y - x;
-    if (m.b >= 0) w[T][unit_index<T, B>(m.b)] += x - y;
+    const int x = g[m.a], y = m.b < 0 ? m.value : g[m.b];
+    const int ua = unit_index<T, B>(m.a);
+    if constexpr (kWords) {
+      w[T][ua] += nibble_one(y) - nibble_one(x);
+      if (m.b >= 0) w[T][unit_index<T, B>(m.b)] += nibble_one(x) - nibble_one(y);
+    } else {
+      --c[T][ua][x], ++c[T][ua][y];
+      if (m.b >= 0) {
+        const int ub = unit_index<T, B>(m.b);
+        --c[T][ub][y], ++c[T][ub][x];
+      }
+    }
   }
 };
 
