@@ -55,7 +55,8 @@ label_of() {
   if git -C "$root" rev-parse --verify --quiet "$1^{commit}" >/dev/null && [ ! -f "$1" ]; then
     git -C "$root" rev-parse --short "$1^{commit}"
   else
-    "$2" --version 2>/dev/null | grep -o 'commit [0-9a-f]\{7,\}' | cut -d' ' -f2 | grep . || echo "$1"
+    "$2" --version 2>/dev/null | grep -o 'commit [0-9a-f]\{7,\}' | cut -d' ' -f2 | grep . ||
+      echo "$1"
   fi
 }
 
@@ -72,7 +73,9 @@ new_arg=${3:-$root/build/gpuga}
 new=$(gpuga_of "$new_arg" "$dir") || exit $?
 read -r -a new_one <<<"$(one_at_a_time "$new")"
 read -r -a old_one <<<"$(one_at_a_time "$old")"
-read -r -a sets <<<"${SETS:-norvig_top95 forum_hardest_1106_50 forum_hardest_1905_11plus_50 magictour_top1465_100 royle_17clue_50}"
+sets=(norvig_top95 forum_hardest_1106_50 forum_hardest_1905_11plus_50 magictour_top1465_100
+      royle_17clue_50)
+[ -n "${SETS:-}" ] && read -r -a sets <<<"$SETS"
 mkdir -p "$dir/sets"
 for s in "${sets[@]}"; do
   [ -f "$root/puzzles/$s.txt" ] || { echo "cpu-compare: no puzzle set $s in puzzles/" >&2; exit 2; }
