@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # gpuga beside ACS, Lloyd & Amos's ant colony system with constraint propagation
 # (huwlloyd-mmu/sudoku_acs, built outside this repository: never commit its code), one thread
-# each, on the same puzzles: ACS, gpuga at the defaults, gpuga with --propagate singles.
+# each, on the same puzzles: ACS, gpuga at the defaults (singles first), gpuga with --propagate
+# none (the search alone).
 # Usage: [SETS=...] [FIRST=n] [TIME_LIMIT=s] bench/acs-side-by-side.sh ACS_BINARY [OUTDIR]
 # SETS: set names under puzzles/ (default: the five hard 9x9 sets); FIRST: the first n puzzles
 # of each set only; TIME_LIMIT: seconds per puzzle for both solvers (default 60).
