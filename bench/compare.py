@@ -49,22 +49,22 @@ def many_rate(path):
 def collect(directory, side):
     """{label: [figure per round]} for one side, with whether higher is better."""
     figures, higher = {}, {}
+
+    def add(label, value, higher_is_better):
+        figures.setdefault(label, []).append(value)
+        higher[label] = higher_is_better
+
     for path in sorted(glob.glob(os.path.join(directory, f"{side}-*-*.json"))):
         kind, name = re.match(rf"{side}-(bench|solve|many)-(.+)-\d+\.json$", os.path.basename(path)).groups()
         if kind == "bench":
             for label, value in bench_rows(path):
-                figures.setdefault(label, []).append(value)
-                higher[label] = True
+                add(label, value, True)
         elif kind == "many":
             rate = many_rate(path)
             if rate is not None:
-                label = f"solve {name}, many at once: puzzles a second"
-                figures.setdefault(label, []).append(rate)
-                higher[label] = True
+                add(f"solve {name}, many at once: puzzles a second", rate, True)
         else:
-            label = f"solve {name}: median s a puzzle"
-            figures.setdefault(label, []).append(solve_median(path))
-            higher[label] = False
+            add(f"solve {name}: median s a puzzle", solve_median(path), False)
     return figures, higher
 
 

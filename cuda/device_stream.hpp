@@ -78,6 +78,12 @@ class PhaseTimer {
       if (cudaEventSynchronize(p.stop) == cudaSuccess &&
           cudaEventElapsedTime(&ms, p.start, p.stop) == cudaSuccess)
         *p.into += ms / 1000.0;
+    }
+    discard(pending);
+  }
+  // Frees every pending scope's events without reading them.
+  static void discard(std::vector<Pending>& pending) {
+    for (const Pending& p : pending) {
       cudaEventDestroy(p.start);
       cudaEventDestroy(p.stop);
     }

@@ -259,11 +259,7 @@ class System : public Memory {
   System(System&&) = default;
   // Timers still pending belong to an engine that is going: their events go, their times do not.
   ~System() {
-    if (!pending_) return;
-    for (const PhaseTimer::Pending& p : *pending_) {
-      cudaEventDestroy(p.start);
-      cudaEventDestroy(p.stop);
-    }
+    if (pending_) PhaseTimer::discard(*pending_);
   }
 
   // The scope in which every CUDA call of an engine runs (the engine holds one while it works).
