@@ -33,7 +33,17 @@ about its local-search depth: each thread runs its child's moves in sequence).
                                  long file: each run is a function of its puzzle, configuration
                                  and seed)
 
-bench/README.md, "Defaults by backend and size", has both commands and their output.
+  room GEN_MS ROOM JSON...       puzzles a second when runs share a device that holds ROOM
+                                 islands of the files' first stage at once (an H100: 1056 of 128,
+                                 3696 of 32), each run taking its islands' room from its first
+                                 generation, in file order while they fit, and a grown stage
+                                 twice its stage before's (islands twice the size); a generation
+                                 costs GEN_MS times the more of its slowest island's children a
+                                 thread (256 threads a block) and the room asked over ROOM, and
+                                 the host's look 0.05 ms (epochs of a generation, as the driver
+                                 holds them while runs wait)
+
+bench/README.md, "Defaults by backend and size", has the commands and their output.
 """
 import json
 import math
@@ -96,12 +106,17 @@ def per_thread_weight(island_size, threads):
     return lambda k: share(k) / share(0)
 
 
+def documents(paths):
+    """Each solve --json file's name and contents."""
+    for path in paths:
+        with open(path) as f:
+            yield path.split('/')[-1], json.load(f)
+
+
 def predict(a, c0, c1, ls, paths):
     print("| set | solved | median generations | predicted median ms | predicted p95 ms |")
     print("|---|---|---:|---:|---:|")
-    for path in paths:
-        with open(path) as f:
-            doc = json.load(f)
+    for name, doc in documents(paths):
         results = doc["results"]
         stage = doc["config"].get("grow_after", 0)  # files from before --grow-after lack it
         ms = [(0.0 if r["stop"] == "propagation" else
@@ -109,7 +124,7 @@ def predict(a, c0, c1, ls, paths):
               if r["solved"] else float("inf") for r in results]
         gens = [r["generations"] for r in results]
         solved = sum(r["solved"] for r in results)
-        print(f"| {path.split('/')[-1]} | {solved}/{len(results)} | {statistics.median(gens):g} | "
+        print(f"| {name} | {solved}/{len(results)} | {statistics.median(gens):g} | "
               f"{statistics.median(ms):.2f} | {quantile(ms, 0.95):.2f} |")
 
 
@@ -168,6 +183,47 @@ def throughput(gen_ms, slots, paths, threads=0, joined=0, weights=None):
               f"{len(lengths) / new:.0f} | {len(lengths) / ideal:.0f} |")
 
 
+def stages(result, islands, island_size, stage_length):
+    """A run's stages as [room in first-stage islands, children a thread, generations]."""
+    if result["stop"] == "propagation":
+        return []
+    grown = result.get("growths", 0)
+    out = []
+    for k in range(grown + 1):
+        length = stage_length if k < grown else result["generations"] - grown * stage_length
+        out.append([islands << k, -(-(island_size << k) // 256), length])
+    return [s for s in out if s[2] > 0] or [[islands, 1, 1]]
+
+
+def replay_room(runs, gen_ms, room):
+    """Milliseconds for `runs` (each a list of stages) on a device of `room` first-stage islands."""
+    queue, active, ms = [r for r in runs if r], [], 0.0
+    while queue or active:
+        used = sum(a[0][0] for a in active)
+        while queue and (not active or used + queue[0][0][0] <= room):
+            active.append([list(s) for s in queue.pop(0)])
+            used += active[-1][0][0]
+        asked = sum(a[0][0] * a[0][1] for a in active) / room
+        ms += gen_ms * max(max(a[0][1] for a in active), asked) + 0.05
+        for a in active:
+            a[0][2] -= 1
+            if a[0][2] <= 0:
+                a.pop(0)
+        active = [a for a in active if a]
+    return ms
+
+
+def room(gen_ms, room_islands, paths):
+    print("| set | runs | islands a run | puzzles/s |")
+    print("|---|---:|---:|---:|")
+    for name, doc in documents(paths):
+        c = doc["config"]
+        runs = [stages(r, c["islands"], c["island_size"], c.get("grow_after", 0))
+                for r in doc["results"]]
+        ms = replay_room(runs, gen_ms, room_islands)
+        print(f"| {name} | {len(runs)} | {c['islands']} | {len(runs) / ms * 1000:.0f} |")
+
+
 def main(argv):
     if len(argv) >= 2 and argv[0] == "fit":
         configs = dict((kv.split("=")[0], float(kv.split("=")[1])) for kv in argv[2:])
@@ -182,6 +238,8 @@ def main(argv):
             sys.exit(__doc__)
         throughput(float(argv[1]), int(argv[2]), rest, options["--threads"], options["--joined"],
                    options["--weights"])
+    elif len(argv) >= 4 and argv[0] == "room":
+        room(float(argv[1]), int(argv[2]), argv[3:])
     else:
         sys.exit(__doc__)
 

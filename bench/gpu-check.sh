@@ -25,8 +25,8 @@
 #       limit: tests, bench, solve, sanitize (the default: all four, in that order, the most
 #       valuable first), defaults (named alone: the defaults' times on every dev set, a call
 #       of its own), choices (named alone: what the 9x9 defaults would be with the choices the
-#       CPU cannot make, on the hard sets: runs of 16, 64 or 128 islands of 128 or 64 of 256
-#       many at once, 264, 528 or 1056 islands for one puzzle) and compare (named alone, with
+#       CPU cannot make, on the hard sets: runs of 256 islands of 32, of 16, 64 or 128 islands
+#       of 128 or 64 of 256 many at once, 264, 528 or 1056 islands for one puzzle) and compare (named alone, with
 #       BASELINE=a baseline's tarball: the bench's GA, sa and hc rows at 528 islands and more,
 #       the memetic default on norvig_top95 and the forum files many at once, the bundle's gpuga
 #       and the baseline's alternating, three rounds). Writes into $OUT (default
@@ -229,9 +229,9 @@ declare -A budget=(
   # The defaults stage, a call of its own: every 9x9 set at 2 s a puzzle; 16x16 at 5 s and the
   # first 3 of each 25x25 file at 15 s. [predicted: 10; 5 + 60]
   [defaults-9x9]=60 [defaults-large]=240
-  # The choices stage, a call of its own: four run sizes on three files, both ways; three island
-  # counts on five sets at 2 s a puzzle. [predicted: 30; 3 x 10]
-  [choices-many]=120 [choices-one]=120
+  # The choices stage, a call of its own: five run sizes on three files, both ways; three island
+  # counts on five sets at 2 s a puzzle. [predicted: 40; 3 x 10]
+  [choices-many]=150 [choices-one]=120
   [solve-same-ga]=30 [solve-same-sa]=35 [solve-same-hc]=35  # [under 30, 60, 60 for 95 puzzles]
   [memcheck-ga]=20 [racecheck-ga]=25 [memcheck-sa]=20 [racecheck-sa]=35  # [1, 9, 1, 21]
   # The compare stage, a call of its own: three rounds of both builds. [predicted: 20 a round]
@@ -344,8 +344,9 @@ stage_defaults() {
 
 # The 9x9 defaults' choices that CPU runs cannot settle (bench/README.md, "Many puzzles at once"
 # and "Defaults by backend and size"), measured on the hard sets: many at once, the table's runs
-# of 64 islands of 128 against 16 (the old table), 128 (8 at once where 64 go 16 at once) and 64
-# of 256 (whether 256 children on a team of 256 cost what 128 do); one puzzle, the table's 264
+# of 256 islands of 32 growing after 6 against runs of 64 islands of 128 growing after 20 (the
+# table before), 16 and 128 of them, and 64 of 256 (whether 256 children on a team of 256 cost
+# what 128 do); one puzzle, the table's 264
 # islands of 128 against 528 and 1056 (four and eight a multiprocessor: the GA's step at 64
 # registers on blocks of 128 holds eight).
 stage_choices() {
@@ -353,7 +354,8 @@ stage_choices() {
               "$src/puzzles/forum_hardest_1905_11plus_50.txt")
   many() {
     local label options
-    for label in "64x128 (the table)|" "16x128|--pop 2048 --island-size 128 --grow-after 20" \
+    for label in "256x32 (the table)|" "64x128 (the table before)|--pop 8192 --grow-after 20" \
+                 "16x128|--pop 2048 --island-size 128 --grow-after 20" \
                  "128x128|--pop 16384 --island-size 128 --grow-after 20" \
                  "64x256|--pop 16384 --island-size 256 --grow-after 20"; do
       options=${label#*|}

@@ -12,14 +12,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
 import cost_model  # noqa: E402
 
 
-def solve_json(folder, name, generations, island_size=128, grow_after=0):
+def solve_json(folder, name, generations, island_size=128, grow_after=0, islands=1):
     """A solve --json file whose runs took `generations` (an int, or (generations, growths))."""
     results = []
     for g in generations:
         g, grown = g if isinstance(g, tuple) else (g, 0)
         results.append({"solved": True, "stop": "solved", "generations": g, "growths": grown})
     path = Path(folder) / name
-    path.write_text(json.dumps({"config": {"island_size": island_size, "grow_after": grow_after},
+    path.write_text(json.dumps({"config": {"island_size": island_size, "grow_after": grow_after,
+                                           "islands": islands},
                                 "results": results}))
     return str(path)
 
@@ -97,6 +98,22 @@ class Throughput(unittest.TestCase):
         self.assertEqual(joined[1], "24")
         # Over 24 runs the long one no longer sets the time: nearer the full device's rate.
         self.assertGreater(float(joined[3]) / float(joined[4]), float(alone[0][3]) / float(alone[0][4]))
+
+    def test_runs_take_their_islands_room_and_grown_stages_twice_it(self):
+        # A device of 4 islands, runs of 2 islands of 32 growing after 5: two runs of 10
+        # generations fill it, so the third (7 generations, grown once) waits 10, then runs 5
+        # at 2 islands and 2 at 4, alone: 17 generations of 1 ms, a look of 0.05 ms each.
+        with tempfile.TemporaryDirectory() as folder:
+            path = solve_json(folder, "a.json", [10, 10, (7, 1)], island_size=32, grow_after=5,
+                              islands=2)
+            (name, runs, islands, rate), = rows(["room", "1", "4", path])
+            self.assertEqual((name, runs, islands), ("a.json", "3", "2"))
+            self.assertAlmostEqual(float(rate), 3 / 0.01785, delta=0.5)
+            # On a device of 2 islands the grown stage asks twice the room: its generations
+            # cost 2 ms.
+            alone = solve_json(folder, "b.json", [(7, 1)], island_size=32, grow_after=5, islands=2)
+            (_, _, _, rate), = rows(["room", "1", "2", alone])
+            self.assertAlmostEqual(float(rate), 1 / (5 * 0.00105 + 2 * 0.00205), delta=0.5)
 
 
 if __name__ == "__main__":

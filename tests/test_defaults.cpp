@@ -41,16 +41,45 @@ TEST(Defaults, PopZeroFillsTheBackendForOnePuzzle) {
 }
 
 TEST(Defaults, ManyPuzzlesShareTheBackendInSmallerRuns) {
-  for (int box = 2; box <= 5; ++box) {
-    const SizeDefaults& d = size_defaults(Backend::Cuda, box);
-    const std::uint32_t per_run = default_islands_per_run(d, kH100);
-    EXPECT_LE(per_run, default_islands(d, kH100)) << "box " << box;
-    // The runs side by side hold as many islands as the device runs at once, or nearly.
-    const std::uint32_t runs = runs_that_fill(kH100, per_run);
-    EXPECT_LE(runs * per_run, 264u) << "box " << box;
-    EXPECT_GT((runs + 1) * per_run, 264u) << "box " << box;
-  }
+  // Two shapes of an H100: two islands a multiprocessor, and 28 (islands of 32 in shared memory).
+  for (const BackendShape shape : {kH100, BackendShape{132, 28}})
+    for (int box = 2; box <= 5; ++box) {
+      const SizeDefaults& d = size_defaults(Backend::Cuda, box);
+      const std::uint32_t per_run = default_islands_per_run(d, shape);
+      EXPECT_LE(per_run, default_islands(d, shape)) << "box " << box;
+      // The runs side by side hold as many islands as the device runs at once, or nearly.
+      const std::uint32_t room = shape.units * shape.islands_at_once;
+      const std::uint32_t runs = runs_that_fill(shape, per_run);
+      EXPECT_LE(runs * per_run, room) << "box " << box;
+      EXPECT_GT((runs + 1) * per_run, room) << "box " << box;
+    }
   EXPECT_EQ(runs_that_fill(kTwoCores, 5), 1u);  // a run larger than the backend: one at a time
+}
+
+TEST(Defaults, RunsSizedForThroughputTakeTheirOwnIslandsAndGrowth) {
+  // Many 9x9 puzzles on a GPU: smaller islands that grow sooner than one puzzle's, at --pop 0
+  // only; a --pop given keeps one puzzle's island size and, as ever, no growth unless asked.
+  const SizeDefaults& d = size_defaults(Backend::Cuda, 3);
+  ASSERT_NE(d.many_island_size, d.island_size);
+  for (const Backend b : {Backend::Cpu, Backend::Cuda})
+    for (int box = 2; box <= 5; ++box) {
+      const SizeDefaults& row = size_defaults(b, box);
+      RunConfig many;
+      many.threads = 3;
+      many.resolve(b, box, /*many=*/true);
+      EXPECT_EQ(std::tie(many.island_size, many.grow_after),
+                std::tie(row.many_island_size, row.many_grow_after))
+          << to_string(b) << " box " << box;
+      EXPECT_EQ(many.pop % many.island_size, 0u);
+      EXPECT_NO_THROW(many.islands()) << to_string(b) << " box " << box;
+    }
+  RunConfig given;
+  given.pop = 8192;
+  given.resolve(Backend::Cuda, 3, true);
+  EXPECT_EQ(std::tie(given.island_size, given.grow_after), std::make_tuple(d.island_size, 0u));
+  RunConfig alone;
+  alone.resolve(Backend::Cuda, 3, false);
+  EXPECT_EQ(std::tie(alone.island_size, alone.grow_after), std::tie(d.island_size, d.grow_after));
 }
 
 TEST(Defaults, ResolvingRecordsTheNumbersInEffect) {
@@ -103,18 +132,21 @@ TEST(Defaults, EveryEntryIsARunTheEngineTakes) {
   for (const Backend b : {Backend::Cpu, Backend::Cuda})
     for (int box = 2; box <= 5; ++box) {
       const SizeDefaults& d = size_defaults(b, box);
-      RunConfig c;
-      c.pop = d.island_size * 2 * d.islands_per_unit;
-      c.resolve(b, box);
-      EXPECT_NO_THROW(c.islands()) << to_string(b) << " box " << box;
       EXPECT_GE(d.islands_per_unit, 1u);
       EXPECT_GE(d.islands_per_run, 1u);
-      if (b != Backend::Cuda) continue;
-      const GaParams ga = c.islands().ga;
-      const std::uint64_t staged = with_box_size(box, [&]<int B>() {
-        return staged_bytes<B>(make_layout<B>(ga));
-      });
-      EXPECT_LE(staged, 227u * 1024) << "box " << box;
+      for (const std::uint32_t size : {d.island_size, d.many_island_size}) {
+        RunConfig c;
+        c.pop = size * 2 * d.islands_per_unit;
+        c.island_size = size;
+        c.resolve(b, box);
+        EXPECT_NO_THROW(c.islands()) << to_string(b) << " box " << box << ", islands of " << size;
+        if (b != Backend::Cuda) continue;
+        const GaParams ga = c.islands().ga;
+        const std::uint64_t staged = with_box_size(box, [&]<int B>() {
+          return staged_bytes<B>(make_layout<B>(ga));
+        });
+        EXPECT_LE(staged, 227u * 1024) << "box " << box << ", islands of " << size;
+      }
     }
 }
 

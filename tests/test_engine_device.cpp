@@ -234,41 +234,53 @@ TEST_P(DeviceEngine, TheDefaultsTablesGpuIslandsEqualTheCpu) {
                           read_puzzle_file(dir + "acs_16x16_fixed040_inst00-09.txt")[0].grid,
                           read_puzzle_file(dir + "acs_25x25_fixed040_inst00-09.txt")[0].grid};
   for (const Grid& puzzle : puzzles) {
-    RunConfig c;
-    c.pop = 2 * size_defaults(Backend::Cuda, puzzle.box).island_size;
-    c.seed = 11;
-    c.resolve(Backend::Cuda, puzzle.box);
-    if (puzzle.box == 5) c.local_search = 50;  // the moves are the same; a CI-sized count of them
-    expect_same_after(GetParam(), puzzle, c.islands(), 0, 2,
-                      "box size " + std::to_string(puzzle.box));
+    const SizeDefaults& d = size_defaults(Backend::Cuda, puzzle.box);
+    // One puzzle's islands, and those of runs sized for throughput (many puzzles at once).
+    for (const std::uint32_t size : {d.island_size, d.many_island_size}) {
+      RunConfig c;
+      c.pop = 2 * size;
+      c.island_size = size;
+      c.seed = 11;
+      c.resolve(Backend::Cuda, puzzle.box);
+      if (puzzle.box == 5) c.local_search = 50;  // the moves are the same; a CI-sized count of them
+      expect_same_after(GetParam(), puzzle, c.islands(), 0, 2,
+                        "box size " + std::to_string(puzzle.box) + ", islands of " +
+                            std::to_string(size));
+    }
   }
 }
 
 TEST_P(DeviceEngine, RunsWhoseIslandsGrowEqualTheCpu) {
-  // --grow-after at the table's GPU islands for 9x9 (a CI-sized local search): each stage, and
-  // what the islands carry across (figures, best grids), the same on both.
+  // --grow-after at the table's GPU islands for 9x9, one puzzle's and those of many at once (a
+  // CI-sized local search): each stage, and what the islands carry across (figures, best grids),
+  // the same on both.
   if (const auto why = skip_reason(GetParam()); !why.empty()) GTEST_SKIP() << why;
   const Grid puzzle = grid_of(kHardPuzzle);
-  RunConfig c;
-  c.pop = 2 * size_defaults(Backend::Cuda, 3).island_size;
-  c.seed = 13;
-  c.local_search = 20;
-  c.grow_after = 2;
-  c.resolve(Backend::Cuda, 3);
-  const std::vector<EngineParams> stages = c.stage_islands(c.islands());
-  const System system = GetParam();
-  auto cpu = make_growing_engine([&](const EngineParams& p) { return make_cpu_engine(puzzle, p, 2); },
-                                 stages, puzzle, c.stage_length());
-  auto dev = make_growing_engine([&](const EngineParams& p) { return make_device(system, puzzle, p); },
-                                 stages, puzzle, c.stage_length());
-  cpu->initialize();
-  dev->initialize();
-  for (std::uint32_t target : {1u, 3u, 6u}) {
-    cpu->advance_to(target);
-    dev->advance_to(target);
-    expect_same(*cpu, *dev, 0, "growing, at generation " + std::to_string(target));
+  const SizeDefaults& d = size_defaults(Backend::Cuda, 3);
+  for (const std::uint32_t size : {d.island_size, d.many_island_size}) {
+    RunConfig c;
+    c.pop = 2 * size;
+    c.island_size = size;
+    c.seed = 13;
+    c.local_search = 20;
+    c.grow_after = 2;
+    c.resolve(Backend::Cuda, 3);
+    const std::vector<EngineParams> stages = c.stage_islands(c.islands());
+    const System system = GetParam();
+    auto cpu = make_growing_engine([&](const EngineParams& p) { return make_cpu_engine(puzzle, p, 2); },
+                                   stages, puzzle, c.stage_length());
+    auto dev = make_growing_engine([&](const EngineParams& p) { return make_device(system, puzzle, p); },
+                                   stages, puzzle, c.stage_length());
+    cpu->initialize();
+    dev->initialize();
+    for (std::uint32_t target : {1u, 3u, 6u}) {
+      cpu->advance_to(target);
+      dev->advance_to(target);
+      expect_same(*cpu, *dev, 0, "islands of " + std::to_string(size) + " growing, at generation " +
+                                     std::to_string(target));
+    }
+    EXPECT_EQ(dev->run_params(0).ga.island_size, 4 * c.island_size);
   }
-  EXPECT_EQ(dev->run_params(0).ga.island_size, 4 * c.island_size);
 }
 
 TEST_P(DeviceEngine, ARunCountOutOfRangeIsRefused) {

@@ -17,20 +17,20 @@ constexpr std::uint32_t kWholeBackend = 0xFFFFFFFFu;
 // size", has the measurements behind each figure; 4x4 takes 9x9's, unmeasured (any setting
 // solves 4x4 at generation 0 or 1).
 constexpr SizeDefaults kCpu[] = {
-    // island size, local search, restart after, grow after, islands per thread, islands per run
-    // (many)
-    {250, 250, 10, 8, 1, 2},
-    {250, 250, 10, 8, 1, 2},
-    {250, 500, 30, 8, 1, 2},
-    {1000, 20000, 30, 0, 1, 2},
+    // island size, local search, restart after, grow after, islands per thread; many at once:
+    // islands per run, island size, grow after
+    {250, 250, 10, 8, 1, 2, 250, 8},
+    {250, 250, 10, 8, 1, 2, 250, 8},
+    {250, 500, 30, 8, 1, 2, 250, 8},
+    {1000, 20000, 30, 0, 1, 2, 1000, 0},
 };
 constexpr SizeDefaults kCuda[] = {
-    // island size, local search, restart after, grow after, islands per multiprocessor, islands
-    // per run
-    {128, 200, 5, 20, 2, 64},
-    {128, 200, 5, 20, 2, 64},
-    {64, 200, 30, 20, 2, kWholeBackend},
-    {128, 20000, 30, 30, 2, kWholeBackend},
+    // island size, local search, restart after, grow after, islands per multiprocessor; many at
+    // once: islands per run, island size, grow after
+    {128, 200, 5, 20, 2, 256, 32, 6},
+    {128, 200, 5, 20, 2, 256, 32, 6},
+    {64, 200, 30, 20, 2, kWholeBackend, 64, 20},
+    {128, 20000, 30, 30, 2, kWholeBackend, 128, 30},
 };
 
 }  // namespace

@@ -175,8 +175,10 @@ RunSetting in_effect(RunSetting s, std::function<SettingValue(const RunConfig&)>
 
 // A default of the table for help, each backend's boxes 3 to 5 with equal neighbours joined:
 // "cpu 9x9 to 16x16: 500, 25x25: 20000; cuda ...".
+std::string box_name(int box) { return std::to_string(box * box) + "x" + std::to_string(box * box); }
+
 std::string auto_text(std::uint32_t SizeDefaults::*m) {
-  const auto name = [](int box) { return std::to_string(box * box) + "x" + std::to_string(box * box); };
+  const auto name = box_name;
   std::string out;
   for (const Backend b : {Backend::Cpu, Backend::Cuda}) {
     out += (out.empty() ? "" : "; ") + std::string(to_string(b));
@@ -187,6 +189,18 @@ std::string auto_text(std::uint32_t SizeDefaults::*m) {
              ": " + std::to_string(v);
     }
   }
+  return out;
+}
+
+// Where runs sized for throughput (many puzzles at once, --pop 0) take `many` otherwise than one
+// puzzle takes `one`: "; many puzzles at once, cuda 9x9: 32", or nothing.
+std::string many_text(std::uint32_t SizeDefaults::*one, std::uint32_t SizeDefaults::*many) {
+  std::string out;
+  for (const Backend b : {Backend::Cpu, Backend::Cuda})
+    for (int box = 3; box <= 5; ++box)
+      if (const SizeDefaults& d = size_defaults(b, box); d.*many != d.*one)
+        out += (out.empty() ? "; many puzzles at once, " : ", ") + std::string(to_string(b)) + " " +
+               box_name(box) + ": " + std::to_string(d.*many);
   return out;
 }
 
@@ -232,7 +246,9 @@ std::vector<RunSetting> make_settings() {
                 "pop", {"population_size", 0}),
       in_effect(number<U>("island-size", &C::island_size, 0, 200000000, ga, "Individuals per "
                           "island; --pop must be a multiple (0: by backend and box size, " +
-                          auto_text(&SizeDefaults::island_size) + ", or a divisor of --pop down "
+                          auto_text(&SizeDefaults::island_size) +
+                          many_text(&SizeDefaults::island_size, &SizeDefaults::many_island_size) +
+                          "; or a divisor of --pop down "
                           "to half that; --island-size equal to --pop: one panmictic population)", "island_size", {"island_size", 14, 2}),
                 [](const C& c) -> SettingValue { return std::uint64_t(c.island_size_in_effect()); }),
       derived("islands", {}, [](const C& c) -> SettingValue {
@@ -320,7 +336,9 @@ std::vector<RunSetting> make_settings() {
                                   "configuration's run alone (0: never; rounded up to a multiple "
                                   "of 10 for the GA without local search; auto: with --pop and "
                                   "--island-size left at 0, by backend and box size, " +
-                                  auto_text(&SizeDefaults::grow_after) + "; else 0)",
+                                  auto_text(&SizeDefaults::grow_after) +
+                                  many_text(&SizeDefaults::grow_after, &SizeDefaults::many_grow_after) +
+                                  "; else 0)",
                                   "grow_after", {"grow_after", 23, 6}),
                         &C::grow_after),
                 [](const C& c) -> SettingValue { return std::uint64_t(c.stage_length()); }),
@@ -469,10 +487,15 @@ void RunConfig::resolve(Backend resolved, int box, bool many) {
   if (restart_after == kFromTable)
     restart_after = algorithm == Algorithm::Ga ? d.restart_after : kClimberRestartAfter;
   // The table's growth is measured for the table's islands; islands the user sized grow only
-  // when asked.
+  // when asked. Runs sized for throughput (many puzzles, --pop 0) have islands and growth of
+  // their own.
+  const bool for_throughput = many && pop == 0;
   if (grow_after == kFromTable)
-    grow_after = algorithm == Algorithm::Ga && pop == 0 && island_size == 0 ? d.grow_after : 0;
-  if (island_size == 0) island_size = default_island_size(pop, d.island_size);
+    grow_after = algorithm == Algorithm::Ga && pop == 0 && island_size == 0
+                     ? (for_throughput ? d.many_grow_after : d.grow_after)
+                     : 0;
+  if (island_size == 0)
+    island_size = default_island_size(pop, for_throughput ? d.many_island_size : d.island_size);
   if (pop != 0) return;
   const BackendShape s = shape(resolved, box);
   pop = (many ? default_islands_per_run(d, s) : default_islands(d, s)) * island_size;

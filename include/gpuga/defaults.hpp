@@ -20,8 +20,12 @@ struct SizeDefaults {
   // --pop 0, one puzzle: islands per unit (a CPU thread or a multiprocessor), at most as many as
   // run there at once.
   std::uint32_t islands_per_unit = 0;
-  // --pop 0, many puzzles at once: islands per run, runs side by side until the units are full.
+  // --pop 0, many puzzles at once: islands per run, runs side by side until the units are full;
+  // their island size and growth (smaller islands growing sooner than one puzzle's where a
+  // device's room favours many small runs whose slow few grow: bench/README.md).
   std::uint32_t islands_per_run = 0;
+  std::uint32_t many_island_size = 0;
+  std::uint32_t many_grow_after = 0;
 };
 
 // The entry for `backend` (Cpu or Cuda) and puzzles of box size `box` (2 to 5).
