@@ -173,20 +173,19 @@ RunSetting in_effect(RunSetting s, std::function<SettingValue(const RunConfig&)>
   return s;
 }
 
-// A default of the table for help, each backend's boxes 3 to 5 with equal neighbours joined:
-// "cpu 9x9 to 16x16: 500, 25x25: 20000; cuda ...".
 std::string box_name(int box) { return std::to_string(box * box) + "x" + std::to_string(box * box); }
 
+// A default of the table for help, each backend's boxes 3 to 5 with equal neighbours joined:
+// "cpu 9x9 to 16x16: 500, 25x25: 20000; cuda ...".
 std::string auto_text(std::uint32_t SizeDefaults::*m) {
-  const auto name = box_name;
   std::string out;
   for (const Backend b : {Backend::Cpu, Backend::Cuda}) {
     out += (out.empty() ? "" : "; ") + std::string(to_string(b));
     for (int first = 3, last = 3; first <= 5; first = ++last) {
       const std::uint32_t v = size_defaults(b, first).*m;
       while (last < 5 && size_defaults(b, last + 1).*m == v) ++last;
-      out += (first == 3 ? " " : ", ") + name(first) + (last > first ? " to " + name(last) : "") +
-             ": " + std::to_string(v);
+      out += (first == 3 ? " " : ", ") + box_name(first) +
+             (last > first ? " to " + box_name(last) : "") + ": " + std::to_string(v);
     }
   }
   return out;
