@@ -14,6 +14,7 @@
 #include "configs.hpp"
 #include "paths.hpp"
 #include "device_engine_omp.hpp"
+#include "gpuga/defaults.hpp"
 #include "gpuga/device/island.hpp"
 #include "gpuga/devices.hpp"
 #include "gpuga/engine.hpp"
@@ -381,6 +382,25 @@ TEST(CudaEngine, IslandsOf128RunOnBlocksOf128AsManyPerMultiprocessorAsTheyFit) {
   const auto by_shared = static_cast<int>(d.shared_per_multiprocessor /
                                           (staged + d.shared_reserved_per_block));
   EXPECT_EQ(cuda_islands_per_multiprocessor(p, 3, 0), std::min(8, by_shared))
+      << d.name << ": " << d.shared_per_multiprocessor << " bytes of shared memory per SM, "
+      << staged << " staged per island";
+}
+
+TEST(CudaEngine, IslandsOf32RunOnBlocksOfAWarpAsManyAsSharedMemoryHolds) {
+  // Many 9x9 puzzles at once start on islands of 32 (the defaults table): a block of one warp,
+  // at most 32 a multiprocessor by the hardware and by the step's 64 registers, fewer where
+  // shared memory holds fewer (an H100: 28; bench/README.md, "Islands of 32 that grow after 6").
+  if (const auto why = skip_reason(System::Cuda); !why.empty()) GTEST_SKIP() << why;
+  EngineParams p;
+  p.ga.island_size = p.ga.children = size_defaults(Backend::Cuda, 3).many_island_size;
+  p.ga.crossover = Crossover::Bands;
+  p.ga.local_search = 200;
+  p.islands = 4;
+  const DeviceInfo d = list_devices().devices[0];
+  const std::uint64_t staged = staged_bytes<3>(make_layout<3>(p.ga));
+  const auto by_shared = static_cast<int>(d.shared_per_multiprocessor /
+                                          (staged + d.shared_reserved_per_block));
+  EXPECT_EQ(cuda_islands_per_multiprocessor(p, 3, 0), std::min(32, by_shared))
       << d.name << ": " << d.shared_per_multiprocessor << " bytes of shared memory per SM, "
       << staged << " staged per island";
 }
