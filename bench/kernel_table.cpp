@@ -9,6 +9,10 @@
 //       multiprocessor, or a kernel it lacks for an architecture it holds
 //   gpuga_kernel_table --baseline FILE.ptxas...       BASELINE's lines for this build
 //
+// The GA's island kernel appears a second time, named KERNEL@N, where many puzzles at once start
+// on islands of N of their own (the table's many-at-once island size): the same ptxas figures,
+// the occupancy of those islands.
+//
 // FILE names its box size (engine_cuda_9x9.cu.o.ptxas); BASELINE has one line per kernel: box,
 // architecture, kernel, registers (rounded up to the 8 a thread is allocated at a time: a change
 // within them moves no occupancy), stack bytes, spill bytes (stores and loads), islands per
@@ -77,15 +81,16 @@ int number_before(const std::string& line, const std::string& word) {
   return std::atoi(line.substr(start, from - start + 1).c_str());
 }
 
-// The default island of box size `box` on a GPU: its staged bytes (in shared memory when they
-// fit the architecture) and its team's threads.
+// A default island of box size `box` on a GPU, one puzzle's or (`size`) another of the table's:
+// its staged bytes (in shared memory when they fit the architecture) and its team's threads.
 struct DefaultIsland {
   std::uint64_t staged;
   int threads;
 };
-DefaultIsland default_island(int box) {
+DefaultIsland default_island(int box, std::uint32_t size = 0) {
   RunConfig c;
-  c.pop = size_defaults(Backend::Cuda, box).island_size;
+  c.pop = size ? size : size_defaults(Backend::Cuda, box).island_size;
+  c.island_size = c.pop;
   c.resolve(Backend::Cuda, box);
   const GaParams ga = c.islands().ga;
   return with_box_size(box, [&]<int B>() {
@@ -138,10 +143,22 @@ std::vector<Kernel> read_report(const std::string& path) {
         // defaults table's islands are the GA's: the chains' step is counted by its registers.
         // Every island kernel runs on the default island's team; a grid on the widest blocks.
         const DefaultIsland island = default_island(b);
-        if (k.name.rfind("island_kernel<ga_segment_step", 0) == 0) k.staged = island.staged;
+        const bool ga_step = k.name.rfind("island_kernel<ga_segment_step", 0) == 0;
+        if (ga_step) k.staged = island.staged;
         if (k.name.rfind("island_kernel", 0) == 0) k.threads = island.threads;
         k.per_sm = islands_per_sm(k);
         out.push_back(k);
+        // Many puzzles at once start on islands of their own: the GA's step again, as "@size".
+        const std::uint32_t many = size_defaults(Backend::Cuda, b).many_island_size;
+        if (ga_step && many != size_defaults(Backend::Cuda, b).island_size) {
+          const DefaultIsland small = default_island(b, many);
+          Kernel m = k;
+          m.name += "@" + std::to_string(many);
+          m.staged = small.staged;
+          m.threads = small.threads;
+          m.per_sm = islands_per_sm(m);
+          out.push_back(m);
+        }
       }
       k.name.clear();
     }
