@@ -354,7 +354,8 @@ stage_choices() {
               "$src/puzzles/forum_hardest_1905_11plus_50.txt")
   many() {
     local label options
-    for label in "256x32 (the table)|" "64x128 (the table before)|--pop 8192 --grow-after 20" \
+    for label in "256x32 (the table)|" \
+                 "64x128 (the table before)|--pop 8192 --restart-after 5 --grow-after 20" \
                  "16x128|--pop 2048 --island-size 128 --grow-after 20" \
                  "128x128|--pop 16384 --island-size 128 --grow-after 20" \
                  "64x256|--pop 16384 --island-size 256 --grow-after 20"; do

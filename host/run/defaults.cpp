@@ -27,8 +27,8 @@ constexpr SizeDefaults kCpu[] = {
 constexpr SizeDefaults kCuda[] = {
     // island size, local search, restart after, grow after, islands per multiprocessor; many at
     // once: islands per run, island size, grow after
-    {128, 200, 5, 20, 2, 256, 32, 6},
-    {128, 200, 5, 20, 2, 256, 32, 6},
+    {128, 200, 10, 20, 2, 256, 32, 6},
+    {128, 200, 10, 20, 2, 256, 32, 6},
     {64, 200, 30, 20, 2, kWholeBackend, 64, 20},
     {128, 20000, 30, 30, 2, kWholeBackend, 128, 30},
 };
