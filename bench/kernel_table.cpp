@@ -148,14 +148,14 @@ std::vector<Kernel> read_report(const std::string& path) {
         if (k.name.rfind("island_kernel", 0) == 0) k.threads = island.threads;
         k.per_sm = islands_per_sm(k);
         out.push_back(k);
-        // Many puzzles at once start on islands of their own: the GA's step again, as "@size".
-        const std::uint32_t many = size_defaults(Backend::Cuda, b).many_island_size;
-        if (ga_step && many != size_defaults(Backend::Cuda, b).island_size) {
-          const DefaultIsland small = default_island(b, many);
+        // Many puzzles at once may start on islands of their own: the GA's step again, as "@size".
+        const std::vector<std::uint32_t> sizes = table_island_sizes(size_defaults(Backend::Cuda, b));
+        for (std::size_t i = 1; ga_step && i < sizes.size(); ++i) {
+          const DefaultIsland other = default_island(b, sizes[i]);
           Kernel m = k;
-          m.name += "@" + std::to_string(many);
-          m.staged = small.staged;
-          m.threads = small.threads;
+          m.name += "@" + std::to_string(sizes[i]);
+          m.staged = other.staged;
+          m.threads = other.threads;
           m.per_sm = islands_per_sm(m);
           out.push_back(m);
         }

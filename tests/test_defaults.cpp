@@ -61,6 +61,11 @@ TEST(Defaults, RunsSizedForThroughputTakeTheirOwnIslandsAndGrowth) {
   // only; a --pop given keeps one puzzle's island size and, as ever, no growth unless asked.
   const SizeDefaults& d = size_defaults(Backend::Cuda, 3);
   ASSERT_NE(d.many_island_size, d.island_size);
+  // The sizes a row starts runs on, each once: 9x9 two, 16x16 (the same for many) one.
+  EXPECT_EQ(table_island_sizes(d), (std::vector<std::uint32_t>{d.island_size, d.many_island_size}));
+  const SizeDefaults& d16 = size_defaults(Backend::Cuda, 4);
+  ASSERT_EQ(d16.many_island_size, d16.island_size);
+  EXPECT_EQ(table_island_sizes(d16), std::vector<std::uint32_t>{d16.island_size});
   for (const Backend b : {Backend::Cpu, Backend::Cuda})
     for (int box = 2; box <= 5; ++box) {
       const SizeDefaults& row = size_defaults(b, box);
@@ -134,7 +139,7 @@ TEST(Defaults, EveryEntryIsARunTheEngineTakes) {
       const SizeDefaults& d = size_defaults(b, box);
       EXPECT_GE(d.islands_per_unit, 1u);
       EXPECT_GE(d.islands_per_run, 1u);
-      for (const std::uint32_t size : {d.island_size, d.many_island_size}) {
+      for (const std::uint32_t size : table_island_sizes(d)) {
         RunConfig c;
         c.pop = size * 2 * d.islands_per_unit;
         c.island_size = size;

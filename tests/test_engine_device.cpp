@@ -237,7 +237,7 @@ TEST_P(DeviceEngine, TheDefaultsTablesGpuIslandsEqualTheCpu) {
   for (const Grid& puzzle : puzzles) {
     const SizeDefaults& d = size_defaults(Backend::Cuda, puzzle.box);
     // One puzzle's islands, and those of runs sized for throughput (many puzzles at once).
-    for (const std::uint32_t size : {d.island_size, d.many_island_size}) {
+    for (const std::uint32_t size : table_island_sizes(d)) {
       RunConfig c;
       c.pop = 2 * size;
       c.island_size = size;
@@ -257,8 +257,7 @@ TEST_P(DeviceEngine, RunsWhoseIslandsGrowEqualTheCpu) {
   // the same on both.
   if (const auto why = skip_reason(GetParam()); !why.empty()) GTEST_SKIP() << why;
   const Grid puzzle = grid_of(kHardPuzzle);
-  const SizeDefaults& d = size_defaults(Backend::Cuda, 3);
-  for (const std::uint32_t size : {d.island_size, d.many_island_size}) {
+  for (const std::uint32_t size : table_island_sizes(size_defaults(Backend::Cuda, 3))) {
     RunConfig c;
     c.pop = 2 * size;
     c.island_size = size;
@@ -368,12 +367,11 @@ TEST(TeamThreads, ABlockHasItsIslandsChildrenInWholeWarpsAtMostTheWidest) {
   EXPECT_EQ(threads(96, Selection::Tournament, 0, Algorithm::Sa), 96u);  // a chain a thread
 }
 
-TEST(CudaEngine, IslandsOf128RunOnBlocksOf128AsManyPerMultiprocessorAsTheyFit) {
-  // A block of 128 threads at the segment step's 64 registers: eight a multiprocessor by
-  // registers, or fewer where shared memory holds fewer (an A100's 164 KiB).
-  if (const auto why = skip_reason(System::Cuda); !why.empty()) GTEST_SKIP() << why;
+// 9x9 islands of `size` (memetic, band crossover) run as many a multiprocessor as shared memory
+// holds, at most `by_registers` (the GA step's 64 registers on blocks as wide as the island).
+void expect_9x9_islands_per_multiprocessor(std::uint32_t size, int by_registers) {
   EngineParams p;
-  p.ga.island_size = p.ga.children = 128;
+  p.ga.island_size = p.ga.children = size;
   p.ga.crossover = Crossover::Bands;
   p.ga.local_search = 200;
   p.islands = 4;
@@ -381,9 +379,16 @@ TEST(CudaEngine, IslandsOf128RunOnBlocksOf128AsManyPerMultiprocessorAsTheyFit) {
   const std::uint64_t staged = staged_bytes<3>(make_layout<3>(p.ga));
   const auto by_shared = static_cast<int>(d.shared_per_multiprocessor /
                                           (staged + d.shared_reserved_per_block));
-  EXPECT_EQ(cuda_islands_per_multiprocessor(p, 3, 0), std::min(8, by_shared))
+  EXPECT_EQ(cuda_islands_per_multiprocessor(p, 3, 0), std::min(by_registers, by_shared))
       << d.name << ": " << d.shared_per_multiprocessor << " bytes of shared memory per SM, "
-      << staged << " staged per island";
+      << staged << " staged per island of " << size;
+}
+
+TEST(CudaEngine, IslandsOf128RunOnBlocksOf128AsManyPerMultiprocessorAsTheyFit) {
+  // A block of 128 threads at the segment step's 64 registers: eight a multiprocessor by
+  // registers, or fewer where shared memory holds fewer (an A100's 164 KiB).
+  if (const auto why = skip_reason(System::Cuda); !why.empty()) GTEST_SKIP() << why;
+  expect_9x9_islands_per_multiprocessor(128, 8);
 }
 
 TEST(CudaEngine, IslandsOf32RunOnBlocksOfAWarpAsManyAsSharedMemoryHolds) {
@@ -391,18 +396,7 @@ TEST(CudaEngine, IslandsOf32RunOnBlocksOfAWarpAsManyAsSharedMemoryHolds) {
   // at most 32 a multiprocessor by the hardware and by the step's 64 registers, fewer where
   // shared memory holds fewer (an H100: 28; bench/README.md, "Islands of 32 that grow after 6").
   if (const auto why = skip_reason(System::Cuda); !why.empty()) GTEST_SKIP() << why;
-  EngineParams p;
-  p.ga.island_size = p.ga.children = size_defaults(Backend::Cuda, 3).many_island_size;
-  p.ga.crossover = Crossover::Bands;
-  p.ga.local_search = 200;
-  p.islands = 4;
-  const DeviceInfo d = list_devices().devices[0];
-  const std::uint64_t staged = staged_bytes<3>(make_layout<3>(p.ga));
-  const auto by_shared = static_cast<int>(d.shared_per_multiprocessor /
-                                          (staged + d.shared_reserved_per_block));
-  EXPECT_EQ(cuda_islands_per_multiprocessor(p, 3, 0), std::min(32, by_shared))
-      << d.name << ": " << d.shared_per_multiprocessor << " bytes of shared memory per SM, "
-      << staged << " staged per island";
+  expect_9x9_islands_per_multiprocessor(size_defaults(Backend::Cuda, 3).many_island_size, 32);
 }
 
 TEST(CudaEngine, IslandsOf512RunInSharedMemoryAsManyPerMultiprocessorAsItHolds) {

@@ -41,6 +41,11 @@ const SizeDefaults& size_defaults(Backend backend, int box) {
   return (backend == Backend::Cuda ? kCuda : kCpu)[box - 2];
 }
 
+std::vector<std::uint32_t> table_island_sizes(const SizeDefaults& d) {
+  if (d.many_island_size == d.island_size) return {d.island_size};
+  return {d.island_size, d.many_island_size};
+}
+
 std::uint32_t default_island_size(std::uint32_t pop, std::uint32_t size) {
   if (pop == 0 || pop % size == 0) return size;
   if (pop < size) return pop;

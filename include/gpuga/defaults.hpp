@@ -7,6 +7,7 @@
 // that made them. Pure functions: tests check the resolution from made-up device shapes, with no
 // GPU.
 #include <cstdint>
+#include <vector>
 
 namespace gpuga {
 
@@ -30,6 +31,9 @@ struct SizeDefaults {
 
 // The entry for `backend` (Cpu or Cuda) and puzzles of box size `box` (2 to 5).
 const SizeDefaults& size_defaults(Backend backend, int box);
+
+// The island sizes an entry starts runs on: one puzzle's, then many puzzles' where it differs.
+std::vector<std::uint32_t> table_island_sizes(const SizeDefaults& d);
 
 // Where runs go: the backend's units (CPU threads, or a device's multiprocessors) and how many
 // islands of the default size run at once on one (1 on a CPU thread; on a multiprocessor, the
