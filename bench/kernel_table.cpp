@@ -136,16 +136,18 @@ std::vector<Kernel> read_report(const std::string& path) {
       k.spill_loads = number_before(line, "bytes spill loads");
     } else if (line.find("Used ") != std::string::npos && !k.name.empty()) {
       k.registers = std::atoi(line.substr(line.find("Used ") + 5).c_str());
-      const bool ours = k.name.rfind("island_kernel", 0) == 0 || k.name.rfind("grid_kernel", 0) == 0;
-      if (ours && !box.empty()) {
+      const bool island_kernel = k.name.rfind("island_kernel", 0) == 0 ||
+                                 k.name.rfind("staged_island_kernel", 0) == 0;
+      if ((island_kernel || k.name.rfind("grid_kernel", 0) == 0) && !box.empty()) {
         const int b = box == "4x4" ? 2 : box == "9x9" ? 3 : box == "16x16" ? 4 : 5;
-        // Only the segment steps run staged; the others, and the grid, from device memory. The
-        // defaults table's islands are the GA's: the chains' step is counted by its registers.
-        // Every island kernel runs on the default island's team; a grid on the widest blocks.
+        // Only the segment steps run staged; the others, islands too large for shared memory
+        // and the grid from device memory. The defaults table's islands are the GA's: the
+        // chains' step is counted by its registers. Every island kernel runs on the default
+        // island's team; a grid on the widest blocks.
         const DefaultIsland island = default_island(b);
-        const bool ga_step = k.name.rfind("island_kernel<ga_segment_step", 0) == 0;
+        const bool ga_step = k.name.rfind("staged_island_kernel<ga_segment_step", 0) == 0;
         if (ga_step) k.staged = island.staged;
-        if (k.name.rfind("island_kernel", 0) == 0) k.threads = island.threads;
+        if (island_kernel) k.threads = island.threads;
         k.per_sm = islands_per_sm(k);
         out.push_back(k);
         // Many puzzles at once may start on islands of their own: the GA's step again, as "@size".

@@ -220,17 +220,27 @@ struct GridTeam : BlockTeam {
 };
 
 // One thread block per island, as many threads as its children (team_threads, at most 256): the
-// island's threads share its shared-memory work area (when `staged`), so a generation never
-// leaves the chip, and no thread is launched that has no child to breed. Each step says how
+// island's threads share its shared-memory work area (staged_island_kernel), so a generation
+// never leaves the chip, and no thread is launched that has no child to breed. Each step says how
 // many blocks of 256 a multiprocessor should hold at once (Step::kIslandsPerMultiprocessor,
 // island_steps.hpp), which bounds its registers: 65536 / (256 x that); narrower blocks fit more.
 // Without a bound ptxas squeezed the boundary step into 32 registers, for an occupancy it does
-// not need, by spilling.
+// not need, by spilling. island_kernel: each island from device memory (the boundary and summary
+// steps, and islands too large for shared memory).
 template <class Step>
 __global__ void __launch_bounds__(kTeamThreads, Step::kIslandsPerMultiprocessor)
-    island_kernel(Step step, bool staged) {
+    island_kernel(Step step) {
+  step(BlockTeam{}, blockIdx.x, static_cast<std::uint8_t*>(nullptr));
+}
+
+// The same with each island staged in its block's shared memory, a kernel of its own so that
+// the step is compiled for the island there (StagedWork, island_steps.hpp): shared-memory loads
+// and stores with 32-bit addresses; bounded by Step::kStagedIslandsPerMultiprocessor.
+template <class Step>
+__global__ void __launch_bounds__(kTeamThreads, Step::kStagedIslandsPerMultiprocessor)
+    staged_island_kernel(Step step) {
   extern __shared__ __align__(16) std::uint8_t work[];
-  step(BlockTeam{}, blockIdx.x, staged ? work : nullptr);
+  step(BlockTeam{}, blockIdx.x, StagedWork{work});
 }
 
 // Island 0 on every block of a cooperative grid (at most the blocks that fit on the GPU at once,
@@ -321,14 +331,21 @@ class System : public Memory {
   }
 
   // `islands` blocks of `threads` each (team_threads: at most kTeamThreads).
+  // `staged` bytes of shared memory a block (0: none) for steps that stage (Step::kStages).
   template <class Step>
   void launch(const char* name, std::uint64_t islands, std::uint64_t staged, unsigned threads,
               const Step& step) const {
-    if (staged)
-      GPUGA_CUDA_CHECK(cudaFuncSetAttribute(island_kernel<Step>,
-                                            cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                            static_cast<int>(staged)));
-    island_kernel<Step><<<static_cast<unsigned>(islands), threads, staged, stream()>>>(step, staged != 0);
+    const auto blocks = static_cast<unsigned>(islands);
+    if constexpr (Step::kStages) {
+      if (staged) {
+        GPUGA_CUDA_CHECK(cudaFuncSetAttribute(staged_island_kernel<Step>,
+                                              cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                              static_cast<int>(staged)));
+        staged_island_kernel<Step><<<blocks, threads, staged, stream()>>>(step);
+        return check_launch(name);
+      }
+    }
+    island_kernel<Step><<<blocks, threads, 0, stream()>>>(step);
     check_launch(name);
   }
 

@@ -32,9 +32,12 @@ int cuda_islands_per_multiprocessor_of(const IslandParams& params, int device) {
   const IslandLayout L = make_layout<B>(params.ga);
   const std::uint64_t staged = staging_bytes<B>(sys, L);
   const unsigned threads = team_threads(L, device_system::kTeamThreads);
+  using namespace device_system;
   if (params.ga.algorithm != Algorithm::Ga)
-    return resident_islands(device_system::island_kernel<chain_segment_step<B>>, staged, threads);
-  return resident_islands(device_system::island_kernel<ga_segment_step<B>>, staged, threads);
+    return staged ? resident_islands(staged_island_kernel<chain_segment_step<B>>, staged, threads)
+                  : resident_islands(island_kernel<chain_segment_step<B>>, 0, threads);
+  return staged ? resident_islands(staged_island_kernel<ga_segment_step<B>>, staged, threads)
+                : resident_islands(island_kernel<ga_segment_step<B>>, 0, threads);
 }
 
 }  // namespace gpuga

@@ -123,12 +123,11 @@ GPUGA_HD_INLINE void breed_child(std::uint32_t i, std::uint64_t seed, std::uint3
 // (`bands` null otherwise).
 template <int B>
 GPUGA_HD_INLINE Fitness evaluate(const std::uint8_t* g, const GaParams& p, std::uint8_t* bands) {
-  std::uint8_t unused[kBandScores<B>];
   if (p.fitness == FitnessKind::Squared) {
     if (bands) band_scores<B>(g, p.encoding, bands);
     return static_cast<Fitness>(squared_fitness<B>(g));
   }
-  return static_cast<Fitness>(band_scores<B>(g, p.encoding, bands ? bands : unused));
+  return static_cast<Fitness>(band_scores<B>(g, p.encoding, bands));
 }
 
 // A new individual i at `generation` (initial or restarted), its padding zeroed.

@@ -130,7 +130,9 @@ struct Chains {
   GPUGA_HD void sweep(std::uint32_t i, std::uint64_t seed, std::uint32_t g) const {
     int f = isl.fit(0)[i];
     if (f == 0) return;
-    ChainState s = state()[i];
+    // The chain's state stays in the island's memory; a move reads only the locals below. Held
+    // whole in registers through the moves (eight words), it made the step spill at 64 registers.
+    ChainState& s = state()[i];
     const bool hc = isl.p.ga.algorithm == Algorithm::Hc;
     std::uint8_t* cur = isl.genome(0, i);
     if (hc && isl.p.restart_after && g - s.last_improvement > isl.p.restart_after) {
@@ -145,17 +147,18 @@ struct Chains {
     const Encoding e = isl.p.ga.encoding;
     const FitnessKind kind = isl.p.ga.fitness;
     const bool aware = isl.p.ga.given_aware;
-    const std::uint32_t moves = run.sweep, chain_length = run.chain_length;
+    // Counted down, and the run's figures read again where they are needed: fewer registers.
+    std::uint32_t accept1 = s.accept1, level_left = run.chain_length - s.level_moves;
     // The generator in registers at every size (RngFor keeps 25x25's in local memory for the
-    // GA's step at 64 registers): the chains' step has 128, and at 25x25 this took its stack
-    // frame from 120 bytes to 72 without a spill, one local load a draw fewer.
+    // GA's step): the chains' staged step holds it at 64 registers without a spill, and at
+    // 25x25 it took the stack frame from 120 bytes to 72, one local load a draw fewer.
     RngOf<true> rng(seed, g, i, kPurposeMove);
     UnitCounts<B> counts;
     counts.count(cur, e, kind);
-    for (std::uint32_t k = 0; k < moves && f > 0; ++k) {
+    for (std::uint32_t left = run.sweep; left > 0 && f > 0; --left) {
       const Move m = propose_move<B>(cur, isl.info, e, aware, rng);
       const int d = counts.delta(cur, m, e, kind);
-      if (m.a >= 0 && (d <= 0 || (!hc && rng.next() < accept_threshold(s.accept1, d)))) {
+      if (m.a >= 0 && (d <= 0 || (!hc && rng.next() < accept_threshold(accept1, d)))) {
         counts.apply(cur, m, e, kind);
         apply_move(cur, m);
         f += d;
@@ -163,10 +166,14 @@ struct Chains {
         if (d < 0) s.last_improvement = g;
         keep_best(i, f, g, s);
       }
-      if (!hc && ++s.level_moves == chain_length) next_temperature(s);
+      if (!hc && --level_left == 0) {
+        next_temperature(s);
+        accept1 = s.accept1;
+        level_left = run.chain_length;
+      }
     }
     isl.fit(0)[i] = static_cast<Fitness>(f);
-    state()[i] = s;
+    s.level_moves = run.chain_length - level_left;
   }
 
   // After the chains moved: the island's restarts (hc) or reheats (sa), and its best so far: the
@@ -211,12 +218,15 @@ struct Chains {
     note(s, true, best_grid);
   }
 
-  // Sweeps s.clock + 1 .. to of every chain; evaluations count every move of every chain.
-  GPUGA_HD void advance(IslandState& s, std::uint32_t to, std::uint8_t* best_grid) const {
+  // Sweeps from + 1 .. to of every chain (then advance, with the island's state read again).
+  GPUGA_HD void sweeps(std::uint64_t seed, std::uint32_t from, std::uint32_t to) const {
     for (const std::uint32_t i : share(isl.t, isl.L.island_size))
-      for (std::uint32_t g = s.clock + 1; g <= to; ++g) sweep(i, s.seed, g);
-    s.evaluations += std::uint64_t(isl.L.island_size) * run.sweep * (to - s.clock);
+      for (std::uint32_t g = from + 1; g <= to; ++g) sweep(i, seed, g);
     isl.t.sync();
+  }
+  // After the sweeps to `to`: evaluations count every move of every chain; the island's best.
+  GPUGA_HD void advance(IslandState& s, std::uint32_t to, std::uint8_t* best_grid) const {
+    s.evaluations += std::uint64_t(isl.L.island_size) * run.sweep * (to - s.clock);
     note(s, false, best_grid);
   }
 

@@ -57,10 +57,12 @@ GPUGA_HD_INLINE int group_conflicts(const unsigned* m) {
 template <int B>
 inline constexpr int kBandScores = 3 * B;
 
-// Band t's three scores to out; returns their sum. The encoding's own blocks score 0 (not
+// Band t's three scores to out (null: not kept; a scratch array for them made the chains' step
+// spill at 64 registers); returns their sum. The encoding's own blocks score 0 (not
 // counted: box encoding's boxes, row encoding's rows).
 template <int B>
 GPUGA_HD_INLINE int put_band_scores(int t, int rows, int cols, int boxes, std::uint8_t* out) {
+  if (!out) return rows + cols + boxes;
   out[t] = static_cast<std::uint8_t>(rows);
   out[B + t] = static_cast<std::uint8_t>(cols);
   out[2 * B + t] = static_cast<std::uint8_t>(boxes);

@@ -172,6 +172,17 @@ inline constexpr std::uint64_t kWorkHeader = (sizeof(PuzzleInfo<B>) + 15) / 16 *
 template <int B>
 inline std::uint64_t staged_bytes(const IslandLayout& L) { return kWorkHeader<B> + L.bytes; }
 
+// A staging area that is there for certain: the GPU's staged island kernel passes its shared
+// memory as one, so that the step is compiled for the island in shared memory alone. With a
+// pointer that might be null, every access to the island went through a 64-bit generic address
+// that could be shared or device memory, and the chains' step spilled at 64 registers
+// (bench/lab-notes.md, "The chains' step at 64 registers: the island in shared memory").
+struct StagedWork {
+  std::uint8_t* bytes;
+};
+GPUGA_HD_INLINE std::uint8_t* work_bytes(std::uint8_t* work) { return work; }
+GPUGA_HD_INLINE std::uint8_t* work_bytes(StagedWork work) { return work.bytes; }
+
 // `bytes` (a multiple of 4, or rounded up into the 16-byte padding after every buffer) from src
 // to dst in 32-bit words, split over the team.
 template <class Team>

@@ -3,6 +3,7 @@
 // of generations, the boundary after it (halt checks, migration), and the summary. Written once
 // over a Team (island.hpp); GA islands (island.hpp) and chains (chain.hpp) share them.
 #include <cstdint>
+#include <type_traits>
 
 #include "gpuga/device/chain.hpp"
 #include "gpuga/device/island.hpp"
@@ -40,18 +41,22 @@ struct IslandsView {
 };
 
 // Launch `launch` of an epoch for one island: Init in launch 0, then one segment of generations
-// (to the next halt check, migration or the run's target). `work`, when not null, is a staging
-// area of staged_bytes(L) (shared memory on the GPU) that holds the island meanwhile.
+// (to the next halt check, migration or the run's target). `area`, a StagedWork or a pointer
+// that is not null, is a staging area of staged_bytes(L) (shared memory on the GPU) that holds
+// the island meanwhile; a null pointer leaves the island where it is.
 // The GA's islands and the chains (sa, hc) are steps of their own (ga_segment_step,
 // chain_segment_step below), so that on the GPU each is a kernel of its own and neither holds the
 // registers that the other needs (bench/lab-notes.md, "The segment step at 64 registers").
 template <int B, bool kChains>
 struct segment_step {
+  static constexpr bool kStages = true;  // launched with a staging area (device_system.hpp)
   IslandsView<B> v;
   std::uint32_t launch;
 
-  template <class Team>
-  GPUGA_HD void operator()(const Team& t, std::uint32_t island, std::uint8_t* work) const {
+  template <class Team, class Work>
+  GPUGA_HD void operator()(const Team& t, std::uint32_t island, Work area) const {
+    std::uint8_t* const work = work_bytes(area);
+    const bool staged = std::is_same_v<Work, StagedWork> || work != nullptr;
     const RunTask task = v.tasks[v.run_of(island)];
     if (task.action == RunAction::Idle) return;
     const bool init = task.action == RunAction::Init && launch == 0;
@@ -61,13 +66,13 @@ struct segment_step {
     const Island<Team, B> home{t, v.p, v.L, run.info, v.cdf, v.record(island)};
     const PuzzleInfo<B>* info = &run.info;
     std::uint8_t* rec = home.rec;
-    if (work) {  // stage the puzzle and the live part of the island
+    if (staged) {  // stage the puzzle and the live part of the island
       team_copy(t, work, info, sizeof(PuzzleInfo<B>));
       info = reinterpret_cast<const PuzzleInfo<B>*>(work);
       rec = work + kWorkHeader<B>;
     }
     const Island<Team, B> isl{t, v.p, v.L, *info, v.cdf, rec};
-    if (work && !init) home.copy_live_to(isl, s.side);
+    if (staged && !init) home.copy_live_to(isl, s.side);
     t.sync();
     std::uint8_t* best = v.best_grid(island);
     const bool was_solved = !init && s.solved != kNever;
@@ -79,6 +84,8 @@ struct segment_step {
       } else {  // a solved island goes on to the halt check: see chain.hpp
         const std::uint32_t to =
             next_stop(s.clock, task.target, v.p.migration_interval, v.p.halt_interval);
+        chains.sweeps(s.seed, s.clock, to);
+        s = v.states[island];  // read again rather than held through the sweeps: registers
         chains.advance(s, to, best);
         s.clock = to;
       }
@@ -93,7 +100,7 @@ struct segment_step {
       if (m && to % m == 0 && v.runs[v.run_of(island)].ring_islands > 1 && s.solved == kNever)
         isl.emigrate(s, v.outbox(island), v.p.migrants);
     }
-    if (work) isl.copy_live_to(home, s.side);
+    if (staged) isl.copy_live_to(home, s.side);
     if (t.rank() == 0) {
       v.states[island] = s;
       if (!was_solved && s.solved != kNever) t.add(&v.solved[v.run_of(island)], 1);
@@ -101,17 +108,26 @@ struct segment_step {
     t.sync();
   }
 };
-// On the GPU (cuda/device_system.hpp) the GA's segment step is bounded to 64 registers (four
-// blocks of 256 threads a multiprocessor; narrower islands' blocks are narrower, team_threads,
-// and more of them fit), no spills (bench/ptxas-table.sh); the chains' still need 128 registers
-// without spilling, so two blocks of 256.
+// On the GPU (cuda/device_system.hpp) both segment steps are bounded to 64 registers with the
+// island staged in shared memory (four blocks of 256 threads a multiprocessor; narrower islands'
+// blocks are narrower, team_threads, and more of them fit), with no spills on sm_90
+// (bench/ptxas-table.sh). Where 64 spilled, the step keeps 128 (two blocks of 256): the chains
+// from device memory (islands too large to stage), and before sm_90 (an A100) the chains staged
+// and the 25x25 GA from device memory.
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 900
+inline constexpr bool kBeforeSm90 = true;
+#else
+inline constexpr bool kBeforeSm90 = false;
+#endif
 template <int B>
 struct ga_segment_step : segment_step<B, false> {
-  static constexpr unsigned kIslandsPerMultiprocessor = 4;
+  static constexpr unsigned kIslandsPerMultiprocessor = kBeforeSm90 && B == 5 ? 2 : 4;
+  static constexpr unsigned kStagedIslandsPerMultiprocessor = 4;
 };
 template <int B>
 struct chain_segment_step : segment_step<B, true> {
   static constexpr unsigned kIslandsPerMultiprocessor = 2;
+  static constexpr unsigned kStagedIslandsPerMultiprocessor = kBeforeSm90 ? 2 : 4;
 };
 
 // After every segment, once per clock: a run halts at a halt check when one of its islands has
@@ -121,6 +137,7 @@ struct chain_segment_step : segment_step<B, true> {
 template <int B>
 struct boundary_step {
   static constexpr unsigned kIslandsPerMultiprocessor = 2;  // on the GPU (device_system.hpp)
+  static constexpr bool kStages = false;                    // from the islands' homes
   IslandsView<B> v;
 
   template <class Team>
@@ -154,6 +171,7 @@ struct boundary_step {
 template <int B>
 struct summary_step {
   static constexpr unsigned kIslandsPerMultiprocessor = 2;  // on the GPU (device_system.hpp)
+  static constexpr bool kStages = false;                    // from the islands' homes
   IslandsView<B> v;
 
   template <class Team>
