@@ -81,14 +81,17 @@ int number_before(const std::string& line, const std::string& word) {
   return std::atoi(line.substr(start, from - start + 1).c_str());
 }
 
-// A default island of box size `box` on a GPU, one puzzle's or (`size`) another of the table's:
-// its staged bytes (in shared memory when they fit the architecture) and its team's threads.
+// A default island of box size `box` on a GPU, one puzzle's or (`size`) another of the table's,
+// of the GA or of chains (sa and hc alike): its staged bytes (in shared memory when they fit the
+// architecture) and its team's threads.
 struct DefaultIsland {
   std::uint64_t staged;
   int threads;
 };
-DefaultIsland default_island(int box, std::uint32_t size = 0) {
+DefaultIsland default_island(int box, std::uint32_t size = 0,
+                             Algorithm algorithm = Algorithm::Ga) {
   RunConfig c;
+  c.algorithm = algorithm;
   c.pop = size ? size : size_defaults(Backend::Cuda, box).island_size;
   c.island_size = c.pop;
   c.resolve(Backend::Cuda, box);
@@ -140,13 +143,15 @@ std::vector<Kernel> read_report(const std::string& path) {
                                  k.name.rfind("staged_island_kernel", 0) == 0;
       if ((island_kernel || k.name.rfind("grid_kernel", 0) == 0) && !box.empty()) {
         const int b = box == "4x4" ? 2 : box == "9x9" ? 3 : box == "16x16" ? 4 : 5;
-        // Only the segment steps run staged; the others, islands too large for shared memory
-        // and the grid from device memory. The defaults table's islands are the GA's: the
-        // chains' step is counted by its registers. Every island kernel runs on the default
-        // island's team; a grid on the widest blocks.
+        // Only the segment steps run staged (the chains' with an sa island of the table's
+        // size); the others, islands too large for shared memory and the grid from device
+        // memory. Every island kernel runs on the default island's team; a grid on the widest
+        // blocks.
         const DefaultIsland island = default_island(b);
         const bool ga_step = k.name.rfind("staged_island_kernel<ga_segment_step", 0) == 0;
         if (ga_step) k.staged = island.staged;
+        if (k.name.rfind("staged_island_kernel<chain_segment_step", 0) == 0)
+          k.staged = default_island(b, 0, Algorithm::Sa).staged;
         if (island_kernel) k.threads = island.threads;
         k.per_sm = islands_per_sm(k);
         out.push_back(k);
