@@ -367,10 +367,13 @@ TEST(TeamThreads, ABlockHasItsIslandsChildrenInWholeWarpsAtMostTheWidest) {
   EXPECT_EQ(threads(96, Selection::Tournament, 0, Algorithm::Sa), 96u);  // a chain a thread
 }
 
-// 9x9 islands of `size` (memetic, band crossover) run as many a multiprocessor as shared memory
-// holds, at most `by_registers` (the GA step's 64 registers on blocks as wide as the island).
-void expect_9x9_islands_per_multiprocessor(std::uint32_t size, int by_registers) {
+// 9x9 islands of `size` (memetic, band crossover; or chains) run as many a multiprocessor as
+// shared memory holds, at most `by_registers` (the segment step's registers on blocks as wide as
+// the island).
+void expect_9x9_islands_per_multiprocessor(std::uint32_t size, int by_registers,
+                                           Algorithm algorithm = Algorithm::Ga) {
   EngineParams p;
+  p.ga.algorithm = algorithm;
   p.ga.island_size = p.ga.children = size;
   p.ga.crossover = Crossover::Bands;
   p.ga.local_search = 200;
@@ -389,6 +392,16 @@ TEST(CudaEngine, IslandsOf128RunOnBlocksOf128AsManyPerMultiprocessorAsTheyFit) {
   // registers, or fewer where shared memory holds fewer (an A100's 164 KiB).
   if (const auto why = skip_reason(System::Cuda); !why.empty()) GTEST_SKIP() << why;
   expect_9x9_islands_per_multiprocessor(128, 8);
+}
+
+TEST(CudaEngine, ChainIslandsOf128RunAsManyPerMultiprocessorAsSharedMemoryHolds) {
+  // sa's and hc's staged step: 64 registers on sm_90 (eight blocks of 128 by registers, seven
+  // by an H100's shared memory), 80 before it (six by registers; an A100's shared memory holds
+  // five); bench/README.md, "Kernel resources".
+  if (const auto why = skip_reason(System::Cuda); !why.empty()) GTEST_SKIP() << why;
+  const int by_registers = list_devices().devices[0].cc_major >= 9 ? 8 : 6;
+  expect_9x9_islands_per_multiprocessor(128, by_registers, Algorithm::Sa);
+  expect_9x9_islands_per_multiprocessor(128, by_registers, Algorithm::Hc);
 }
 
 TEST(CudaEngine, IslandsOf32RunOnBlocksOfAWarpAsManyAsSharedMemoryHolds) {
