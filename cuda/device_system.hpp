@@ -234,7 +234,7 @@ __global__ void __launch_bounds__(kTeamThreads, Step::kIslandsPerMultiprocessor)
 }
 
 // The same with each island staged in its block's shared memory, a kernel of its own so that
-// the step is compiled for the island there (StagedWork, island_steps.hpp): shared-memory loads
+// the step is compiled for the island there (StagedWork, island.hpp): shared-memory loads
 // and stores with 32-bit addresses; bounded by Step::kStagedIslandsPerMultiprocessor.
 template <class Step>
 __global__ void __launch_bounds__(kTeamThreads, Step::kStagedIslandsPerMultiprocessor)

@@ -25,6 +25,14 @@ int resident_islands(Kernel kernel, std::uint64_t staged, unsigned threads) {
   return blocks;
 }
 
+// Islands of Step resident at once per multiprocessor, on the kernel that runs them: staged in
+// `staged` bytes of shared memory, or from device memory (0).
+template <class Step>
+int resident_step_islands(std::uint64_t staged, unsigned threads) {
+  if (staged) return resident_islands(device_system::staged_island_kernel<Step>, staged, threads);
+  return resident_islands(device_system::island_kernel<Step>, 0, threads);
+}
+
 template <int B>
 int cuda_islands_per_multiprocessor_of(const IslandParams& params, int device) {
   const device_system::System sys(device);
@@ -32,12 +40,9 @@ int cuda_islands_per_multiprocessor_of(const IslandParams& params, int device) {
   const IslandLayout L = make_layout<B>(params.ga);
   const std::uint64_t staged = staging_bytes<B>(sys, L);
   const unsigned threads = team_threads(L, device_system::kTeamThreads);
-  using namespace device_system;
   if (params.ga.algorithm != Algorithm::Ga)
-    return staged ? resident_islands(staged_island_kernel<chain_segment_step<B>>, staged, threads)
-                  : resident_islands(island_kernel<chain_segment_step<B>>, 0, threads);
-  return staged ? resident_islands(staged_island_kernel<ga_segment_step<B>>, staged, threads)
-                : resident_islands(island_kernel<ga_segment_step<B>>, 0, threads);
+    return resident_step_islands<chain_segment_step<B>>(staged, threads);
+  return resident_step_islands<ga_segment_step<B>>(staged, threads);
 }
 
 }  // namespace gpuga
