@@ -17,6 +17,7 @@
 #include "gpuga/errors.hpp"
 #include "gpuga/device/island.hpp"
 #include "host_memory.hpp"
+#include "phase_ledger.hpp"
 
 #if THRUST_DEVICE_SYSTEM == THRUST_DEVICE_SYSTEM_CUDA
 #include <cooperative_groups.h>
@@ -33,6 +34,7 @@
 #include <omp.h>
 
 #include <algorithm>
+#include <atomic>
 #include <limits>
 #include <vector>
 
@@ -282,11 +284,24 @@ class System : public Memory {
     GPUGA_CUDA_CHECK(cudaMemcpyAsync(raw(v) + at, src, n * sizeof(T), cudaMemcpyHostToDevice, stream()));
   }
 
-  // A phase's device time, from here to the end of the scope (added when the timers settle).
-  PhaseTimer time(double& into) const { return PhaseTimer(into, stream(), *pending_); }
-  // Every timed phase's time in its total: at each summary (which waits for the device anyway)
-  // and before the totals are read.
-  void settle_timers() const { PhaseTimer::settle(*pending_); }
+  // A copy from the device on the engine's stream, waiting for that stream alone: the legacy
+  // default stream's copies (Memory::get) wait for every engine's kernels, and a summary read
+  // so took as long as the slowest engine's epoch.
+  template <class T>
+  void download(T* dst, const vector<T>& v, std::size_t at, std::size_t n) const {
+    GPUGA_CUDA_CHECK(cudaMemcpyAsync(dst, thrust::raw_pointer_cast(v.data()) + at, n * sizeof(T),
+                                     cudaMemcpyDeviceToHost, stream()));
+    GPUGA_CUDA_CHECK(cudaStreamSynchronize(stream()));
+  }
+
+  // A phase's span of device time, from here to the end of the scope, counted on `ledger` when
+  // the timers settle.
+  PhaseTimer time(Phase phase, PhaseLedger& ledger) const {
+    return PhaseTimer(phase, ledger, device_, stream(), *pending_);
+  }
+  // Every timed span counted: at each summary (which waits for the device anyway) and before
+  // the totals are read.
+  void settle_timers() const { PhaseTimer::settle(device_, *pending_); }
 
   // Refuses, before any allocation, what the device cannot hold (in the engine's scope).
   void prepare(std::uint64_t need, const std::string& what) const {
@@ -373,6 +388,14 @@ class System : public Memory {
 
 // Threads per island: three, so that no loop's work divides evenly over the team.
 inline constexpr int kOmpTeamThreads = 3;
+// What a GPU's shared memory holds before a block writes it is undefined, and varies from launch
+// to launch: the twin fills each island's staging area with a byte that changes with every launch
+// in the process, so that a byte of it that reaches the islands' home (and so snapshots and
+// checkpoints) makes two runs of one seed differ (test_engine_device: SnapshotsOfTwoRuns...).
+inline std::uint8_t next_poison() {
+  static std::atomic<unsigned> launches{0};
+  return static_cast<std::uint8_t>(0xA5u + 97u * launches.fetch_add(1, std::memory_order_relaxed));
+}
 // The grid's twin: two tiles of three threads, sorting chunks of 8 keys alone, so that the tests'
 // small islands take both the tile stages and the team stages of the sort.
 inline constexpr int kOmpGridTiles = 2;
@@ -406,18 +429,23 @@ struct NoScope {};
 class System : public Memory {
  public:
   static constexpr unsigned kWidestTeam = kOmpTeamThreads;  // the launch's threads go unused
-  explicit System(int) {}
+  // `stage_limit`: the most bytes an island is staged in; islands larger run from their home, as
+  // a GPU's do when they outgrow its shared memory. Unlimited by default, so that the tests run
+  // the staging code the GPU runs.
+  explicit System(int, std::uint64_t stage_limit = std::numeric_limits<std::uint64_t>::max())
+      : stage_limit_(stage_limit) {}
   NoScope scope() const { return {}; }
   // Host memory, with one island's staging area per launch.
   void prepare(std::uint64_t need, const std::string& what) const { check_host_memory(need, what); }
-  // Always staged, so that the tests run the staging code the GPU runs.
-  std::uint64_t stage_limit() const { return std::numeric_limits<std::uint64_t>::max(); }
+  std::uint64_t stage_limit() const { return stage_limit_; }
   std::string placement(std::uint64_t staged, bool grid) const {
     return grid ? "host memory, a grid's twin" : (staged ? "host memory, staged per island" : "host memory");
   }
   template <class T>
   void upload(vector<T>& v, std::size_t at, const T* src, std::size_t n) const { put(v, at, src, n); }
-  Stopwatch time(double& into) const { return Stopwatch(into); }
+  template <class T>
+  void download(T* dst, const vector<T>& v, std::size_t at, std::size_t n) const { get(dst, v, at, n); }
+  Stopwatch time(Phase phase, PhaseLedger& ledger) const { return Stopwatch(ledger, phase); }
   void settle_timers() const {}
 
   // Every lone island runs on the grid's twin, so that CI runs the grid's code.
@@ -435,10 +463,14 @@ class System : public Memory {
               const Step& step) const {
     std::vector<std::uint8_t> work(staged);
     for (std::uint64_t i = 0; i < islands; ++i) {
+      std::fill(work.begin(), work.end(), next_poison());
 #pragma omp parallel num_threads(kOmpTeamThreads)
       step(OmpTeam{}, static_cast<std::uint32_t>(i), staged ? work.data() : nullptr);
     }
   }
+
+ private:
+  std::uint64_t stage_limit_;
 };
 
 #endif

@@ -18,6 +18,7 @@
 
 #include "gpuga/engine.hpp"
 #include "gpuga/errors.hpp"
+#include "phase_ledger.hpp"
 #include "snapshot_bytes.hpp"
 
 namespace gpuga {
@@ -62,6 +63,7 @@ class GrowingEngine final : public Engine {
                 std::uint32_t length)
       : make_(std::move(make)), params_(std::move(stages)), length_(length) {
     engines_.push_back(make_(params_[0]));
+    engines_[0]->count_phases_on(ledger_);
     // Every slot as the first engine holds it (run 0 set, the others idle), so that summaries()
     // can read any slot before the driver gives it a run.
     runs_.assign(engines_[0]->slots(), fresh_run(puzzle, params_[0].ga.seed, islands()));
@@ -152,13 +154,17 @@ class GrowingEngine final : public Engine {
     return engines_[runs_[r].stage]->population(r);
   }
   std::vector<Fitness> fitness(std::uint32_t r) override { return engines_[runs_[r].stage]->fitness(r); }
+  // The stages' spans on one ledger, each instant once: on the GPU they overlap.
   PhaseTimes phase_times() override {
-    PhaseTimes sum;
-    for (const auto& e : engines_) {
-      const PhaseTimes t = e->phase_times();
-      sum.advance += t.advance, sum.summary += t.summary, sum.ring += t.ring;
-    }
-    return sum;
+    double ring = 0;
+    for (const auto& e : engines_) ring += e->phase_times().ring;  // settles each one's spans
+    PhaseTimes t = ledger_->totals();
+    t.ring = ring;
+    return t;
+  }
+  void count_phases_on(std::shared_ptr<PhaseLedger> ledger) override {
+    ledger_ = std::move(ledger);
+    for (const auto& e : engines_) e->count_phases_on(ledger_);
   }
 
   // Engine::snapshot's layout, each island's block led by its stage and what it carries.
@@ -253,6 +259,7 @@ class GrowingEngine final : public Engine {
   Engine& engine_of(std::uint32_t stage) {
     while (engines_.size() <= stage) {
       engines_.push_back(make_(params_[engines_.size()]));
+      engines_.back()->count_phases_on(ledger_);
       if (link_.link) engines_.back()->link_ring(link_.link, link_.first, link_.ring);
     }
     return *engines_[stage];
@@ -294,6 +301,7 @@ class GrowingEngine final : public Engine {
   std::vector<std::unique_ptr<Engine>> engines_;  // by stage, built when a run first reaches it
   std::vector<GrowingRun> runs_;                   // by slot
   Link link_;
+  std::shared_ptr<PhaseLedger> ledger_ = std::make_shared<PhaseLedger>();  // every stage's
 };
 
 }  // namespace

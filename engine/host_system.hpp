@@ -90,7 +90,9 @@ class HostSystem {
   }
   template <class T>
   void upload(vector<T>& v, std::size_t at, const T* src, std::size_t n) const { put(v, at, src, n); }
-  Stopwatch time(double& into) const { return Stopwatch(into); }
+  template <class T>
+  void download(T* dst, const vector<T>& v, std::size_t at, std::size_t n) const { get(dst, v, at, n); }
+  Stopwatch time(Phase phase, PhaseLedger& ledger) const { return Stopwatch(ledger, phase); }
   void settle_timers() const {}
 
   // A lone island runs on a team of every thread.

@@ -11,9 +11,10 @@
 // A lone island (one run of one island) runs on the system's widest team when it says so
 // (grid_team): every CPU thread, or every block of the GPU when the island is not staged.
 // A System provides: vector<T>; raw, put, get; upload (put, in the order of the launches);
-// prepare(bytes, what); stage_limit(); kWidestTeam (a block's most threads); launch(name,
-// islands, staged_bytes, threads, step); grid_team(staged_bytes); launch_grid(name, width, step);
-// time(total) and settle_timers(); placement(staged_bytes, grid).
+// download (get, on the engine's own stream); prepare(bytes, what); stage_limit(); kWidestTeam
+// (a block's most threads); launch(name, islands, staged_bytes, threads, step);
+// grid_team(staged_bytes); launch_grid(name, width, step); time(phase, ledger) and
+// settle_timers(); placement(staged_bytes, grid).
 //
 // Per epoch the host uploads one task per run and launches, with no synchronisation between
 // them, a segment step and a boundary step per segment; summaries are one record per island.
@@ -27,6 +28,7 @@
 #include "gpuga/errors.hpp"
 #include "gpuga/device/island_steps.hpp"
 #include "gpuga/device/selection_tables.hpp"
+#include "phase_ledger.hpp"
 #include "snapshot_bytes.hpp"
 
 namespace gpuga {
@@ -108,7 +110,7 @@ class IslandEngine final : public Engine {
 
   void advance(const std::vector<RunTask>& tasks) override {
     [[maybe_unused]] const auto on = sys_.scope();
-    const auto timer = sys_.time(times_.advance);
+    const auto timer = sys_.time(Phase::Advance, *ledger_);
     sys_.upload(tasks_, 0, tasks.data(), runs_);
     std::uint32_t launches = 0;
     for (std::uint32_t r = 0; r < runs_; ++r) launches = std::max(launches, segments(r, tasks[r]));
@@ -228,9 +230,9 @@ class IslandEngine final : public Engine {
     [[maybe_unused]] const auto on = sys_.scope();
     std::vector<IslandSummary> out(islands_);
     {
-      const auto timer = sys_.time(times_.summary);
+      const auto timer = sys_.time(Phase::Summary, *ledger_);
       launch("summary_step", 0, summary_step<B>{view()});
-      Sys::get(out.data(), summaries_, 0, islands_);
+      sys_.download(out.data(), summaries_, 0, islands_);
     }
     sys_.settle_timers();
     return out;
@@ -269,7 +271,12 @@ class IslandEngine final : public Engine {
 
   PhaseTimes phase_times() override {
     sys_.settle_timers();
-    return times_;
+    return ledger_->totals();
+  }
+
+  void count_phases_on(std::shared_ptr<PhaseLedger> ledger) override {
+    sys_.settle_timers();  // what was timed so far counts where it was timed
+    ledger_ = std::move(ledger);
   }
 
  private:
@@ -351,6 +358,8 @@ class IslandEngine final : public Engine {
 
   IslandParams p_;
   IslandLayout L_;
+  // Before sys_, whose timers still pending at the end refer to it.
+  std::shared_ptr<PhaseLedger> ledger_ = std::make_shared<PhaseLedger>();
   Sys sys_;
   std::uint32_t runs_;
   std::uint64_t islands_;
@@ -365,7 +374,6 @@ class IslandEngine final : public Engine {
   vec<RunInfo<B>> runs_info_;
   vec<RunTask> tasks_;
   vec<std::uint64_t> cdf_, solved_;
-  PhaseTimes times_;
 };
 
 // An engine for the puzzle's size on `sys`.

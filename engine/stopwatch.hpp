@@ -1,22 +1,27 @@
 #pragma once
-// Adds the wall time of a scope to a phase's total (seconds): the CPU backend's phase timer, and
-// the device engine's when it runs on Thrust's host systems.
+// The host's phase timer: a scope's span on the steady clock, counted on a ledger at the scope's
+// end. The CPU backend's, and the device engine's when it runs on Thrust's host systems.
 #include <chrono>
+
+#include "phase_ledger.hpp"
 
 namespace gpuga {
 
 class Stopwatch {
  public:
-  explicit Stopwatch(double& into) : into_(into), t0_(std::chrono::steady_clock::now()) {}
-  ~Stopwatch() {
-    into_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0_).count();
-  }
+  Stopwatch(PhaseLedger& ledger, Phase phase)
+      : ledger_(ledger), phase_(phase), start_(now()) {}
+  ~Stopwatch() { ledger_.add(phase_, start_, now()); }
   Stopwatch(const Stopwatch&) = delete;
   Stopwatch& operator=(const Stopwatch&) = delete;
 
  private:
-  double& into_;
-  std::chrono::steady_clock::time_point t0_;
+  static double now() {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+  }
+  PhaseLedger& ledger_;
+  Phase phase_;
+  double start_;
 };
 
 }  // namespace gpuga

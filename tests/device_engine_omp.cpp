@@ -8,8 +8,8 @@
 namespace gpuga {
 
 std::unique_ptr<Engine> make_device_engine_omp(const Grid& puzzle, const EngineParams& params,
-                                               std::uint32_t slots) {
-  return make_island_engine(puzzle, params, device_system::System(0), slots);
+                                               std::uint32_t slots, std::uint64_t stage_limit) {
+  return make_island_engine(puzzle, params, device_system::System(0, stage_limit), slots);
 }
 
 }  // namespace gpuga

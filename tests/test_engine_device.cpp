@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <chrono>
 #include <sstream>
 #include <tuple>
 
@@ -46,6 +47,17 @@ std::unique_ptr<Engine> make_device(System s, const Grid& puzzle, const EnginePa
                                     std::uint32_t runs = 1) {
   if (s == System::Omp) return make_device_engine_omp(puzzle, p, runs);
   return make_cuda_engine(puzzle, p, 0, runs);
+}
+
+// The most shared memory a block of an H100 or H200 may opt in to: islands whose staged bytes
+// exceed it run from device memory there, and on the twin when it is given this limit.
+constexpr std::uint64_t kHopperStageLimit = 227 * 1024;
+
+// An engine whose islands run from their home when they are larger than a GPU stages: on the
+// GPU, as it decides; on the twin, staged only within kHopperStageLimit.
+std::unique_ptr<Engine> make_device_unstaged(System s, const Grid& puzzle, const EngineParams& p) {
+  if (s == System::Omp) return make_device_engine_omp(puzzle, p, 1, kHopperStageLimit);
+  return make_cuda_engine(puzzle, p, 0, 1);
 }
 
 void expect_same(Engine& cpu, Engine& dev, std::uint32_t run, const std::string& where) {
@@ -281,6 +293,92 @@ TEST_P(DeviceEngine, RunsWhoseIslandsGrowEqualTheCpu) {
     }
     EXPECT_EQ(dev->run_params(0).ga.island_size, 4 * c.island_size);
   }
+}
+
+TEST_P(DeviceEngine, IslandsInDeviceMemoryEqualTheCpu) {
+  // Islands too large for a block's shared memory run from device memory: two 25x25 islands of
+  // 256 (a grown 25x25 island), and two islands of 1,200 9x9 sa chains. The twin runs that path
+  // too, its staging limited to a Hopper GPU's.
+  if (const auto why = skip_reason(GetParam()); !why.empty()) GTEST_SKIP() << why;
+  const auto configs = all_test_configs(256);
+  const Grid twenty_five =
+      read_puzzle_file(source_path("puzzles/acs_25x25_fixed040_inst00-09.txt"))[0].grid;
+  TestConfig sa = all_test_configs(1200)[27];
+  ASSERT_EQ(sa.params.algorithm, Algorithm::Sa) << sa.name;
+  const std::tuple<Grid, TestConfig, std::uint32_t> cases[] = {
+      {twenty_five, configs[2], 3},  // box, tournament, band crossover, a little local search
+      {twenty_five, configs[8], 3},  // box, (mu+lambda), band crossover: children staged too
+      {grid_of(kHardPuzzle), sa, 2}};
+  for (const auto& [puzzle, c, target] : cases) {
+    const EngineParams p = islands_of(c, 2, 2, 1, 2, 1);
+    const std::string where = c.name + ", box size " + std::to_string(puzzle.box);
+    auto cpu = make_cpu_engine(puzzle, p, 2);
+    auto dev = make_device_unstaged(GetParam(), puzzle, p);
+    EXPECT_EQ(dev->placement(), GetParam() == System::Omp ? "host memory" : "device memory") << where;
+    cpu->initialize(0);
+    dev->initialize(0);
+    expect_same(*cpu, *dev, 0, where + " at initialisation");
+    cpu->advance_to(target);
+    dev->advance_to(target);
+    expect_same(*cpu, *dev, 0, where + " at generation " + std::to_string(target));
+  }
+}
+
+TEST_P(DeviceEngine, SnapshotsOfTwoRunsOfOneSeedAreTheSameBytesAtOddIslandSizes) {
+  // A staged island goes home with every byte of it written: at island sizes whose fitness and
+  // band arrays end off a 32-bit word, a copy that rounded up carried bytes of shared memory no
+  // thread wrote into the island's home, and so into snapshots and checkpoints. The twin fills
+  // its staging area with a byte that changes at every launch, as a GPU's is undefined.
+  if (const auto why = skip_reason(GetParam()); !why.empty()) GTEST_SKIP() << why;
+  for (const std::uint32_t n : {7u, 25u}) {
+    const auto configs = all_test_configs(n);
+    for (const auto& c : {configs[2], configs[8], configs[20], configs[27]}) {
+      const EngineParams p = islands_of(c, 2, 3, 1, 4, 1);
+      std::vector<std::uint8_t> snapshots[2];
+      for (auto& bytes : snapshots) {
+        auto dev = make_device(GetParam(), grid_of(kHardPuzzle), p);
+        dev->initialize(0);
+        dev->advance_to(7);
+        bytes = dev->snapshot(0);
+      }
+      EXPECT_EQ(snapshots[0], snapshots[1]) << c.name << ", islands of " << n;
+    }
+  }
+}
+
+TEST_P(DeviceEngine, PhaseTimesOfAGrowingRunAddUpToNoMoreThanItsWallTime) {
+  // Many runs at once at the table's GPU islands for 9x9 many at once, growing after 2: the runs
+  // reach their stages at different times, and on the GPU the stages' engines run side by side
+  // on streams of their own. Their phase times count each instant once.
+  if (const auto why = skip_reason(GetParam()); !why.empty()) GTEST_SKIP() << why;
+  const Grid puzzle = grid_of(kHardPuzzle);
+  RunConfig c;
+  c.pop = 4 * size_defaults(Backend::Cuda, 3).many_island_size;
+  c.island_size = size_defaults(Backend::Cuda, 3).many_island_size;
+  c.seed = 17;
+  c.local_search = 20;
+  c.grow_after = 2;
+  c.resolve(Backend::Cuda, 3);
+  const System system = GetParam();
+  const auto t0 = std::chrono::steady_clock::now();
+  auto dev = make_growing_engine([&](const EngineParams& p) { return make_device(system, puzzle, p, 4); },
+                                 c.stage_islands(c.islands()), puzzle, c.stage_length());
+  using A = RunAction;
+  for (std::uint32_t r = 1; r < 4; ++r) dev->set_run(r, puzzle, 100 + r);
+  const std::vector<std::vector<RunTask>> epochs = {
+      {{A::Init, 1}, {A::Idle, 0}, {A::Init, 3}, {A::Init, 0}},
+      {{A::Advance, 5}, {A::Init, 2}, {A::Advance, 6}, {A::Advance, 1}},
+      {{A::Advance, 7}, {A::Advance, 7}, {A::Advance, 7}, {A::Advance, 7}}};
+  for (const auto& epoch : epochs) {
+    dev->advance(epoch);
+    dev->summaries();
+  }
+  const PhaseTimes t = dev->phase_times();
+  const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  EXPECT_GT(t.advance, 0.0);
+  EXPECT_GT(t.summary, 0.0);
+  EXPECT_LE(t.advance + t.summary, wall);
+  EXPECT_GT(dev->run_params(0).ga.island_size, c.island_size) << "no run grew";
 }
 
 TEST_P(DeviceEngine, ARunCountOutOfRangeIsRefused) {

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <chrono>
 
 #include "gpuga/bench.hpp"
 #include "gpuga/driver.hpp"
@@ -186,4 +187,23 @@ TEST(Growth, TheOptionIsTheGasAndRecordedAsTheStageLength) {
   sa.grow_after = kFromTable;
   sa.resolve(Backend::Cpu, 3);
   EXPECT_EQ(sa.grow_after, 0u);
+}
+
+TEST(Growth, PhaseTimesAddUpToNoMoreThanTheRunsWallTime) {
+  // The stages' engines count their phases on one ledger (engine/phase_ledger.hpp).
+  const RunConfig c = growing_config(3, 12);
+  const Grid puzzle = grid_of(kUnsolvable);
+  const auto t0 = std::chrono::steady_clock::now();
+  auto e = growing_engine(c, puzzle);
+  e->initialize(0);
+  for (std::uint32_t target = 2; target <= 12; target += 2) {
+    e->advance_to(target);
+    e->summaries();
+  }
+  const PhaseTimes t = e->phase_times();
+  const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  EXPECT_EQ(e->run_params(0).ga.island_size, 4 * c.island_size);
+  EXPECT_GT(t.advance, 0.0);
+  EXPECT_GT(t.summary, 0.0);
+  EXPECT_LE(t.advance + t.summary, wall);
 }

@@ -76,6 +76,9 @@ class RankEngine final : public Engine, RingLink {
     t.ring = ring_seconds_;
     return t;
   }
+  void count_phases_on(std::shared_ptr<PhaseLedger> ledger) override {
+    local_->count_phases_on(std::move(ledger));
+  }
   std::string placement() const override { return local_->placement(); }  // on every rank
   // The whole run's state on every rank (Engine::snapshot: the ranks' island blocks in rank
   // order, as one process lays them out), so that it resumes on any rank count that divides

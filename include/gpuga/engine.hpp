@@ -19,11 +19,14 @@ namespace gpuga {
 enum class Backend { Auto, Cpu, Cuda };
 
 // Seconds spent since the engine was made: advancing runs (every generation, restart, migration
-// and halt check) and summarising them (CUDA: measured with events); of `advance`, the ring's
-// exchanges with other processes (RingLink: MPI ranks), on the host's clock.
+// and halt check) and summarising them (CUDA: spans of device time measured with events), each
+// instant counted once, so that the two never add up to more than the wall time (a growing
+// run's stages overlap on the GPU: engine/phase_ledger.hpp); of `advance`, the ring's exchanges
+// with other processes (RingLink: MPI ranks), on the host's clock.
 struct PhaseTimes {
   double advance = 0, summary = 0, ring = 0;
 };
+class PhaseLedger;  // engine/phase_ledger.hpp
 
 // Where a run's ring of islands goes on in other processes (host/mpi: one run's islands split
 // over MPI ranks in contiguous blocks). After every segment, before its boundary step, the engine
@@ -60,6 +63,10 @@ class Engine {
   virtual std::vector<std::uint8_t> population(std::uint32_t run) = 0;
   virtual std::vector<Fitness> fitness(std::uint32_t run) = 0;
   virtual PhaseTimes phase_times() = 0;
+  // Counts this engine's phase times from now on on `ledger`, which the other engines of the
+  // same run share (a growing run's stages), so that an instant when several ran counts once.
+  // An engine that times nothing of its own ignores it.
+  virtual void count_phases_on(std::shared_ptr<PhaseLedger> ledger) { (void)ledger; }
   // Where an island lives while it runs: "shared memory", "device memory", "host memory".
   virtual std::string placement() const = 0;
   // Run r's whole state between epochs, the same bytes on every backend (checkpoint.hpp): a

@@ -17,6 +17,7 @@
 // Control state (generation, restarts, best so far) is computed by every thread of the team from
 // the same data, so all agree without a broadcast; rank 0 alone writes it back.
 #include <cstdint>
+#include <type_traits>
 
 #include "gpuga/device/breed.hpp"
 #include "gpuga/device/island_params.hpp"
@@ -65,7 +66,11 @@ struct ChainState {
   std::uint32_t best_sweep = 0;        // the sweep it found its best
   std::uint32_t restarts = 0;          // hc: restarts; sa: reheats
   std::uint32_t accepted = 0;          // moves accepted
+  // The struct's last word, named so that it holds no padding: a chain's state is written member
+  // by member into the island's staging area, and every byte of it goes home (team_copy).
+  std::uint32_t unused = 0;
 };
+static_assert(std::has_unique_object_representations_v<ChainState>, "a chain's state has padding");
 
 template <int B>
 struct RunInfo {
@@ -183,13 +188,18 @@ struct StagedWork {
 GPUGA_HD_INLINE std::uint8_t* work_bytes(std::uint8_t* work) { return work; }
 GPUGA_HD_INLINE std::uint8_t* work_bytes(StagedWork work) { return work.bytes; }
 
-// `bytes` (a multiple of 4, or rounded up into the 16-byte padding after every buffer) from src
-// to dst in 32-bit words, split over the team.
+// `bytes` from src to dst (both 4-byte aligned), split over the team: 32-bit words, then the
+// last bytes one by one. Exactly `bytes`: rounded up to a word, a copy home from shared memory
+// carried up to 3 bytes that no thread wrote (undefined on a GPU) into the islands' home and
+// their snapshots (test_engine_device: SnapshotsOfTwoRunsOfOneSeedAreTheSameBytesAtOddIslandSizes).
 template <class Team>
 GPUGA_HD void team_copy(const Team& t, void* dst, const void* src, std::uint64_t bytes) {
   auto* d = static_cast<std::uint32_t*>(dst);
   const auto* s = static_cast<const std::uint32_t*>(src);
-  for (std::uint64_t w = t.rank(); w < (bytes + 3) / 4; w += t.size()) d[w] = s[w];
+  const std::uint64_t words = bytes / 4;
+  for (std::uint64_t w = t.rank(); w < words; w += t.size()) d[w] = s[w];
+  for (std::uint64_t b = 4 * words + t.rank(); b < bytes; b += t.size())
+    static_cast<std::uint8_t*>(dst)[b] = static_cast<const std::uint8_t*>(src)[b];
 }
 
 // Pair p of a stage of a bitonic network that pairs keys j apart (j a power of two): its lower

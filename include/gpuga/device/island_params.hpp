@@ -4,6 +4,7 @@
 // that the library's public headers (engine.hpp and those above it) do not bring the device
 // operators and their random numbers into a program that only solves.
 #include <cstdint>
+#include <type_traits>
 
 #include "gpuga/device/config.hpp"
 
@@ -53,6 +54,8 @@ struct IslandState {
   std::uint8_t side = 0;            // which of the two population buffers holds the island
   std::uint8_t halted = 0;          // its run has stopped: an island solved
 };
+// Written whole into the islands' home and their snapshots: no byte of it may be padding.
+static_assert(std::has_unique_object_representations_v<IslandState>, "an island's state has padding");
 
 struct IslandSummary {
   IslandState state;
