@@ -1,54 +1,61 @@
 #!/usr/bin/env bash
-# The GPU procedure in two halves (bench/README.md, "On a GPU"), shaped by the device machine's
-# limits: one command of at most 10 minutes, 64 MiB carried in, 8 files back, no compiler and no
-# package registry there.
+# Is this build of gpuga right on this NVIDIA GPU, and how fast is it? (bench/README.md, "Checking
+# a GPU".)
 #
+#   bench/gpu-check.sh run BUILD|BUNDLE [--out DIR] [--dry] [STAGE...]
+#       Runs the check on this machine's GPU: BUILD is a CUDA build tree of gpuga (run in place),
+#       BUNDLE a tarball from `build` or `pack` (unpacked into a temporary directory). Each step
+#       runs under its own time limit, and writes its log (DIR/logs/STEP.log) and results into DIR
+#       (default ./gpu-check-out, which must be empty or new) as it goes; DIR/summary.txt gets a
+#       line after every step. SIGINT or SIGTERM ends the running step and still writes the
+#       summary. --dry runs every step against the CPU backend on tiny inputs, with no GPU and no
+#       compute-sanitizer: the check's own plumbing (ctest gpu_check_dry runs it in CI).
+#       The default stages, in this order, fit 8 minutes on an H100 by their steps' limits:
+#         correctness  the CUDA tests (CPU == GPU in every combination, occupancy; ctest, the MPI
+#                      tests apart), compute-sanitizer memcheck and racecheck on each kernel
+#                      shape the defaults use;
+#         solves       CPU == GPU grids for ga (islands that grow), sa and hc; the hard 9x9 sets
+#                      one puzzle at a time and two files many at once, at the defaults;
+#         throughput   `gpuga bench` GA, sa and hc rows up to the device's full width;
+#         mpi          the MPI tests, ranks sharing the GPU.
+#       Named alone (longer studies): defaults (about 5 minutes: every dev set at the defaults),
+#       choices (about 5 minutes: the 9x9 defaults' choices only a GPU settles), compare (about
+#       7 minutes, with BASELINE=a tarball from `baseline`: this build against another,
+#       alternating).
 #   bench/gpu-check.sh build DIR [ARCHS]
-#       On any machine with nvcc (this one, CI): builds the CUDA binaries for sm_90 (ARCHS, for
-#       example "80;90", adds others) in DIR/build, then packs them as `pack` does.
-#   bench/gpu-check.sh pack TREE DIR
-#       Packs DIR/gpuga-gpu-bundle.tar.gz, under 60 MiB, from TREE, a CUDA build that is already
-#       there (CI's own): gpuga, every test binary with its ctest files, the files their commands
-#       name (tests/*.sh, the puzzles), every shared library they need beyond glibc, libstdc++
-#       and the NVIDIA driver (lib/), the commit and the build flags. It refuses a bundle in
-#       which a test the tests stage runs names a file the bundle lacks.
+#       On any machine with nvcc: builds gpuga for CUDA architecture 90 (ARCHS, for example
+#       "80;90", for others) in DIR/build, then packs it as `pack` does.
+#   bench/gpu-check.sh pack BUILD DIR
+#       Packs DIR/gpuga-gpu-bundle.tar.gz from BUILD, a CUDA build, to copy to a GPU machine that
+#       has no compiler (a cluster's compute node): gpuga, every test binary with its ctest
+#       files, the files their commands name (tests/*.sh, the puzzles, the bench scripts), every
+#       shared library they need beyond glibc, libstdc++ and the NVIDIA driver (lib/), the commit
+#       and the build flags. It refuses a bundle in which a test the check runs names a file the
+#       bundle lacks, or a binary needs a library it lacks.
 #   bench/gpu-check.sh check STAGE
 #       The checks pack makes, on an unpacked bundle (STAGE: its gpuga-gpu-bundle directory).
 #   bench/gpu-check.sh baseline COMMIT DIR [ARCHS]
-#       Builds gpuga alone at COMMIT (from `git archive`, in DIR/src and DIR/build) and packs it
-#       as pack-baseline does: the build the compare stage measures the bundle against.
-#   bench/gpu-check.sh pack-baseline TREE DIR
-#       Packs DIR/gpuga-baseline.tar.gz (a few MiB) from TREE, a CUDA build: its gpuga, the
-#       libraries it needs beyond the system's, its commit.
-#   bench/gpu-check.sh run BUNDLE [STAGE...]
-#       On the GPU machine: unpacks BUNDLE and runs its stages, each step under its own time
-#       limit: tests, bench, solve, sanitize (the default: all four, in that order, the most
-#       valuable first), defaults (named alone: the defaults' times on every dev set, a call
-#       of its own), choices (named alone: what the 9x9 defaults would be with the choices the
-#       CPU cannot make, on the hard sets: runs of 256 islands of 32, of 16, 64 or 128 islands
-#       of 128 or 64 of 256 many at once, 264, 528 or 1056 islands for one puzzle) and compare (named alone, with
-#       BASELINE=a baseline's tarball: the bench's GA, sa and hc rows at 528 islands and more,
-#       the memetic default on norvig_top95 and the forum files many at once, the bundle's gpuga
-#       and the baseline's alternating, three rounds). Writes into $OUT (default
-#       ./gpu-check-out) at most 8 files: summary.txt (written first, appended after every
-#       step), logs.tar.gz (every step's log, packed after every step), bench.json,
-#       bench-sa.json, bench-hc.json, solve.json, dev-sets-9x9.md and dev-sets-large.md, or
-#       (choices) choices-many.md and choices-one.md, or (compare) compare.md.
+#       Builds gpuga alone at COMMIT (from `git archive`) and packs it as pack-baseline does.
+#   bench/gpu-check.sh pack-baseline BUILD DIR
+#       Packs DIR/gpuga-baseline.tar.gz from BUILD: its gpuga, the libraries it needs, its commit.
 #
-# Exit status: 0 every step passed; 1 some step failed or ran out of time; 2 bad usage, a bundle
-# that does not unpack, or no GPU (the summary says which).
+# Exit status: 0 every step passed; 1 some step failed or ran out of time; 2 bad usage, a build or
+# bundle that is not one, or no GPU (the summary says which); 130 or 143 stopped by SIGINT or
+# SIGTERM.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 bundle_name=gpuga-gpu-bundle
+# A bundle stays small enough to copy to a compute node in seconds.
 max_bundle_mib=60
 # Where the bundle's ctest files name the build and the source tree; run puts its own paths there.
 build_mark=@GPUGA_BUNDLE_BUILD@
 source_mark=@GPUGA_BUNDLE_SOURCE@
 
-# Tests the tests stage leaves out, by label, and why (printed by pack and by run).
-left_out_labels='install|python|structure'
-left_out_why="install: needs cmake and a compiler; python: needs Debian's python3 with numpy, pandas \
-and matplotlib, and tests no GPU code; structure: checks the build's libraries, not in the bundle"
+# Tests the tests step leaves out, by label, and why (printed by pack and by run).
+left_out_labels='mpi|install|python|structure|gpu_check'
+left_out_why="mpi: a step of its own; install: needs cmake and a compiler; python: needs Debian's \
+python3 with numpy, pandas and matplotlib, and tests no GPU code; structure: checks the build's \
+files, not the GPU; gpu_check: this check's own plumbing"
 
 # Shared libraries every machine that runs the bundle has: glibc's, the C++ runtime and the
 # NVIDIA driver's. Every other library a bundled binary needs travels in lib/.
@@ -60,7 +67,7 @@ usage() {
 }
 
 # ---------------------------------------------------------------------------------------------
-# build DIR [ARCHS], pack TREE DIR
+# build DIR [ARCHS], pack BUILD DIR, check STAGE
 
 build() {
   local dir=$1 archs=${2:-90}
@@ -95,7 +102,7 @@ copy_libs() {
 }
 
 # Fails, naming them, on any library a bundled binary needs that is neither in lib/ nor the
-# system's; on a bundle in which a test the stage runs names a missing file.
+# system's; on a bundle in which a test the check runs names a missing file.
 check_stage() {
   local stage=$1 bad=0 f
   for f in "$stage/build/gpuga" "$stage"/build/tests/test_*; do
@@ -110,12 +117,12 @@ check_stage() {
       fi
     done < <(LD_LIBRARY_PATH=$stage/lib ldd "$f")
   done
-  # The tests the stage runs, relocated into a copy of the stage: every path they name is there.
+  # The tests the check runs, relocated into a copy of the stage: every path they name is there.
   local probe
   probe=$(mktemp -d) || return 1
   cp -r "$stage/build" "$stage/src" "$probe/"
   find "$probe/build" -name '*.cmake' -exec sed -i "s|$build_mark|$probe/build|g; s|$source_mark|$probe/src|g" {} +
-  ctest --test-dir "$probe/build" --show-only=json-v1 -LE "$left_out_labels" >"$probe/tests.json" || bad=1
+  ctest --test-dir "$probe/build" --show-only=json-v1 -LE 'install|python|structure' >"$probe/tests.json" || bad=1
   python3 - "$probe" "$probe/tests.json" <<'PY' || bad=1
 import json, os, sys
 probe, listing = sys.argv[1], sys.argv[2]
@@ -135,9 +142,7 @@ PY
 pack() {
   local tree dir
   tree=$(cd "$1" && pwd) && mkdir -p "$2" && dir=$(cd "$2" && pwd) || return 2
-  [ -x "$tree/gpuga" ] && [ -x "$tree/tests/test_engine_device" ] &&
-    grep -q '^CMAKE_CUDA_ARCHITECTURES:' "$tree/CMakeCache.txt" ||
-    { echo "gpu-check: $tree is not a CUDA build of gpuga" >&2; return 2; }
+  is_cuda_build "$tree" || { echo "gpu-check: $tree is not a CUDA build of gpuga" >&2; return 2; }
   local stage=$dir/$bundle_name
   rm -rf "$stage" && mkdir -p "$stage/build/tests" "$stage/src/tests" "$stage/src/bench"
   cp "$tree/gpuga" "$tree/CTestTestfile.cmake" "$stage/build/"
@@ -150,7 +155,7 @@ pack() {
     [ "$sub" = tests ] || { mkdir -p "$stage/build/$sub" && : >"$stage/build/$sub/CTestTestfile.cmake"; }
   done
   find "$stage/build" -name '*.cmake' -exec sed -i "s|$tree|$build_mark|g; s|$root|$source_mark|g" {} +
-  # What the tests' commands name: their scripts, the puzzles they read.
+  # What the tests' commands and the studies name: their scripts, the puzzles they read.
   cp "$root"/tests/*.sh "$stage/src/tests/"
   cp "$root"/bench/throughput.sh "$root"/bench/dev-sets.sh "$root"/bench/summarize.py "$root"/bench/compare.py \
     "$stage/src/bench/"
@@ -161,13 +166,9 @@ pack() {
     echo "commit $(git -C "$root" rev-parse --short=12 HEAD 2>/dev/null || echo unknown)$(
       git -C "$root" diff --quiet HEAD -- 2>/dev/null || echo "-dirty")"
     echo "packed $(date -u +%Y-%m-%dT%H:%M:%SZ) on $(nproc) cores from $tree"
-    echo "cuda_architectures $(sed -n 's/^CMAKE_CUDA_ARCHITECTURES:[A-Z]*=//p' "$tree/CMakeCache.txt")"
+    build_flags "$tree"
     echo "libraries $(ls "$stage/lib" | tr '\n' ' ')"
-    "$tree/gpuga" --version
-    grep -E '^(CMAKE_BUILD_TYPE|CMAKE_CUDA_COMPILER|CMAKE_CUDA_FLAGS|CMAKE_CXX_COMPILER|CMAKE_CXX_FLAGS)(_RELEASE)?:' \
-      "$tree/CMakeCache.txt"
   } >"$stage/BUNDLE.txt"
-  echo "gpu-check: the tests stage leaves out labels $left_out_labels ($left_out_why)"
   check_stage "$stage" || { echo "gpu-check: the bundle is not self-contained" >&2; return 1; }
   tar -C "$dir" -czf "$dir/$bundle_name.tar.gz" "$bundle_name" || return 1
   local mib=$(( $(stat -c %s "$dir/$bundle_name.tar.gz") >> 20 ))
@@ -175,8 +176,21 @@ pack() {
   [ "$mib" -lt "$max_bundle_mib" ] || { echo "gpu-check: the bundle is over $max_bundle_mib MiB" >&2; return 1; }
 }
 
+is_cuda_build() {
+  [ -x "$1/gpuga" ] && [ -x "$1/tests/test_engine_device" ] &&
+    grep -q '^CMAKE_CUDA_ARCHITECTURES:' "$1/CMakeCache.txt" 2>/dev/null
+}
+
+# The build's architectures, gpuga's own account of itself and the compilers' flags.
+build_flags() {
+  echo "cuda_architectures $(sed -n 's/^CMAKE_CUDA_ARCHITECTURES:[A-Z]*=//p' "$1/CMakeCache.txt")"
+  "$1/gpuga" --version
+  grep -E '^(CMAKE_BUILD_TYPE|CMAKE_CUDA_COMPILER|CMAKE_CUDA_FLAGS|CMAKE_CXX_COMPILER|CMAKE_CXX_FLAGS)(_RELEASE)?:' \
+    "$1/CMakeCache.txt"
+}
+
 # ---------------------------------------------------------------------------------------------
-# baseline COMMIT DIR [ARCHS], pack-baseline TREE DIR
+# baseline COMMIT DIR [ARCHS], pack-baseline BUILD DIR
 
 baseline_name=gpuga-baseline
 
@@ -215,113 +229,178 @@ pack_baseline() {
 }
 
 # ---------------------------------------------------------------------------------------------
-# run BUNDLE [STAGE...]
+# run BUILD|BUNDLE [--out DIR] [--dry] [STAGE...]
 
-# Each step's time limit in seconds: what the step took on an H100 at b7e73ec (in brackets;
-# bench/results/h100-2026-11-24-b7e73ec) with margin, or predicted (throughput). They add up to
-# 550, leaving 50 s of the device tool's 600 for unpacking, the device query and packing the logs.
+# Each step's time limit in seconds. The default stages' add up to 455, which with the device
+# query and unpacking a bundle fits 8 minutes. [In brackets: what the step or its forerunner took
+# on an H100 at b7e73ec (bench/results/h100-2026-11-24-b7e73ec), where it ran.]
 declare -A budget=(
-  [tests]=150                                  # [55, without the MPI and checkpoint scripts]
-  [bench-ga]=45 [bench-sa]=35 [bench-hc]=35    # [6, 24, 20 for a table a third the size]
-  [batch]=20                                   # [1]
-  [solve-hardest]=20 [solve-sets]=25           # [1, 1]
-  [throughput]=20                              # [predicted: under 5]
-  # The defaults stage, a call of its own: every 9x9 set at 2 s a puzzle; 16x16 at 5 s and the
-  # first 3 of each 25x25 file at 15 s. [predicted: 10; 5 + 60]
+  # correctness
+  [tests]=100                            # [55, before the checkpoint script and newer tests]
+  [memcheck]=35 [racecheck]=50           # [1 and 9 for GA islands of 512, 1 and 21 for sa's]
+  # solves: the CPU's side of CPU == GPU is the slow one (2-4 s a step on 2 cores)
+  [same-ga]=20 [same-sa]=20 [same-hc]=20
+  [solve-hard]=20 [solve-many]=15        # [1 and 1 at the defaults of then]
+  # throughput
+  [bench-ga]=30 [bench-sa]=35 [bench-hc]=35  # [6, 24, 20]
+  [mpi]=60                               # [53 on 2 CPU cores, without a GPU]
+  # defaults, a stage of its own: every 9x9 set at 2 s a puzzle; 16x16 at 5 s and the first 3
+  # of each 25x25 file at 15 s
   [defaults-9x9]=60 [defaults-large]=240
-  # The choices stage, a call of its own: five run sizes on three files, both ways; three island
-  # counts on five sets at 2 s a puzzle. [predicted: 40; 3 x 10]
+  # choices, a stage of its own: five run sizes on three files, both ways; three island counts
+  # on five sets at 2 s a puzzle
   [choices-many]=150 [choices-one]=120
-  [solve-same-ga]=30 [solve-same-sa]=35 [solve-same-hc]=35  # [under 30, 60, 60 for 95 puzzles]
-  [memcheck-ga]=20 [racecheck-ga]=25 [memcheck-sa]=20 [racecheck-sa]=35  # [1, 9, 1, 21]
-  # The compare stage, a call of its own: three rounds of both builds. [predicted: 20 a round]
+  # compare, a stage of its own: three rounds of both builds
   [compare]=400
 )
+stage_list='correctness, solves, throughput, mpi, defaults, choices or compare'
 
-# step NAME COMMAND...: runs COMMAND under NAME's time limit, logs it and appends a line to the
-# summary; the logs are packed after every step, so a call cut off early keeps what it measured.
+# Appends a line to the summary and says it on stdout.
+say() { echo "$*" | tee -a "$summary"; }
+
+# step NAME COMMAND...: runs COMMAND under NAME's time limit (in its own process group, which a
+# time-out or a signal ends whole), its output straight into logs/NAME.log; then a line in the
+# summary with the log's last lines. A function runs in a bash of its own.
 step() {
   local name=$1 limit=${budget[$1]}
   shift
-  local t0=$SECONDS rc
-  echo "== $name: $*" >>"$logs/$name.log"
-  if [ "$(type -t "$1")" = function ]; then  # timeout runs programs: a function runs in a bash
-    export -f "$1" measured
+  local log=$OUT/logs/$name.log t0=$SECONDS rc
+  echo "== $name (limit $limit s): $*" >"$log"
+  if [ "$(type -t "$1")" = function ]; then
+    export -f "$1" measured run_ctest
     set -- bash -c '"$@"' "$name" "$@"
   fi
-  timeout --kill-after=5 "$limit" "$@" >>"$logs/$name.log" 2>&1
+  export STEP_LIMIT=$limit
+  timeout --kill-after=5 "$limit" "$@" >>"$log" 2>&1 &
+  running=$!
+  wait "$running"
   rc=$?
+  if [ -n "$stopped" ]; then  # a signal: end the step, keep what it wrote
+    kill -TERM "$running" 2>/dev/null
+    wait "$running"
+    rc=$?
+  fi
+  running=
   local took=$((SECONDS - t0)) verdict=ok
-  if [ $rc -eq 124 ] || [ $rc -eq 137 ]; then verdict=TIMEOUT; status=1
+  if [ -n "$stopped" ]; then verdict=KILLED; status=1
+  elif [ $rc -eq 124 ] || [ $rc -eq 137 ]; then verdict=TIMEOUT; status=1
   elif [ $rc -ne 0 ]; then verdict=FAILED; status=1; fi
-  printf '%-8s %-14s %4d s of %4d s  exit %d\n' "$verdict" "$name" "$took" "$limit" "$rc" >>"$summary"
-  tail -n 3 "$logs/$name.log" | sed 's/^/         | /' >>"$summary"
-  tar -C "$logs/.." -czf "$OUT/logs.tar.gz" "$(basename "$logs")" 2>/dev/null
+  say "$(printf '%-8s %-15s %4d s of %4d s  exit %d' "$verdict" "$name" "$took" "$limit" "$rc")"
+  tail -n 3 "$log" | sed 's/^/         | /' >>"$summary"
+  [ -z "$stopped" ]  # the stages stop at a signal
 }
 
 # A command whose exit status 1 (some puzzle unsolved within its limits) is still a measurement.
 measured() { "$@"; [ $? -le 1 ]; }
 
-stage_tests() {
-  echo "tests: left out, by label: $left_out_why" >>"$summary"
-  step tests ctest --test-dir "$work/build" -j "$(nproc)" --timeout 120 --output-on-failure \
-    -LE "$left_out_labels"
+# ctest over the build, ending by itself (with its summary) 10 s before the step's limit: a
+# test's own TIMEOUT property would outlast the step, and a killed ctest prints no summary.
+run_ctest() {
+  local stop
+  stop=$(date -u -d "+$((STEP_LIMIT - 10)) seconds" '+%H:%M:%S +0000')
+  ctest --test-dir "$tree" -j "$(nproc)" --output-on-failure --stop-time "$stop" "$@"
 }
 
-stage_bench() {
-  step bench-ga "$gpuga" bench --json "$OUT/bench.json"
-  # sa and hc: a generation is a move per free cell per chain, so fewer generations a row.
-  step bench-sa "$gpuga" bench --backend cuda --algorithm sa --generations 20 --repeats 3 \
-    --json "$OUT/bench-sa.json"
-  step bench-hc "$gpuga" bench --backend cuda --algorithm hc --generations 20 --repeats 3 \
-    --json "$OUT/bench-hc.json"
-  # Many runs at once against one at a time: batch prints the wall time per run, amortised.
-  batch_pair() {
-    local label
-    for label in one-at-a-time many-at-once; do
-      local extra=()
-      [ $label = one-at-a-time ] && extra=(--concurrent 1)
-      echo "== $label"
-      rm -f "$work/batch-$label.csv"
-      measured "$gpuga" batch --backend cuda --runs 1 --seed 1 --max-generations 200 --time-limit 0 \
-        --csv "$work/batch-$label.csv" "${extra[@]}" "$src/puzzles/qqwing_expert_50.txt" || return 1
+stage_correctness() {
+  if [ -n "$dry" ]; then  # the plumbing: a few quick tests
+    step tests run_ctest -LE "$left_out_labels" -R '^(PhaseLedger|TeamThreads)\.' || return
+  else
+    step tests run_ctest -LE "$left_out_labels" || return
+  fi
+  # Each kernel shape the defaults use, a few generations, on AI Escargot (unsolved in so few:
+  # exit status 1 passes, the sanitizer's 90 fails) or a 25x25 puzzle: GA islands of 32 (many
+  # 9x9 puzzles at once), 128 (one 9x9 puzzle) and 512, staged in shared memory with migration,
+  # restarts and local search; chains of 128 and 512 staged; and islands too large to stage,
+  # from device memory (a 25x25 island grown to 256, 1,200 sa chains).
+  local escargot=$work/escargot.txt twenty_five=$work/25x25.txt
+  head -n 1 "$src/puzzles/famous_named.txt" >"$escargot"
+  grep -m 1 -v '^#' "$src/puzzles/acs_25x25_fixed040_inst00-09.txt" >"$twenty_five"
+  local ga=(--migration-interval 2 --restart-after 2 --local-search 5 --max-generations 6)
+  local staged=(
+    "$escargot --pop 256 --island-size 32 ${ga[*]}"
+    "$escargot --pop 512 --island-size 128 ${ga[*]}"
+    "$escargot --pop 1024 --island-size 512 ${ga[*]}"
+    "$escargot --algorithm sa --pop 512 --island-size 128 --max-generations 2"
+    "$escargot --algorithm hc --pop 1024 --island-size 512 --max-generations 2")
+  local unstaged=(
+    "$twenty_five --pop 512 --island-size 256 --local-search 5 --max-generations 2"
+    "$escargot --algorithm sa --pop 2400 --island-size 1200 --max-generations 1")
+  sanitize() {
+    local tool=$1 shape
+    shift
+    local run=(compute-sanitizer --tool "$tool" --error-exitcode 90)
+    [ "$tool" = memcheck ] && run+=(--leak-check full)
+    [ -n "$dry" ] && run=()
+    for shape in "$@"; do
+      echo "== $tool: $shape"
+      # shellcheck disable=SC2086  # the shape is words
+      measured "${run[@]}" "$gpuga" solve --backend "$backend" --seed 1 --report-every 0 \
+        --format line $shape || return 1
     done
   }
-  step batch batch_pair
+  export -f sanitize
+  step memcheck sanitize memcheck "${staged[@]}" "${unstaged[@]}" || return
+  step racecheck sanitize racecheck "${staged[@]}"  # races are in shared memory
 }
 
-stage_solve() {
-  # solve --pop 100000 (800 islands of 125) on the hardest dev set: every puzzle must solve.
-  step solve-hardest "$gpuga" solve --backend cuda --pop 100000 --seed 1 --time-limit 10 \
-    --report-every 0 --format line "$src/puzzles/norvig_hardest.txt"
-  # The one-puzzle defaults (--pop 0: the defaults table) on hard sets, 2 s a puzzle, one at a
-  # time: each puzzle's seconds are its time to a solution.
-  solve_json() { "$gpuga" "$@" >"$OUT/solve.json"; [ $? -le 1 ]; }
-  step solve-sets solve_json solve --backend cuda --seed 1 --time-limit 2 --report-every 0 --json \
-    --concurrent 1 "$src/puzzles/famous_named.txt" "$src/puzzles/norvig_top95.txt"
-  # Puzzles a second, many at once against one at a time, on hard 9x9 sets.
-  step throughput env GPUGA="$gpuga" "$src/bench/throughput.sh" "$src/puzzles/norvig_top95.txt" \
-    "$src/puzzles/forum_hardest_1106_50.txt" "$src/puzzles/forum_hardest_1905_11plus_50.txt" \
-    -- --backend cuda
-  # The same seed on CPU and GPU, generation-limited: ga, sa and hc print the same grids, on
-  # the first 40 puzzles of norvig_top95 (the CPU's side is the slow one), each a step.
-  head -n 40 "$src/puzzles/norvig_top95.txt" >"$work/top40.txt"
+stage_solves() {
+  local top=$src/puzzles/norvig_top95.txt forum=$src/puzzles/forum_hardest_1106_50.txt
+  local forum2=$src/puzzles/forum_hardest_1905_11plus_50.txt
+  if [ -n "$dry" ]; then
+    head -n 3 "$top" >"$work/top3.txt"
+    top=$work/top3.txt forum=$work/top3.txt forum2=$work/top3.txt
+  fi
+  # The same seed on CPU and GPU (dry: the CPU on one thread and on two), generation-limited:
+  # the same grids. ga in islands of 32 that grow twice, sa chains of 128, hc chains of 512.
   same_output() {
-    # One configuration on both, the GPU's many runs at once against the CPU's: every setting the
-    # defaults table resolves by backend given (the GA's local search and restart; its islands
-    # grow, so that growth runs on the GPU too).
-    local algorithm=$1
+    local file=$1
     shift
-    local run=(solve --algorithm "$algorithm" --pop 2000 --island-size 1000 --seed 1 "$@"
-               --max-generations 60 --time-limit 0 --report-every 0 --format line)
-    cmp <("$gpuga" "${run[@]}" --backend cuda "$work/top40.txt" 2>/dev/null) \
-        <("$gpuga" "${run[@]}" --backend cpu "$work/top40.txt" 2>/dev/null) \
-      || { echo "$algorithm: CPU and GPU differ"; return 1; }
-    echo "$algorithm: CPU == GPU on the first 40 of norvig_top95"
+    local run=(solve --seed 1 --time-limit 0 --report-every 0 --format line "$@" "$file")
+    local one=(--backend cuda) other=(--backend cpu)
+    [ -n "$dry" ] && one=(--backend cpu --threads 1) other=(--backend cpu --threads 2)
+    cmp <("$gpuga" "${run[@]}" "${one[@]}" 2>/dev/null) <("$gpuga" "${run[@]}" "${other[@]}" 2>/dev/null) ||
+      { echo "${one[*]} and ${other[*]} differ: $*"; return 1; }
+    echo "${one[*]} == ${other[*]}: $*"
   }
-  step solve-same-ga same_output ga --local-search 200 --restart-after 10 --grow-after 20
-  step solve-same-sa same_output sa
-  step solve-same-hc same_output hc
+  export -f same_output
+  local generations=30
+  [ -n "$dry" ] && generations=3
+  step same-ga same_output "$top" --pop 1024 --island-size 32 --grow-after 3 --local-search 50 \
+    --restart-after 10 --max-generations $generations || return
+  step same-sa same_output "$top" --algorithm sa --pop 1024 --island-size 128 --max-generations $generations || return
+  step same-hc same_output "$top" --algorithm hc --pop 2048 --island-size 512 --max-generations $generations || return
+  # The defaults (the defaults table): one puzzle at a time, each puzzle's seconds its time to a
+  # solution; then two files many at once. JSON into NAME.json as it is written.
+  solve_json() {
+    local name=$1
+    shift
+    "$gpuga" solve --backend "$backend" --seed 1 --report-every 0 --json "$@" >"$OUT/$name.json"
+    [ $? -le 1 ]
+  }
+  export -f solve_json
+  step solve-hard solve_json solve-hard --time-limit 2 --concurrent 1 "$top" "$forum" || return
+  step solve-many solve_json solve-many --time-limit 5 "$forum" "$forum2"
+}
+
+stage_throughput() {
+  local small=()
+  [ -n "$dry" ] && small=(--pop 400 --island-size 100 --generations 2 --repeats 1 --warmup 1)
+  step bench-ga "$gpuga" bench --backend "$backend" "${small[@]}" --json "$OUT/bench-ga.json" || return
+  # sa and hc: a generation is a move per free cell per chain, so fewer generations a row.
+  local chains=(--generations 20 --repeats 3)
+  [ -n "$dry" ] && chains=("${small[@]}")
+  step bench-sa "$gpuga" bench --backend "$backend" --algorithm sa "${chains[@]}" \
+    --json "$OUT/bench-sa.json" || return
+  step bench-hc "$gpuga" bench --backend "$backend" --algorithm hc "${chains[@]}" \
+    --json "$OUT/bench-hc.json"
+}
+
+stage_mpi() {
+  if [ -n "$dry" ]; then  # the plumbing: the MPI tests listed, not run
+    step mpi run_ctest -L mpi -N
+  else
+    step mpi run_ctest -L mpi
+  fi
 }
 
 # The one-puzzle defaults (the defaults table) on every dev set, one puzzle at a time, as
@@ -330,44 +409,39 @@ stage_defaults() {
   dev_sets() {
     local name=$1
     shift
-    (cd "$src" && GPUGA="$gpuga" GPUGA_BACKEND=cuda "$@" bench/dev-sets.sh "$work/$name") &&
+    (cd "$src" && GPUGA="$gpuga" GPUGA_BACKEND=$backend "$@" bench/dev-sets.sh "$work/$name") &&
       cp "$work/$name/summary.md" "$OUT/$name.md"
   }
-  export -f dev_sets  # step runs a function in a bash of its own
-  step defaults-9x9 dev_sets dev-sets-9x9 env TIME_LIMIT=2
+  export -f dev_sets
+  step defaults-9x9 dev_sets dev-sets-9x9 env TIME_LIMIT=2 || return
   large() { dev_sets dev-sets-16x16 env SETS=16x16 TIME_LIMIT=5 &&
-            dev_sets dev-sets-25x25 env SETS=25x25 FIRST=3 TIME_LIMIT=15 &&
-            cat "$OUT/dev-sets-16x16.md" "$OUT/dev-sets-25x25.md" >"$OUT/dev-sets-large.md" &&
-            rm "$OUT/dev-sets-16x16.md" "$OUT/dev-sets-25x25.md"; }
+            dev_sets dev-sets-25x25 env SETS=25x25 FIRST=3 TIME_LIMIT=15; }
   step defaults-large large
 }
 
 # The 9x9 defaults' choices that CPU runs cannot settle (bench/README.md, "Many puzzles at once"
 # and "Defaults by backend and size"), measured on the hard sets: many at once, the table's runs
-# of 256 islands of 32 growing after 6 against runs of 64 islands of 128 growing after 20 (the
-# table before), 16 and 128 of them, and 64 of 256 (whether 256 children on a team of 256 cost
-# what 128 do); one puzzle, the table's 264
-# islands of 128 against 528 and 1056 (four and eight a multiprocessor: the GA's step at 64
-# registers on blocks of 128 holds eight).
+# of 256 islands of 32 growing after 6 against runs of 64 islands of 128 growing after 20, 16 and
+# 128 of them, and 64 of 256; one puzzle, the table's 264 islands of 128 against 528 and 1056.
 stage_choices() {
   local sets=("$src/puzzles/norvig_top95.txt" "$src/puzzles/forum_hardest_1106_50.txt"
               "$src/puzzles/forum_hardest_1905_11plus_50.txt")
   many() {
     local label options
     for label in "256x32 (the table)|" \
-                 "64x128 (the table before)|--pop 8192 --restart-after 5 --grow-after 20" \
+                 "64x128|--pop 8192 --restart-after 5 --grow-after 20" \
                  "16x128|--pop 2048 --island-size 128 --grow-after 20" \
                  "128x128|--pop 16384 --island-size 128 --grow-after 20" \
                  "64x256|--pop 16384 --island-size 256 --grow-after 20"; do
       options=${label#*|}
       echo "### runs of ${label%%|*}"
       # shellcheck disable=SC2086  # the options are words
-      GPUGA="$gpuga" "$src/bench/throughput.sh" "$@" -- --backend cuda $options || return 1
+      GPUGA="$gpuga" "$src/bench/throughput.sh" "$@" -- --backend "$backend" $options || return 1
     done >"$OUT/choices-many.md"
   }
-  step choices-many many "${sets[@]}"
+  step choices-many many "${sets[@]}" || return
   one() {
-    export GPUGA=$gpuga GPUGA_BACKEND=cuda TIME_LIMIT=2 \
+    export GPUGA=$gpuga GPUGA_BACKEND=$backend TIME_LIMIT=2 \
       SETS="famous_named norvig_top95 forum_hardest_1106_50 forum_hardest_1905_11plus_50 royle_17clue_50"
     (cd "$src" && bench/dev-sets.sh "$work/one-264" &&
        bench/dev-sets.sh "$work/one-528" --pop 67584 --island-size 128 --grow-after 20 &&
@@ -379,16 +453,16 @@ stage_choices() {
   step choices-one one
 }
 
-# The bundle's gpuga against the baseline's (BASELINE), alternating within each of three rounds,
+# This build's gpuga against the baseline's (BASELINE), alternating within each of three rounds,
 # so that the device's drift falls on both: the bench's plain GA at 528 islands of 256, 512 and
-# 1000 and 1056 of 128, sa and hc at 528 islands of 512 and sa at 528 of 128 (islands narrower
-# than a block of 256: team_threads), the memetic default on norvig_top95 one puzzle at a
-# time, and the two forum files many at once in runs of 64 islands of 128 that grow after 20
-# (explicit options, today's 9x9 table, so that both builds run the same runs; a baseline
-# without --grow-after skips them). bench/compare.py tabulates the medians in $OUT/compare.md.
+# 1000 and 1056 of 128, sa and hc at 528 islands of 512 and sa at 528 of 128, the memetic default
+# on norvig_top95 one puzzle at a time, and the two forum files many at once in runs of 64
+# islands of 128 that grow after 20 (explicit options, so that both builds run the same runs; a
+# baseline without --grow-after skips them). bench/compare.py tabulates the medians in
+# compare.md.
 stage_compare() {
   tar -C "$work" -xzf "$BASELINE" && [ -f "$work/$baseline_name/BASELINE.txt" ] ||
-    { echo "gpu-check: $BASELINE is not a tarball from 'gpu-check.sh baseline'" >>"$summary"; status=1; return; }
+    { say "gpu-check: $BASELINE is not a tarball from 'gpu-check.sh baseline'"; status=1; return; }
   { echo "baseline:"; sed 's/^/  /' "$work/$baseline_name/BASELINE.txt"; } >>"$summary"
   export old_gpuga=$work/$baseline_name/gpuga old_libs=$work/$baseline_name/lib \
     old_info=$work/$baseline_name/BASELINE.txt
@@ -426,27 +500,10 @@ stage_compare() {
         done
       done
     done
-    python3 "$src/bench/compare.py" "$work/compare" "$(sed -n 's/^commit //p' "$work/BUNDLE.txt")" \
+    python3 "$src/bench/compare.py" "$work/compare" "$commit" \
       "$(sed -n 's/^commit //p' "$old_info")" >"$OUT/compare.md"
   }
   step compare compare_rounds
-}
-
-stage_sanitize() {
-  local sanitizer
-  sanitizer=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
-  # Islands of 512, staged in shared memory (where racecheck looks), with migration, restarts and
-  # a little local search, on AI Escargot (unsolved: exit status 1 passes, the sanitizer's 90
-  # fails); then chains.
-  local ga=(solve --backend cuda --pop 1024 --island-size 512 --seed 1 --max-generations 12
-            --migration-interval 5 --restart-after 3 --local-search 5 --report-every 0 --format line)
-  local sa=(solve --backend cuda --algorithm sa --pop 1024 --island-size 512 --seed 1
-            --max-generations 6 --report-every 0 --format line)
-  sanitized() { head -n 1 "$src/puzzles/famous_named.txt" | "$@" -; [ $? -le 1 ]; }
-  step memcheck-ga sanitized "$sanitizer" --tool memcheck --leak-check full --error-exitcode 90 "$gpuga" "${ga[@]}"
-  step racecheck-ga sanitized "$sanitizer" --tool racecheck --error-exitcode 90 "$gpuga" "${ga[@]}"
-  step memcheck-sa sanitized "$sanitizer" --tool memcheck --leak-check full --error-exitcode 90 "$gpuga" "${sa[@]}"
-  step racecheck-sa sanitized "$sanitizer" --tool racecheck --error-exitcode 90 "$gpuga" "${sa[@]}"
 }
 
 # The bundle's libraries that this machine lacks, in lib-used/: a machine's own library of the
@@ -456,63 +513,106 @@ stage_sanitize() {
 use_libs() {
   mkdir -p "$work/lib-used"
   local lib name own=() mine=()
-  for lib in "$work"/lib/*; do
+  for lib in "$work"/$bundle_name/lib/*; do
     [ -e "$lib" ] || continue
     name=$(basename "$lib")
     if ldconfig -p 2>/dev/null | grep -q "^[[:space:]]*$name "; then own+=("$name")
     else ln -s "$lib" "$work/lib-used/$name"; mine+=("$name"); fi
   done
   echo "libraries: the bundle's ${mine[*]:-none}; this machine's own ${own[*]:-none}" >>"$summary"
+  export LD_LIBRARY_PATH=$work/lib-used${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+}
+
+# Sets tree, src, gpuga and commit from a build tree in place or a bundle unpacked into $work;
+# writes what it is into the summary.
+open_target() {
+  local target=$1
+  if [ -d "$target" ] && is_cuda_build "$target"; then
+    tree=$(cd "$target" && pwd)
+    src=$(sed -n 's/^CMAKE_HOME_DIRECTORY:INTERNAL=//p' "$tree/CMakeCache.txt")
+    commit=$("$tree/gpuga" --version | sed -n 's/.*(commit \([0-9a-f]*\).*/\1/p')
+    { echo "build $tree (in place)"; build_flags "$tree"; } >>"$summary"
+  elif [ -f "$target" ] && tar -C "$work" -xzf "$target" 2>>"$summary" &&
+       [ -f "$work/$bundle_name/BUNDLE.txt" ]; then
+    tree=$work/$bundle_name/build src=$work/$bundle_name/src
+    commit=$(sed -n 's/^commit //p' "$work/$bundle_name/BUNDLE.txt")
+    cat "$work/$bundle_name/BUNDLE.txt" >>"$summary"
+    # Built elsewhere: its ctest files name the build's paths; the tests find their puzzles and
+    # the gpuga binary through these.
+    find "$tree" -name '*.cmake' -exec sed -i "s|$build_mark|$tree|g; s|$source_mark|$src|g" {} +
+    export GPUGA_TEST_SOURCE_DIR=$src GPUGA_TEST_BINARY=$tree/gpuga
+    use_libs
+  else
+    return 1
+  fi
+  gpuga=$tree/gpuga
+}
+
+# At SIGINT or SIGTERM: the running step ends (step() kills it) and the stages stop.
+on_signal() {
+  stopped=$1
+  [ -n "$running" ] && kill -TERM "$running" 2>/dev/null
 }
 
 run() {
-  local bundle=$1
+  local target=$1
   shift
-  local stages=("$@")
-  [ ${#stages[@]} -gt 0 ] || stages=(tests bench solve sanitize)
-  local s
+  local stages=() s
+  OUT=$PWD/gpu-check-out dry=
+  while [ $# -gt 0 ]; do
+    case $1 in
+      --out) [ $# -ge 2 ] || usage; OUT=$2; shift 2 ;;
+      --dry) dry=1; shift ;;
+      -*) echo "gpu-check: unknown option '$1'; expected --out DIR or --dry" >&2; return 2 ;;
+      *) stages+=("$1"); shift ;;
+    esac
+  done
+  [ ${#stages[@]} -gt 0 ] || stages=(correctness solves throughput mpi)
   for s in "${stages[@]}"; do
-    case $s in tests|bench|solve|sanitize|defaults|choices|compare) ;; *) echo "gpu-check: unknown stage '$s'; expected tests, bench, solve, sanitize, defaults, choices or compare" >&2; return 2;; esac
+    case $s in correctness|solves|throughput|mpi|defaults|choices|compare) ;;
+      *) echo "gpu-check: unknown stage '$s'; expected $stage_list" >&2; return 2 ;; esac
     if [ "$s" = compare ] && [ ! -f "${BASELINE:-}" ]; then
       echo "gpu-check: the compare stage needs BASELINE, a tarball from 'gpu-check.sh baseline COMMIT DIR' (given: '${BASELINE:-}')" >&2
       return 2
     fi
   done
-  OUT=${OUT:-$PWD/gpu-check-out}
-  mkdir -p "$OUT"
-  summary=$OUT/summary.txt
-  {
-    echo "gpu-check run $(date -u +%Y-%m-%dT%H:%M:%SZ): stages ${stages[*]}"
-  } >"$summary"
-  work=$(mktemp -d "${TMPDIR:-/tmp}/gpuga-gpu-check.XXXXXX")
-  # The unpacked bundle goes at the end: what a run keeps is in $OUT.
-  trap 'rm -rf "'"$work"'"' EXIT
-  if ! tar -C "$work" -xzf "$bundle" 2>>"$summary" || [ ! -f "$work/$bundle_name/BUNDLE.txt" ]; then
-    echo "gpu-check: $bundle is not a bundle from 'gpu-check.sh build'" | tee -a "$summary" >&2
+  if [ -e "$OUT" ] && [ -n "$(ls -A "$OUT")" ]; then
+    echo "gpu-check: $OUT is not empty; give --out a new or empty directory, so that nothing is overwritten" >&2
     return 2
   fi
-  work=$work/$bundle_name
-  cat "$work/BUNDLE.txt" >>"$summary"
-  # The bundle was built elsewhere: its ctest files name the build's paths, and the tests find
-  # their puzzles and the gpuga binary through these.
-  find "$work/build" -name '*.cmake' -exec sed -i "s|$build_mark|$work/build|g; s|$source_mark|$work/src|g" {} +
-  export GPUGA_TEST_SOURCE_DIR=$work/src GPUGA_TEST_BINARY=$work/build/gpuga
-  use_libs
-  export LD_LIBRARY_PATH=$work/lib-used${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
-  export gpuga=$work/build/gpuga src=$work/src work OUT
-  logs=$work/logs
-  mkdir -p "$logs"
+  mkdir -p "$OUT/logs" && OUT=$(cd "$OUT" && pwd) || return 2
+  summary=$OUT/summary.txt
+  echo "gpu-check run $(date -u +%Y-%m-%dT%H:%M:%SZ): stages ${stages[*]}${dry:+ (dry: the CPU backend, tiny inputs)}" >"$summary"
+  work=$(mktemp -d "${TMPDIR:-/tmp}/gpuga-gpu-check.XXXXXX")
+  trap 'rm -rf "'"$work"'"' EXIT
+  if ! open_target "$target"; then
+    say "gpu-check: $target is neither a CUDA build of gpuga nor a bundle from 'gpu-check.sh build'"
+    return 2
+  fi
+  backend=cuda
+  [ -n "$dry" ] && backend=cpu
+  export gpuga src work OUT tree dry backend commit
   {
     nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.max.sm,clocks.max.mem --format=csv 2>&1
     "$gpuga" devices
   } >>"$summary" 2>&1
-  if ! "$gpuga" devices --json | grep -q '"index"'; then
-    echo "gpu-check: no GPU here ($("$gpuga" devices 2>&1 | head -n 1)); nothing was run" | tee -a "$summary" >&2
+  if [ -z "$dry" ] && ! "$gpuga" devices --json | grep -q '"index"'; then
+    say "gpu-check: no GPU here ($("$gpuga" devices 2>&1 | head -n 1)); nothing was run" >&2
     return 2
   fi
-  status=0
-  for s in "${stages[@]}"; do "stage_$s"; done
-  echo "gpu-check: done, exit $status" >>"$summary"
+  status=0 stopped= running=
+  trap 'on_signal INT' INT
+  trap 'on_signal TERM' TERM
+  for s in "${stages[@]}"; do
+    "stage_$s"
+    [ -z "$stopped" ] || break
+  done
+  if [ -n "$stopped" ]; then
+    say "gpu-check: stopped by SIG$stopped; what ran is in $OUT"
+    [ "$stopped" = INT ] && return 130
+    return 143
+  fi
+  say "gpu-check: done, exit $status; results in $OUT"
   return $status
 }
 

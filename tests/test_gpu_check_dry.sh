@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# bench/gpu-check.sh's plumbing without a GPU (CI): `run BUILD --dry` runs every default step
+# against the CPU backend on tiny inputs, each step's log and results straight into --out as it
+# goes, and the summary after every step; the results parse. SIGTERM in the middle of a step ends
+# it, and the summary still says what ran and that it was stopped. A non-empty --out is refused.
+# Usage: test_gpu_check_dry.sh BUILD_TREE (a CUDA build of gpuga)
+set -uo pipefail
+tree=$1
+check=$(dirname "$0")/../bench/gpu-check.sh
+fail() { echo "FAIL: $*" >&2; exit 1; }
+tmp=$(mktemp -d)
+trap 'kill "${pid:-}" 2>/dev/null; rm -rf "$tmp"' EXIT
+
+out=$tmp/dry
+bash "$check" run "$tree" --dry --out "$out" >"$tmp/stdout" 2>&1
+rc=$?
+[ $rc -eq 0 ] || { cat "$tmp/stdout" "$out/summary.txt"; fail "the dry run exited $rc; expected 0"; }
+steps=(tests memcheck racecheck same-ga same-sa same-hc solve-hard solve-many bench-ga bench-sa
+       bench-hc mpi)
+for s in "${steps[@]}"; do
+  grep -Eq "^ok +$s +[0-9]+ s of +[0-9]+ s  exit 0$" "$out/summary.txt" ||
+    { cat "$out/summary.txt"; fail "the summary has no 'ok' line for $s"; }
+  [ -s "$out/logs/$s.log" ] || fail "no log for $s"
+done
+[ "$(grep -Ec '^(ok|FAILED|TIMEOUT|KILLED) ' "$out/summary.txt")" = ${#steps[@]} ] ||
+  fail "the summary has other steps than the default ${steps[*]}"
+grep -q "^gpu-check: done, exit 0" "$out/summary.txt" || fail "the summary does not end with the exit"
+grep -q "tests passed" "$out/logs/tests.log" || fail "ctest's summary is not in the tests step's log"
+grep -q "cpu --threads 1 == --backend cpu --threads 2" "$out/logs/same-hc.log" ||
+  fail "same-hc did not compare: $(cat "$out/logs/same-hc.log")"
+/usr/bin/python3 - "$out" <<'PY' || fail "the results do not parse as expected"
+import json, sys
+out = sys.argv[1]
+for name, puzzles in (("solve-hard", 6), ("solve-many", 6)):
+    doc = json.load(open(f"{out}/{name}.json"))
+    results = doc["results"]
+    assert len(results) == puzzles, (name, len(results))
+    assert all(r["backend"] == "cpu" for r in results), name
+for name in ("bench-ga", "bench-sa", "bench-hc"):
+    doc = json.load(open(f"{out}/{name}.json"))
+    rows = doc["results"]
+    assert rows and all(r["backend"] == "cpu" for r in rows), name
+    assert all(r["evaluations_per_s"] > 0 for r in rows), name
+PY
+
+# Stopped in the middle of a step (the defaults stage's 9x9 sets take minutes on the CPU).
+out=$tmp/stopped
+bash "$check" run "$tree" --dry --out "$out" defaults >"$tmp/stopped.stdout" 2>&1 &
+pid=$!
+for _ in $(seq 100); do
+  [ -s "$out/logs/defaults-9x9.log" ] && break
+  sleep 0.2
+done
+sleep 1
+kill -TERM "$pid"
+wait "$pid"
+rc=$?
+pid=
+[ $rc -eq 143 ] || { cat "$tmp/stopped.stdout"; fail "a run stopped by SIGTERM exited $rc; expected 143"; }
+grep -Eq "^KILLED +defaults-9x9 " "$out/summary.txt" ||
+  { cat "$out/summary.txt"; fail "the summary does not say the running step was killed"; }
+grep -q "^gpu-check: stopped by SIGTERM" "$out/summary.txt" || fail "the summary does not say it was stopped"
+grep -q "defaults-large" "$out/summary.txt" && fail "a step ran after the signal"
+[ -s "$out/logs/defaults-9x9.log" ] || fail "the killed step's log is gone"
+
+# A non-empty --out is refused before anything runs.
+bash "$check" run "$tree" --dry --out "$out" 2>"$tmp/err"
+rc=$?
+[ $rc -eq 2 ] && grep -q "is not empty" "$tmp/err" || fail "a non-empty --out: exit $rc, $(cat "$tmp/err")"
+echo "dry run: ${#steps[@]} steps ok; stopped by SIGTERM: exit 143, the step KILLED, the summary written"
