@@ -33,7 +33,7 @@
 #include "gpuga/defaults.hpp"
 #include "gpuga/device/island.hpp"
 #include "gpuga/engine.hpp"
-#include "gpuga/run_config.hpp"
+#include "gpuga/run_plan.hpp"
 
 namespace {
 
@@ -90,12 +90,15 @@ struct DefaultIsland {
 };
 DefaultIsland default_island(int box, std::uint32_t size = 0,
                              Algorithm algorithm = Algorithm::Ga) {
-  RunConfig c;
-  c.algorithm = algorithm;
-  c.pop = size ? size : size_defaults(Backend::Cuda, box).island_size;
-  c.island_size = c.pop;
-  c.resolve(Backend::Cuda, box);
-  const GaParams ga = c.islands().ga;
+  RunOptions o;
+  o.algorithm = algorithm;
+  o.pop = size ? size : size_defaults(Backend::Cuda, box).island_size;
+  o.island_size = o.pop;
+  o.seed = 1;
+  Target cuda;  // no device asked: the population is given
+  cuda.backend = Backend::Cuda;
+  cuda.box = box;
+  const GaParams ga = plan(o, cuda).islands().ga;
   return with_box_size(box, [&]<int B>() {
     const IslandLayout L = make_layout<B>(ga);
     return DefaultIsland{staged_bytes<B>(L), static_cast<int>(team_threads(L, kTeamThreads))};

@@ -15,11 +15,10 @@ int main(int argc, char** argv) {
   }
   try {
     const gpuga::Puzzle puzzle = gpuga::read_puzzle_file(argv[1]).front();
-    gpuga::RunConfig config;  // the defaults of gpuga solve, with a seed and a limit
-    config.seed = 1;
-    config.seed_given = true;
-    config.max_generations = 2000;
-    const gpuga::RunResult result = gpuga::solve(puzzle.grid, config).result;
+    gpuga::RunOptions options;  // the defaults of gpuga solve, with a seed and a limit
+    options.seed = 1;
+    options.max_generations = 2000;
+    const gpuga::RunResult result = gpuga::solve(puzzle.grid, options).result;
     std::cout << gpuga::to_pretty(result.best, puzzle.alphabet)
               << (result.solved ? "solved" : "not solved") << " after "
               << result.generations << " generations\n";

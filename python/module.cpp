@@ -59,9 +59,10 @@ py::array_t<int> as_array(const Grid& g) {
   return a;
 }
 
-// The keyword options as a run's configuration, each read by its setting's parser.
-RunConfig configure(const py::kwargs& options) {
-  RunConfig c;
+// The keyword options as a run's options, each read by its setting's parser, the seed drawn
+// when none is given.
+RunOptions configure(const py::kwargs& options) {
+  RunOptions c;
   for (const auto& [key, value] : options) {
     std::string name = py::str(key);
     for (auto& ch : name) ch = ch == '_' ? '-' : ch;
@@ -75,8 +76,7 @@ RunConfig configure(const py::kwargs& options) {
     const std::string error = s->parse(c, text);
     GPUGA_INPUT_CHECK(error.empty(), "--" + name + " " + text + ": " + error);
   }
-  c.draw_seed();
-  c.validate();
+  draw_seed(c);
   return c;
 }
 
@@ -166,7 +166,7 @@ Backend backend_for(Backend requested, int device) {
 py::dict solve_puzzle(const py::object& puzzle, const py::object& callback, std::uint32_t every,
                bool history, const py::kwargs& options) {
   const Puzzle p = read_puzzle(puzzle);
-  const RunConfig given = configure(options);
+  const RunOptions given = configure(options);
   PyObserver observer(callback, every, history);
   Solution s;
   {
@@ -191,7 +191,7 @@ py::dict solve_puzzle(const py::object& puzzle, const py::object& callback, std:
   out["seed"] = c.seed;
   out["island"] = r.island;
   out["stop"] = to_string(r.stop_reason);
-  out["backend"] = to_string(s.backend);
+  out["backend"] = to_string(c.backend);
   out["config"] = config_dict(c);
   out["history"] = observer.rows();
   return out;
@@ -206,7 +206,7 @@ bool batch(const std::vector<std::string>& files, const std::string& csv, std::u
   s.runs = runs;
   s.concurrent = concurrent;
   s.resume = resume;
-  std::vector<RunConfig> given;
+  std::vector<RunOptions> given;
   for (const auto& kw : configs) given.push_back(configure(kw));
   // The command line's news on stderr; of the progress, the last line only (a notebook has no
   // terminal to redraw a bar on).
@@ -226,18 +226,18 @@ bool batch(const std::vector<std::string>& files, const std::string& csv, std::u
 py::list bench(const std::string& backend_name, std::vector<std::pair<std::uint32_t, std::uint32_t>> sizes,
                const std::string& algorithm, std::uint32_t generations, std::uint32_t repeats,
                std::uint32_t warmup, std::uint64_t seed, int threads, int device) {
-  RunConfig c;
+  RunOptions c;
   for (const auto& [name, text] : {std::pair<const char*, std::string>{"backend", backend_name},
                                    {"algorithm", algorithm}}) {
     const std::string error = find_setting(name)->parse(c, text);
     GPUGA_INPUT_CHECK(error.empty(), std::string("--") + name + " " + text + ": " + error);
   }
-  const Backend backend = backend_for(c.backend, device);
+  const Backend backend = backend_for(c.backend.value_or(Backend::Auto), device);
   if (sizes.empty())
     sizes = default_bench_sizes(backend, multiprocessors_of(list_devices(), device));
   std::istringstream in(bench_puzzle());
   const Grid puzzle = parse_puzzles(in, "built-in")[0].grid;
-  const BenchSpec spec{c.algorithm, generations, repeats, warmup, seed, threads, device};
+  const BenchSpec spec{c.algorithm.value_or(Algorithm::Ga), generations, repeats, warmup, seed, threads, device};
   std::vector<BenchRow> rows;
   {
     py::gil_scoped_release free;

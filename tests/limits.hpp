@@ -16,11 +16,12 @@
 #include "gpuga/device/chain.hpp"
 #include "gpuga/run_config.hpp"
 #include "grids.hpp"
+#include "plans.hpp"
 #include "gpuga/puzzle_io.hpp"
 
 struct LimitCase {
   std::string name;
-  gpuga::RunConfig options;
+  gpuga::RunOptions options;
   int box = 3;
   bool fits = false;  // runs under the test's address-space limit
 };
@@ -28,7 +29,7 @@ struct LimitCase {
 inline std::vector<LimitCase> limit_cases() {
   using namespace gpuga;
   const auto ga = [](std::uint32_t pop, std::uint32_t island) {
-    RunConfig o;
+    RunOptions o;
     o.pop = pop;
     o.island_size = island;
     o.local_search = 2;
@@ -36,12 +37,12 @@ inline std::vector<LimitCase> limit_cases() {
     return o;
   };
   const auto truncation = [&](std::uint32_t island, std::uint32_t children) {
-    RunConfig o = ga(island, island);
+    RunOptions o = ga(island, island);
     o.selection = Selection::Truncation;
     o.children = children;
     return o;
   };
-  RunConfig chains = ga(95u << 21, kMaxChains);  // the most chains an island, near --pop's top
+  RunOptions chains = ga(95u << 21, kMaxChains);  // the most chains an island, near --pop's top
   chains.algorithm = Algorithm::Sa;
   std::vector<LimitCase> out = {
       {"the largest island", ga(200000000, 200000000)},
@@ -90,10 +91,8 @@ void expect_every_limit_runs_or_is_refused(const Make& make) {
   const AddressSpaceLimit limit(std::uint64_t(3) << 30);
   for (const LimitCase& c : limit_cases()) {
     SCOPED_TRACE(c.name);
-    RunConfig o = c.options;
     try {
-      o.resolve(Backend::Cpu, c.box);
-      const EngineParams p = o.islands();
+      const EngineParams p = plan_on(c.options, Backend::Cpu, c.box).islands();
       auto engine = make(limit_puzzle(c.box), p);
       engine->initialize(1);
       engine->advance_to(2);

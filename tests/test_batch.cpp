@@ -4,9 +4,12 @@
 
 #include <filesystem>
 #include <fstream>
+#include <nlohmann/json.hpp>
+#include <set>
 
 #include "gpuga/batch_runner.hpp"
 #include "gpuga/csv.hpp"
+#include "gpuga/defaults.hpp"
 #include "gpuga/device/island.hpp"
 #include "grids.hpp"
 #include "paths.hpp"
@@ -84,6 +87,42 @@ TEST(Batch, ARowReproducesWhenRunAloneWithItsSeed) {
         << "row " << i << ": " << r.out;
     EXPECT_NE(r.out.find("\"grid\": \"" + row[col["grid"]] + "\""), std::string::npos) << "row " << i;
   }
+}
+
+TEST(Batch, AFileOfMixedSizesRunsEachSizesPlanAndEachRowReproducesAlone) {
+  // 9x9, 4x4, 16x16 and 9x9 in one file, two runs each: each row records its size's plan (local
+  // search and restart from the table), and gpuga solve with the row's seed on its puzzle alone
+  // gives the row's run.
+  const auto csv = temp_csv("mixed");
+  const std::string options = "--backend cpu --threads 2 --propagate none --max-generations 12 "
+                              "--time-limit 0 ";
+  const auto r = run_gpuga("batch " + options + "--runs 2 --seed 8 --csv " + csv +
+                           " puzzles/mixed_sizes.txt");
+  ASSERT_LE(r.status, 1) << r.err;
+  const auto rows = read_csv_rows(csv);
+  ASSERT_EQ(rows.size(), 1u + 4u * 2u);
+  std::map<std::string, std::size_t> col;
+  for (std::size_t c = 0; c < rows[0].size(); ++c) col[rows[0][c]] = c;
+  std::set<std::string> sizes;
+  for (std::size_t i = 1; i < rows.size(); ++i) {
+    const auto& row = rows[i];
+    const Grid puzzle = read_puzzle_file(source_path("puzzles/mixed_sizes.txt"))
+                            [std::stoi(row[col["puzzle_id"]].substr(row[col["puzzle_id"]].find('#') + 1)) - 1]
+                                .grid;
+    const SizeDefaults& d = size_defaults(Backend::Cpu, puzzle.box);
+    sizes.insert(row[col["size"]]);
+    EXPECT_EQ(row[col["size"]], size_name(puzzle)) << "row " << i;
+    EXPECT_EQ(row[col["local_search"]], std::to_string(d.local_search)) << "row " << i;
+    EXPECT_EQ(row[col["restart_after_n_stagnant"]], std::to_string(d.restart_after)) << "row " << i;
+    const auto alone = run_gpuga("solve " + options + "--report-every 0 --json --seed " +
+                                 row[col["seed"]] + " -", row[col["puzzle"]] + "\n");
+    ASSERT_LE(alone.status, 1) << alone.err;
+    const auto want = nlohmann::json::parse(alone.out)["results"][0];
+    EXPECT_EQ(row[col["generations_run"]], std::to_string(want["generations"].get<int>())) << "row " << i;
+    EXPECT_EQ(row[col["evaluations"]], std::to_string(want["evaluations"].get<std::uint64_t>())) << "row " << i;
+    EXPECT_EQ(row[col["grid"]], want["grid"]) << "row " << i;
+  }
+  EXPECT_EQ(sizes, (std::set<std::string>{"4x4", "9x9", "16x16"}));
 }
 
 TEST(Batch, ConcurrentRunsEqualOneAtATime) {
@@ -231,13 +270,12 @@ TEST(Batch, TheLibraryPrintsNothingAndTellsItsReporter) {
   s.files = {source_path("puzzles/example.txt")};
   s.runs = 3;
   s.csv = temp_csv("reporter");
-  RunConfig c;
+  RunOptions c;
   c.backend = Backend::Cpu;
   c.pop = 200;
   c.max_generations = 20;
   c.time_limit = 0;
   c.seed = 5;
-  c.seed_given = true;
   testing::internal::CaptureStderr();
   run_batches(s, {c}, nullptr, &heard);
   EXPECT_EQ(testing::internal::GetCapturedStderr(), "");

@@ -22,6 +22,7 @@
 #include "gpuga/puzzle_io.hpp"
 #include "gpuga/run_config.hpp"
 #include "grids.hpp"
+#include "plans.hpp"
 #include "temp_files.hpp"
 #if defined(GPUGA_TEST_DEVICE_TWIN)
 #include "device_engine_omp.hpp"
@@ -49,16 +50,15 @@ struct Case {
 
 std::vector<Case> cases() {
   const auto params = [](Algorithm a, std::uint32_t local_search) {
-    RunConfig c;
+    RunOptions c;
     c.algorithm = a;
     c.pop = a == Algorithm::Ga ? 120 : 12;
-    c.island_size = c.pop / 3;  // three islands on a ring
+    c.island_size = *c.pop / 3;  // three islands on a ring
     c.local_search = local_search;
     c.migration_interval = 3;
     c.restart_after = 4;  // restarts within the test's generations
     c.seed = 21;
-    c.seed_given = true;
-    return c.islands();
+    return plan_on(c).islands();
   };
   return {{"ga", grid_of(kHardPuzzle), params(Algorithm::Ga, 10)},
           {"plain_ga", grid_of(kHardPuzzle), params(Algorithm::Ga, 0)},

@@ -1,12 +1,14 @@
 // The defaults table: what --island-size 0, --local-search auto and --pop 0 resolve to from a
-// backend's shape and the puzzle's box size, checked with made-up shapes (no GPU needed). That
-// the GPU's choices compute the same bytes on the CPU backend is in test_engine_device.cpp.
+// backend's shape and the puzzle's box size, checked with made-up shapes and targets (no GPU
+// needed). That the GPU's choices compute the same bytes on the CPU backend is in
+// test_engine_device.cpp.
 #include <gtest/gtest.h>
 
 #include "gpuga/defaults.hpp"
 #include "gpuga/device/island.hpp"
 #include "gpuga/engine.hpp"
 #include "gpuga/run_config.hpp"
+#include "plans.hpp"
 
 namespace gpuga {
 namespace {
@@ -24,10 +26,9 @@ TEST(Defaults, TheIslandSizeDividesThePopulationGiven) {
   EXPECT_EQ(default_island_size(1500, 1000), 750u);
   // None from half the size up: the size, which validate() refuses with its hint.
   EXPECT_EQ(default_island_size(1009, 1000), 1000u);
-  RunConfig c;
-  c.pop = 1009;
-  c.resolve(Backend::Cpu, 3);
-  EXPECT_THROW(c.validate(), InputError);
+  RunOptions o;
+  o.pop = 1009;
+  EXPECT_THROW(plan_on(o), InputError);
 }
 
 TEST(Defaults, PopZeroFillsTheBackendForOnePuzzle) {
@@ -69,28 +70,22 @@ TEST(Defaults, RunsSizedForThroughputTakeTheirOwnIslandsAndGrowth) {
   for (const Backend b : {Backend::Cpu, Backend::Cuda})
     for (int box = 2; box <= 5; ++box) {
       const SizeDefaults& row = size_defaults(b, box);
-      RunConfig many;
-      many.threads = 3;
-      many.resolve(b, box, /*many=*/true);
+      const RunConfig many = plan_on({}, b, box, /*many=*/true, 3).config;
       EXPECT_EQ(std::tie(many.island_size, many.grow_after),
                 std::tie(row.many_island_size, row.many_grow_after))
           << to_string(b) << " box " << box;
       EXPECT_EQ(many.pop % many.island_size, 0u);
-      EXPECT_NO_THROW(many.islands()) << to_string(b) << " box " << box;
     }
-  RunConfig given;
+  RunOptions given;
   given.pop = 8192;
-  given.resolve(Backend::Cuda, 3, true);
-  EXPECT_EQ(std::tie(given.island_size, given.grow_after), std::make_tuple(d.island_size, 0u));
-  RunConfig alone;
-  alone.resolve(Backend::Cuda, 3, false);
+  const RunConfig sized = plan_on(given, Backend::Cuda, 3, true).config;
+  EXPECT_EQ(std::tie(sized.island_size, sized.grow_after), std::make_tuple(d.island_size, 0u));
+  const RunConfig alone = plan_on({}, Backend::Cuda, 3, false).config;
   EXPECT_EQ(std::tie(alone.island_size, alone.grow_after), std::tie(d.island_size, d.grow_after));
 }
 
-TEST(Defaults, ResolvingRecordsTheNumbersInEffect) {
-  RunConfig c;
-  c.threads = 3;
-  c.resolve(Backend::Cpu, 3);
+TEST(Defaults, ThePlanRecordsTheNumbersInEffect) {
+  const RunConfig c = plan_on({}, Backend::Cpu, 3, false, 3).config;
   const SizeDefaults& d = size_defaults(Backend::Cpu, 3);
   EXPECT_EQ(c.island_size, d.island_size);
   EXPECT_EQ(c.local_search, d.local_search);
@@ -98,35 +93,31 @@ TEST(Defaults, ResolvingRecordsTheNumbersInEffect) {
   EXPECT_EQ(c.grow_after, d.grow_after);
   EXPECT_EQ(c.pop, 3 * d.islands_per_unit * d.island_size);
   // The table's restart is the GA's: climbers keep theirs, on every backend.
-  RunConfig climbers;
-  climbers.algorithm = Algorithm::Hc;
-  climbers.resolve(Backend::Cuda, 3);
+  RunOptions hc;
+  hc.algorithm = Algorithm::Hc;
+  const RunConfig climbers = plan_on(hc, Backend::Cuda, 3).config;
   EXPECT_EQ(climbers.restart_after, kClimberRestartAfter);
   EXPECT_EQ(climbers.grow_after, 0u);  // islands grow in the GA only
-  RunConfig gpu;
-  gpu.resolve(Backend::Cuda, 3);
+  const RunConfig gpu = plan_on({}, Backend::Cuda, 3).config;
   EXPECT_EQ(std::tie(gpu.island_size, gpu.local_search, gpu.restart_after, gpu.grow_after),
             std::tie(size_defaults(Backend::Cuda, 3).island_size,
                      size_defaults(Backend::Cuda, 3).local_search,
                      size_defaults(Backend::Cuda, 3).restart_after,
                      size_defaults(Backend::Cuda, 3).grow_after));
   // Islands the user sized do not grow unless asked: the table's growth is for its islands.
-  RunConfig sized;
+  RunOptions sized;
   sized.pop = 256;
-  sized.resolve(Backend::Cuda, 3);
-  EXPECT_EQ(sized.grow_after, 0u);
-  RunConfig many;
-  many.threads = 3;
-  many.resolve(Backend::Cpu, 3, /*many=*/true);
+  EXPECT_EQ(plan_on(sized, Backend::Cuda, 3).config.grow_after, 0u);
+  const RunConfig many = plan_on({}, Backend::Cpu, 3, /*many=*/true, 3).config;
   EXPECT_EQ(many.pop, std::min(d.islands_per_run, 3 * d.islands_per_unit) * d.island_size);
   // What was given stays.
-  RunConfig given;
+  RunOptions given;
   given.pop = 600;
   given.island_size = 300;
   given.local_search = 7;
   given.grow_after = 0;
-  given.resolve(Backend::Cpu, 5, true);
-  EXPECT_EQ(std::tie(given.pop, given.island_size, given.local_search, given.grow_after),
+  const RunConfig kept = plan_on(given, Backend::Cpu, 5, true).config;
+  EXPECT_EQ(std::tie(kept.pop, kept.island_size, kept.local_search, kept.grow_after),
             std::make_tuple(600u, 300u, 7u, 0u));
 }
 
@@ -140,13 +131,12 @@ TEST(Defaults, EveryEntryIsARunTheEngineTakes) {
       EXPECT_GE(d.islands_per_unit, 1u);
       EXPECT_GE(d.islands_per_run, 1u);
       for (const std::uint32_t size : table_island_sizes(d)) {
-        RunConfig c;
-        c.pop = size * 2 * d.islands_per_unit;
-        c.island_size = size;
-        c.resolve(b, box);
-        EXPECT_NO_THROW(c.islands()) << to_string(b) << " box " << box << ", islands of " << size;
+        RunOptions o;
+        o.pop = size * 2 * d.islands_per_unit;
+        o.island_size = size;
+        EXPECT_NO_THROW(plan_on(o, b, box)) << to_string(b) << " box " << box << ", islands of " << size;
         if (b != Backend::Cuda) continue;
-        const GaParams ga = c.islands().ga;
+        const GaParams ga = plan_on(o, b, box).islands().ga;
         const std::uint64_t staged = with_box_size(box, [&]<int B>() {
           return staged_bytes<B>(make_layout<B>(ga));
         });

@@ -21,6 +21,7 @@
 #include "gpuga/engine.hpp"
 #include "gpuga/errors.hpp"
 #include "grids.hpp"
+#include "plans.hpp"
 #include "limits.hpp"
 #include "gpuga/propagate.hpp"
 #include "gpuga/puzzle_io.hpp"
@@ -250,13 +251,12 @@ TEST_P(DeviceEngine, TheDefaultsTablesGpuIslandsEqualTheCpu) {
     const SizeDefaults& d = size_defaults(Backend::Cuda, puzzle.box);
     // One puzzle's islands, and those of runs sized for throughput (many puzzles at once).
     for (const std::uint32_t size : table_island_sizes(d)) {
-      RunConfig c;
+      RunOptions c;
       c.pop = 2 * size;
       c.island_size = size;
       c.seed = 11;
-      c.resolve(Backend::Cuda, puzzle.box);
       if (puzzle.box == 5) c.local_search = 50;  // the moves are the same; a CI-sized count of them
-      expect_same_after(GetParam(), puzzle, c.islands(), 0, 2,
+      expect_same_after(GetParam(), puzzle, plan_on(c, Backend::Cuda, puzzle.box).islands(), 0, 2,
                         "box size " + std::to_string(puzzle.box) + ", islands of " +
                             std::to_string(size));
     }
@@ -270,19 +270,19 @@ TEST_P(DeviceEngine, RunsWhoseIslandsGrowEqualTheCpu) {
   if (const auto why = skip_reason(GetParam()); !why.empty()) GTEST_SKIP() << why;
   const Grid puzzle = grid_of(kHardPuzzle);
   for (const std::uint32_t size : table_island_sizes(size_defaults(Backend::Cuda, 3))) {
-    RunConfig c;
+    RunOptions c;
     c.pop = 2 * size;
     c.island_size = size;
     c.seed = 13;
     c.local_search = 20;
     c.grow_after = 2;
-    c.resolve(Backend::Cuda, 3);
-    const std::vector<EngineParams> stages = c.stage_islands(c.islands());
+    const RunPlan plan = plan_on(c, Backend::Cuda, 3);
+    const std::vector<EngineParams>& stages = plan.stages;
     const System system = GetParam();
     auto cpu = make_growing_engine([&](const EngineParams& p) { return make_cpu_engine(puzzle, p, 2); },
-                                   stages, puzzle, c.stage_length());
+                                   stages, puzzle, plan.config.grow_after);
     auto dev = make_growing_engine([&](const EngineParams& p) { return make_device(system, puzzle, p); },
-                                   stages, puzzle, c.stage_length());
+                                   stages, puzzle, plan.config.grow_after);
     cpu->initialize();
     dev->initialize();
     for (std::uint32_t target : {1u, 3u, 6u}) {
@@ -291,7 +291,7 @@ TEST_P(DeviceEngine, RunsWhoseIslandsGrowEqualTheCpu) {
       expect_same(*cpu, *dev, 0, "islands of " + std::to_string(size) + " growing, at generation " +
                                      std::to_string(target));
     }
-    EXPECT_EQ(dev->run_params(0).ga.island_size, 4 * c.island_size);
+    EXPECT_EQ(dev->run_params(0).ga.island_size, 4 * size);
   }
 }
 
@@ -352,17 +352,18 @@ TEST_P(DeviceEngine, PhaseTimesOfAGrowingRunAddUpToNoMoreThanItsWallTime) {
   // on streams of their own. Their phase times count each instant once.
   if (const auto why = skip_reason(GetParam()); !why.empty()) GTEST_SKIP() << why;
   const Grid puzzle = grid_of(kHardPuzzle);
-  RunConfig c;
-  c.pop = 4 * size_defaults(Backend::Cuda, 3).many_island_size;
-  c.island_size = size_defaults(Backend::Cuda, 3).many_island_size;
+  RunOptions c;
+  const std::uint32_t size = size_defaults(Backend::Cuda, 3).many_island_size;
+  c.pop = 4 * size;
+  c.island_size = size;
   c.seed = 17;
   c.local_search = 20;
   c.grow_after = 2;
-  c.resolve(Backend::Cuda, 3);
+  const RunPlan plan = plan_on(c, Backend::Cuda, 3);
   const System system = GetParam();
   const auto t0 = std::chrono::steady_clock::now();
   auto dev = make_growing_engine([&](const EngineParams& p) { return make_device(system, puzzle, p, 4); },
-                                 c.stage_islands(c.islands()), puzzle, c.stage_length());
+                                 plan.stages, puzzle, plan.config.grow_after);
   using A = RunAction;
   for (std::uint32_t r = 1; r < 4; ++r) dev->set_run(r, puzzle, 100 + r);
   const std::vector<std::vector<RunTask>> epochs = {
@@ -378,7 +379,7 @@ TEST_P(DeviceEngine, PhaseTimesOfAGrowingRunAddUpToNoMoreThanItsWallTime) {
   EXPECT_GT(t.advance, 0.0);
   EXPECT_GT(t.summary, 0.0);
   EXPECT_LE(t.advance + t.summary, wall);
-  EXPECT_GT(dev->run_params(0).ga.island_size, c.island_size) << "no run grew";
+  EXPECT_GT(dev->run_params(0).ga.island_size, size) << "no run grew";
 }
 
 TEST_P(DeviceEngine, ARunCountOutOfRangeIsRefused) {

@@ -2,7 +2,7 @@
 # One run's islands over MPI ranks: `mpirun -np N gpuga solve` writes what one process writes for
 # the same seed (grids, generations, evaluations, restarts, the island that solved), for the
 # memetic GA, the plain GA migrating every few generations (so that the ring crosses the ranks
-# many times), sa, a 16x16 puzzle, and one island a rank; batch and sweep sharing out their runs
+# many times), sa, a 16x16 puzzle, a file of three sizes, and one island a rank; batch and sweep sharing out their runs
 # (and --resume on another rank count); a rank count that does not divide the
 # islands is refused before any run, with a message; rank 0 alone writes.
 # With a GPU, ranks that outnumber the GPUs share them round-robin, with the same results.
@@ -61,6 +61,14 @@ same plain-ga 2 --pop 400 --island-size 100 --local-search 0 --migration-interva
 same one-island-a-rank 4 --pop 400 --island-size 100 --local-search 20 --migration-interval 1 --seed 5 --max-generations 30 "$nine"
 same sa 2 --algorithm sa --pop 8 --island-size 4 --seed 6 --max-generations 200 "$nine"
 same sixteen 2 --pop 200 --island-size 50 --local-search 100 --migration-interval 3 --seed 7 --max-generations 10 "$sixteen"
+# A file of 9x9, 4x4 and 16x16 puzzles: each size's plan (its local search and restart) on every
+# rank, as one process plans them.
+same mixed-sizes 2 --pop 200 --island-size 50 --propagate none --seed 9 --max-generations 12 "$src/puzzles/mixed_sizes.txt"
+"$python3" -c '
+import json, sys
+got = {r["size"]: r["config"]["local_search"] for r in json.load(open(sys.argv[1]))["results"]}
+sys.exit(0 if len(got) == 3 and got["16x16"] != got["9x9"] else 1)' "$tmp/mixed-sizes.n.json" ||
+  fail "mixed-sizes: the sizes did not each get their own plan"
 # Islands that grow (--grow-after): every rank starts each stage together, its islands larger.
 same growing 2 --pop 40 --island-size 10 --local-search 20 --migration-interval 3 --grow-after 3 --seed 8 --max-generations 60 "$four"
 "$python3" -c '
@@ -180,7 +188,7 @@ diff <(rows "$tmp/whole.csv") <(rows "$tmp/killed.csv") || fail "batch --resume 
 echo "ok: batch resumed after a killed rank ($kept of 16 rows kept)"
 
 # SIGTERM to one rank stops every rank cleanly, as Ctrl-C does: rank 0 reports the best so far.
-mpi 2 "$gpuga" solve --backend cpu --pop 400 --island-size 100 --seed 434343 --time-limit 120 \
+mpi 2 "$gpuga" solve --backend cpu --pop 400 --island-size 100 --local-search 0 --seed 434343 --time-limit 120 \
   --report-every 0 --format line "$src/puzzles/acs_25x25_fixed040_inst00-09.txt" >"$tmp/term.out" 2>"$tmp/term.err" &
 launcher=$!
 sleep 2

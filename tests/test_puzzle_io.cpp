@@ -285,7 +285,7 @@ TEST(PuzzleIoLarge, AlphabetAndSizeErrorsNameTheLine) {
   EXPECT_NE(msg.find("'G'"), std::string::npos) << msg;
   msg = error_of(hex + "\n" + to_alnum(hex) + "\n");
   EXPECT_NE(msg.find("t.txt:2:"), std::string::npos) << msg;
-  EXPECT_NE(msg.find("one alphabet per file"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("one alphabet for a file's 16x16 puzzles"), std::string::npos) << msg;
   // Only 1-9 and '.': either alphabet reads it, differently. Alone it is refused; after a line
   // that decides, it takes that alphabet.
   std::string plain = hex;
@@ -297,9 +297,14 @@ TEST(PuzzleIoLarge, AlphabetAndSizeErrorsNameTheLine) {
   const auto ps = parse(plain + "\n" + hex + "\n");
   EXPECT_EQ(ps[0].alphabet, Alphabet::HexZero);
   EXPECT_EQ(ps[0].grid.cell[hex.find('1')], 2);
-  msg = error_of(kLine + "\n" + hex + "\n");
-  EXPECT_NE(msg.find("t.txt:2:"), std::string::npos) << msg;
-  EXPECT_NE(msg.find("one size per file"), std::string::npos) << msg;
+  // A file may mix sizes: each puzzle has its own, a 16x16 line its size's alphabet.
+  const auto sizes = parse(kLine + "\n" + plain + "\n1.3.3...2..3...1\n" + hex + "\n");
+  ASSERT_EQ(sizes.size(), 4u);
+  EXPECT_EQ(sizes[0].grid.box, 3);
+  EXPECT_EQ(sizes[1].grid.box, 4);
+  EXPECT_EQ(sizes[1].alphabet, Alphabet::HexZero);  // told by the 16x16 puzzle after it
+  EXPECT_EQ(sizes[2].grid.box, 2);
+  EXPECT_EQ(sizes[3].grid.box, 4);
   msg = error_of(std::string(255, '.') + "g\n");
   EXPECT_NE(msg.find("t.txt:1:256:"), std::string::npos) << msg;
   EXPECT_NE(msg.find("illegal character 'g'"), std::string::npos) << msg;

@@ -275,6 +275,41 @@ TEST(Solve, PuzzlesSolvedTogetherEqualThemSolvedOneAtATime) {
             std::string::npos) << r.err;
 }
 
+TEST(Solve, AFileOfMixedSizesGivesEachPuzzleItsOwnPlanAndItsResultAlone) {
+  // 9x9, 4x4, 16x16 and 9x9 in one file: each puzzle runs its size's defaults (local search and
+  // restart from the table), records them with its result and on its summary line, and gets
+  // what it gets alone, one at a time and many at once.
+  const std::string file = source_path("puzzles/mixed_sizes.txt");
+  const std::string args = "solve" + kCpu + "--threads 2 --seed 3 --propagate none "
+                           "--max-generations 12 --time-limit 0 ";
+  const auto puzzles = read_puzzle_file(file);
+  ASSERT_EQ(puzzles.size(), 4u);
+  for (const char* mode : {"--concurrent 1 ", "--concurrent 0 "}) {
+    const auto r = run_gpuga(args + mode + "--json " + file);
+    ASSERT_LE(r.status, 1) << r.err;
+    const auto results = nlohmann::json::parse(r.out)["results"];
+    ASSERT_EQ(results.size(), puzzles.size());
+    for (std::size_t k = 0; k < puzzles.size(); ++k) {
+      const Puzzle& p = puzzles[k];
+      const SizeDefaults& d = size_defaults(Backend::Cpu, p.grid.box);
+      const auto& got = results[k];
+      SCOPED_TRACE(std::string(mode) + "puzzle " + std::to_string(k + 1) + ", " + size_name(p.grid));
+      EXPECT_EQ(got["size"], size_name(p.grid));
+      EXPECT_EQ(got["config"]["local_search"], d.local_search);
+      EXPECT_EQ(got["config"]["restart_after"], d.restart_after);
+      EXPECT_NE(r.err.find("puzzle " + std::to_string(k + 1) + " ("), std::string::npos) << r.err;
+      const auto alone = run_gpuga(args + "--json -", to_line(p.grid, p.alphabet) + "\n");
+      ASSERT_LE(alone.status, 1) << alone.err;
+      const auto want = nlohmann::json::parse(alone.out)["results"][0];
+      for (const char* key : {"grid", "generations", "evaluations", "restarts", "island", "config"})
+        EXPECT_EQ(got[key], want[key]) << key;
+    }
+    // Each summary line names its own plan.
+    EXPECT_NE(r.err.find("local_search=" + std::to_string(size_defaults(Backend::Cpu, 4).local_search)),
+              std::string::npos) << r.err;
+  }
+}
+
 TEST(Solve, TheJsonsSecondsSpanEveryRun) {
   // The solve's own seconds (puzzles a second: bench/throughput.sh) hold every run's start-up
   // and generations: all of them one after another, each of them side by side.
@@ -426,7 +461,7 @@ TEST(Solve, TheLibrarysOneCallEqualsTheCommandLine) {
                              Options{{"algorithm", "hc"}, {"pop", "200"}, {"island-size", "100"}},
                              Options{{"propagate", "singles"}, {"pop", "400"}, {"island-size", "200"}}}) {
     std::string line = "solve --json";
-    RunConfig c;
+    RunOptions c;
     for (const Options& options : {common, own})
       for (const auto& [name, value] : options) {
         line += " --" + name + " " + value;
@@ -437,12 +472,13 @@ TEST(Solve, TheLibrarysOneCallEqualsTheCommandLine) {
     ASSERT_TRUE(r.status == 0 || r.status == 1) << r.err;
     const auto want = nlohmann::json::parse(r.out)["results"][1];
     const Solution s = gpuga::solve(p.grid, c);
-    EXPECT_EQ(s.backend, Backend::Cpu);
+    EXPECT_EQ(s.config.backend, Backend::Cpu);
     EXPECT_EQ(to_line(s.result.best, p.alphabet), want["grid"]);
     EXPECT_EQ(s.result.solved, want["solved"]);
     EXPECT_EQ(s.result.generations, want["generations"]);
     EXPECT_EQ(s.result.evaluations, want["evaluations"]);
     EXPECT_EQ(to_string(s.result.stop_reason), want["stop"]);
-    EXPECT_NE(s.config.local_search, kFromTable) << "the outputs record resolved values";
+    EXPECT_EQ(s.config.local_search, size_defaults(Backend::Cpu, 3).local_search)
+        << "the outputs record the values in effect";
   }
 }

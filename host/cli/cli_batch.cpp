@@ -10,7 +10,7 @@ namespace gpuga {
 namespace {
 
 struct BatchOptions {
-  RunConfig run;
+  RunOptions run;
   bool print_config = false;
   BatchSetup setup;
 };
@@ -18,9 +18,8 @@ struct BatchOptions {
 int run_batch(CLI::App* cmd, BatchOptions& o) {
   install_interrupt_handler();
   draw_seed(o.run, cmd);
-  o.run.validate();
   if (print_config_if_asked(o.print_config, cmd)) return kExitOk;
-  share_node(o.run, cmd->count("--device") > 0);  // under MPI: each rank runs its share of the runs
+  share_node(o.run);  // under MPI: each rank runs its share of the runs
   const auto share = rank_batch_share();
   StderrBatchReporter reporter;
   return batch_exit_status(run_batches(o.setup, {o.run}, share.get(), &reporter));

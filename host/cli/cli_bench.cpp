@@ -28,7 +28,7 @@ namespace gpuga {
 namespace {
 
 struct BenchOptions {
-  RunConfig base;  // --algorithm
+  RunOptions base;  // --algorithm
   std::vector<std::string> backends;
   std::vector<std::uint32_t> pops;
   std::vector<std::uint32_t> island_sizes;  // 0: panmictic (one island of --pop)
@@ -59,7 +59,7 @@ std::string rate_text(double v, const char* format) {
 }
 
 void print_table(const std::vector<BenchRow>& rows, const BenchOptions& o, const std::string& size) {
-  const bool chains = o.base.algorithm != Algorithm::Ga;
+  const bool chains = o.base.algorithm.value_or(Algorithm::Ga) != Algorithm::Ga;
   std::printf("%s, on a %s puzzle\n",
               chains ? "sa and hc: a generation is one move per free cell per chain"
                      : "the genetic algorithm",
@@ -127,11 +127,8 @@ nlohmann::json to_json(const std::vector<BenchRow>& rows, const BenchOptions& o,
   const std::time_t now = std::time(nullptr);
   char date[32];
   std::strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&now));
-  RunConfig defaults;
-  defaults.algorithm = o.base.algorithm;
-  defaults.restart_after = 0;
-  defaults.grow_after = 0;
-  defaults.local_search = 0;
+  RunConfig defaults;  // every row's but its population and islands (bench.cpp)
+  defaults.algorithm = o.base.algorithm.value_or(Algorithm::Ga);
   return {{"gpuga_version", GPUGA_VERSION}, {"commit", GPUGA_GIT_COMMIT},
           {"build", GPUGA_BUILD_INFO}, {"date", date},
           {"host_cpu", cpu_model()}, {"host_threads", omp_get_max_threads()},
@@ -149,9 +146,9 @@ std::vector<Backend> backends_to_run(const BenchOptions& o) {
   std::vector<Backend> out;
   std::vector<Backend> want;  // the names were checked by --backend's validator
   for (const std::string& name : o.backends) {
-    RunConfig c;
+    RunOptions c;
     find_setting("backend")->parse(c, name);
-    want.push_back(c.backend);
+    want.push_back(*c.backend);
   }
   if (want.empty()) want.push_back(Backend::Auto);
   for (Backend b : want) {
@@ -205,14 +202,15 @@ int run_bench(BenchOptions& o) {
   // Under MPI (weak scaling): each row twice, on rank 0 alone while the others wait, then on
   // every rank at once, the islands of all of them one run; rank 0 alone writes.
   const RankPlace place = rank_place();
-  RunConfig node;  // each rank's share of its node (cli_ranks.hpp), unless given
+  RunOptions node;  // each rank's share of its node (cli_ranks.hpp), unless given
   node.threads = o.threads;
-  node.device = o.device;
-  share_node(node, o.device_given);
-  o.threads = node.threads;
-  o.device = node.device;
+  if (o.device_given) node.device = o.device;
+  share_node(node);
+  o.threads = node.threads.value_or(0);
+  o.device = node.device.value_or(o.device);
   if (place.root()) write_json();
-  const BenchSpec spec{o.base.algorithm, o.generations, o.repeats, o.warmup, o.seed, o.threads, o.device};
+  const BenchSpec spec{o.base.algorithm.value_or(Algorithm::Ga), o.generations, o.repeats, o.warmup,
+                       o.seed, o.threads, o.device};
   for (Backend b : backends_to_run(o))
     for (const auto& [pop, size] : sizes_to_run(o, b, devs)) {
       if (place.root()) rows.push_back(bench_islands(b, pop, size, puzzle, spec));

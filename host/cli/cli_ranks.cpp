@@ -35,18 +35,18 @@ RankPlace rank_place() {
   return {};
 }
 
-void share_node(RunConfig& c, bool device_given) {
+void share_node(RunOptions& o) {
 #if defined(GPUGA_HAVE_MPI)
   const MpiWorld* w = world();
   if (!w) return;
-  if (c.threads == 0) c.threads = std::max(1, omp_get_num_procs() / w->local_size());
-  if (device_given || c.backend == Backend::Cpu) {
-    g_rank_devices = device_given ? "--device " + std::to_string(c.device) : "";
+  if (o.threads.value_or(0) == 0) o.threads = std::max(1, omp_get_num_procs() / w->local_size());
+  if (o.device || o.backend == Backend::Cpu) {
+    g_rank_devices = o.device ? "--device " + std::to_string(*o.device) : "";
     return;
   }
   const int gpus = static_cast<int>(list_devices().devices.size());
   if (gpus == 0) return;  // the backend's choice says why (auto: the CPU; cuda: refused)
-  c.device = rank_device(w->local_rank(), gpus);
+  o.device = rank_device(w->local_rank(), gpus);
   g_rank_devices = "local rank % " + std::to_string(gpus);
   static bool said = false;
   if (w->rank() == 0 && !said) {
@@ -55,16 +55,11 @@ void share_node(RunConfig& c, bool device_given) {
     said = true;
   }
 #else
-  (void)c;
-  (void)device_given;
+  (void)o;
 #endif
 }
 
 const std::string& rank_devices() { return g_rank_devices; }
-
-void scale_default_pop(RunConfig& c, bool pop_given) {
-  if (!pop_given) c.pop *= static_cast<std::uint32_t>(rank_place().size);
-}
 
 EngineParams rank_islands(const EngineParams& run) {
   const RankPlace at = rank_place();

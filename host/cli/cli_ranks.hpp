@@ -20,15 +20,14 @@ RankPlace rank_place();
 
 // Before the backend is chosen: each rank takes its share of its node's cores (--threads not
 // given) and, unless --device was given or the backend is cpu, a GPU round-robin: its local rank
-// modulo the node's devices (rank_device), said once on rank 0's stderr.
-void share_node(RunConfig& c, bool device_given);
+// modulo the node's devices (rank_device), said once on rank 0's stderr. (With --pop left out,
+// the plan's population is every rank's default: Target::ranks.)
+void share_node(RunOptions& o);
 
 // For the outputs, with several ranks: how they took their devices ("local rank % 2",
 // "--device 1"); empty with one rank or on the CPU.
 const std::string& rank_devices();
 
-// After RunConfig::resolve: with --pop left out, the run's population is every rank's default.
-void scale_default_pop(RunConfig& c, bool pop_given);
 
 // The islands this rank holds of a run of `run.islands` (refused with a message when the ranks
 // do not divide them), and the engine that joins them to the run's ring; with one rank, `run`

@@ -12,20 +12,20 @@ namespace gpuga {
 CLI::Validator setting_validator(const RunSetting& s) {
   return CLI::Validator(
       [&s](std::string& v) {
-        RunConfig scratch;
+        RunOptions scratch;
         return s.parse(scratch, v);
       },
       s.accepts);
 }
 
-void add_run_options(CLI::App* cmd, RunConfig& c, bool& print_config) {
-  const RunConfig defaults;
+void add_run_options(CLI::App* cmd, RunOptions& o, bool& print_config) {
+  const RunOptions defaults;
   for (const RunSetting& s : run_settings()) {
     if (s.name.empty()) continue;  // an output only
     // The value is read at parse time (command line or --config file), so the table's parser
     // checks it and CLI11 reports its message as any other (with the file it came from).
     cmd->add_option_function<std::string>(
-           "--" + s.name, [&c, &s](const std::string& v) { s.parse(c, v); }, s.help)
+           "--" + s.name, [&o, &s](const std::string& v) { s.parse(o, v); }, s.help)
         ->check(setting_validator(s))
         ->type_name(s.type_name)
         ->default_str(s.text(defaults))
@@ -57,10 +57,10 @@ void add_batch_setup_options(CLI::App* cmd, BatchSetup& s) {
       ->check(CLI::NonNegativeNumber)->capture_default_str();
 }
 
-void draw_seed(RunConfig& c, CLI::App* cmd) {
-  if (c.seed_given) return;
-  c.draw_seed();
-  cmd->get_option("--seed")->add_result(std::to_string(c.seed));
+void draw_seed(RunOptions& o, CLI::App* cmd) {
+  if (o.seed) return;
+  draw_seed(o);
+  cmd->get_option("--seed")->add_result(std::to_string(*o.seed));
 }
 
 bool print_config_if_asked(bool asked, const CLI::App* cmd) {

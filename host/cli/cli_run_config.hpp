@@ -13,22 +13,22 @@ namespace gpuga {
 // A CLI11 validator that reads a value as setting `s` does (its message when it cannot).
 CLI::Validator setting_validator(const RunSetting& s);
 
-// Adds an option for every setting of run_settings() to `cmd`, bound to `c`, and --print-config
+// Adds an option for every setting of run_settings() to `cmd`, bound to `o`, and --print-config
 // bound to `print_config`.
-void add_run_options(CLI::App* cmd, RunConfig& c, bool& print_config);
+void add_run_options(CLI::App* cmd, RunOptions& o, bool& print_config);
 
 // Adds the options of a batch other than its runs' (gpuga batch and sweep) to `cmd`.
 void add_batch_setup_options(CLI::App* cmd, BatchSetup& s);
 
 // After parsing: draws the seed when none was given, and records it as the --seed option's
 // value so that --print-config writes it.
-void draw_seed(RunConfig& c, CLI::App* cmd);
+void draw_seed(RunOptions& o, CLI::App* cmd);
 
 // --print-config: writes the whole command's configuration (the seed drawn included) in the form
 // `gpuga --config FILE` reads, and returns true (nothing to run); false when not asked.
 bool print_config_if_asked(bool asked, const CLI::App* cmd);
 
-// The effective configuration, as recorded in every output: JSON keys and values from
+// A plan's configuration, as recorded in every output: JSON keys and values from
 // run_settings(); the summary line is the same as key=value pairs.
 nlohmann::json describe(const RunConfig& c);
 std::string describe_line(const RunConfig& c);

@@ -9,6 +9,7 @@
 #include <functional>
 #include <fstream>
 #include <iostream>
+#include <map>
 #include <optional>
 
 #include "gpuga/backend.hpp"
@@ -30,7 +31,7 @@ namespace {
 enum class OutputFormat { Pretty, Line };
 
 struct SolveOptions {
-  RunConfig run;
+  RunOptions run;
   bool print_config = false;
   std::vector<std::string> files;
   std::uint32_t report_every = 100;
@@ -162,8 +163,9 @@ std::string puzzle_name(const Puzzle& p) {
 }
 
 // `start_up`: the seconds before the run (propagation, the engine and its memory); the run's own
-// are split into its first epoch (generation 0) and the generations after.
-nlohmann::json result_json(const Puzzle& p, const RunResult& r, double start_up, Backend backend,
+// are split into its first epoch (generation 0) and the generations after. `config`: the plan
+// the puzzle ran (each puzzle size of the files has its own).
+nlohmann::json result_json(const Puzzle& p, const RunResult& r, double start_up,
                            const RunConfig& config) {
   return {{"file", p.file}, {"line", p.line}, {"index", p.index}, {"size", size_name(p.grid)},
           {"puzzle", to_line(p.grid, p.alphabet)}, {"solved", r.solved},
@@ -171,7 +173,7 @@ nlohmann::json result_json(const Puzzle& p, const RunResult& r, double start_up,
           {"generations", r.generations}, {"restarts", r.restarts}, {"growths", r.growths},
           {"evaluations", r.evaluations}, {"seconds", r.seconds}, {"stop", to_string(r.stop_reason)},
           {"seed", config.seed}, {"island", r.island}, {"island_seed", derive_seed(r.seed, r.island)},
-          {"backend", to_string(backend)},
+          {"backend", to_string(config.backend)}, {"config", describe(config)},
           {"time", {{"start_up", start_up}, {"initialisation", r.init_seconds},
                     {"generations", r.seconds - r.init_seconds}}}};
 }
@@ -195,7 +197,7 @@ void print_result(const SolveOptions& o, const Puzzle& p, const RunResult& r, bo
   std::cout << std::flush;
 }
 
-void print_summary(const Puzzle& p, const RunResult& r, Backend backend, const RunConfig& config) {
+void print_summary(const Puzzle& p, const RunResult& r, const RunConfig& config) {
   char line[320];
   std::snprintf(line, sizeof line,
                 "puzzle %d (%s:%d): %s after %u generations, %u restarts, %llu evaluations, "
@@ -206,33 +208,57 @@ void print_summary(const Puzzle& p, const RunResult& r, Backend backend, const R
                 r.generations, r.restarts, static_cast<unsigned long long>(r.evaluations),
                 r.seconds, r.seconds > 0 ? r.evaluations / r.seconds : 0.0, r.best_fitness);
   std::cerr << line << "  seed " << config.seed << " (island " << r.island << " of "
-            << config.pop / config.island_size_in_effect() << ")"
-            << (config.stage_length() ? "  islands grew " + std::to_string(r.growths) + " time(s)" : "")
-            << "  backend " << to_string(backend)
+            << config.pop / config.island_size << ")"
+            << (config.grow_after ? "  islands grew " + std::to_string(r.growths) + " time(s)" : "")
+            << "  backend " << to_string(config.backend)
             << "  ranks " << rank_place().size
             << (rank_devices().empty() ? "" : " (devices: " + rank_devices() + ")") << "  "
             << describe_line(config) << '\n';
 }
 
-// What run_solve shares with the ways it solves: the puzzles, the resolved run and where
-// results go (rank 0 prints; the JSON is written at the end).
+// Each puzzle size's plan, made when a puzzle of that size first comes: a file may mix 4x4, 9x9
+// and 16x16, and each gets its own defaults. The backend's fallback is said once.
+class Plans {
+ public:
+  Plans(const RunOptions& options, bool together) : options_(options), together_(together) {}
+  const RunPlan& of(int box) {
+    auto it = plans_.find(box);
+    if (it != plans_.end()) return it->second;
+    const Target target = probe_target(options_, box, together_, static_cast<std::uint32_t>(rank_place().size));
+    if (!target.why_cpu.empty() && !said_ && rank_place().root()) std::cerr << "gpuga: " << target.why_cpu << '\n';
+    said_ = said_ || !target.why_cpu.empty();
+    RunPlan p = plan(options_, target);
+    if (!first_) first_ = box;
+    return plans_.emplace(box, std::move(p)).first->second;
+  }
+  // The first puzzle's, for the JSON's top-level configuration.
+  const RunPlan* first() const { return first_ ? &plans_.at(first_) : nullptr; }
+
+ private:
+  const RunOptions& options_;
+  bool together_;
+  std::map<int, RunPlan> plans_;
+  int first_ = 0;
+  bool said_ = false;
+};
+
+// What run_solve shares with the ways it solves: where results go (rank 0 prints; the JSON is
+// written at the end).
 struct SolveContext {
   const SolveOptions& o;
-  Backend backend;
-  EngineParams params, mine;  // the run's islands, and this rank's
   Consensus* consensus;
   SolveObserver& observer;
   nlohmann::json results = nlohmann::json::array();
   std::size_t reported = 0, solved = 0;
 
-  // A puzzle's result, from `several` in the files.
-  void report(const Puzzle& p, const RunResult& r, double start_up, bool several) {
+  // A puzzle's result, from `several` in the files, run as `plan` says.
+  void report(const Puzzle& p, const RunResult& r, const RunPlan& plan, double start_up, bool several) {
     ++reported;
     solved += r.solved;
     if (!rank_place().root()) return;
-    print_summary(p, r, backend, o.run);
+    print_summary(p, r, plan.config);
     if (o.json)
-      results.push_back(result_json(p, r, start_up, backend, o.run));
+      results.push_back(result_json(p, r, start_up, plan.config));
     else
       print_result(o, p, r, several);
   }
@@ -240,18 +266,19 @@ struct SolveContext {
 
 // One puzzle alone (all ranks together on it), with --checkpoint when asked. Returns false when
 // the run was checkpointed: the command ends there.
-bool solve_alone(SolveContext& c, const Puzzle& p, std::uint32_t index,
+bool solve_alone(SolveContext& c, const RunPlan& plan, const Puzzle& p, std::uint32_t index,
                  std::optional<Checkpoint>& resumed, bool several) {
   const SolveOptions& o = c.o;
   c.observer.set_alphabet(p.alphabet);
+  const EngineParams mine = rank_islands(plan.islands());
   SolveHooks hooks;
   hooks.observer = &c.observer;
   hooks.consensus = c.consensus;
-  hooks.islands_here = &c.mine;
-  hooks.join = [&](std::unique_ptr<Engine> local) { return join_ranks(std::move(local), c.params, p.grid.box); };
+  hooks.islands_here = &mine;
+  hooks.join = [&](std::unique_ptr<Engine> local) { return join_ranks(std::move(local), plan.islands(), p.grid.box); };
   if (!o.checkpoint.empty())
     hooks.keeper = [&](const Grid& start) -> std::unique_ptr<RunKeeper> {
-      const Checkpoint identity{GPUGA_VERSION, describe_line(o.run), to_line(start, p.alphabet), index, {}};
+      const Checkpoint identity{GPUGA_VERSION, describe_line(plan.config), to_line(start, p.alphabet), index, {}};
       std::optional<RunState> from;
       if (resumed && resumed->puzzle_index == index) {
         check_checkpoint_is_for(*resumed, identity, o.checkpoint);
@@ -264,7 +291,7 @@ bool solve_alone(SolveContext& c, const Puzzle& p, std::uint32_t index,
       return std::make_unique<CheckpointKeeper>(o.checkpoint, identity, o.checkpoint_every, std::move(from));
     };
   // --propagate: the search starts from what propagation leaves, or is not needed at all.
-  const Solution solution = gpuga::solve(p.grid, o.run, hooks, puzzle_name(p));
+  const Solution solution = gpuga::solve(p.grid, plan, hooks, puzzle_name(p));
   const RunResult& r = solution.result;
   if (r.stop_reason == StopReason::Checkpointed) {
     if (rank_place().root())
@@ -272,28 +299,28 @@ bool solve_alone(SolveContext& c, const Puzzle& p, std::uint32_t index,
                            "command continues it\n", index, o.checkpoint.c_str(), r.generations);
     return false;
   }
-  c.report(p, r, solution.start_up, several);
+  c.report(p, r, plan, solution.start_up, several);
   return true;
 }
 
 // Puzzles [first, last) of one box size, `slots` runs at once on one engine, each with the
 // seed it has alone (so each result is the one it gets alone). Results are written in file
 // order, each as soon as it and every puzzle before it are done.
-void solve_together(SolveContext& c, const std::vector<Puzzle>& puzzles, std::size_t first,
-                    std::size_t last, std::uint32_t slots) {
-  const SolveOptions& o = c.o;
+void solve_together(SolveContext& c, const RunPlan& plan, const std::vector<Puzzle>& puzzles,
+                    std::size_t first, std::size_t last, std::uint32_t slots) {
   const auto t0 = std::chrono::steady_clock::now();
   std::vector<std::optional<RunResult>> done(last - first);
   std::vector<RunRequest> requests;
   std::vector<std::size_t> request_puzzle;  // by run: the puzzle's offset from `first`
   std::vector<int> numbers;                 // by run: the puzzle's number, for progress lines
   for (std::size_t k = first; k < last; ++k) {
-    const RunStart start = start_run(puzzles[k].grid, o.run.propagate, c.params.ga.seed, puzzle_name(puzzles[k]));
+    const RunStart start = start_run(puzzles[k].grid, plan.config.propagate, plan.config.seed,
+                                     puzzle_name(puzzles[k]));
     if (start.result) {
       done[k - first] = *start.result;
       continue;
     }
-    requests.push_back({start.grid, c.params.ga.seed});
+    requests.push_back({start.grid, plan.config.seed});
     request_puzzle.push_back(k - first);
     numbers.push_back(puzzles[k].index);
   }
@@ -301,7 +328,7 @@ void solve_together(SolveContext& c, const std::vector<Puzzle>& puzzles, std::si
   std::size_t next = 0;  // the first puzzle not yet written
   const auto write_ready = [&] {
     for (; next < done.size() && done[next]; ++next)
-      c.report(puzzles[first + next], *done[next], start_up, true);
+      c.report(puzzles[first + next], *done[next], plan, start_up, true);
   };
   write_ready();
   if (requests.empty()) return;
@@ -311,9 +338,9 @@ void solve_together(SolveContext& c, const std::vector<Puzzle>& puzzles, std::si
     write_ready();
   });
   slots = static_cast<std::uint32_t>(std::min<std::size_t>(slots, requests.size()));
-  auto engine = make_engine(c.backend, requests.front().puzzle, c.params, o.run, slots);
+  auto engine = make_engine(plan, requests.front().puzzle, slots);
   start_up = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  run_many(*engine, requests, o.run.limits(), c.observer);
+  run_many(*engine, requests, plan.limits(), c.observer);
   c.observer.set_together({}, {});
   write_ready();  // runs never started (Ctrl-C) stay unwritten
 }
@@ -334,7 +361,6 @@ bool solved_together(const SolveOptions& o, std::size_t puzzles) {
 int run_solve(CLI::App* cmd, SolveOptions& o) {
   install_interrupt_handler();
   draw_seed(o.run, cmd);
-  o.run.validate();
   // Before choosing a backend: printing needs no GPU.
   if (print_config_if_asked(o.print_config, cmd)) return kExitOk;
   const auto puzzles = read_solvable_puzzles(o.files);
@@ -347,27 +373,23 @@ int run_solve(CLI::App* cmd, SolveOptions& o) {
   }
   // Under MPI (cli_ranks.hpp) rank 0 alone writes; every rank runs its share of the islands.
   const RankPlace place = rank_place();
-  share_node(o.run, cmd->count("--device") > 0);
-  std::string why_cpu;
-  const Backend backend = resolve_backend(o.run.backend, o.run.device, &why_cpu);
-  if (!why_cpu.empty()) std::cerr << "gpuga: " << why_cpu << '\n';
+  share_node(o.run);
   const bool together = solved_together(o, puzzles.size());
-  const int box = puzzles.front().grid.box;
-  o.run.resolve(backend, box, together);
-  scale_default_pop(o.run, cmd->count("--pop") > 0);
-  const EngineParams params = o.run.islands();
+  Plans plans(o.run, together);
+  plans.of(puzzles.front().grid.box);  // a configuration that cannot run is refused before any run
   const std::unique_ptr<Consensus> consensus = rank_consensus();
   SolveObserver observer(o, answers, place.root());
-  SolveContext c{o, backend, params, rank_islands(params), consensus.get(), observer};
+  SolveContext c{o, consensus.get(), observer};
   // The solve's own seconds, for puzzles a second: from the first run's start (propagation, the
   // engine) to the last result; the process, the files and the device's first touch before it.
   const auto solving_from = std::chrono::steady_clock::now();
   if (together) {
-    const std::uint32_t slots =
-        o.concurrent ? o.concurrent : runs_that_fill(o.run.shape(backend, box), params.islands);
     for (std::size_t first = 0, last = 0; first < puzzles.size() && !g_interrupted.load(); first = last) {
       while (last < puzzles.size() && puzzles[last].grid.box == puzzles[first].grid.box) ++last;
-      solve_together(c, puzzles, first, last, slots);
+      const RunPlan& plan = plans.of(puzzles[first].grid.box);
+      const std::uint32_t slots =
+          o.concurrent ? o.concurrent : runs_that_fill(plan.shape, plan.islands().islands);
+      solve_together(c, plan, puzzles, first, last, slots);
     }
   } else {
     // --checkpoint: a file there is a run to continue (the puzzles before it were reported then).
@@ -381,7 +403,8 @@ int run_solve(CLI::App* cmd, SolveOptions& o) {
       ++index;
       if (resumed && index < resumed->puzzle_index) continue;
       if (g_interrupted.load()) break;
-      if (!solve_alone(c, p, index, resumed, puzzles.size() > 1)) return kExitCheckpointed;
+      if (!solve_alone(c, plans.of(p.grid.box), p, index, resumed, puzzles.size() > 1))
+        return kExitCheckpointed;
     }
     GPUGA_INPUT_CHECK(!resumed, o.checkpoint + ": a checkpoint of puzzle " +
                                    std::to_string(resumed ? resumed->puzzle_index : 0) +
@@ -398,10 +421,11 @@ int run_solve(CLI::App* cmd, SolveOptions& o) {
                  c.reported, of.c_str(), c.solved, seconds, seconds > 0 ? c.reported / seconds : 0.0);
   }
   if (o.json && place.root()) {
-    nlohmann::json config = describe(o.run);
-    config["backend"] = to_string(backend);
+    const RunConfig& first = plans.first()->config;  // the first puzzle's; each result has its own
+    nlohmann::json config = describe(first);
+    config["backend"] = to_string(first.backend);
     config["ranks"] = place.size;  // MPI ranks the runs spanned
-    if (backend == Backend::Cuda) config["device"] = o.run.device;  // rank 0's
+    if (first.backend == Backend::Cuda) config["device"] = first.device;  // rank 0's
     if (!rank_devices().empty()) config["rank_devices"] = rank_devices();
     std::cout << nlohmann::json{{"gpuga_version", GPUGA_VERSION}, {"commit", GPUGA_GIT_COMMIT},
                                 {"config", config}, {"seconds", seconds},

@@ -14,7 +14,7 @@ namespace gpuga {
 namespace {
 
 struct SweepOptions {
-  RunConfig run;
+  RunOptions run;
   bool print_config = false;
   BatchSetup setup;
   std::string grid;
@@ -40,7 +40,7 @@ std::vector<std::pair<std::string, std::vector<std::string>>> parse_grid(const s
 
 // Every combination, each as the base options with the combination's values read over them by
 // the settings' own parsers, as the command line reads them.
-std::vector<RunConfig> expand(const SweepOptions& o) {
+std::vector<RunOptions> expand(const SweepOptions& o) {
   const auto axes = parse_grid(o.grid);
   std::vector<const RunSetting*> settings;
   for (const auto& [name, values] : axes) {
@@ -50,17 +50,16 @@ std::vector<RunConfig> expand(const SweepOptions& o) {
                                     "mutation-rate, selection, ...)");
     settings.push_back(s);
   }
-  std::vector<RunConfig> out;
+  std::vector<RunOptions> out;
   std::vector<std::size_t> pick(axes.size(), 0);
   for (;;) {
-    RunConfig combo = o.run;
+    RunOptions combo = o.run;
     for (std::size_t a = 0; a < axes.size(); ++a) {
       const std::string& value = axes[a].second[pick[a]];
       const std::string error = settings[a]->parse(combo, value);
       GPUGA_INPUT_CHECK(error.empty(), "--grid: --" + axes[a].first + " " + value + ": " + error);
     }
-    combo.validate();  // checks options against each other
-    out.push_back(combo);
+    out.push_back(combo);  // run_batches plans it, checking the options against each other
     std::size_t a = axes.size();
     while (a > 0 && ++pick[a - 1] == axes[a - 1].second.size()) pick[--a] = 0;
     if (a == 0) return out;
@@ -70,9 +69,8 @@ std::vector<RunConfig> expand(const SweepOptions& o) {
 int run_sweep(CLI::App* cmd, SweepOptions& o) {
   install_interrupt_handler();
   draw_seed(o.run, cmd);  // every combination shares it
-  o.run.validate();
   if (print_config_if_asked(o.print_config, cmd)) return kExitOk;
-  share_node(o.run, cmd->count("--device") > 0);  // under MPI: each rank runs its share of the runs
+  share_node(o.run);  // under MPI: each rank runs its share of the runs
   const auto share = rank_batch_share();
   StderrBatchReporter reporter;
   return batch_exit_status(run_batches(o.setup, expand(o), share.get(), &reporter));

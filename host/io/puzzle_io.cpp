@@ -120,13 +120,15 @@ class Parser {
                  "25x25)");
     for (std::size_t k : pending) {
       Puzzle& p = out[k];
-      if (!alphabet_)
+      const auto alphabet = alphabets_.find(p.grid.side());
+      if (alphabet == alphabets_.end())
         fail(p.line, 0, "cannot tell the alphabet: puzzle " + std::to_string(p.index) +
                             " holds only 1-9 and '.', which " + alphabet_name(Alphabet::HexZero) +
                             " and " + alphabet_name(Alphabet::AlnumOne) + " read differently, "
-                            "and no puzzle of the file decides; expected a 0 or a-f, or A-G");
+                            "and no " + size_of_side(p.grid.side()) + " puzzle of the file "
+                            "decides; expected a 0 or a-f, or A-G");
       const auto& [line, offset] = raw_.at(k);
-      decode(line, offset, *alphabet_, p);
+      decode(line, offset, alphabet->second, p);
       if (mode_ == ReadMode::Puzzles) check_givens(p);
     }
     return out;
@@ -178,7 +180,7 @@ class Parser {
       if (!n)
         fail(line.number, 0, "found " + std::to_string(toks.size()) + " values; expected 81, 256 "
                                  "or 625 for a puzzle on one line, or 4, 9, 16 or 25 per grid row");
-      set_size(line, n, p);
+      set_size(n, p);
       p.alphabet = Alphabet::Numbers;
       for (std::size_t i = 0; i < toks.size(); ++i) p.grid.cell[i] = value_of(line, toks[i], n);
       return true;
@@ -195,18 +197,12 @@ class Parser {
            "16, 81, 256 and 625 for 4x4, 9x9, 16x16 and 25x25)";
   }
 
-  // Every puzzle of a file has the size of its first.
-  void set_size(const Line& line, int n, Puzzle& p) {
-    if (!side_) side_ = n;
-    if (side_ != n)
-      fail(line.number, 0, "a " + size_of_side(n) + " puzzle after " + size_of_side(side_) +
-                               " ones; expected one size per file");
-    p.grid = Grid(box_of_side(n));
-  }
+  // A puzzle of n x n cells (a file may mix sizes: each puzzle is planned for its own).
+  static void set_size(int n, Puzzle& p) { p.grid = Grid(box_of_side(n)); }
 
   // A puzzle on one line of n * n characters, leading and trailing spaces allowed.
   bool parse_one_line(const Line& line, const Token& tok, int n, Puzzle& p) {
-    set_size(line, n, p);
+    set_size(n, p);
     if (n <= 9) {
       decode(line, tok.col - 1, Alphabet::Digits, p);
       return true;
@@ -225,15 +221,16 @@ class Parser {
                alphabet_name(e.first) + "; expected one alphabet");
     std::optional<Alphabet> here;
     if (e.first_col || e.second_col || n == 25) here = e.second_col ? e.second : e.first;
-    if (here && alphabet_ && *here != *alphabet_)
+    const auto earlier = alphabets_.find(n);
+    if (here && earlier != alphabets_.end() && *here != earlier->second)
       fail(line.number, 0, std::string("this puzzle is written in ") + alphabet_name(*here) +
-                               ", an earlier one in " + alphabet_name(*alphabet_) +
-                               "; expected one alphabet per file");
+                               ", an earlier one in " + alphabet_name(earlier->second) +
+                               "; expected one alphabet for a file's " + size_of_side(n) + " puzzles");
     if (!here) {
       raw_.emplace(p.index - 1, std::make_pair(line, tok.col - 1));
       return false;
     }
-    alphabet_ = here;
+    alphabets_[n] = *here;
     decode(line, tok.col - 1, *here, p);
     return true;
   }
@@ -269,7 +266,7 @@ class Parser {
     if (!is_side(n))
       fail(line.number, 0, "grid row 1 has " + std::to_string(n) + " values; expected 4, 9, 16 "
                                "or 25 (or 16, 81, 256 or 625 characters for a puzzle on one line)");
-    set_size(line, n, p);
+    set_size(n, p);
     p.alphabet = n <= 9 ? Alphabet::Digits : Alphabet::Numbers;
     for (int r = 0; r < n; ++r) {
       if (r > 0) {
@@ -321,8 +318,7 @@ class Parser {
   std::string name_;
   ReadMode mode_;
   int line_no_ = 0;
-  int side_ = 0;                       // the file's size, set by its first puzzle
-  std::optional<Alphabet> alphabet_;   // 16x16, 25x25 lines: the file's alphabet once one says
+  std::map<int, Alphabet> alphabets_;  // 16x16, 25x25 lines: by side, the file's alphabet once one says
   std::map<std::size_t, std::pair<Line, int>> raw_;  // pending puzzles' lines and offsets
 };
 

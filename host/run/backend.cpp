@@ -27,20 +27,22 @@ Backend resolve_backend(Backend requested, int device, std::string* why_cpu) {
   return Backend::Cpu;
 }
 
-std::unique_ptr<Engine> make_engine(Backend resolved, const Grid& puzzle,
-                                    const EngineParams& params, const RunConfig& o,
-                                    std::uint32_t slots) {
-  const auto one = [=](const EngineParams& p) -> std::unique_ptr<Engine> {
+std::unique_ptr<Engine> make_engine(const RunPlan& plan, const Grid& puzzle, std::uint32_t slots,
+                                    const EngineParams* here) {
+  // Kept by a growing engine, which makes its later stages' engines when runs reach them.
+  const auto one = [backend = plan.config.backend, device = plan.config.device,
+                    threads = plan.config.threads, puzzle, slots](const EngineParams& p) -> std::unique_ptr<Engine> {
 #if defined(GPUGA_HAVE_CUDA)
-    if (resolved == Backend::Cuda) return make_cuda_engine(puzzle, p, o.device, slots);
+    if (backend == Backend::Cuda) return make_cuda_engine(puzzle, p, device, slots);
 #else
-    (void)resolved;  // resolve_backend gives Cpu in a build without CUDA
+    (void)backend;
+    (void)device;
 #endif
-    return make_cpu_engine(puzzle, p, o.threads, slots);
+    return make_cpu_engine(puzzle, p, threads, slots);  // a build without CUDA plans cpu
   };
-  const std::uint32_t length = o.stage_length();
-  if (length == 0) return one(params);
-  return make_growing_engine(one, o.stage_islands(params), puzzle, length);
+  const EngineParams& mine = here ? *here : plan.islands();
+  if (!plan.grows()) return one(mine);
+  return make_growing_engine(one, stages_of(plan, mine), puzzle, plan.config.grow_after);
 }
 
 }  // namespace gpuga

@@ -80,11 +80,11 @@ class BatchObserver final : public RunObserver {
 
 // The engine for `slots` runs at once; with the default count, halved until it fits the device's
 // memory (the engine refuses, before allocating, what does not fit).
-std::unique_ptr<Engine> make_slots(Backend backend, const Grid& first, const EngineParams& params,
-                                   const RunConfig& config, std::uint32_t slots, bool shrink) {
+std::unique_ptr<Engine> make_slots(const RunPlan& plan, const Grid& first, std::uint32_t slots,
+                                   bool shrink) {
   for (;;) {
     try {
-      return make_engine(backend, first, params, config, slots);
+      return make_engine(plan, first, slots);
     } catch (const InputError&) {
       if (!shrink || slots == 1) throw;
       slots /= 2;
@@ -100,10 +100,13 @@ struct Outcome {
   std::uint32_t slots = 0;  // runs held at once
 };
 
-// The planned runs of one configuration. Those that propagation completes are recorded at once;
-// the others search from the grid propagation left, sharing the engine's run slots.
-Outcome run_configuration(const BatchSetup& s, const RunConfig& config, Backend backend,
+// The planned runs of one configuration's plan (one puzzle size). Those that propagation
+// completes are recorded at once; the others search from the grid propagation left, sharing the
+// engine's run slots.
+Outcome run_configuration(const BatchSetup& s, const RunPlan& run_plan,
                           const std::vector<PlannedRun>& plan, Rows& rows) {
+  const RunConfig& config = run_plan.config;
+  const Backend backend = config.backend;
   std::vector<PlannedRun> searched, propagated;
   std::vector<RunRequest> requests;
   std::vector<RunResult> completed;
@@ -131,11 +134,11 @@ Outcome run_configuration(const BatchSetup& s, const RunConfig& config, Backend 
   std::uint32_t slots = s.concurrent;
   if (slots == 0) slots = backend == Backend::Cuda ? std::clamp(1000000u / config.pop, 1u, 65535u) : 8;
   slots = static_cast<std::uint32_t>(std::min<std::size_t>(slots, searched.size()));
-  auto engine = make_slots(backend, requests[0].puzzle, config.islands(), config, slots, s.concurrent == 0);
+  auto engine = make_slots(run_plan, requests[0].puzzle, slots, s.concurrent == 0);
   std::unique_ptr<BatchKeeper> keeper;
   if (s.checkpoint_every > 0) keeper = std::make_unique<BatchKeeper>(s, config, searched, requests);
   BatchObserver observer(rows, tracing, searched, config, backend, s.trace_every, keeper.get());
-  for (const auto& r : run_many(*engine, requests, config.limits(), observer, nullptr, keeper.get())) {
+  for (const auto& r : run_many(*engine, requests, run_plan.limits(), observer, nullptr, keeper.get())) {
     out.all_solved = out.all_solved && r.solved;
     out.checkpointed = out.checkpointed || r.stop_reason == StopReason::Checkpointed;
     out.ran += ran_to_an_end(r.stop_reason) ? 1 : 0;
@@ -147,22 +150,10 @@ Outcome run_configuration(const BatchSetup& s, const RunConfig& config, Backend 
 
 }  // namespace
 
-BatchEnd run_batches(const BatchSetup& s, const std::vector<RunConfig>& given, BatchShare* share,
+BatchEnd run_batches(const BatchSetup& s, const std::vector<RunOptions>& given, BatchShare* share,
                      BatchReporter* reporter) {
   if (s.checkpoint_every > 0) install_checkpoint_signals();
   const auto puzzles = read_solvable_puzzles(s.files);
-  for (const auto& p : puzzles)  // the runs of a batch share engines, which hold one size
-    GPUGA_INPUT_CHECK(p.grid.box == puzzles.front().grid.box,
-                      p.file + ":" + std::to_string(p.line) + ": a " + size_name(p.grid) +
-                          " puzzle after " + size_name(puzzles.front().grid) + " ones (" +
-                          puzzles.front().file + "); expected puzzles of one size per batch");
-  std::vector<RunConfig> configs = given;  // --pop 0 resolved for each one's backend
-  std::vector<Backend> backends;
-  std::string why_cpu;
-  for (auto& config : configs) {
-    backends.push_back(resolve_backend(config.backend, config.device, &why_cpu));
-    config.resolve(backends.back(), puzzles.front().grid.box);
-  }
   std::error_code ec;
   const bool exists = std::filesystem::exists(s.csv, ec) && std::filesystem::file_size(s.csv, ec) > 0;
   GPUGA_INPUT_CHECK(!exists || s.resume, s.csv + ": exists; use --resume to continue that batch, "
@@ -172,27 +163,44 @@ BatchEnd run_batches(const BatchSetup& s, const std::vector<RunConfig>& given, B
   if (share) share->barrier();  // every process reads the CSV as the writer left it
   const auto done = exists ? recorded_runs(s.csv) : std::set<RecordedRun>{};
 
+  // Each configuration's plan for each puzzle size, in the order the sizes come; each plan's
+  // runs share engines, which hold one size.
+  std::vector<int> boxes;
+  for (const auto& p : puzzles)
+    if (std::find(boxes.begin(), boxes.end(), p.grid.box) == boxes.end()) boxes.push_back(p.grid.box);
+  std::vector<RunPlan> run_plans;
   std::vector<std::vector<PlannedRun>> plans;
+  std::string why_cpu;
   std::size_t total = 0, planned = 0;
-  for (const auto& config : configs) {
-    const auto chosen = choose(puzzles, s.sample, config.seed);
-    const std::string recorded_as = csv_line(config_values(config));
-    auto& plan = plans.emplace_back();
-    for (std::size_t k = 0; k < chosen.size(); ++k)
+  for (const auto& options : given) {
+    std::map<int, std::size_t> of_box;  // the plan of each size in run_plans
+    for (const int box : boxes) {
+      const Target target = probe_target(options, box);
+      if (why_cpu.empty()) why_cpu = target.why_cpu;
+      of_box[box] = run_plans.size();
+      run_plans.push_back(plan(options, target));
+      plans.emplace_back();
+    }
+    const auto chosen = choose(puzzles, s.sample, *options.seed);
+    for (std::size_t k = 0; k < chosen.size(); ++k) {
+      const std::size_t at = of_box.at(chosen[k]->grid.box);
+      const RunConfig& config = run_plans[at].config;
+      const std::string recorded_as = csv_line(config_values(config));
       for (std::uint32_t r = 0; r < s.runs; ++r) {
         const std::string id = puzzle_id(*chosen[k]);
         if (done.count({id, std::to_string(r), recorded_as})) continue;
         const bool mine = !share || planned++ % share->count() == share->index();
         ++total;
         if (mine)
-          plan.push_back({id, chosen[k], r, derive_seed(config.seed, k * std::uint64_t(s.runs) + r + 1)});
+          plans[at].push_back({id, chosen[k], r, derive_seed(config.seed, k * std::uint64_t(s.runs) + r + 1)});
       }
+    }
   }
   const auto news = [&](const std::string& line) {
     if (writer && reporter) reporter->news(line);
   };
   if (!why_cpu.empty()) news(why_cpu);
-  news(std::to_string(total) + " runs to do in " + std::to_string(configs.size()) +
+  news(std::to_string(total) + " runs to do in " + std::to_string(given.size()) +
        " configuration(s) (" + std::to_string(done.size()) + " recorded already)" +
        (share ? ", over " + std::to_string(share->count()) + " processes" : ""));
   Rows rows(s, share, writer ? reporter : nullptr, total);
@@ -201,8 +209,8 @@ BatchEnd run_batches(const BatchSetup& s, const std::vector<RunConfig>& given, B
   std::uint32_t widest = 0;
   bool all_solved = true, checkpointed = false;
   std::size_t continued = 0;
-  for (std::size_t c = 0; c < configs.size() && !g_interrupted.load() && !checkpointed; ++c) {
-    const Outcome o = run_configuration(s, configs[c], backends[c], plans[c], rows);
+  for (std::size_t c = 0; c < run_plans.size() && !g_interrupted.load() && !checkpointed; ++c) {
+    const Outcome o = run_configuration(s, run_plans[c], plans[c], rows);
     ran += o.ran;
     all_solved = all_solved && o.all_solved;
     checkpointed = o.checkpointed;

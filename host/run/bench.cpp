@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "gpuga/backend.hpp"
+#include "gpuga/run_plan.hpp"
 #include "gpuga/devices.hpp"
 #include "gpuga/errors.hpp"
 
@@ -18,11 +19,11 @@ PhaseTimes minus(const PhaseTimes& a, const PhaseTimes& b, double n) {
 }
 
 // The CUDA population after the warm-up equals the CPU backend's, byte for byte.
-std::string validate(Engine& gpu, const Grid& puzzle, const EngineParams& p, const RunConfig& config,
+std::string validate(Engine& gpu, const Grid& puzzle, const EngineParams& p, int threads,
                      std::uint32_t warmup) {
   const std::uint64_t pop = std::uint64_t(p.islands) * p.ga.island_size;
   if (pop > kValidateUpTo) return "skipped (pop > " + std::to_string(kValidateUpTo) + ")";
-  auto cpu = make_cpu_engine(puzzle, p, config.threads);
+  auto cpu = make_cpu_engine(puzzle, p, threads);
   cpu->initialize(warmup);
   if (cpu->population(0) != gpu.population(0) || cpu->fitness(0) != gpu.fitness(0))
     throw RuntimeFailure("bench: the CUDA population differs from the CPU's after " +
@@ -35,28 +36,29 @@ std::string validate(Engine& gpu, const Grid& puzzle, const EngineParams& p, con
 
 BenchRow bench_islands(Backend backend, std::uint32_t pop, std::uint32_t island_size,
                        const Grid& puzzle, const BenchSpec& o, int ranks, const RankJoin& join) {
-  RunConfig config;
-  config.algorithm = o.algorithm;
-  config.pop = pop;
-  config.island_size = island_size ? island_size : pop;
-  config.restart_after = 0;  // constant work per generation
-  config.grow_after = 0;
-  config.local_search = 0;   // the GA's own machinery: local-search moves are hc's (--algorithm hc)
-  config.seed = o.seed;
-  config.seed_given = true;
-  config.threads = o.threads;
-  config.device = o.device;
+  RunOptions options;
+  options.algorithm = o.algorithm;
+  options.pop = pop;
+  options.island_size = island_size ? island_size : pop;
+  options.restart_after = 0;  // constant work per generation
+  options.grow_after = 0;
+  options.local_search = 0;   // the GA's own machinery: local-search moves are hc's (--algorithm hc)
+  options.seed = o.seed;
+  options.backend = backend;
+  options.threads = o.threads;
+  options.device = o.device;
   BenchRow row;
   row.backend = to_string(backend);
   row.pop = pop;
-  row.island_size = config.island_size;
-  row.islands = pop / config.island_size;
+  row.island_size = *options.island_size;
+  row.islands = pop / *options.island_size;
   row.ranks = ranks;
   std::unique_ptr<Engine> engine;
   EngineParams p;
   try {
-    p = config.islands();
-    engine = make_engine(backend, puzzle, p, config);
+    const RunPlan planned = plan(options, probe_target(options, puzzle.box));
+    p = planned.islands();
+    engine = make_engine(planned, puzzle);
   } catch (const InputError& e) {
     row.skipped = e.what();
     return row;
@@ -70,7 +72,7 @@ BenchRow bench_islands(Backend backend, std::uint32_t pop, std::uint32_t island_
   if (backend == Backend::Cuda) row.islands_per_sm = cuda_islands_per_multiprocessor(p, puzzle.box, o.device);
 #endif
   engine->initialize(o.warmup);
-  row.validated = backend == Backend::Cuda ? validate(*engine, puzzle, p, config, o.warmup) : "n/a";
+  row.validated = backend == Backend::Cuda ? validate(*engine, puzzle, p, o.threads, o.warmup) : "n/a";
   // Evaluations done so far over every island (and their summary). An island that solves the
   // puzzle stops, so the row's figures then count less than whole work: it says so.
   const auto evaluations = [&engine, &row] {

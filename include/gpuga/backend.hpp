@@ -5,7 +5,7 @@
 #include <string>
 
 #include "gpuga/engine.hpp"
-#include "gpuga/run_config.hpp"
+#include "gpuga/run_plan.hpp"
 
 namespace gpuga {
 
@@ -13,8 +13,9 @@ namespace gpuga {
 // auto falls back to the CPU, `why_cpu` (if given) says why, for the front end to show.
 Backend resolve_backend(Backend requested, int device, std::string* why_cpu = nullptr);
 
-std::unique_ptr<Engine> make_engine(Backend resolved, const Grid& puzzle,
-                                    const EngineParams& params, const RunConfig& o,
-                                    std::uint32_t slots = 1);
+// An engine for `slots` runs of the plan at once on its backend (a growing engine when its
+// islands grow), of `here`'s islands when this process holds only some of each run's (MPI).
+std::unique_ptr<Engine> make_engine(const RunPlan& plan, const Grid& puzzle, std::uint32_t slots = 1,
+                                    const EngineParams* here = nullptr);
 
 }  // namespace gpuga

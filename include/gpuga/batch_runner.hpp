@@ -1,13 +1,14 @@
 #pragma once
-// Batches of runs: every chosen puzzle --runs times for each GA configuration, runs sharing the
-// engine's run slots, one CSV row per run flushed as it ends, optional per-generation traces.
+// Batches of runs: every chosen puzzle --runs times for each GA configuration, runs of one plan
+// (a configuration for one puzzle size) sharing the engine's run slots, one CSV row per run
+// flushed as it ends, optional per-generation traces.
 // gpuga batch runs one configuration, gpuga sweep many.
 #include <cstdint>
 #include <string>
 #include <utility>
 #include <vector>
 
-#include "gpuga/run_config.hpp"
+#include "gpuga/run_plan.hpp"
 
 namespace gpuga {
 
@@ -71,10 +72,10 @@ class BatchShare {
   virtual std::pair<std::size_t, bool> done(std::size_t ran, bool all_solved) = 0;
 };
 
-// Runs the batch for each configuration (their seeds already drawn), shared with other
-// processes when `share` is given. AllSolved: every run solved its puzzle and none was
-// interrupted.
-BatchEnd run_batches(const BatchSetup& setup, const std::vector<RunConfig>& configs,
+// Runs the batch for each configuration (their seeds already drawn: draw_seed), each planned for
+// every puzzle size of the files, shared with other processes when `share` is given. AllSolved:
+// every run solved its puzzle and none was interrupted.
+BatchEnd run_batches(const BatchSetup& setup, const std::vector<RunOptions>& configs,
                      BatchShare* share = nullptr, BatchReporter* reporter = nullptr);
 
 }  // namespace gpuga

@@ -1,8 +1,8 @@
 #pragma once
-// One puzzle solved in one call, as `gpuga solve` does on one process: a seed drawn if none was
-// given, the options checked, the backend chosen (auto: CUDA when a device is present), the
-// defaults resolved from the table for this puzzle's size, propagation first when asked, then the
-// run. A result that says solved has been verified against the givens and every unit (run_many
+// One puzzle solved in one call, as `gpuga solve` does on one process: from options, a seed drawn
+// if none was given, the backend chosen (auto: CUDA when a device is present) and the plan made
+// for this puzzle's size (gpuga/run_plan.hpp); or from a plan made already. Propagation first
+// when asked, then the run. A result that says solved has been verified against the givens and every unit (run_many
 // checks it). gpuga solve (a puzzle at a time, with its MPI ranks and checkpoints through the
 // hooks), Python and the example call it; puzzles side by side share an engine as batches do.
 #include <functional>
@@ -11,14 +11,13 @@
 
 #include "gpuga/driver.hpp"
 #include "gpuga/grid.hpp"
-#include "gpuga/run_config.hpp"
+#include "gpuga/run_plan.hpp"
 
 namespace gpuga {
 
 struct Solution {
   RunResult result;
-  RunConfig config;     // as it ran, every default resolved: what outputs record
-  Backend backend = Backend::Cpu;
+  RunConfig config;     // as it ran, every setting in effect: what outputs record
   std::string why_cpu;  // when auto fell back to the CPU, why (for the front end to say)
   double start_up = 0;  // seconds from the call to the run's start (propagation, the engine)
 };
@@ -36,13 +35,9 @@ struct SolveHooks {
 };
 
 // `name` names the puzzle in messages (a propagation contradiction).
-Solution solve(const Grid& puzzle, RunConfig config, const SolveHooks& hooks,
+Solution solve(const Grid& puzzle, const RunPlan& plan, const SolveHooks& hooks,
                const std::string& name = "<puzzle>");
-inline Solution solve(const Grid& puzzle, const RunConfig& config, RunObserver* observer = nullptr,
-                      const std::string& name = "<puzzle>") {
-  SolveHooks hooks;
-  hooks.observer = observer;
-  return solve(puzzle, config, hooks, name);
-}
+Solution solve(const Grid& puzzle, RunOptions options, RunObserver* observer = nullptr,
+               const std::string& name = "<puzzle>");
 
 }  // namespace gpuga

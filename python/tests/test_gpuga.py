@@ -165,3 +165,24 @@ def test_the_other_box_sizes_equal_the_command_line(tmp_path, size):
         want["grid"], want["generations"], want["evaluations"], want["fitness"], want["solved"])
     side = int(size.split("x")[0])
     assert got.grid.shape == (side, side)
+
+
+def test_a_file_of_mixed_sizes_runs_each_sizes_plan_as_the_command_line_does(tmp_path):
+    # 9x9, 4x4, 16x16 and 9x9: solve and batch give each size its own defaults (local search and
+    # restart), and each puzzle the command line's result for the seed.
+    path = os.path.join(SOURCE, "puzzles", "mixed_sizes.txt")
+    options = dict(backend="cpu", threads=2, propagate="none", max_generations=12, time_limit=0)
+    out = cli("solve", "--json", "--seed", "3", "--backend", "cpu", "--threads", "2", "--propagate",
+              "none", "--max-generations", "12", "--time-limit", "0", path)
+    want = json.loads(out.stdout)["results"]
+    puzzles = gpuga.read_puzzles(path)
+    assert len(want) == len(puzzles) == 4
+    for puzzle, w in zip(puzzles, want):
+        got = gpuga.solve(puzzle, seed=3, **options)
+        assert (got.text, got.generations, got.evaluations) == (w["grid"], w["generations"], w["evaluations"])
+        assert got.config == w["config"]
+    assert len({w["config"]["local_search"] for w in want}) > 1
+    frame = gpuga.batch(path, runs=1, seed=8, **options)
+    by_size = frame.groupby("size")["local_search"].first().to_dict()
+    assert set(by_size) == {"4x4", "9x9", "16x16"}
+    assert by_size["16x16"] == next(w["config"]["local_search"] for w in want if w["size"] == "16x16")

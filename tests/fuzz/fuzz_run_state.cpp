@@ -29,7 +29,7 @@ Grid escargot() {
 }
 
 EngineParams params_of(int k) {
-  RunConfig c;
+  RunOptions c;
   c.algorithm = k == 2 ? Algorithm::Sa : k == 3 ? Algorithm::Hc : Algorithm::Ga;
   c.pop = 20;
   c.island_size = 10;
@@ -38,8 +38,7 @@ EngineParams params_of(int k) {
   c.migration_interval = c.algorithm == Algorithm::Ga ? 2 : 0;
   c.restart_after = 3;
   c.seed = 5;
-  c.seed_given = true;
-  return c.islands();
+  return plan(c, Target{}).islands();  // the CPU, a population given
 }
 
 std::unique_ptr<Engine>& engine(int k) {

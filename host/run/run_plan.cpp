@@ -1,0 +1,200 @@
+#include "gpuga/run_plan.hpp"
+
+#include <omp.h>
+
+#include <algorithm>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <stdexcept>
+
+#include "gpuga/backend.hpp"
+#include "gpuga/devices.hpp"
+#include "gpuga/errors.hpp"
+#include "gpuga/device/chain.hpp"
+
+namespace gpuga {
+namespace {
+
+// The islands' parameters of a configuration whose every setting is in effect.
+EngineParams engine_params(const RunConfig& c) {
+  GaParams p;
+  p.algorithm = c.algorithm;
+  p.encoding = c.encoding;
+  p.fitness = c.fitness;
+  p.selection = c.selection;
+  p.crossover = c.crossover;
+  p.island_size = c.island_size;
+  p.children = c.children;
+  p.elite = c.selection == Selection::Truncation ? 0 : c.elite;
+  p.tournament_size = c.tournament_size;
+  p.given_aware = c.given_aware;
+  p.crossover_threshold = rate_threshold(c.crossover_rate);
+  p.mutation_threshold = rate_threshold(c.mutation_rate);
+  p.local_search = c.local_search;
+  p.seed = c.seed;
+  EngineParams ip;
+  ip.ga = p;
+  ip.islands = c.pop / c.island_size;
+  ip.migration_interval = c.migration_interval;
+  ip.migrants = c.migrants;
+  ip.anneal.cooling_step = cooling_step(c.cooling);
+  ip.anneal.chain_length = c.chain_length;
+  ip.anneal.reheat_after = c.reheat_after;
+  ip.restart_after = c.restart_after;
+  ip.keep_on_restart = c.keep_on_restart;
+  ip.rank_pressure = c.rank_pressure;
+  return ip;
+}
+
+// The children an island of `n` breeds: truncation's --children (10 x n when not given), else n.
+std::uint32_t children_of(const RunOptions& o, Selection selection, std::uint32_t n) {
+  if (selection != Selection::Truncation) return n;
+  return o.children.value_or(10 * n);
+}
+
+// The settings checked against each other (each one's range is its setting's), with n the
+// island size in effect and the values as given or defaulted.
+void check(const RunOptions& o, const RunConfig& c, std::uint32_t grow_given) {
+  const std::uint32_t n = c.island_size;
+  GPUGA_INPUT_CHECK(c.pop >= 2, "--pop " + std::to_string(c.pop) + ": expected at least 2");
+  GPUGA_INPUT_CHECK(n >= 2 && n <= c.pop, "--island-size " + std::to_string(n) +
+                                              ": expected 2 to --pop " + std::to_string(c.pop));
+  if (c.pop % n != 0) {
+    const std::uint32_t below = c.pop / n * n;
+    throw InputError("--pop " + std::to_string(c.pop) + " is not a multiple of the island size " +
+                     std::to_string(n) + "; expected a multiple such as " +
+                     (below ? std::to_string(below) + " or " : std::string()) +
+                     std::to_string(below + n) + ", or an --island-size that divides it");
+  }
+  GPUGA_INPUT_CHECK(c.algorithm == Algorithm::Ga || n <= kMaxChains,
+                    "--island-size " + std::to_string(n) + ": sa and hc take at most " +
+                        std::to_string(kMaxChains) + " chains an island");
+  GPUGA_INPUT_CHECK(c.migrants <= n / 2,
+                    "--migrants " + std::to_string(c.migrants) + ": expected at most half the "
+                    "island size (" + std::to_string(n / 2) + ")");
+  GPUGA_INPUT_CHECK(c.selection == Selection::Truncation || !o.children || *o.children == n,
+                    "--children " + std::to_string(o.children.value_or(0)) +
+                        " applies to --selection truncation only; expected it left out");
+  GPUGA_INPUT_CHECK(c.elite < n, "--elite " + std::to_string(c.elite) +
+                                     " must be smaller than the island size " + std::to_string(n));
+  GPUGA_INPUT_CHECK(c.algorithm == Algorithm::Ga || grow_given == 0,
+                    "--grow-after " + std::to_string(grow_given) + " with --algorithm " +
+                        to_string(c.algorithm) + "; islands grow in the GA only: expected 0 or auto");
+  GPUGA_INPUT_CHECK(c.keep_on_restart <= n,
+                    "--keep-on-restart " + std::to_string(c.keep_on_restart) +
+                        " must not exceed the island size " + std::to_string(n));
+}
+
+// --grow-after in effect: the generations of each stage but the last, rounded up to a multiple
+// of the halt interval (island_params.hpp); 0 where islands do not grow (sa and hc, or 0).
+std::uint32_t stage_length(const RunConfig& c, std::uint32_t grow_after) {
+  if (c.algorithm != Algorithm::Ga || grow_after == 0) return 0;
+  GaParams ga;  // what the halt interval depends on
+  ga.algorithm = c.algorithm;
+  ga.local_search = c.local_search;
+  const std::uint32_t h = halt_interval_for(ga);
+  return (grow_after + h - 1) / h * h;
+}
+
+// The occupancy of a CUDA device's island kernels, asked once per layout and device.
+std::uint32_t cuda_islands_at_once(const IslandParams& one, int box, int device) {
+#if defined(GPUGA_HAVE_CUDA)
+  static std::mutex guard;
+  static std::map<std::tuple<int, int, std::uint32_t, std::uint32_t, int, int, int>, std::uint32_t> asked;
+  const std::lock_guard<std::mutex> lock(guard);
+  const auto key = std::make_tuple(device, box, one.ga.island_size, one.ga.children,
+                                   int(one.ga.algorithm), int(one.ga.selection), int(one.ga.crossover));
+  if (const auto it = asked.find(key); it != asked.end()) return it->second;
+  const auto n = static_cast<std::uint32_t>(std::max(cuda_islands_per_multiprocessor(one, box, device), 1));
+  asked.emplace(key, n);
+  return n;
+#else
+  (void)one;
+  (void)box;
+  (void)device;
+  return 1;
+#endif
+}
+
+}  // namespace
+
+Target probe_target(const RunOptions& o, int box, bool many, std::uint32_t ranks) {
+  Target t;
+  t.device = o.device.value_or(0);
+  t.backend = resolve_backend(o.backend.value_or(Backend::Auto), t.device, &t.why_cpu);
+  t.box = box;
+  t.many = many;
+  t.ranks = std::max(ranks, 1u);
+  const int threads = o.threads.value_or(0);
+  t.units = static_cast<std::uint32_t>(threads > 0 ? threads : omp_get_max_threads());
+#if defined(GPUGA_HAVE_CUDA)
+  if (t.backend == Backend::Cuda) {
+    const DeviceList list = list_devices();
+    t.units = static_cast<std::uint32_t>(list.devices[t.device].multiprocessors);
+    t.islands_at_once = [box, device = t.device](const IslandParams& one) {
+      return cuda_islands_at_once(one, box, device);
+    };
+  }
+#endif
+  return t;
+}
+
+RunPlan plan(const RunOptions& o, const Target& t) {
+  if (!o.seed) throw std::logic_error("plan: options without a seed (draw_seed first)");
+  RunConfig c;
+  for (const RunSetting& s : run_settings())
+    if (s.apply) s.apply(o, c);
+  c.backend = t.backend;
+  const SizeDefaults& d = size_defaults(t.backend, t.box);
+  const bool ga = c.algorithm == Algorithm::Ga;
+  c.local_search = o.local_search.value_or(d.local_search);
+  c.restart_after = o.restart_after.value_or(ga ? d.restart_after : kClimberRestartAfter);
+  // The table's growth is measured for the table's islands; islands the user sized grow only
+  // when asked. Runs sized for throughput (many puzzles, no --pop) have islands and growth of
+  // their own.
+  const bool for_throughput = t.many && !o.pop;
+  const std::uint32_t grow_given = o.grow_after.value_or(0);
+  const std::uint32_t grow_after = o.grow_after.value_or(
+      ga && !o.pop && !o.island_size ? (for_throughput ? d.many_grow_after : d.grow_after) : 0);
+  c.island_size = o.island_size.value_or(
+      default_island_size(o.pop.value_or(0), for_throughput ? d.many_island_size : d.island_size));
+  c.children = children_of(o, c.selection, c.island_size);
+  RunPlan out;
+  out.box = t.box;
+  out.many = t.many;
+  if (!o.pop) {  // islands to fill the target: its units, as many at once on each as fit
+    RunConfig one = c;
+    one.pop = c.island_size;
+    const BackendShape shape{t.units, t.islands_at_once(engine_params(one))};
+    c.pop = (t.many ? default_islands_per_run(d, shape) : default_islands(d, shape)) * c.island_size;
+    c.pop *= t.ranks;  // every rank's default
+  }
+  check(o, c, grow_given);
+  if (!ga) c.migration_interval = c.migrants = 0;  // chains never migrate
+  c.grow_after = stage_length(c, grow_after);
+  GPUGA_INPUT_CHECK(c.grow_after == 0 || (std::uint64_t(c.pop) << kMaxGrowths) <= 200000000u,
+                    "--grow-after with --pop " + std::to_string(c.pop) + ": its last stage would "
+                    "hold " + std::to_string(std::uint64_t(c.pop) << kMaxGrowths) +
+                    " individuals; expected at most 200000000 (a smaller --pop, or --grow-after 0)");
+  out.config = c;
+  out.stages.push_back(engine_params(c));
+  for (std::uint32_t k = 1; c.grow_after && k <= kMaxGrowths; ++k) {
+    EngineParams p = out.stages.front();
+    p.ga.island_size = c.island_size << k;
+    p.ga.children = children_of(o, c.selection, p.ga.island_size);
+    out.stages.push_back(p);
+  }
+  RunConfig one = c;
+  one.pop = c.island_size;
+  out.shape = {t.units, t.islands_at_once(engine_params(one))};
+  return out;
+}
+
+std::vector<EngineParams> stages_of(const RunPlan& plan, const EngineParams& here) {
+  std::vector<EngineParams> out = plan.stages;
+  for (EngineParams& p : out) p.islands = here.islands;
+  return out;
+}
+
+}  // namespace gpuga

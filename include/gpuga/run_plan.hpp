@@ -1,0 +1,63 @@
+#pragma once
+// A run's plan: what the user asked (RunOptions, gpuga/run_config.hpp), resolved once for where
+// it runs (a Target: the backend and its device, the puzzle's box size, one puzzle or many at
+// once). plan() is the only place defaults are decided: RunConfig's own, the defaults table's for
+// the size and backend (gpuga/defaults.hpp), and the population that fills the device; a
+// configuration that cannot run is refused there, naming the setting, its value and what is
+// allowed. Every consumer takes a plan: solve, batch, sweep, bench, MPI ranks, Python,
+// checkpoints and the kernel table. Each puzzle size of a file gets its own.
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "gpuga/defaults.hpp"
+#include "gpuga/engine.hpp"
+#include "gpuga/run_config.hpp"
+
+namespace gpuga {
+
+// Where a run runs. probe_target() asks the backend (the CUDA device's multiprocessors and the
+// occupancy of an island's kernel) once; plan() asks the target only.
+struct Target {
+  Backend backend = Backend::Cpu;  // cpu or cuda, resolved
+  int device = 0;
+  int box = 3;               // the puzzles' box size (2 to 5)
+  bool many = false;         // many puzzles at once: each run sized for throughput
+  std::uint32_t ranks = 1;   // processes that share each run's islands (MPI)
+  std::uint32_t units = 1;   // CPU threads, or the device's multiprocessors
+  // Islands of these parameters that run at once on one unit (1 on a CPU thread; on a
+  // multiprocessor, the segment step's occupancy with the island's shared memory).
+  std::function<std::uint32_t(const IslandParams&)> islands_at_once = [](const IslandParams&) {
+    return 1u;
+  };
+  std::string why_cpu;       // when auto fell back to the CPU, why (for the front end to say)
+};
+
+// The target for puzzles of box size `box`: --backend auto resolved (CUDA when a device is
+// present), its units, `ranks` processes sharing each run. Throws InputError for --backend cuda
+// without a usable device.
+Target probe_target(const RunOptions& options, int box, bool many = false, std::uint32_t ranks = 1);
+
+// One run's plan: every setting in effect, the islands of every stage (one, or kMaxGrowths + 1
+// when its islands grow), the limits. Immutable once made.
+struct RunPlan {
+  RunConfig config;                   // what every output records
+  std::vector<EngineParams> stages;   // stage k's islands: 2^k times the first's size
+  BackendShape shape;                 // the target's units, and islands of the plan's at once on one
+  int box = 3;
+  bool many = false;
+
+  const EngineParams& islands() const { return stages.front(); }
+  bool grows() const { return stages.size() > 1; }
+  RunLimits limits() const { return config.limits(); }
+};
+
+// The plan of `options` (its seed given: draw_seed) on `target`.
+RunPlan plan(const RunOptions& options, const Target& target);
+
+// Every stage's islands for this process's share `here` of the first stage's (MPI ranks: fewer
+// islands), for make_growing_engine.
+std::vector<EngineParams> stages_of(const RunPlan& plan, const EngineParams& here);
+
+}  // namespace gpuga

@@ -1,0 +1,101 @@
+// A run's plan (include/gpuga/run_plan.hpp): options resolved once for a target, every setting in
+// effect, checked against each other with a message naming the setting; each puzzle size its own
+// defaults; the stages of a run that grows; every rank's default population.
+#include <gtest/gtest.h>
+
+#include "gpuga/errors.hpp"
+#include "gpuga/run_plan.hpp"
+#include "plans.hpp"
+
+using namespace gpuga;
+
+TEST(RunPlan, TheOptionsAreCheckedAgainstEachOtherNamingTheSetting) {
+  const std::uint32_t n = size_defaults(Backend::Cpu, 3).island_size;  // --island-size 0's
+  RunOptions o;
+  o.pop = 2 * n;
+  o.migrants = 600;
+  try {
+    plan_on(o);
+    FAIL() << "no error";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("--migrants 600: expected at most half the island size"),
+              std::string::npos) << e.what();
+  }
+  o.migrants = 1;
+  const EngineParams p = plan_on(o).islands();
+  EXPECT_EQ(p.islands, 2u);
+  EXPECT_EQ(p.ga.island_size, n);
+  o.algorithm = Algorithm::Sa;
+  o.grow_after = 5;
+  EXPECT_THROW(plan_on(o), InputError);  // islands grow in the GA only
+  RunOptions unseeded;
+  EXPECT_THROW(plan(unseeded, made_target(Backend::Cpu)), std::logic_error);
+}
+
+TEST(RunPlan, EachPuzzleSizeGetsItsOwnDefaults) {
+  // One set of options, three sizes: each plan takes its row of the table.
+  for (const Backend b : {Backend::Cpu, Backend::Cuda})
+    for (int box = 2; box <= 5; ++box) {
+      const RunConfig c = plan_on({}, b, box).config;
+      const SizeDefaults& d = size_defaults(b, box);
+      EXPECT_EQ(std::tie(c.island_size, c.local_search, c.restart_after),
+                std::tie(d.island_size, d.local_search, d.restart_after))
+          << to_string(b) << " box " << box;
+      EXPECT_EQ(c.backend, b);
+    }
+  // What is given holds at every size.
+  RunOptions given;
+  given.local_search = 9;
+  EXPECT_EQ(plan_on(given, Backend::Cpu, 4).config.local_search, 9u);
+  EXPECT_EQ(plan_on(given, Backend::Cpu, 3).config.local_search, 9u);
+}
+
+TEST(RunPlan, ARunThatGrowsHasEveryStagesIslands) {
+  RunOptions o;
+  o.pop = 8;
+  o.island_size = 4;
+  o.grow_after = 3;
+  o.local_search = 0;  // the plain GA: stages end on its halt interval
+  const RunPlan p = plan_on(o);
+  ASSERT_TRUE(p.grows());
+  ASSERT_EQ(p.stages.size(), kMaxGrowths + 1);
+  EXPECT_EQ(p.config.grow_after, 10u);  // 3 rounded up to the plain GA's halt interval
+  for (std::uint32_t k = 0; k <= kMaxGrowths; ++k) {
+    EXPECT_EQ(p.stages[k].islands, 2u);
+    EXPECT_EQ(p.stages[k].ga.island_size, 4u << k);
+    EXPECT_EQ(p.stages[k].ga.children, 4u << k);
+  }
+  o.selection = Selection::Truncation;  // children left at 10 x each stage's islands
+  EXPECT_EQ(plan_on(o).stages[2].ga.children, 160u);
+  o.children = 12;                      // or as given, at every stage
+  EXPECT_EQ(plan_on(o).stages[2].ga.children, 12u);
+  const EngineParams here = [&] {
+    EngineParams half = plan_on(o).islands();
+    half.islands = 1;
+    return half;
+  }();
+  for (const EngineParams& s : stages_of(plan_on(o), here)) EXPECT_EQ(s.islands, 1u);
+  o.grow_after = 0;
+  EXPECT_FALSE(plan_on(o).grows());
+}
+
+TEST(RunPlan, EveryRankOfARunAddsItsDefaultPopulation) {
+  Target t = made_target(Backend::Cpu, 3, false, 2);
+  RunOptions o;
+  o.seed = 3;
+  const std::uint32_t alone = plan(o, t).config.pop;
+  t.ranks = 4;
+  EXPECT_EQ(plan(o, t).config.pop, 4 * alone);
+  o.pop = 1000;  // a population given is the whole run's
+  EXPECT_EQ(plan(o, t).config.pop, 1000u);
+}
+
+TEST(RunPlan, TheDefaultPopulationFillsTheTargetsUnits) {
+  // A made-up GPU of 10 multiprocessors, 3 islands at once on each.
+  const RunPlan p = plan_on({}, Backend::Cuda, 3, false, 10, 3);
+  const SizeDefaults& d = size_defaults(Backend::Cuda, 3);
+  EXPECT_EQ(p.config.pop, std::min(d.islands_per_unit, 3u) * 10 * d.island_size);
+  EXPECT_EQ(p.shape.units, 10u);
+  EXPECT_EQ(p.shape.islands_at_once, 3u);
+  EXPECT_EQ(p.islands().islands * p.config.island_size, p.config.pop);
+}
