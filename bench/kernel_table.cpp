@@ -98,7 +98,7 @@ DefaultIsland default_island(int box, std::uint32_t size = 0,
   Target cuda;  // no device asked: the population is given
   cuda.backend = Backend::Cuda;
   cuda.box = box;
-  const GaParams ga = plan(o, cuda).islands().ga;
+  const GaParams ga = plan(o, cuda).engine_params().ga;
   return with_box_size(box, [&]<int B>() {
     const IslandLayout L = make_layout<B>(ga);
     return DefaultIsland{staged_bytes<B>(L), static_cast<int>(team_threads(L, kTeamThreads))};

@@ -16,7 +16,9 @@
 
 #include "gpuga/errors.hpp"
 #include "gpuga/device/island.hpp"
+#include "gpuga/device/island_steps.hpp"
 #include "host_memory.hpp"
+#include "launch_policy.hpp"
 #include "phase_ledger.hpp"
 
 #if THRUST_DEVICE_SYSTEM == THRUST_DEVICE_SYSTEM_CUDA
@@ -221,28 +223,60 @@ struct GridTeam : BlockTeam {
   GPUGA_HD void sort(std::uint64_t* keys, std::uint32_t n) const { bitonic_sort(*this, keys, n); }
 };
 
+// How many blocks of 256 threads a multiprocessor should hold at once for each step's kernel,
+// from its home and staged, which bounds the kernel's registers: 65536 / (256 x that); narrower
+// blocks fit more. Without a bound ptxas squeezed the boundary step into 32 registers, for an
+// occupancy it does not need, by spilling. Both segment steps are bounded to 64 registers with
+// the island staged in shared memory, with no spills on sm_90 (bench/ptxas-table.sh); where 64
+// spilled, a step keeps 128 (two blocks of 256): the chains from device memory (islands too
+// large to stage), and before sm_90 (an A100) the chains staged and the 25x25 GA from device
+// memory. kernel_resources (ctest) fails on a spill or a lost block.
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 900
+inline constexpr bool kBeforeSm90 = true;
+#else
+inline constexpr bool kBeforeSm90 = false;
+#endif
+template <class Step>
+struct BlocksPerMultiprocessor {  // the boundary and summary steps
+  static constexpr unsigned kHome = 2, kStaged = 2;
+};
+template <int B>
+struct BlocksPerMultiprocessor<ga_segment_step<B>> {
+  static constexpr unsigned kHome = kBeforeSm90 && B == 5 ? 2 : 4, kStaged = 4;
+};
+template <int B>
+struct BlocksPerMultiprocessor<chain_segment_step<B>> {
+  static constexpr unsigned kHome = 2, kStaged = kBeforeSm90 ? 2 : 4;
+};
+
 // One thread block per island, as many threads as its children (team_threads, at most 256): the
 // island's threads share its shared-memory work area (staged_island_kernel), so a generation
-// never leaves the chip, and no thread is launched that has no child to breed. Each step says how
-// many blocks of 256 a multiprocessor should hold at once (Step::kIslandsPerMultiprocessor,
-// island_steps.hpp), which bounds its registers: 65536 / (256 x that); narrower blocks fit more.
-// Without a bound ptxas squeezed the boundary step into 32 registers, for an occupancy it does
-// not need, by spilling. island_kernel: each island from device memory (the boundary and summary
-// steps, and islands too large for shared memory).
+// never leaves the chip, and no thread is launched that has no child to breed.
+// island_kernel: each island from device memory (the boundary and summary steps, and islands too
+// large for shared memory).
 template <class Step>
-__global__ void __launch_bounds__(kTeamThreads, Step::kIslandsPerMultiprocessor)
+__global__ void __launch_bounds__(kTeamThreads, BlocksPerMultiprocessor<Step>::kHome)
     island_kernel(Step step) {
   step(BlockTeam{}, blockIdx.x, static_cast<std::uint8_t*>(nullptr));
 }
 
 // The same with each island staged in its block's shared memory, a kernel of its own so that
 // the step is compiled for the island there (StagedWork, island.hpp): shared-memory loads
-// and stores with 32-bit addresses; bounded by Step::kStagedIslandsPerMultiprocessor.
+// and stores with 32-bit addresses.
 template <class Step>
-__global__ void __launch_bounds__(kTeamThreads, Step::kStagedIslandsPerMultiprocessor)
+__global__ void __launch_bounds__(kTeamThreads, BlocksPerMultiprocessor<Step>::kStaged)
     staged_island_kernel(Step step) {
   extern __shared__ __align__(16) std::uint8_t work[];
   step(BlockTeam{}, blockIdx.x, StagedWork{work});
+}
+
+// The kernel of a block-an-island launch (launch_policy.hpp), for the launch and the occupancy
+// query alike: a step that stages, staged, runs on staged_island_kernel; else island_kernel.
+template <class Step>
+auto block_kernel(KernelKind kind) -> void (*)(Step) {
+  if constexpr (Step::kStages)
+    if (kind == KernelKind::Staged) return staged_island_kernel<Step>;
+  return island_kernel<Step>;
 }
 
 // Island 0 on every block of a cooperative grid (at most the blocks that fit on the GPU at once,
@@ -266,7 +300,6 @@ inline void check_launch(const char* step, std::source_location at = std::source
 
 class System : public Memory {
  public:
-  static constexpr unsigned kWidestTeam = kTeamThreads;
   explicit System(int device) : device_(device) {}
   System(System&&) = default;
   // Timers still pending belong to an engine that is going: their events go, their times do not.
@@ -312,22 +345,34 @@ class System : public Memory {
                                          " has " + std::to_string(free_b >> 20) + " MiB free of " +
                                          std::to_string(total_b >> 20) + " MiB; " + kLowerHint);
   }
-  std::uint64_t stage_limit() const {
-    int bytes = 0;
+  // An island stages in what a block may opt in to of shared memory; a lone island too large for
+  // it runs on a cooperative grid where the device launches them.
+  DeviceLimits limits() const {
+    int bytes = 0, cooperative = 0;
     GPUGA_CUDA_CHECK(cudaDeviceGetAttribute(&bytes, cudaDevAttrMaxSharedMemoryPerBlockOptin, device_));
-    return static_cast<std::uint64_t>(bytes);
-  }
-  std::string placement(std::uint64_t staged, bool grid) const {
-    return grid ? "device memory, a cooperative grid" : (staged ? "shared memory" : "device memory");
-  }
-  // Whether a lone island staged in `staged` bytes (0: not staged) runs on launch_grid: when it
-  // does not fit in shared memory and the device launches cooperative grids.
-  bool grid_team(std::uint64_t staged) const {
-    int cooperative = 0;
     GPUGA_CUDA_CHECK(cudaDeviceGetAttribute(&cooperative, cudaDevAttrCooperativeLaunch, device_));
-    return staged == 0 && cooperative != 0;
+    return {static_cast<std::uint64_t>(bytes), kTeamThreads,
+            cooperative ? LoneIsland::GridWhenUnstaged : LoneIsland::Alone};
+  }
+  std::string placement(const Launch& l) const {
+    return l.kernel == KernelKind::Grid     ? "device memory, a cooperative grid"
+           : l.kernel == KernelKind::Staged ? "shared memory"
+                                            : "device memory";
   }
 
+  // A step as `l` says (launch_policy.hpp): a block an island, or island 0 on a grid.
+  template <class Step>
+  void launch(const char* name, const Launch& l, const Step& step) const {
+    if (l.kernel == KernelKind::Grid) return launch_grid(name, l.width, step);
+    const auto kernel = block_kernel<Step>(l.kernel);
+    if (l.staged_bytes)
+      GPUGA_CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                            static_cast<int>(l.staged_bytes)));
+    kernel<<<static_cast<unsigned>(l.blocks), l.threads, l.staged_bytes, stream()>>>(step);
+    check_launch(name);
+  }
+
+ private:
   // Island 0 on a grid of as many blocks as are resident at once, and no more than `width`
   // threads' worth.
   template <class Step>
@@ -345,26 +390,6 @@ class System : public Memory {
     check_launch(name);
   }
 
-  // `islands` blocks of `threads` each (team_threads: at most kTeamThreads).
-  // `staged` bytes of shared memory a block (0: none) for steps that stage (Step::kStages).
-  template <class Step>
-  void launch(const char* name, std::uint64_t islands, std::uint64_t staged, unsigned threads,
-              const Step& step) const {
-    const auto blocks = static_cast<unsigned>(islands);
-    if constexpr (Step::kStages) {
-      if (staged) {
-        GPUGA_CUDA_CHECK(cudaFuncSetAttribute(staged_island_kernel<Step>,
-                                              cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                              static_cast<int>(staged)));
-        staged_island_kernel<Step><<<blocks, threads, staged, stream()>>>(step);
-        return check_launch(name);
-      }
-    }
-    island_kernel<Step><<<blocks, threads, 0, stream()>>>(step);
-    check_launch(name);
-  }
-
- private:
   // Made at the first launch, in the engine's device scope (a stream belongs to the device
   // current when it is made); a System that never launches (an occupancy query) makes none.
   cudaStream_t stream() const {
@@ -428,7 +453,6 @@ struct NoScope {};
 
 class System : public Memory {
  public:
-  static constexpr unsigned kWidestTeam = kOmpTeamThreads;  // the launch's threads go unused
   // `stage_limit`: the most bytes an island is staged in; islands larger run from their home, as
   // a GPU's do when they outgrow its shared memory. Unlimited by default, so that the tests run
   // the staging code the GPU runs.
@@ -437,9 +461,14 @@ class System : public Memory {
   NoScope scope() const { return {}; }
   // Host memory, with one island's staging area per launch.
   void prepare(std::uint64_t need, const std::string& what) const { check_host_memory(need, what); }
-  std::uint64_t stage_limit() const { return stage_limit_; }
-  std::string placement(std::uint64_t staged, bool grid) const {
-    return grid ? "host memory, a grid's twin" : (staged ? "host memory, staged per island" : "host memory");
+  // Every lone island runs on the grid's twin, so that CI runs the grid's code.
+  DeviceLimits limits() const {
+    return {stage_limit_, static_cast<std::uint32_t>(kOmpTeamThreads), LoneIsland::Grid};
+  }
+  std::string placement(const Launch& l) const {
+    return l.kernel == KernelKind::Grid     ? "host memory, a grid's twin"
+           : l.kernel == KernelKind::Staged ? "host memory, staged per island"
+                                            : "host memory";
   }
   template <class T>
   void upload(vector<T>& v, std::size_t at, const T* src, std::size_t n) const { put(v, at, src, n); }
@@ -448,24 +477,21 @@ class System : public Memory {
   Stopwatch time(Phase phase, PhaseLedger& ledger) const { return Stopwatch(ledger, phase); }
   void settle_timers() const {}
 
-  // Every lone island runs on the grid's twin, so that CI runs the grid's code.
-  bool grid_team(std::uint64_t) const { return true; }
+  // Island 0 on two tiles of three threads (the grid's twin); or a team of kOmpTeamThreads an
+  // island whatever its width (barriers and splits of work that divide unevenly are what the twin
+  // is for), staged in a buffer of the island's bytes filled with poison.
   template <class Step>
-  void launch_grid(const char*, std::uint64_t, const Step& step) const {
+  void launch(const char*, const Launch& l, const Step& step) const {
+    if (l.kernel == KernelKind::Grid) {
 #pragma omp parallel num_threads(kOmpGridTiles * kOmpTeamThreads)
-    step(OmpTeam{kOmpTeamThreads, kOmpSortChunk}, 0, nullptr);
-  }
-
-  // A team of kOmpTeamThreads whatever the island's width (`threads`): barriers and splits of
-  // work that divide unevenly are what the twin is for.
-  template <class Step>
-  void launch(const char*, std::uint64_t islands, std::uint64_t staged, unsigned,
-              const Step& step) const {
-    std::vector<std::uint8_t> work(staged);
-    for (std::uint64_t i = 0; i < islands; ++i) {
+      step(OmpTeam{kOmpTeamThreads, kOmpSortChunk}, 0, nullptr);
+      return;
+    }
+    std::vector<std::uint8_t> work(l.staged_bytes);
+    for (std::uint64_t i = 0; i < l.blocks; ++i) {
       std::fill(work.begin(), work.end(), next_poison());
 #pragma omp parallel num_threads(kOmpTeamThreads)
-      step(OmpTeam{}, static_cast<std::uint32_t>(i), staged ? work.data() : nullptr);
+      step(OmpTeam{}, static_cast<std::uint32_t>(i), l.staged_bytes ? work.data() : nullptr);
     }
   }
 

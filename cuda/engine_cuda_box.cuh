@@ -9,40 +9,34 @@ namespace gpuga {
 
 template <int B>
 std::unique_ptr<Engine> make_cuda_engine_of(const Grid& puzzle, const EngineParams& params,
-                                            int device, std::uint32_t runs) {
+                                            int device, std::uint32_t slots) {
   return std::make_unique<IslandEngine<device_system::System, B>>(
-      puzzle, params, device_system::System(device), runs);
+      puzzle, params, device_system::System(device), slots);
 }
 
-// Blocks of `kernel` (one island each, of `threads`) resident at once per multiprocessor.
-template <class Kernel>
-int resident_islands(Kernel kernel, std::uint64_t staged, unsigned threads) {
-  if (staged)
+// Blocks of Step's kernel for `l` (one island each) resident at once per multiprocessor.
+template <class Step>
+int resident_islands(const Launch& l) {
+  const auto kernel = device_system::block_kernel<Step>(l.kernel);
+  if (l.staged_bytes)
     GPUGA_CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                          static_cast<int>(staged)));
+                                          static_cast<int>(l.staged_bytes)));
   int blocks = 0;
-  GPUGA_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, kernel, threads, staged));
+  GPUGA_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, kernel, l.threads, l.staged_bytes));
   return blocks;
 }
 
-// Islands of Step resident at once per multiprocessor, on the kernel that runs them: staged in
-// `staged` bytes of shared memory, or from device memory (0).
-template <class Step>
-int resident_step_islands(std::uint64_t staged, unsigned threads) {
-  if (staged) return resident_islands(device_system::staged_island_kernel<Step>, staged, threads);
-  return resident_islands(device_system::island_kernel<Step>, 0, threads);
-}
-
+// Islands of these parameters resident at once per multiprocessor: the segment step's launch as
+// the engine makes it (launch_policy.hpp), for islands side by side, each a block of its own
+// (never a lone island's grid).
 template <int B>
 int cuda_islands_per_multiprocessor_of(const IslandParams& params, int device) {
+  constexpr std::uint64_t kSideBySide = 2;
   const device_system::System sys(device);
   const device_system::DeviceScope on(device);
-  const IslandLayout L = make_layout<B>(params.ga);
-  const std::uint64_t staged = staging_bytes<B>(sys, L);
-  const unsigned threads = team_threads(L, device_system::kTeamThreads);
-  if (params.ga.algorithm != Algorithm::Ga)
-    return resident_step_islands<chain_segment_step<B>>(staged, threads);
-  return resident_step_islands<ga_segment_step<B>>(staged, threads);
+  const Launch l = launch_of<B>(true, make_layout<B>(params.ga), kSideBySide, sys.limits());
+  if (params.ga.algorithm != Algorithm::Ga) return resident_islands<chain_segment_step<B>>(l);
+  return resident_islands<ga_segment_step<B>>(l);
 }
 
 }  // namespace gpuga

@@ -11,7 +11,7 @@ namespace gpuga {
 
 template <int B>
 std::unique_ptr<Engine> make_cuda_engine_of(const Grid& puzzle, const EngineParams& params,
-                                            int device, std::uint32_t runs);
+                                            int device, std::uint32_t slots);
 
 template <int B>
 int cuda_islands_per_multiprocessor_of(const IslandParams& params, int device);

@@ -11,6 +11,7 @@
 
 #include "gpuga/device/island.hpp"
 #include "host_memory.hpp"
+#include "launch_policy.hpp"
 #include "stopwatch.hpp"
 
 namespace gpuga {
@@ -80,13 +81,15 @@ class HostSystem {
     std::copy_n(v.begin() + at, n, dst);
   }
 
-  static constexpr unsigned kWidestTeam = 1;  // a serial team an island: launch's threads go unused
   struct Scope {};
   Scope scope() const { return {}; }
   void prepare(std::uint64_t need, const std::string& what) const { check_host_memory(need, what); }
-  std::uint64_t stage_limit() const { return 0; }          // the cache does the staging
-  std::string placement(std::uint64_t, bool grid) const {
-    return grid ? "host memory, a team of every thread" : "host memory";
+  // Nothing staged (the cache does the staging); a lone island on a team of every thread.
+  DeviceLimits limits() const {
+    return {0, 1, threads_ > 1 ? LoneIsland::Grid : LoneIsland::Alone};
+  }
+  std::string placement(const Launch& l) const {
+    return l.kernel == KernelKind::Grid ? "host memory, a team of every thread" : "host memory";
   }
   template <class T>
   void upload(vector<T>& v, std::size_t at, const T* src, std::size_t n) const { put(v, at, src, n); }
@@ -95,17 +98,15 @@ class HostSystem {
   Stopwatch time(Phase phase, PhaseLedger& ledger) const { return Stopwatch(ledger, phase); }
   void settle_timers() const {}
 
-  // A lone island runs on a team of every thread.
-  bool grid_team(std::uint64_t) const { return threads_ > 1; }
+  // One OpenMP thread an island (a serial team), or island 0 on a team of every thread.
   template <class Step>
-  void launch_grid(const char*, std::uint64_t, const Step& step) const {
+  void launch(const char*, const Launch& l, const Step& step) const {
+    if (l.kernel == KernelKind::Grid) {
 #pragma omp parallel num_threads(threads_)
-    step(HostTeam{}, 0, nullptr);
-  }
-
-  template <class Step>
-  void launch(const char*, std::uint64_t islands, std::uint64_t, unsigned, const Step& step) const {
-    const auto n = static_cast<std::int64_t>(islands);
+      step(HostTeam{}, 0, nullptr);
+      return;
+    }
+    const auto n = static_cast<std::int64_t>(l.blocks);
 #pragma omp parallel for schedule(dynamic) num_threads(threads_) if (n > 1)
     for (std::int64_t i = 0; i < n; ++i) step(SerialTeam{}, static_cast<std::uint32_t>(i), nullptr);
   }

@@ -8,13 +8,12 @@
 //                           and, compiled for Thrust's OpenMP system (tests only), a team of
 //                           three OpenMP threads with real barriers per island, staged, so that
 //                           CI runs the team code and its barriers without a GPU.
-// A lone island (one run of one island) runs on the system's widest team when it says so
-// (grid_team): every CPU thread, or every block of the GPU when the island is not staged.
+// How each step is launched follows from the system's limits (launch_policy.hpp): staged or not,
+// a block an island or a lone island on the system's widest team (every CPU thread, or every
+// block of the GPU when the island is not staged).
 // A System provides: vector<T>; raw, put, get; upload (put, in the order of the launches);
-// download (get, on the engine's own stream); prepare(bytes, what); stage_limit(); kWidestTeam
-// (a block's most threads); launch(name, islands, staged_bytes, threads, step);
-// grid_team(staged_bytes); launch_grid(name, width, step); time(phase, ledger) and
-// settle_timers(); placement(staged_bytes, grid).
+// download (get, on the engine's own stream); prepare(bytes, what); limits(); launch(name,
+// launch, step); time(phase, ledger) and settle_timers(); placement(launch).
 //
 // Per epoch the host uploads one task per run and launches, with no synchronisation between
 // them, a segment step and a boundary step per segment; summaries are one record per island.
@@ -28,16 +27,11 @@
 #include "gpuga/errors.hpp"
 #include "gpuga/device/island_steps.hpp"
 #include "gpuga/device/selection_tables.hpp"
+#include "launch_policy.hpp"
 #include "phase_ledger.hpp"
 #include "snapshot_bytes.hpp"
 
 namespace gpuga {
-
-// The bytes of shared memory an island is staged in on `sys`, or 0 when it runs from its home.
-template <int B, class Sys>
-std::uint64_t staging_bytes(const Sys& sys, const IslandLayout& L) {
-  return staged_bytes<B>(L) <= sys.stage_limit() ? staged_bytes<B>(L) : 0;
-}
 
 // The engine for puzzles of box size B (include/gpuga/device/grid.hpp).
 template <class Sys, int B>
@@ -46,11 +40,11 @@ class IslandEngine final : public Engine {
 
  public:
   IslandEngine(const Grid& puzzle, const EngineParams& p, Sys sys,
-               std::uint32_t runs)
-      : p_(p), L_(make_layout<B>(p.ga)), sys_(std::move(sys)), runs_(runs),
-        islands_(std::uint64_t(runs) * p.islands), clock_(runs, 0) {
-    GPUGA_INPUT_CHECK(runs >= 1 && p.islands >= 1 && islands_ <= 0x7FFFFFFFu,
-                      std::to_string(runs) + " run(s) of " + std::to_string(p.islands) +
+               std::uint32_t slots)
+      : p_(p), L_(make_layout<B>(p.ga)), sys_(std::move(sys)), slots_(slots),
+        islands_(std::uint64_t(slots) * p.islands), clock_(slots, 0) {
+    GPUGA_INPUT_CHECK(slots >= 1 && p.islands >= 1 && islands_ <= 0x7FFFFFFFu,
+                      std::to_string(slots) + " run(s) of " + std::to_string(p.islands) +
                           " island(s); expected 1 to 2^31-1 islands in all");
     GPUGA_INPUT_CHECK(sort_length(p.ga) <= kMaxSortKeys,
                       "islands of " + std::to_string(p.ga.island_size) + " breeding " +
@@ -65,23 +59,23 @@ class IslandEngine final : public Engine {
     p_.halt_interval = halt_interval_for(p_.ga);  // follows from the configuration (island.hpp)
     [[maybe_unused]] const auto on = sys_.scope();
     sys_.prepare(bytes_needed(), "--pop " + std::to_string(std::uint64_t(p.islands) * L_.island_size) +
-                                     (runs > 1 ? " x " + std::to_string(runs) + " runs at once" : ""));
+                                     (slots > 1 ? " x " + std::to_string(slots) + " runs at once" : ""));
     Sys::resize(records_, islands_ * L_.bytes);
     Sys::resize(states_, islands_);
     Sys::resize(best_, islands_ * kSlot);
     Sys::resize(outbox_, islands_ * outbox_bytes<B>(p.migrants));
     Sys::resize(summaries_, islands_);
-    Sys::resize(runs_info_, runs);
-    Sys::resize(tasks_, runs);
-    Sys::resize(solved_, runs);
+    Sys::resize(runs_info_, slots);
+    Sys::resize(tasks_, slots);
+    Sys::resize(solved_, slots);
     if (p.ga.selection == Selection::Rank) {
       const auto cdf = rank_cdf(L_.island_size, p.rank_pressure);
       Sys::resize(cdf_, cdf.size());
       Sys::put(cdf_, 0, cdf.data(), cdf.size());
     }
-    staged_ = staging_bytes<B>(sys_, L_);
-    grid_ = islands_ == 1 && sys_.grid_team(staged_);
-    if (grid_) staged_ = 0;
+    const DeviceLimits limits = sys_.limits();
+    segment_ = launch_of<B>(true, L_, islands_, limits);
+    home_ = launch_of<B>(false, L_, islands_, limits);
     set_run(0, puzzle, p.ga.seed);
   }
 
@@ -91,9 +85,9 @@ class IslandEngine final : public Engine {
     release(records_, best_, outbox_, states_, summaries_, runs_info_, tasks_, cdf_, solved_);
   }
 
-  std::uint32_t slots() const override { return runs_; }
+  std::uint32_t slots() const override { return slots_; }
   const IslandParams& params() const override { return p_; }
-  std::string placement() const override { return sys_.placement(staged_, grid_); }
+  std::string placement() const override { return sys_.placement(segment_); }
 
   void set_run(std::uint32_t r, const Grid& puzzle, std::uint64_t seed) override {
     [[maybe_unused]] const auto on = sys_.scope();
@@ -111,17 +105,17 @@ class IslandEngine final : public Engine {
   void advance(const std::vector<RunTask>& tasks) override {
     [[maybe_unused]] const auto on = sys_.scope();
     const auto timer = sys_.time(Phase::Advance, *ledger_);
-    sys_.upload(tasks_, 0, tasks.data(), runs_);
+    sys_.upload(tasks_, 0, tasks.data(), slots_);
     std::uint32_t launches = 0;
-    for (std::uint32_t r = 0; r < runs_; ++r) launches = std::max(launches, segments(r, tasks[r]));
+    for (std::uint32_t r = 0; r < slots_; ++r) launches = std::max(launches, segments(r, tasks[r]));
     const IslandsView v = view();
     for (std::uint32_t s = 0; s < launches; ++s) {
       if (L_.chains)
-        launch("chain_segment_step", staged_, chain_segment_step<B>{{v, s}});
+        sys_.launch("chain_segment_step", segment_, chain_segment_step<B>{{v, s}});
       else
-        launch("ga_segment_step", staged_, ga_segment_step<B>{{v, s}});
+        sys_.launch("ga_segment_step", segment_, ga_segment_step<B>{{v, s}});
       if (link_) exchange();
-      launch("boundary_step", 0, boundary_step<B>{v});
+      sys_.launch("boundary_step", home_, boundary_step<B>{v});
     }
   }
 
@@ -210,10 +204,10 @@ class IslandEngine final : public Engine {
   }
 
   void link_ring(RingLink* link, std::uint32_t first_island, std::uint32_t ring_islands) override {
-    GPUGA_INPUT_CHECK(runs_ == 1 && first_island + std::uint64_t(p_.islands) <= ring_islands,
+    GPUGA_INPUT_CHECK(slots_ == 1 && first_island + std::uint64_t(p_.islands) <= ring_islands,
                       "islands " + std::to_string(first_island) + " on of a ring of " +
                           std::to_string(ring_islands) + " for an engine of " +
-                          std::to_string(runs_) + " run(s) of " + std::to_string(p_.islands) +
+                          std::to_string(slots_) + " run(s) of " + std::to_string(p_.islands) +
                           "; expected one run whose islands fit the ring");
     // A migration must fall on a halt check, where the run halts when an island has solved:
     // otherwise a solved (frozen) island on another process would still be taken from.
@@ -231,7 +225,7 @@ class IslandEngine final : public Engine {
     std::vector<IslandSummary> out(islands_);
     {
       const auto timer = sys_.time(Phase::Summary, *ledger_);
-      launch("summary_step", 0, summary_step<B>{view()});
+      sys_.launch("summary_step", home_, summary_step<B>{view()});
       sys_.download(out.data(), summaries_, 0, islands_);
     }
     sys_.settle_timers();
@@ -288,16 +282,6 @@ class IslandEngine final : public Engine {
     (vec<T>().swap(v), ...);
   }
 
-  // A step over every island, or over the lone island on the widest team (as wide as its
-  // sort's keys: no more threads than it can use).
-  template <class Step>
-  void launch(const char* name, std::uint64_t staged, const Step& step) const {
-    if (grid_)
-      sys_.launch_grid(name, L_.sort_n, step);
-    else
-      sys_.launch(name, islands_, staged, team_threads(L_, Sys::kWidestTeam), step);
-  }
-
   // `bytes` of island k of `run`'s buffer at offset0 or offset1, whichever side holds it now.
   std::vector<std::uint8_t> live(std::uint32_t run, std::uint32_t k, std::uint64_t offset0,
                                  std::uint64_t offset1, std::uint64_t bytes) {
@@ -352,7 +336,7 @@ class IslandEngine final : public Engine {
   std::uint64_t bytes_needed() const {
     return islands_ * (L_.bytes + kSlot + outbox_bytes<B>(p_.migrants) + sizeof(IslandState) +
                        sizeof(IslandSummary)) +
-           std::uint64_t(runs_) * (sizeof(RunInfo<B>) + sizeof(RunTask) + sizeof(std::uint64_t)) +
+           std::uint64_t(slots_) * (sizeof(RunInfo<B>) + sizeof(RunTask) + sizeof(std::uint64_t)) +
            (p_.ga.selection == Selection::Rank ? std::uint64_t(L_.island_size) * sizeof(std::uint64_t) : 0);
   }
 
@@ -361,10 +345,9 @@ class IslandEngine final : public Engine {
   // Before sys_, whose timers still pending at the end refer to it.
   std::shared_ptr<PhaseLedger> ledger_ = std::make_shared<PhaseLedger>();
   Sys sys_;
-  std::uint32_t runs_;
+  std::uint32_t slots_;
   std::uint64_t islands_;
-  std::uint64_t staged_ = 0;
-  bool grid_ = false;
+  Launch segment_, home_;  // of the segment steps, and of the boundary and summary steps
   std::vector<std::uint32_t> clock_;
   RingLink* link_ = nullptr;
   std::uint32_t first_island_ = 0, ring_islands_ = 0;
@@ -379,9 +362,9 @@ class IslandEngine final : public Engine {
 // An engine for the puzzle's size on `sys`.
 template <class Sys>
 std::unique_ptr<Engine> make_island_engine(const Grid& puzzle, const EngineParams& p,
-                                           Sys sys, std::uint32_t runs) {
+                                           Sys sys, std::uint32_t slots) {
   return with_box_size(puzzle.box, [&]<int B>() -> std::unique_ptr<Engine> {
-    return std::make_unique<IslandEngine<Sys, B>>(puzzle, p, std::move(sys), runs);
+    return std::make_unique<IslandEngine<Sys, B>>(puzzle, p, std::move(sys), slots);
   });
 }
 

@@ -92,7 +92,7 @@ void expect_every_limit_runs_or_is_refused(const Make& make) {
   for (const LimitCase& c : limit_cases()) {
     SCOPED_TRACE(c.name);
     try {
-      const EngineParams p = plan_on(c.options, Backend::Cpu, c.box).islands();
+      const EngineParams p = plan_on(c.options, Backend::Cpu, c.box).engine_params();
       auto engine = make(limit_puzzle(c.box), p);
       engine->initialize(1);
       engine->advance_to(2);

@@ -58,7 +58,7 @@ std::vector<Case> cases() {
     c.migration_interval = 3;
     c.restart_after = 4;  // restarts within the test's generations
     c.seed = 21;
-    return plan_on(c).islands();
+    return plan_on(c).engine_params();
   };
   return {{"ga", grid_of(kHardPuzzle), params(Algorithm::Ga, 10)},
           {"plain_ga", grid_of(kHardPuzzle), params(Algorithm::Ga, 0)},

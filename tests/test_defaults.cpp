@@ -136,7 +136,7 @@ TEST(Defaults, EveryEntryIsARunTheEngineTakes) {
         o.island_size = size;
         EXPECT_NO_THROW(plan_on(o, b, box)) << to_string(b) << " box " << box << ", islands of " << size;
         if (b != Backend::Cuda) continue;
-        const GaParams ga = plan_on(o, b, box).islands().ga;
+        const GaParams ga = plan_on(o, b, box).engine_params().ga;
         const std::uint64_t staged = with_box_size(box, [&]<int B>() {
           return staged_bytes<B>(make_layout<B>(ga));
         });

@@ -256,7 +256,7 @@ TEST_P(DeviceEngine, TheDefaultsTablesGpuIslandsEqualTheCpu) {
       c.island_size = size;
       c.seed = 11;
       if (puzzle.box == 5) c.local_search = 50;  // the moves are the same; a CI-sized count of them
-      expect_same_after(GetParam(), puzzle, plan_on(c, Backend::Cuda, puzzle.box).islands(), 0, 2,
+      expect_same_after(GetParam(), puzzle, plan_on(c, Backend::Cuda, puzzle.box).engine_params(), 0, 2,
                         "box size " + std::to_string(puzzle.box) + ", islands of " +
                             std::to_string(size));
     }

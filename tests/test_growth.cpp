@@ -126,7 +126,7 @@ TEST(Growth, TheLastStageHoldsThePopulationOfItsConfigurationAlone) {
   grown->initialize();
   grown->advance_to(2 * 3 + 5);
   EXPECT_EQ(grown->run_params(0).ga.island_size, 16u);
-  auto alone = make_cpu_engine(puzzle, plan_of(stage(c, 2)).islands(), 2);
+  auto alone = make_cpu_engine(puzzle, plan_of(stage(c, 2)).engine_params(), 2);
   alone->initialize();
   alone->advance_to(5);
   EXPECT_EQ(grown->population(0), alone->population(0));

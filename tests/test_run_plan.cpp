@@ -22,7 +22,7 @@ TEST(RunPlan, TheOptionsAreCheckedAgainstEachOtherNamingTheSetting) {
               std::string::npos) << e.what();
   }
   o.migrants = 1;
-  const EngineParams p = plan_on(o).islands();
+  const EngineParams p = plan_on(o).engine_params();
   EXPECT_EQ(p.islands, 2u);
   EXPECT_EQ(p.ga.island_size, n);
   o.algorithm = Algorithm::Sa;
@@ -70,7 +70,7 @@ TEST(RunPlan, ARunThatGrowsHasEveryStagesIslands) {
   o.children = 12;                      // or as given, at every stage
   EXPECT_EQ(plan_on(o).stages[2].ga.children, 12u);
   const EngineParams here = [&] {
-    EngineParams half = plan_on(o).islands();
+    EngineParams half = plan_on(o).engine_params();
     half.islands = 1;
     return half;
   }();
@@ -97,5 +97,5 @@ TEST(RunPlan, TheDefaultPopulationFillsTheTargetsUnits) {
   EXPECT_EQ(p.config.pop, std::min(d.islands_per_unit, 3u) * 10 * d.island_size);
   EXPECT_EQ(p.shape.units, 10u);
   EXPECT_EQ(p.shape.islands_at_once, 3u);
-  EXPECT_EQ(p.islands().islands * p.config.island_size, p.config.pop);
+  EXPECT_EQ(p.engine_params().islands * p.config.island_size, p.config.pop);
 }

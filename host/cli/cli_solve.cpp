@@ -270,12 +270,12 @@ bool solve_alone(SolveContext& c, const RunPlan& plan, const Puzzle& p, std::uin
                  std::optional<Checkpoint>& resumed, bool several) {
   const SolveOptions& o = c.o;
   c.observer.set_alphabet(p.alphabet);
-  const EngineParams mine = rank_islands(plan.islands());
+  const EngineParams mine = rank_islands(plan.engine_params());
   SolveHooks hooks;
   hooks.observer = &c.observer;
   hooks.consensus = c.consensus;
   hooks.islands_here = &mine;
-  hooks.join = [&](std::unique_ptr<Engine> local) { return join_ranks(std::move(local), plan.islands(), p.grid.box); };
+  hooks.join = [&](std::unique_ptr<Engine> local) { return join_ranks(std::move(local), plan.engine_params(), p.grid.box); };
   if (!o.checkpoint.empty())
     hooks.keeper = [&](const Grid& start) -> std::unique_ptr<RunKeeper> {
       const Checkpoint identity{GPUGA_VERSION, describe_line(plan.config), to_line(start, p.alphabet), index, {}};
@@ -388,7 +388,7 @@ int run_solve(CLI::App* cmd, SolveOptions& o) {
       while (last < puzzles.size() && puzzles[last].grid.box == puzzles[first].grid.box) ++last;
       const RunPlan& plan = plans.of(puzzles[first].grid.box);
       const std::uint32_t slots =
-          o.concurrent ? o.concurrent : runs_that_fill(plan.shape, plan.islands().islands);
+          o.concurrent ? o.concurrent : runs_that_fill(plan.shape, plan.engine_params().islands);
       solve_together(c, plan, puzzles, first, last, slots);
     }
   } else {

@@ -40,7 +40,7 @@ std::unique_ptr<Engine> make_engine(const RunPlan& plan, const Grid& puzzle, std
 #endif
     return make_cpu_engine(puzzle, p, threads, slots);  // a build without CUDA plans cpu
   };
-  const EngineParams& mine = here ? *here : plan.islands();
+  const EngineParams& mine = here ? *here : plan.engine_params();
   if (!plan.grows()) return one(mine);
   return make_growing_engine(one, stages_of(plan, mine), puzzle, plan.config.grow_after);
 }

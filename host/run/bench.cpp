@@ -57,7 +57,7 @@ BenchRow bench_islands(Backend backend, std::uint32_t pop, std::uint32_t island_
   EngineParams p;
   try {
     const RunPlan planned = plan(options, probe_target(options, puzzle.box));
-    p = planned.islands();
+    p = planned.engine_params();
     engine = make_engine(planned, puzzle);
   } catch (const InputError& e) {
     row.skipped = e.what();

@@ -48,7 +48,7 @@ struct RunPlan {
   int box = 3;
   bool many = false;
 
-  const EngineParams& islands() const { return stages.front(); }
+  const EngineParams& engine_params() const { return stages.front(); }  // the first stage's
   bool grows() const { return stages.size() > 1; }
   RunLimits limits() const { return config.limits(); }
 };

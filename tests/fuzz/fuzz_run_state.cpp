@@ -38,7 +38,7 @@ EngineParams params_of(int k) {
   c.migration_interval = c.algorithm == Algorithm::Ga ? 2 : 0;
   c.restart_after = 3;
   c.seed = 5;
-  return plan(c, Target{}).islands();  // the CPU, a population given
+  return plan(c, Target{}).engine_params();  // the CPU, a population given
 }
 
 std::unique_ptr<Engine>& engine(int k) {

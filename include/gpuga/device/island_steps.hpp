@@ -108,27 +108,12 @@ struct segment_step {
     t.sync();
   }
 };
-// On the GPU (cuda/device_system.hpp) both segment steps are bounded to 64 registers with the
-// island staged in shared memory (four blocks of 256 threads a multiprocessor; narrower islands'
-// blocks are narrower, team_threads, and more of them fit), with no spills on sm_90
-// (bench/ptxas-table.sh). Where 64 spilled, the step keeps 128 (two blocks of 256): the chains
-// from device memory (islands too large to stage), and before sm_90 (an A100) the chains staged
-// and the 25x25 GA from device memory.
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 900
-inline constexpr bool kBeforeSm90 = true;
-#else
-inline constexpr bool kBeforeSm90 = false;
-#endif
+// The GA's segment step and the chains', types of their own, so that on the GPU each is a kernel
+// of its own with its own register bound (cuda/device_system.hpp, BlocksPerMultiprocessor).
 template <int B>
-struct ga_segment_step : segment_step<B, false> {
-  static constexpr unsigned kIslandsPerMultiprocessor = kBeforeSm90 && B == 5 ? 2 : 4;
-  static constexpr unsigned kStagedIslandsPerMultiprocessor = 4;
-};
+struct ga_segment_step : segment_step<B, false> {};
 template <int B>
-struct chain_segment_step : segment_step<B, true> {
-  static constexpr unsigned kIslandsPerMultiprocessor = 2;
-  static constexpr unsigned kStagedIslandsPerMultiprocessor = kBeforeSm90 ? 2 : 4;
-};
+struct chain_segment_step : segment_step<B, true> {};
 
 // After every segment, once per clock: a run halts at a halt check when one of its islands has
 // solved; otherwise, when a migration falls due, each island takes its ring predecessor's
@@ -136,8 +121,7 @@ struct chain_segment_step : segment_step<B, true> {
 // Works on the islands' homes; writes only the island's own state fields.
 template <int B>
 struct boundary_step {
-  static constexpr unsigned kIslandsPerMultiprocessor = 2;  // on the GPU (device_system.hpp)
-  static constexpr bool kStages = false;                    // from the islands' homes
+  static constexpr bool kStages = false;  // from the islands' homes
   IslandsView<B> v;
 
   template <class Team>
@@ -170,8 +154,7 @@ struct boundary_step {
 // One summary per island: best, worst, fitness sum and the diversity sample's distances.
 template <int B>
 struct summary_step {
-  static constexpr unsigned kIslandsPerMultiprocessor = 2;  // on the GPU (device_system.hpp)
-  static constexpr bool kStages = false;                    // from the islands' homes
+  static constexpr bool kStages = false;  // from the islands' homes
   IslandsView<B> v;
 
   template <class Team>

@@ -1,0 +1,83 @@
+// How an island step is launched (engine/launch_policy.hpp), on an A100's and an H100's limits
+// (the shared memory a block may opt in to: 163 KiB and 227 KiB; both launch cooperative grids),
+// the CPU's and the OpenMP twin's, with no GPU: staged where the island fits, a block as wide as
+// its island's work, a lone island too large to stage on a grid, the boundary and summary steps
+// from the home.
+#include <gtest/gtest.h>
+
+#include "gpuga/device/island_steps.hpp"
+#include "launch_policy.hpp"
+
+using namespace gpuga;
+
+namespace {
+
+constexpr DeviceLimits kAmpere{166912, 256, LoneIsland::GridWhenUnstaged};
+constexpr DeviceLimits kHopper{232448, 256, LoneIsland::GridWhenUnstaged};
+
+template <int B>
+IslandLayout layout(std::uint32_t size, Algorithm algorithm = Algorithm::Ga) {
+  GaParams p;
+  p.algorithm = algorithm;
+  p.island_size = p.children = size;
+  p.crossover = Crossover::Bands;
+  return make_layout<B>(p);
+}
+
+}  // namespace
+
+TEST(LaunchPolicy, AnIslandThatFitsIsStagedOnABlockAsWideAsItsWork) {
+  for (const DeviceLimits& d : {kAmpere, kHopper}) {
+    const IslandLayout L = layout<3>(128);
+    const Launch segment = launch_of<3>(true, L, 264, d);
+    EXPECT_EQ(segment.kernel, KernelKind::Staged);
+    EXPECT_EQ(segment.blocks, 264u);
+    EXPECT_EQ(segment.threads, 128u);
+    EXPECT_EQ(segment.staged_bytes, staged_bytes<3>(L));
+    const Launch home = launch_of<3>(false, L, 264, d);  // boundary and summary steps
+    EXPECT_EQ(home.kernel, KernelKind::Home);
+    EXPECT_EQ(home.staged_bytes, 0u);
+    EXPECT_EQ(home.threads, 128u);
+    EXPECT_EQ(launch_of<3>(true, layout<3>(32), 512, d).threads, 32u);  // a warp
+    EXPECT_EQ(launch_of<3>(true, layout<3>(1000), 8, d).threads, 256u);  // the widest block
+  }
+}
+
+TEST(LaunchPolicy, WhatStagesDependsOnTheDevicesSharedMemory) {
+  // 25x25 islands of 128: 171 KiB staged, more than an A100's block holds, less than an H100's.
+  const IslandLayout L = layout<5>(128);
+  ASSERT_GT(staged_bytes<5>(L), kAmpere.stage_limit);
+  ASSERT_LE(staged_bytes<5>(L), kHopper.stage_limit);
+  EXPECT_EQ(launch_of<5>(true, L, 132, kAmpere).kernel, KernelKind::Home);
+  EXPECT_EQ(launch_of<5>(true, L, 132, kHopper).kernel, KernelKind::Staged);
+  // 1,200 9x9 sa chains stage on neither.
+  const IslandLayout chains = layout<3>(1200, Algorithm::Sa);
+  EXPECT_EQ(launch_of<3>(true, chains, 2, kHopper).kernel, KernelKind::Home);
+  EXPECT_EQ(launch_of<3>(true, chains, 2, kHopper).threads, 256u);
+}
+
+TEST(LaunchPolicy, ALoneIslandTooLargeToStageRunsOnEveryBlock) {
+  const IslandLayout big = layout<5>(256), small = layout<3>(128);
+  for (const bool stages : {true, false}) {  // every step of the engine on the grid
+    const Launch l = launch_of<5>(stages, big, 1, kHopper);
+    EXPECT_EQ(l.kernel, KernelKind::Grid);
+    EXPECT_EQ(l.width, big.sort_n);
+    EXPECT_EQ(l.threads, 256u);
+    EXPECT_EQ(l.staged_bytes, 0u);
+  }
+  EXPECT_EQ(launch_of<3>(true, small, 1, kHopper).kernel, KernelKind::Staged);  // it fits: a block
+  EXPECT_EQ(launch_of<5>(true, big, 2, kHopper).kernel, KernelKind::Home);      // islands side by side
+  const DeviceLimits no_grids{232448, 256, LoneIsland::Alone};
+  EXPECT_EQ(launch_of<5>(true, big, 1, no_grids).kernel, KernelKind::Home);
+}
+
+TEST(LaunchPolicy, TheCpuStagesNothingAndTheTwinPutsEveryLoneIslandOnTheGrid) {
+  const IslandLayout L = layout<3>(50);
+  const DeviceLimits cpu{0, 1, LoneIsland::Grid}, one_thread{0, 1, LoneIsland::Alone};
+  EXPECT_EQ(launch_of<3>(true, L, 4, cpu).kernel, KernelKind::Home);
+  EXPECT_EQ(launch_of<3>(true, L, 1, cpu).kernel, KernelKind::Grid);
+  EXPECT_EQ(launch_of<3>(true, L, 1, one_thread).kernel, KernelKind::Home);
+  const DeviceLimits twin{~std::uint64_t(0), 3, LoneIsland::Grid};
+  EXPECT_EQ(launch_of<3>(true, L, 1, twin).kernel, KernelKind::Grid);
+  EXPECT_EQ(launch_of<3>(true, L, 3, twin).kernel, KernelKind::Staged);
+}
