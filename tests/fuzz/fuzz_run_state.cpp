@@ -15,7 +15,7 @@
 #include "gpuga/engine.hpp"
 #include "gpuga/errors.hpp"
 #include "gpuga/puzzle_io.hpp"
-#include "gpuga/run_config.hpp"
+#include "gpuga/run_plan.hpp"
 
 using namespace gpuga;
 
