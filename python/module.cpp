@@ -17,8 +17,10 @@
 #include "gpuga/devices.hpp"
 #include "gpuga/errors.hpp"
 #include "gpuga/exact_solver.hpp"
+#include "gpuga/generate.hpp"
 #include "gpuga/propagate.hpp"
 #include "gpuga/puzzle_io.hpp"
+#include "gpuga/rate.hpp"
 #include "gpuga/solve.hpp"
 #include "gpuga/verify.hpp"
 
@@ -222,6 +224,50 @@ bool batch(const std::vector<std::string>& files, const std::string& csv, std::u
   return end == BatchEnd::AllSolved;
 }
 
+// gpuga generate's puzzles, one line each (the command's alphabets).
+std::vector<std::string> generate_puzzles(int size, std::uint32_t count, std::uint64_t seed,
+                                          std::optional<double> fill, bool unique) {
+  GenerateSpec spec;
+  spec.box = box_of_size(size);
+  GPUGA_INPUT_CHECK(spec.box, "size=" + std::to_string(size) + ": expected 4, 9, 16 or 25");
+  spec.count = count;
+  spec.seed = seed;
+  spec.fill = fill;
+  spec.unique = unique;
+  std::vector<Generated> made;
+  {
+    py::gil_scoped_release free;
+    made = generate(spec);
+  }
+  std::vector<std::string> out;
+  for (const Generated& g : made) out.push_back(generated_line(g.puzzle));
+  return out;
+}
+
+// gpuga rate's rows: the CSV's columns, each value as the CSV writes it ("" for none).
+std::vector<std::vector<std::string>> rate_puzzles(const std::vector<std::string>& files,
+                                                   std::uint32_t runs, std::uint32_t concurrent,
+                                                   const py::kwargs& options) {
+  RateSetup setup;
+  setup.files = files;
+  setup.runs = runs;
+  setup.concurrent = concurrent;
+  const RunOptions given = configure(options);
+  struct Quiet final : BatchReporter {
+    void news(const std::string&) override {}
+    void progress(const BatchProgress&) override {}
+  } quiet;
+  std::vector<PuzzleRating> ratings;
+  {
+    py::gil_scoped_release free;
+    ratings = rate(setup, given, &quiet);
+  }
+  g_interrupted.store(false);
+  std::vector<std::vector<std::string>> out = {rating_columns()};
+  for (const PuzzleRating& r : ratings) out.push_back(rating_values(r));
+  return out;
+}
+
 // gpuga bench's rows for the given (pop, island size) pairs (none: the backend's default table).
 py::list bench(const std::string& backend_name, std::vector<std::pair<std::uint32_t, std::uint32_t>> sizes,
                const std::string& algorithm, std::uint32_t generations, std::uint32_t repeats,
@@ -280,6 +326,9 @@ PYBIND11_MODULE(_gpuga, m) {
         py::arg("every") = 0, py::arg("history") = false);
   m.def("batch", &batch, py::arg("files"), py::arg("csv"), py::arg("runs"),
         py::arg("concurrent"), py::arg("resume"), py::arg("configs"));
+  m.def("generate", &generate_puzzles, py::arg("size"), py::arg("count"), py::arg("seed"),
+        py::arg("fill"), py::arg("unique"));
+  m.def("rate", &rate_puzzles, py::arg("files"), py::arg("runs"), py::arg("concurrent"));
   m.def("bench", &bench, py::arg("backend"), py::arg("sizes"), py::arg("algorithm"),
         py::arg("generations"), py::arg("repeats"), py::arg("warmup"), py::arg("seed"),
         py::arg("threads"), py::arg("device"));

@@ -33,6 +33,8 @@ void configure_app(CLI::App& app, int& exit_status) {
   add_batch_command(app, exit_status);
   add_report_command(app, exit_status);
   add_sweep_command(app, exit_status);
+  add_generate_command(app, exit_status);
+  add_rate_command(app, exit_status);
 }
 
 std::string config_file(const CLI::App& app) {

@@ -44,5 +44,7 @@ void add_bench_command(CLI::App& app, int& exit_status);
 void add_batch_command(CLI::App& app, int& exit_status);
 void add_report_command(CLI::App& app, int& exit_status);
 void add_sweep_command(CLI::App& app, int& exit_status);
+void add_generate_command(CLI::App& app, int& exit_status);
+void add_rate_command(CLI::App& app, int& exit_status);
 
 }  // namespace gpuga

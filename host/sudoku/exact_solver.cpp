@@ -86,15 +86,27 @@ class Encoding {
   std::vector<Mask> used_;  // per unit: the values its givens hold
 };
 
+// Counts the clauses the solver learns (CDCL learns one at each conflict) and takes none of them.
+struct ConflictCounter final : CaDiCaL::Learner {
+  std::uint64_t learned = 0;
+  bool learning(int) override {
+    ++learned;
+    return false;
+  }
+  void learn(int) override {}
+};
+
 }  // namespace
 
 ExactResult solve_exact(const Grid& puzzle, int limit) {
   ExactResult r{0, Grid(puzzle.box)};
   if (first_clash(puzzle)) return r;  // contradictory givens
   const Encoding cnf(puzzle);
+  ConflictCounter counter;  // before the solver, which holds it
   CaDiCaL::Solver solver;
   solver.set("quiet", 1);  // no "c ..." lines on stdout
   if (!cnf.add_to(solver)) return r;
+  solver.connect_learner(&counter);
   std::vector<int> blocking;
   while (r.solutions < limit && solver.solve() == 10) {
     const Grid g = cnf.grid_of(solver, blocking);
@@ -103,6 +115,7 @@ ExactResult solve_exact(const Grid& puzzle, int limit) {
     for (int x : blocking) solver.add(x);
     solver.add(0);
   }
+  r.conflicts = counter.learned;
   return r;
 }
 

@@ -1,5 +1,6 @@
 #pragma once
 // Exact checker for puzzles and tests; never a way for the GA to find answers.
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -11,6 +12,9 @@ namespace gpuga {
 struct ExactResult {
   int solutions = 0;  // 0, 1, or 2 meaning "two or more" (counting stops at the limit)
   Grid solution;      // the first solution found, when solutions > 0
+  // The solver's effort: the clauses it learned, one a conflict, over the whole count (a
+  // measure of how hard the puzzle is for it, the same on every machine).
+  std::uint64_t conflicts = 0;
 };
 
 // Counts solutions of a puzzle of any size up to `limit` with a SAT solver (CaDiCaL): the

@@ -16,8 +16,8 @@ import tempfile
 from . import _gpuga
 from ._gpuga import check, devices, options, read_puzzles, score, verify
 
-__all__ = ["Result", "solve", "batch", "sweep", "bench", "read_puzzles", "check", "verify",
-           "score", "devices", "options"]
+__all__ = ["Result", "solve", "batch", "sweep", "bench", "generate", "rate", "read_puzzles",
+           "check", "verify", "score", "devices", "options"]
 
 
 class Result:
@@ -110,6 +110,32 @@ def sweep(grid, puzzles, runs=1, seed=None, csv=None, concurrent=0, resume=False
     configs = [dict(options, **dict(zip(names, values)))
                for values in itertools.product(*(grid[n] for n in names))]
     return _run(puzzles, configs, runs, csv, concurrent, resume)
+
+
+def generate(size=9, count=1, seed=1, fill=None, unique=False):
+    """Puzzles made to order, as `gpuga generate` makes them (the same arguments, the same
+    puzzles): a list of strings, each one line. fill: the fraction of cells given; unique: givens
+    removed only while exactly one solution remains (with fill: down to it, else a minimal
+    puzzle). A fill uniqueness does not allow raises ValueError saying what it reached."""
+    return _gpuga.generate(size, count, seed, fill, unique)
+
+
+def rate(puzzles, runs=10, seed=None, concurrent=0, **options):
+    """How hard each puzzle is for the engine, as `gpuga rate` measures it: a DataFrame, one row
+    a puzzle (success rate, median and 90th percentile generations, evaluations and seconds, what
+    propagation fills, the exact solver's conflicts, the rating). `puzzles`: a file, a list of
+    files, or puzzle strings; the options are gpuga solve's."""
+    import pandas as pd
+    if seed is not None:
+        options["seed"] = seed
+    with tempfile.TemporaryDirectory() as scratch:
+        rows = _gpuga.rate(_files(puzzles, scratch), runs, concurrent, **options)
+    frame = pd.DataFrame(rows[1:], columns=rows[0])
+    numeric = ["line", "index", "givens", "propagation_fills", "exact_conflicts", "runs", "solved",
+               "success_rate", "median_generations", "p90_generations", "median_evaluations",
+               "p90_evaluations", "median_seconds", "p90_seconds"]
+    frame[numeric] = frame[numeric].replace("", float("nan")).apply(pd.to_numeric)  # "": none
+    return frame
 
 
 def bench(backend="cpu", pop=None, island_size=None, algorithm="ga", generations=100, repeats=5,

@@ -186,3 +186,25 @@ def test_a_file_of_mixed_sizes_runs_each_sizes_plan_as_the_command_line_does(tmp
     by_size = frame.groupby("size")["local_search"].first().to_dict()
     assert set(by_size) == {"4x4", "9x9", "16x16"}
     assert by_size["16x16"] == next(w["config"]["local_search"] for w in want if w["size"] == "16x16")
+
+
+def test_generate_and_rate_are_the_command_lines(tmp_path):
+    # The same arguments make the same puzzles as gpuga generate, at the fill asked.
+    out = cli("generate", "--size", "16", "--count", "4", "--seed", "9", "--fill", "0.45")
+    lines = [l for l in out.stdout.splitlines() if not l.startswith("#")]
+    assert gpuga.generate(16, 4, seed=9, fill=0.45) == lines
+    unique = gpuga.generate(9, 3, seed=2, unique=True)
+    assert all(gpuga.check(p) == 1 for p in unique)
+    with pytest.raises(ValueError, match="keeps one solution down to"):
+        gpuga.generate(9, 1, fill=0.05, unique=True)
+    # rate's frame holds gpuga rate's CSV, the figures numbers (NaN for none).
+    path = tmp_path / "p.txt"
+    path.write_text(EASY + "\n" + HARD + "\n")
+    args = ["--backend", "cpu", "--threads", "2", "--pop", "200", "--island-size", "100",
+            "--max-generations", "2", "--time-limit", "0", "--seed", "5", "--runs", "3"]
+    want = pd.read_csv(__import__("io").StringIO(cli("rate", *args, str(path)).stdout))
+    got = gpuga.rate(str(path), runs=3, seed=5, backend="cpu", threads=2, pop=200,
+                     island_size=100, max_generations=2, time_limit=0)
+    assert list(got.columns) == list(want.columns)
+    for column in ("solved", "median_generations", "median_evaluations", "rating", "givens"):
+        pd.testing.assert_series_equal(got[column], want[column], check_dtype=False)

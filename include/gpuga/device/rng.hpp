@@ -15,6 +15,7 @@ enum Purpose : std::uint32_t {
   kPurposeBreed = 2,  // a child: parent selection, then crossover, then mutation, in that order
   kPurposeMove = 3,   // a chain's moves in one sweep (sa, hc)
   kPurposeTemperature = 4,  // the random walk that sets sa's initial temperature
+  kPurposeGenerate = 5,     // a generated puzzle (gpuga generate): its grid and its givens
 };
 
 GPUGA_HD_INLINE std::uint64_t mul_hi_64(std::uint64_t a, std::uint64_t b) {

@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# The easy-hard-easy phase transition in the fraction of givens (Lewis 2007; Lloyd & Amos 2019):
+# for one puzzle size, K puzzles generated at each fill from 0 to 0.95 (gpuga generate, seeded),
+# solved by the GA, annealing and hill climbing at their defaults (gpuga batch, one run a puzzle,
+# one at a time, each under the same time limit), by the exact solver (gpuga check), and by the
+# ant colony solver of Lloyd & Amos when ACS names its binary (built apart from gpuga); one CSV
+# row a run, and a plot of success rate and median time against fill, a line per solver.
+#
+# Usage: [K=10] [TIME_LIMIT=10] [STEP=0.05] [SEED=1] [ACS=path] [GPUGA=build/gpuga]
+#        bench/phase-transition.sh SIZE OUTDIR [gpuga batch options]
+#   SIZE: 4, 9, 16 or 25. OUTDIR gets fills/fill-F.txt (the puzzles), runs.csv (solver, size,
+#   fill, instance, solved, seconds, generations), summary.md and phase-transition.png.
+# Generation is refused where a fill cannot be made; every other failure ends the script.
+set -euo pipefail
+size=${1:?usage: bench/phase-transition.sh SIZE OUTDIR [gpuga batch options]}
+out=${2:?usage: bench/phase-transition.sh SIZE OUTDIR [gpuga batch options]}
+shift 2
+here=$(cd "$(dirname "$0")" && pwd)
+gpuga=${GPUGA:-$here/../build/gpuga}
+k=${K:-10} limit=${TIME_LIMIT:-10} step=${STEP:-0.05} seed=${SEED:-1}
+python3=$(command -v /usr/bin/python3 || command -v python3)
+mkdir -p "$out/fills"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+# The fills: 0, STEP, ... up to 0.95.
+mapfile -t fills < <("$python3" -c "
+import sys
+step = float(sys.argv[1])
+n = int(0.95 / step + 1e-9)
+print('\n'.join(f'{i * step:.2f}' for i in range(n + 1)))" "$step")
+files=()
+for f in "${fills[@]}"; do
+  file="$out/fills/fill-$f.txt"
+  "$gpuga" generate --size "$size" --count "$k" --seed "$seed" --fill "$f" >"$file"
+  files+=("$file")
+done
+
+# The GA, sa and hc: one batch each over every fill's puzzles.
+for algorithm in ga sa hc; do
+  status=0
+  "$gpuga" batch --algorithm "$algorithm" --runs 1 --seed "$seed" --time-limit "$limit" \
+    --concurrent 1 --csv "$work/$algorithm.csv" "$@" "${files[@]}" 2>"$work/$algorithm.log" || status=$?
+  [ "$status" -le 1 ] || { cat "$work/$algorithm.log" >&2; exit 1; }
+  echo "phase-transition: $algorithm done" >&2
+done
+
+# The exact solver and ACS: each puzzle timed alone (the process's start included).
+exact_and_acs() {
+  local file=$1 fill=$2 i=0 puzzle t0 t1
+  while IFS= read -r puzzle; do
+    [[ $puzzle == \#* ]] && continue
+    t0=$(date +%s%N)
+    echo "$puzzle" | "$gpuga" check - >/dev/null
+    t1=$(date +%s%N)
+    echo "exact,$fill,$i,1,$(awk -v ns=$((t1 - t0)) 'BEGIN { printf "%.6f", ns / 1e9 }')"
+    if [ -n "${ACS:-}" ]; then
+      # ACS prints 0 (solved) or 1, then its solving time in seconds.
+      mapfile -t res < <("$ACS" --puzzle "$puzzle" --timeout "$limit")
+      echo "acs,$fill,$i,$((1 - res[0])),${res[1]}"
+    fi
+    i=$((i + 1))
+  done <"$file"
+}
+for f in "${fills[@]}"; do exact_and_acs "$out/fills/fill-$f.txt" "$f"; done >"$work/others.csv"
+
+"$python3" "$here/phase_plot.py" "$size" "$work" "$out"

@@ -1,0 +1,82 @@
+#!/usr/bin/env python3
+"""The phase transition's table and plot (bench/phase-transition.sh): from the batch CSVs of
+ga, sa and hc (WORK/ALGORITHM.csv) and the exact solver's and ACS's rows (WORK/others.csv:
+solver, fill, instance, solved, seconds), OUT/runs.csv (one row a run), OUT/summary.md (success
+rate and median seconds per fill and solver) and OUT/phase-transition.png (both against fill, a
+line per solver, time on a log scale). The median time counts an unsolved run at the time it
+ran (the limit), so that it never hides a failure.
+
+Usage: phase_plot.py SIZE WORK OUT
+"""
+import csv
+import os
+import re
+import statistics
+import sys
+
+FILL = re.compile(r"fill-([0-9.]+)\.txt#([0-9]+)$")
+
+
+def batch_rows(path, solver, size):
+    with open(path, newline="") as f:
+        for row in csv.DictReader(f):
+            m = FILL.search(row["puzzle_id"])
+            yield {"solver": solver, "size": size, "fill": m.group(1),
+                   "instance": int(m.group(2)) - 1, "solved": int(row["solved"]),
+                   "seconds": float(row["time_seconds"]), "generations": row["generations_run"]}
+
+
+def other_rows(path, size):
+    with open(path, newline="") as f:
+        for solver, fill, instance, solved, seconds in csv.reader(f):
+            yield {"solver": solver, "size": size, "fill": fill, "instance": int(instance),
+                   "solved": int(solved), "seconds": float(seconds), "generations": ""}
+
+
+def main():
+    size, work, out = sys.argv[1], sys.argv[2], sys.argv[3]
+    rows = []
+    for solver in ("ga", "sa", "hc"):
+        rows += list(batch_rows(os.path.join(work, solver + ".csv"), solver, size))
+    rows += list(other_rows(os.path.join(work, "others.csv"), size))
+    rows.sort(key=lambda r: (r["solver"], float(r["fill"]), r["instance"]))
+    columns = ["solver", "size", "fill", "instance", "solved", "seconds", "generations"]
+    with open(os.path.join(out, "runs.csv"), "w", newline="") as f:
+        w = csv.DictWriter(f, columns)
+        w.writeheader()
+        w.writerows(rows)
+    solvers = sorted({r["solver"] for r in rows})
+    fills = sorted({r["fill"] for r in rows}, key=float)
+    table = {}
+    for s in solvers:
+        for fill in fills:
+            runs = [r for r in rows if r["solver"] == s and r["fill"] == fill]
+            table[s, fill] = (sum(r["solved"] for r in runs) / len(runs),
+                              statistics.median(r["seconds"] for r in runs))
+    with open(os.path.join(out, "summary.md"), "w") as f:
+        f.write(f"{size}x{size}: success rate and median seconds per fill (an unsolved run at "
+                f"the time it ran)\n\n| fill | " + " | ".join(solvers) + " |\n|---|" +
+                "---|" * len(solvers) + "\n")
+        for fill in fills:
+            cells = [f"{table[s, fill][0]:.0%} {table[s, fill][1]:.3g} s" for s in solvers]
+            f.write(f"| {fill} | " + " | ".join(cells) + " |\n")
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    fig, (top, bottom) = plt.subplots(2, 1, figsize=(7, 7), sharex=True)
+    x = [float(fill) for fill in fills]
+    for s in solvers:
+        top.plot(x, [table[s, fill][0] for fill in fills], marker="o", label=s)
+        bottom.plot(x, [max(table[s, fill][1], 1e-4) for fill in fills], marker="o", label=s)
+    top.set_ylabel("success rate")
+    top.set_title(f"{size}x{size}: the phase transition in the fraction of givens")
+    top.legend()
+    bottom.set_yscale("log")
+    bottom.set_ylabel("median seconds")
+    bottom.set_xlabel("fraction of cells given")
+    fig.tight_layout()
+    fig.savefig(os.path.join(out, "phase-transition.png"), dpi=100)
+
+
+if __name__ == "__main__":
+    main()

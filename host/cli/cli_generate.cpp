@@ -1,0 +1,79 @@
+// gpuga generate --size N --count K --seed S [--fill F] [--unique]: puzzles made to order, one a
+// line, after a comment that names the generator and its arguments (gpuga/generate.hpp).
+#include <iostream>
+#include <optional>
+
+#include "commands.hpp"
+#include "gpuga/errors.hpp"
+#include "gpuga/generate.hpp"
+#include "gpuga/puzzle_io.hpp"
+#include "gpuga/version.hpp"
+
+namespace gpuga {
+namespace {
+
+struct GenerateOptions {
+  std::optional<int> size, box;
+  std::uint32_t count = 1;
+  std::uint64_t seed = 1;
+  std::optional<double> fill;
+  bool unique = false;
+};
+
+int run_generate(GenerateOptions& o) {
+  GPUGA_INPUT_CHECK(!(o.size && o.box), "--size and --box both given; expected one of them");
+  GenerateSpec spec;
+  if (o.box) spec.box = *o.box;
+  if (o.size) {
+    spec.box = box_of_size(*o.size);
+    GPUGA_INPUT_CHECK(spec.box, "--size " + std::to_string(*o.size) + ": expected 4, 9, 16 or 25");
+  }
+  spec.count = o.count;
+  spec.seed = o.seed;
+  spec.fill = o.fill;
+  spec.unique = o.unique;
+  check_spec(spec);
+  std::cout << "# gpuga generate --size " << spec.box * spec.box << " --count " << spec.count
+            << " --seed " << spec.seed;
+  if (spec.fill) std::cout << " --fill " << *spec.fill;
+  if (spec.unique) std::cout << " --unique";
+  std::cout << "  (gpuga " << GPUGA_VERSION << ")\n";
+  // In blocks, each written as soon as it is made: a refusal keeps the puzzles before it.
+  constexpr std::uint32_t kBlock = 256;
+  std::vector<Generated> made;
+  for (std::uint32_t first = 0; first < spec.count; first += kBlock) {
+    const std::uint32_t last = std::min(spec.count, first + kBlock);
+    try {
+      generate(spec, first, last, made);
+    } catch (...) {
+      for (const Generated& g : made) std::cout << generated_line(g.puzzle) << '\n';
+      std::cout << std::flush;
+      throw;
+    }
+    for (const Generated& g : made) std::cout << generated_line(g.puzzle) << '\n';
+    std::cout << std::flush;
+  }
+  return kExitOk;
+}
+
+}  // namespace
+
+void add_generate_command(CLI::App& app, int& exit_status) {
+  auto o = std::make_shared<GenerateOptions>();
+  auto* cmd = app.add_subcommand(
+      "generate", "Make puzzles: a grid drawn from the seed, then givens removed in a seeded "
+                  "order, to a fraction of cells given (--fill) or while exactly one solution "
+                  "remains (--unique), or both; one a line on stdout");
+  cmd->add_option("--size", o->size, "Puzzle side: 4, 9, 16 or 25 (default 9)");
+  cmd->add_option("--box", o->box, "Box side instead of --size: 2 to 5");
+  cmd->add_option("--count", o->count, "Puzzles to make")->check(CLI::Range(1u, 100000000u))
+      ->capture_default_str();
+  cmd->add_option("--seed", o->seed, "Random seed: the same arguments give the same puzzles")
+      ->capture_default_str();
+  cmd->add_option("--fill", o->fill, "Fraction of cells given, 0 to 1 (to within one cell)");
+  cmd->add_flag("--unique", o->unique, "Givens removed only while exactly one solution remains "
+                "(with --fill: down to it, else until none can go: a minimal puzzle)");
+  cmd->callback([o, &exit_status] { exit_status = run_generate(*o); });
+}
+
+}  // namespace gpuga

@@ -1,0 +1,84 @@
+// gpuga rate FILE... [--runs R] [--json] [--runs-csv FILE] [run options]: how hard each puzzle is
+// for the engine, one row a puzzle (gpuga/rate.hpp says what each column holds).
+#include <iostream>
+#include <nlohmann/json.hpp>
+
+#include "batch_progress.hpp"
+#include "cli_run_config.hpp"
+#include "commands.hpp"
+#include "gpuga/csv.hpp"
+#include "gpuga/rate.hpp"
+
+namespace gpuga {
+namespace {
+
+struct RateOptions {
+  RunOptions run;
+  bool print_config = false;
+  RateSetup setup;
+  bool json = false;
+};
+
+nlohmann::json rating_json(const PuzzleRating& r) {
+  nlohmann::json out;
+  const auto& names = rating_columns();
+  const auto values = rating_values(r);
+  for (std::size_t k = 0; k < names.size(); ++k) out[names[k]] = values[k];
+  const auto number = [](std::optional<double> v) { return v ? nlohmann::json(*v) : nlohmann::json(nullptr); };
+  out["line"] = r.line;
+  out["index"] = r.index;
+  out["givens"] = r.givens;
+  out["propagation_fills"] = r.propagation_fills;
+  out["exact_conflicts"] = r.exact_conflicts;
+  out["runs"] = r.runs;
+  out["solved"] = r.solved;
+  out["success_rate"] = r.success_rate;
+  out["median_generations"] = number(r.median_generations);
+  out["p90_generations"] = number(r.p90_generations);
+  out["median_evaluations"] = number(r.median_evaluations);
+  out["p90_evaluations"] = number(r.p90_evaluations);
+  out["median_seconds"] = number(r.median_seconds);
+  out["p90_seconds"] = number(r.p90_seconds);
+  return out;
+}
+
+int run_rate(CLI::App* cmd, RateOptions& o) {
+  install_interrupt_handler();
+  draw_seed(o.run, cmd);
+  if (print_config_if_asked(o.print_config, cmd)) return kExitOk;
+  StderrBatchReporter reporter;
+  const std::vector<PuzzleRating> ratings = rate(o.setup, o.run, &reporter);
+  if (o.json) {
+    nlohmann::json rows = nlohmann::json::array();
+    for (const PuzzleRating& r : ratings) rows.push_back(rating_json(r));
+    std::cout << nlohmann::json{{"seed", *o.run.seed}, {"runs", o.setup.runs}, {"puzzles", rows}}.dump(2)
+              << '\n';
+  } else {
+    std::cout << csv_line(rating_columns()) << '\n';
+    for (const PuzzleRating& r : ratings) std::cout << csv_line(rating_values(r)) << '\n';
+  }
+  return g_interrupted.load() ? kExitUnsolved : kExitOk;
+}
+
+}  // namespace
+
+void add_rate_command(CLI::App& app, int& exit_status) {
+  auto o = std::make_shared<RateOptions>();
+  auto* cmd = app.add_subcommand(
+      "rate", "How hard each puzzle is for the engine: --runs seeds each, many at once; success "
+              "rate, median and 90th percentile of generations, evaluations and seconds, what "
+              "propagation fills, the exact solver's conflicts and a rating; CSV (or --json) on "
+              "stdout, one row a puzzle");
+  add_puzzle_files_option(cmd, o->setup.files);
+  cmd->add_option("--runs", o->setup.runs, "Runs per puzzle (seeds derived from --seed)")
+      ->check(CLI::Range(1u, 1000000u))->capture_default_str()->group("Rate");
+  cmd->add_option("--concurrent", o->setup.concurrent, "Runs advancing together (0: as batch "
+                  "picks)")->check(CLI::Range(0u, 65535u))->capture_default_str()->group("Rate");
+  cmd->add_option("--runs-csv", o->setup.runs_csv, "Also keep every run's row in this CSV "
+                  "(gpuga batch's columns)")->group("Rate");
+  cmd->add_flag("--json", o->json, "Write one JSON object instead of CSV")->group("Rate");
+  add_run_options(cmd, o->run, o->print_config);
+  cmd->callback([o, cmd, &exit_status] { exit_status = run_rate(cmd, *o); });
+}
+
+}  // namespace gpuga

@@ -1,0 +1,143 @@
+#include "gpuga/rate.hpp"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <map>
+
+#include "gpuga/csv.hpp"
+#include "gpuga/errors.hpp"
+#include "gpuga/exact_solver.hpp"
+#include "gpuga/propagate.hpp"
+#include "gpuga/puzzle_io.hpp"
+
+namespace gpuga {
+namespace {
+
+// One run of a puzzle as its batch row records it.
+struct RunFigures {
+  bool solved;
+  double generations, evaluations, seconds;
+};
+
+// The nearest-rank p-th percentile of one figure over the runs, an unsolved run above every
+// solved one: none where it falls on an unsolved run.
+std::optional<double> percentile(const std::vector<RunFigures>& runs, double p,
+                                 double RunFigures::*figure) {
+  std::vector<double> solved;
+  for (const RunFigures& r : runs)
+    if (r.solved) solved.push_back(r.*figure);
+  std::sort(solved.begin(), solved.end());
+  const auto rank = static_cast<std::size_t>(std::ceil(p * runs.size()));  // 1-based
+  if (rank == 0 || rank > solved.size()) return std::nullopt;
+  return solved[rank - 1];
+}
+
+// A temporary CSV for the runs when the caller keeps none; removed when done.
+struct ScratchCsv {
+  std::string path;
+  bool remove = false;
+  explicit ScratchCsv(const std::string& kept) : path(kept) {
+    if (!path.empty()) return;
+    path = (std::filesystem::temp_directory_path() /
+            ("gpuga-rate-" + std::to_string(::getpid()) + ".csv")).string();
+    std::filesystem::remove(path);
+    remove = true;
+  }
+  ~ScratchCsv() {
+    std::error_code ec;
+    if (remove) std::filesystem::remove(path, ec);
+  }
+};
+
+std::string number_text(std::optional<double> v) {
+  if (!v) return "";
+  char text[32];
+  std::snprintf(text, sizeof text, "%.6g", *v);
+  return text;
+}
+
+}  // namespace
+
+std::string rating_of(const PuzzleRating& r, bool propagation_completes) {
+  if (propagation_completes) return "propagation";
+  if (!r.median_evaluations) return "unsolved";
+  const double e = *r.median_evaluations;
+  return e < 1e6 ? "easy" : e < 1e7 ? "medium" : e < 1e8 ? "hard" : "very hard";
+}
+
+std::vector<PuzzleRating> rate(const RateSetup& setup, const RunOptions& options,
+                               BatchReporter* reporter) {
+  GPUGA_INPUT_CHECK(setup.runs >= 1, "--runs 0: expected at least 1");
+  const std::vector<Puzzle> puzzles = read_solvable_puzzles(setup.files);
+  const ScratchCsv csv(setup.runs_csv);
+  BatchSetup batch;
+  batch.files = setup.files;
+  batch.runs = setup.runs;
+  batch.concurrent = setup.concurrent;
+  batch.csv = csv.path;
+  run_batches(batch, {options}, nullptr, reporter);
+  // Every run's row, by puzzle (file#index, as batch names it).
+  const auto rows = read_csv_rows(csv.path);
+  std::map<std::string, std::size_t> col;
+  for (std::size_t c = 0; c < rows.front().size(); ++c) col[rows.front()[c]] = c;
+  std::map<std::string, std::vector<RunFigures>> runs;
+  for (std::size_t i = 1; i < rows.size(); ++i) {
+    const auto& row = rows[i];
+    runs[row[col.at("puzzle_id")]].push_back(
+        {row[col.at("solved")] == "1", std::stod(row[col.at("generations_run")]),
+         std::stod(row[col.at("evaluations")]), std::stod(row[col.at("time_seconds")])});
+  }
+  std::vector<PuzzleRating> out;
+  for (const Puzzle& p : puzzles) {
+    PuzzleRating r;
+    r.file = p.file;
+    r.line = p.line;
+    r.index = p.index;
+    r.size = size_name(p.grid);
+    r.puzzle = to_line(p.grid, p.alphabet);
+    r.givens = clue_count(p.grid);
+    const Propagated singles = propagate_singles(p.grid);
+    r.propagation_fills = singles.placed;
+    const ExactResult exact = solve_exact(p.grid, 2);
+    r.solutions = exact.solutions;
+    r.exact_conflicts = exact.conflicts;
+    const std::vector<RunFigures>& mine = runs[p.file + "#" + std::to_string(p.index)];
+    r.runs = static_cast<std::uint32_t>(mine.size());
+    r.solved = static_cast<std::uint32_t>(std::count_if(mine.begin(), mine.end(),
+                                                        [](const RunFigures& f) { return f.solved; }));
+    r.success_rate = r.runs ? double(r.solved) / r.runs : 0;
+    r.median_generations = percentile(mine, 0.5, &RunFigures::generations);
+    r.p90_generations = percentile(mine, 0.9, &RunFigures::generations);
+    r.median_evaluations = percentile(mine, 0.5, &RunFigures::evaluations);
+    r.p90_evaluations = percentile(mine, 0.9, &RunFigures::evaluations);
+    r.median_seconds = percentile(mine, 0.5, &RunFigures::seconds);
+    r.p90_seconds = percentile(mine, 0.9, &RunFigures::seconds);
+    r.rating = rating_of(r, singles.complete());
+    out.push_back(std::move(r));
+  }
+  return out;
+}
+
+const std::vector<std::string>& rating_columns() {
+  static const std::vector<std::string> columns = {
+      "file", "line", "index", "size", "puzzle", "givens", "propagation_fills", "solutions",
+      "exact_conflicts", "runs", "solved", "success_rate", "median_generations",
+      "p90_generations", "median_evaluations", "p90_evaluations", "median_seconds",
+      "p90_seconds", "rating"};
+  return columns;
+}
+
+std::vector<std::string> rating_values(const PuzzleRating& r) {
+  return {r.file, std::to_string(r.line), std::to_string(r.index), r.size, r.puzzle,
+          std::to_string(r.givens), std::to_string(r.propagation_fills),
+          r.solutions == 1 ? "one" : "several", std::to_string(r.exact_conflicts),
+          std::to_string(r.runs), std::to_string(r.solved), number_text(r.success_rate),
+          number_text(r.median_generations), number_text(r.p90_generations),
+          number_text(r.median_evaluations), number_text(r.p90_evaluations),
+          number_text(r.median_seconds), number_text(r.p90_seconds), r.rating};
+}
+
+}  // namespace gpuga

@@ -1,0 +1,150 @@
+#include "gpuga/generate.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <exception>
+#include <numeric>
+#include <string>
+
+#include "gpuga/device/rng.hpp"
+#include "gpuga/errors.hpp"
+#include "gpuga/exact_solver.hpp"
+#include "gpuga/puzzle_io.hpp"
+
+namespace gpuga {
+namespace {
+
+using Draws = RngOf<false>;
+
+// 0..n-1 in an order drawn from `rng` (Fisher-Yates).
+std::vector<int> shuffled(int n, Draws& rng) {
+  std::vector<int> v(static_cast<std::size_t>(n));
+  std::iota(v.begin(), v.end(), 0);
+  for (int i = n - 1; i > 0; --i) std::swap(v[i], v[rng.below(static_cast<std::uint32_t>(i + 1))]);
+  return v;
+}
+
+// A permutation of the side's rows (or columns) that keeps each band whole: bands shuffled,
+// rows shuffled within each band.
+std::vector<int> band_preserving(int box, Draws& rng) {
+  const std::vector<int> bands = shuffled(box, rng);
+  std::vector<int> out;
+  for (const int b : bands)
+    for (const int r : shuffled(box, rng)) out.push_back(b * box + r);
+  return out;
+}
+
+Grid solved_grid(int box, Draws& rng) {
+  Grid g(box);
+  const int n = g.side();
+  ExactResult completion;
+  do {  // the diagonal boxes, independent of each other; drawn again where none completes them
+    for (int d = 0; d < box; ++d) {
+      const std::vector<int> values = shuffled(n, rng);
+      for (int k = 0; k < n; ++k)
+        g.cell[(d * box + k / box) * n + d * box + k % box] = static_cast<std::uint8_t>(values[k] + 1);
+    }
+    completion = solve_exact(g, 1);
+  } while (completion.solutions == 0);  // 4x4's can clash in the boxes between them
+  const Grid& completed = completion.solution;
+  const std::vector<int> value = shuffled(n, rng), row = band_preserving(box, rng),
+                         col = band_preserving(box, rng);
+  Grid out(box);
+  for (int r = 0; r < n; ++r)
+    for (int c = 0; c < n; ++c)
+      out.cell[r * n + c] = static_cast<std::uint8_t>(value[completed.cell[row[r] * n + col[c]] - 1] + 1);
+  return out;
+}
+
+std::string fill_text(double f) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.4g", f);
+  return text;
+}
+
+}  // namespace
+
+int box_of_size(int size) {
+  for (int b = kMinBox; b <= kMaxBox; ++b)
+    if (b * b == size) return b;
+  return 0;
+}
+
+void check_spec(const GenerateSpec& s) {
+  GPUGA_INPUT_CHECK(s.box >= kMinBox && s.box <= kMaxBox,
+                    "--size " + std::to_string(s.box * s.box) + ": expected 4, 9, 16 or 25");
+  GPUGA_INPUT_CHECK(s.count >= 1, "--count 0: expected at least 1");
+  GPUGA_INPUT_CHECK(s.fill || s.unique, "neither --fill nor --unique; expected --fill F (the "
+                                        "fraction of cells given), --unique, or both");
+  if (s.fill)
+    GPUGA_INPUT_CHECK(*s.fill >= 0 && *s.fill <= 1,
+                      "--fill " + fill_text(*s.fill) + ": expected 0 to 1 (the fraction of cells given)");
+}
+
+Generated generate_puzzle(const GenerateSpec& s, std::uint32_t k) {
+  Draws rng(s.seed, k, 0, kPurposeGenerate);
+  Generated out;
+  out.solution = solved_grid(s.box, rng);
+  out.puzzle = out.solution;
+  const int cells = out.puzzle.cells();
+  const int target = s.fill ? static_cast<int>(std::lround(*s.fill * cells)) : 0;
+  int givens = cells;
+  for (const int c : shuffled(cells, rng)) {
+    if (givens == target) break;
+    const std::uint8_t v = out.puzzle.cell[c];
+    out.puzzle.cell[c] = 0;
+    if (s.unique && solve_exact(out.puzzle, 2).solutions != 1) {
+      out.puzzle.cell[c] = v;  // it must stay: without it, another solution
+      continue;
+    }
+    --givens;
+  }
+  if (s.unique && s.fill)
+    GPUGA_INPUT_CHECK(givens == target,
+                      "--unique --fill " + fill_text(*s.fill) + ": puzzle " + std::to_string(k + 1) +
+                          " keeps one solution down to " + std::to_string(givens) + " givens (fill " +
+                          fill_text(double(givens) / cells) + ") and no further; expected " +
+                          std::to_string(target) + " (ask a fill of at least " +
+                          fill_text(double(givens) / cells) + ")");
+  out.givens = givens;
+  out.unique = s.unique || givens == cells;
+  return out;
+}
+
+void generate(const GenerateSpec& s, std::uint32_t first, std::uint32_t last,
+              std::vector<Generated>& out) {
+  check_spec(s);
+  std::vector<Generated> made(last - first);
+  std::exception_ptr error;
+  std::uint32_t failed = last;  // the first puzzle that failed: its error is the one thrown
+#pragma omp parallel for schedule(dynamic)
+  for (std::int64_t k = first; k < static_cast<std::int64_t>(last); ++k) {
+    try {
+      made[k - first] = generate_puzzle(s, static_cast<std::uint32_t>(k));
+    } catch (...) {
+#pragma omp critical(gpuga_generate)
+      if (static_cast<std::uint32_t>(k) < failed) {
+        failed = static_cast<std::uint32_t>(k);
+        error = std::current_exception();
+      }
+    }
+  }
+  out.assign(made.begin(), made.begin() + (failed - first));
+  if (error) std::rethrow_exception(error);
+}
+
+std::string generated_line(const Grid& g) {
+  if (g.box <= 3) return to_line(g, Alphabet::Digits);
+  if (g.box == 5) return to_line(g, Alphabet::Lower);
+  const std::string hex = to_line(g, Alphabet::HexZero);
+  const bool decides = hex.find_first_of("0abcdef") != std::string::npos;
+  return decides ? hex : to_line(g, Alphabet::Numbers);
+}
+
+std::vector<Generated> generate(const GenerateSpec& s) {
+  std::vector<Generated> out;
+  generate(s, 0, s.count, out);
+  return out;
+}
+
+}  // namespace gpuga

@@ -1,0 +1,57 @@
+#pragma once
+// Puzzles made to order (gpuga generate, gpuga.generate in Python): at any box size, with a
+// fraction of givens, or with exactly one solution, or both. Each puzzle is a pure function of
+// (size, seed, its index, fill, unique): the same arguments give the same puzzles on any
+// machine, thread count or rank count.
+//
+// A solved grid: the diagonal boxes filled with permutations drawn from the seed (no two share
+// a row, column or box; drawn again in the rare case none completes them), completed by the
+// exact solver (exact_solver.hpp, deterministic), then its values relabelled, its bands, stacks, rows within
+// bands and columns within stacks shuffled. Givens then go in an order drawn from the seed: down
+// to the fill asked; with `unique`, one at a time while exactly one solution remains (to the fill
+// asked, or until no given can go: a minimal puzzle).
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "gpuga/grid.hpp"
+
+namespace gpuga {
+
+struct GenerateSpec {
+  int box = 3;                 // 2 to 5: 4x4 to 25x25
+  std::uint32_t count = 1;
+  std::uint64_t seed = 0;
+  std::optional<double> fill;  // the fraction of cells given, 0 to 1
+  bool unique = false;         // exactly one solution
+};
+
+struct Generated {
+  Grid puzzle, solution;
+  int givens = 0;
+  bool unique = false;  // proven: the exact solver found one solution and no other
+};
+
+// The box side of puzzles of side `size` (4, 9, 16, 25), or 0 for any other.
+int box_of_size(int size);
+
+// Checks the spec (InputError naming the option, its value and what is allowed).
+void check_spec(const GenerateSpec& spec);
+
+// Puzzle k (0 to count - 1) of the spec. InputError when `unique` could not reach the fill asked,
+// saying the fill it reached.
+Generated generate_puzzle(const GenerateSpec& spec, std::uint32_t k);
+
+// Puzzles first to last - 1 of the spec, made on every core at once, into `out` in index order
+// up to the first that failed, whose error is then thrown; and every puzzle of the spec.
+void generate(const GenerateSpec& spec, std::uint32_t first, std::uint32_t last,
+              std::vector<Generated>& out);
+std::vector<Generated> generate(const GenerateSpec& spec);
+
+// A generated puzzle as one line every reader takes: 4x4 and 9x9 in digits, 25x25 in a-y, 16x16
+// in 0-9a-f (as the published instances) unless its givens would read either way (only 1-9),
+// then as whitespace-separated numbers.
+std::string generated_line(const Grid& puzzle);
+
+}  // namespace gpuga

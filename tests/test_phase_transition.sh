@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# bench/phase-transition.sh end to end on a small sweep (4x4 and 9x9, two puzzles a fill, fills
+# 0 to 0.75 by 0.25): every solver has a row for every puzzle of every fill, the table has every
+# fill, the plot is drawn, and the puzzles read back at their fill.
+# Usage: test_phase_transition.sh GPUGA
+set -uo pipefail
+gpuga=$1
+script=$(dirname "$0")/../bench/phase-transition.sh
+fail() { echo "FAIL: $*" >&2; exit 1; }
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+for size in 4 9; do
+  out=$tmp/$size
+  K=2 TIME_LIMIT=2 STEP=0.25 GPUGA=$gpuga bash "$script" "$size" "$out" --threads 2 2>"$tmp/err" ||
+    { cat "$tmp/err"; fail "$size x $size: the script failed"; }
+  rows=$(($(wc -l <"$out/runs.csv") - 1))
+  [ "$rows" = $((4 * 4 * 2)) ] || fail "$size x $size: $rows rows; expected 4 solvers x 4 fills x 2 puzzles"
+  for solver in ga sa hc exact; do
+    [ "$(grep -c "^$solver,$size," "$out/runs.csv")" = 8 ] || fail "$size x $size: $solver has not 8 rows"
+  done
+  for fill in 0.00 0.25 0.50 0.75; do
+    grep -q "^| $fill |" "$out/summary.md" || fail "$size x $size: no row for fill $fill in the table"
+    clues=$("$gpuga" check "$out/fills/fill-$fill.txt" | awk '/clues/ {print $5}' | sort -u)
+    cells=$((size * size))
+    want=$(awk -v f="$fill" -v n="$cells" 'BEGIN { printf "%d", f * n + 0.5 }')
+    [ "$clues" = "$want" ] || fail "$size x $size fill $fill: clues $clues; expected $want"
+  done
+  [ -s "$out/phase-transition.png" ] || fail "$size x $size: no plot"
+done
+echo "phase transition: 4x4 and 9x9, 4 solvers x 4 fills x 2 puzzles each, table and plot"

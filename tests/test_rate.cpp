@@ -1,0 +1,133 @@
+// How hard each puzzle is (gpuga/rate.hpp, gpuga rate): one row a puzzle in file order, its
+// figures those of its runs' batch rows (nearest-rank percentiles, an unsolved run above every
+// solved one), the same for the same seed, propagation and the exact solver beside them, and the
+// rating's thresholds; the command writes the same as CSV and JSON.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <nlohmann/json.hpp>
+
+#include "gpuga/csv.hpp"
+#include "gpuga/puzzle_io.hpp"
+#include "gpuga/rate.hpp"
+#include "paths.hpp"
+#include "run_gpuga.hpp"
+#include "temp_files.hpp"
+
+using namespace gpuga;
+
+namespace {
+
+// The first n puzzles of a file of the source tree, a line each.
+std::string head_of(const std::string& file, std::size_t n) {
+  std::string text;
+  for (const Puzzle& p : read_puzzle_file(source_path(file))) {
+    if (n-- == 0) break;
+    text += to_line(p.grid) + "\n";
+  }
+  return text;
+}
+
+// An easy puzzle singles complete, then two hard ones.
+std::string three_puzzles() {
+  const auto path = test_file("rate_puzzles.txt");
+  std::ofstream(path) << head_of("puzzles/norvig_easy50.txt", 1) << head_of("puzzles/norvig_top95.txt", 2);
+  return path.string();
+}
+
+RunOptions quick(std::uint32_t max_generations) {
+  RunOptions o;
+  o.backend = Backend::Cpu;
+  o.threads = 2;
+  o.pop = 200;
+  o.island_size = 100;
+  o.local_search = 30;
+  o.max_generations = max_generations;
+  o.time_limit = 0;
+  o.seed = 4;
+  return o;
+}
+
+}  // namespace
+
+TEST(Rate, EachPuzzlesFiguresAreThoseOfItsRuns) {
+  RateSetup setup;
+  setup.files = {three_puzzles()};
+  setup.runs = 5;
+  setup.runs_csv = test_file("rate_runs.csv").string();
+  std::filesystem::remove(setup.runs_csv);
+  const std::vector<PuzzleRating> ratings = rate(setup, quick(40));
+  ASSERT_EQ(ratings.size(), 3u);
+  EXPECT_EQ(ratings[0].rating, "propagation");
+  EXPECT_GT(ratings[0].propagation_fills, 0);
+  const auto rows = read_csv_rows(setup.runs_csv);
+  std::map<std::string, std::size_t> col;
+  for (std::size_t c = 0; c < rows[0].size(); ++c) col[rows[0][c]] = c;
+  for (const PuzzleRating& r : ratings) {
+    SCOPED_TRACE("puzzle " + std::to_string(r.index));
+    EXPECT_EQ(r.runs, 5u);
+    EXPECT_EQ(r.solutions, 1);
+    std::vector<double> generations;
+    std::uint32_t solved = 0;
+    for (std::size_t i = 1; i < rows.size(); ++i) {
+      if (rows[i][col["puzzle_id"]] != r.file + "#" + std::to_string(r.index)) continue;
+      if (rows[i][col["solved"]] == "1") {
+        ++solved;
+        generations.push_back(std::stod(rows[i][col["generations_run"]]));
+      }
+    }
+    std::sort(generations.begin(), generations.end());
+    EXPECT_EQ(r.solved, solved);
+    EXPECT_DOUBLE_EQ(r.success_rate, solved / 5.0);
+    if (solved >= 3) {  // the 3rd of 5 runs, nearest rank
+      ASSERT_TRUE(r.median_generations);
+      EXPECT_EQ(*r.median_generations, generations[2]);
+    } else {
+      EXPECT_FALSE(r.median_generations);
+      EXPECT_EQ(r.rating, "unsolved");
+    }
+    if (solved < 5) EXPECT_FALSE(r.p90_generations);  // the 5th run, an unsolved one
+  }
+  // The same seed, the same figures but time.
+  setup.runs_csv.clear();
+  const std::vector<PuzzleRating> again = rate(setup, quick(40));
+  for (std::size_t k = 0; k < 3; ++k) {
+    EXPECT_EQ(again[k].median_evaluations, ratings[k].median_evaluations);
+    EXPECT_EQ(again[k].solved, ratings[k].solved);
+    EXPECT_EQ(again[k].exact_conflicts, ratings[k].exact_conflicts);
+  }
+}
+
+TEST(Rate, TheRatingFollowsTheMedianRunsEvaluations) {
+  PuzzleRating r;
+  EXPECT_EQ(rating_of(r, true), "propagation");
+  EXPECT_EQ(rating_of(r, false), "unsolved");
+  for (const auto& [evaluations, word] : std::vector<std::pair<double, std::string>>{
+           {0, "easy"}, {999999, "easy"}, {1e6, "medium"}, {1e7, "hard"}, {5e8, "very hard"}}) {
+    r.median_evaluations = evaluations;
+    EXPECT_EQ(rating_of(r, false), word) << evaluations;
+  }
+}
+
+TEST(Rate, TheCommandWritesARowAPuzzleAsCsvAndJson) {
+  const std::string file = three_puzzles();
+  const std::string args = "rate --backend cpu --threads 2 --pop 200 --island-size 100 --runs 3 "
+                           "--seed 2 --max-generations 1 --time-limit 0 --local-search 0 " + file;
+  const auto csv = run_gpuga(args);
+  ASSERT_EQ(csv.status, 0) << csv.err;
+  const CsvRows rows = parse_csv(csv.out);
+  ASSERT_EQ(rows.rows.size(), 4u);
+  EXPECT_EQ(rows.rows[0], rating_columns());
+  EXPECT_EQ(rows.rows[1].back(), "propagation");
+  EXPECT_EQ(rows.rows[2].back(), "unsolved");  // one plain generation solves no hard puzzle
+  const auto json = run_gpuga(args + " --json");
+  ASSERT_EQ(json.status, 0) << json.err;
+  const auto doc = nlohmann::json::parse(json.out);
+  ASSERT_EQ(doc["puzzles"].size(), 3u);
+  EXPECT_EQ(doc["puzzles"][2]["median_generations"], nullptr);
+  EXPECT_EQ(doc["puzzles"][2]["runs"], 3);
+  EXPECT_EQ(run_gpuga("rate --runs 0 " + file).status, 2);
+}
