@@ -83,6 +83,33 @@ TEST(Cli, BadInputGivesFileAndLineOnStderrAndNothingOnStdout) {
   EXPECT_NE(r.err.find("no puzzle found"), std::string::npos) << r.err;
 }
 
+TEST(Cli, MessagesSayWhatWasReadAndWhatWasExpected) {
+  // A line of 9 characters reads as a grid's first row: the message says so, and what a puzzle
+  // on one line holds.
+  auto r = run_gpuga("check -", "..3.2.6..\n");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("<stdin>:1: a line of 9 values, read as the first row of a 9x9 grid, and no "
+                       "row after it; expected a grid of 9 rows, or a puzzle on one line of 16, 81, "
+                       "256 or 625 cells"),
+            std::string::npos) << r.err;
+  // A negative number is out of range, not "not a number".
+  r = run_gpuga("solve --pop -3 puzzles/example.txt");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("--pop: -3 is out of range; expected 0 to 200000000"), std::string::npos) << r.err;
+  r = run_gpuga("solve --pop 3x puzzles/example.txt");
+  EXPECT_NE(r.err.find("'3x' is not a number"), std::string::npos) << r.err;
+  // A file that is not there, in a line of its own.
+  r = run_gpuga("solve missing.txt");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("missing.txt: no such file; expected a puzzle file, or - for standard input"),
+            std::string::npos) << r.err;
+  EXPECT_EQ(r.err.find("OR"), std::string::npos) << r.err;
+  // One generation, not "1 generations".
+  r = run_gpuga("solve --backend cpu --seed 1 --max-generations 1 --time-limit 0 --pop 20 "
+                "--island-size 10 --propagate none --local-search 0 --report-every 0 puzzles/famous_named.txt");
+  EXPECT_NE(r.err.find("after 1 generation, "), std::string::npos) << r.err;
+}
+
 TEST(Cli, BenchRecordsThePuzzleSize) {
   // Two generations of a tiny population on a 16x16 puzzle (no local search, no island solves
   // it): the table and the JSON name the size.

@@ -133,8 +133,8 @@ TEST(PuzzleIo, GridWithTooFewRows) {
   g = g.substr(0, 18 * 5) + "\n" + g;  // 5 rows, a blank line, then a full grid
   const auto msg = error_of(g);
   EXPECT_NE(msg.find("t.txt:6:"), std::string::npos) << msg;
-  EXPECT_NE(msg.find("has 5 rows; expected 9"), std::string::npos) << msg;
-  EXPECT_NE(error_of(as_grid(kLine).substr(0, 18 * 8)).find("has 8 rows"), std::string::npos);
+  EXPECT_NE(msg.find("ends after 5 rows; expected 9"), std::string::npos) << msg;
+  EXPECT_NE(error_of(as_grid(kLine).substr(0, 18 * 8)).find("ends after 8 rows"), std::string::npos);
 }
 
 TEST(PuzzleIo, ContradictoryGivensNameBothCells) {

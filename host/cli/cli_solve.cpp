@@ -197,16 +197,21 @@ void print_result(const SolveOptions& o, const Puzzle& p, const RunResult& r, bo
   std::cout << std::flush;
 }
 
+// "1 generation", "2 generations".
+std::string count_of(std::uint64_t n, const char* thing) {
+  return std::to_string(n) + " " + thing + (n == 1 ? "" : "s");
+}
+
 void print_summary(const Puzzle& p, const RunResult& r, const RunConfig& config) {
   char line[320];
   std::snprintf(line, sizeof line,
-                "puzzle %d (%s:%d): %s after %u generations, %u restarts, %llu evaluations, "
-                "%.2f s (%.3g evals/s); best fitness %u\n",
+                "puzzle %d (%s:%d): %s after %s, %s, %s, %.2f s (%.3g evals/s); best fitness %u\n",
                 p.index, p.file.c_str(), p.line,
                 r.solved ? (r.stop_reason == StopReason::Propagation ? "solved by propagation" : "solved")
                          : to_string(r.stop_reason),
-                r.generations, r.restarts, static_cast<unsigned long long>(r.evaluations),
-                r.seconds, r.seconds > 0 ? r.evaluations / r.seconds : 0.0, r.best_fitness);
+                count_of(r.generations, "generation").c_str(), count_of(r.restarts, "restart").c_str(),
+                count_of(r.evaluations, "evaluation").c_str(), r.seconds,
+                r.seconds > 0 ? r.evaluations / r.seconds : 0.0, r.best_fitness);
   std::cerr << line << "  seed " << config.seed << " (island " << r.island << " of "
             << config.pop / config.island_size << ")"
             << (config.grow_after ? "  islands grew " + std::to_string(r.growths) + " time(s)" : "")

@@ -8,12 +8,19 @@
 
 namespace gpuga {
 
-// The positional puzzle-file list every puzzle-reading command takes.
+// The positional puzzle-file list every puzzle-reading command takes: each a file that is there,
+// or - for standard input.
 inline CLI::Option* add_puzzle_files_option(CLI::App* cmd, std::vector<std::string>& files,
                                             const std::string& what = "Puzzle files") {
+  const CLI::Validator readable(
+      [](std::string& path) -> std::string {
+        if (path == "-" || CLI::ExistingFile(path).empty()) return "";
+        return path + ": no such file; expected a puzzle file, or - for standard input";
+      },
+      "FILE|-");
   return cmd->add_option("files", files, what + " ('-' for standard input)")
       ->required()
-      ->check(CLI::ExistingFile | CLI::IsMember({"-"}));
+      ->check(readable);
 }
 
 enum ExitStatus : int {

@@ -274,8 +274,12 @@ class Parser {
         while (next && is_comment(next->text)) next = next_line();
         if (!next || is_blank(next->text))
           fail(next ? next->number : line_no_, 0,
-               "the grid that starts on line " + std::to_string(p.line) + " has " +
-                   std::to_string(r) + " rows; expected " + std::to_string(n));
+               r == 1 ? "a line of " + std::to_string(n) + " values, read as the first row of a " +
+                            size_of_side(n) + " grid, and no row after it; expected a grid of " +
+                            std::to_string(n) + " rows, or a puzzle on one line of 16, 81, 256 "
+                            "or 625 cells"
+                      : "the grid that starts on line " + std::to_string(p.line) + " ends after " +
+                            std::to_string(r) + " rows; expected " + std::to_string(n));
         line = *next;
       }
       parse_grid_row(line, r, p);

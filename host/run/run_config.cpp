@@ -97,6 +97,9 @@ RunSetting number(std::string name, std::optional<T> RunOptions::*given, T RunCo
   s.csv = std::move(csv);
   s.parse = [given, lo, hi](RunOptions& o, const std::string& text) -> std::string {
     T v{};
+    double any = 0;  // what a number out of T's own range reads as, to say so
+    if (!parse_number(text, v) && parse_number(text, any))
+      return text + " is out of range; expected " + range_text(lo, hi);
     if (!parse_number(text, v)) return "'" + text + "' is not a number; expected " + range_text(lo, hi);
     if (!(v >= lo && v <= hi)) return text + " is out of range; expected " + range_text(lo, hi);
     o.*given = v;
