@@ -151,11 +151,12 @@ class PyObserver final : public RunObserver {
   std::optional<py::error_already_set> error_;
 };
 
-// Says on stderr, once, why auto runs on the CPU.
+// Why auto runs on the CPU, as a Python warning (RuntimeWarning: shown once per place by
+// Python's filters, an error where the caller asks warnings to be errors).
 void say_why_cpu(const std::string& why_cpu) {
-  static bool said = false;
-  if (!why_cpu.empty() && !said) std::fprintf(stderr, "gpuga: %s\n", why_cpu.c_str());
-  said = said || !why_cpu.empty();
+  if (why_cpu.empty()) return;
+  if (PyErr_WarnEx(PyExc_RuntimeWarning, ("gpuga: " + why_cpu).c_str(), 1) != 0)
+    throw py::error_already_set();
 }
 
 Backend backend_for(Backend requested, int device) {
