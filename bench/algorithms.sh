@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The GA, simulated annealing and hill climbing side by side on the dev sets (issue 10), each at
+# The GA, simulated annealing and hill climbing side by side on the dev sets, each at
 # its defaults on the same engine, backend and population (--pop 2000: two islands of 1000 GA
 # individuals or chains), with the same seeds:
 #   evals.csv  the same budget of about 5e7 evaluations per run (a move's fitness change counts

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The audit of solved grids (issue 26): many short, generation-limited runs across sizes 4x4 to
+# The audit of solved grids: many short, generation-limited runs across sizes 4x4 to
 # 16x16, the three algorithms, every encoding and selection, with and without propagation, and
 # every grid reported solved checked by bench/audit_verify.py, written apart from gpuga.
 #

@@ -3,8 +3,7 @@
 # build and then by the old one (`gpuga solve --backend cpu --seed 1 --json`, one puzzle at a
 # time), so that this machine's drift (20 % or more over an hour) falls on both; then
 # bench/compare.py's table of each set's median seconds a puzzle, every round's figure, and new
-# over old (above 1: the new build is faster). Issue 33's CPU target reads off it: 2 or more on
-# each hard 9x9 set against b7e73ec.
+# over old (above 1: the new build is faster).
 #
 #   bench/cpu-compare.sh DIR OLD [NEW]
 #

@@ -5,7 +5,7 @@
 // configuration file's key, sweep's --grid NAME), the text it takes, its default, help and group,
 // its JSON key and CSV column, how it reads RunOptions and what it records of a RunConfig. The
 // command line of every subcommand, --print-config, the JSON, the summary line, the batch CSV's
-// columns and config_id all come from that table (README.md, "Adding an engine option", says what else an
+// columns and config_id all come from that table (docs/adding-an-option.md says what else an
 // option touches). No CLI11 and no JSON here.
 #include <cstdint>
 #include <functional>

@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# The product speaks of itself only: no tracked file names the process it was made in (working
+# sessions, issue numbers) or the tools that lent a GPU for it (how commands were sent there,
+# files carried in or brought back). A line that must quote such a word ends with "words: ok".
+# Usage: test_product_words.sh SOURCE_DIR
+set -uo pipefail
+src=$1
+cd "$src" || exit 1
+if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+  mapfile -t files < <(git ls-files --cached --others --exclude-standard)
+else
+  mapfile -t files < <(find . -type f -not -path './build*' -not -path './.git/*')
+fi
+patterns='\bsessions?\b|\bissues? #?[0-9]+|\(issue\b|\bdevice (tool|machine)\b|\bcarry=|run\(command=|\bfiles? (brought )?back\b|\b(seventh|eighth|ninth|tenth|eleventh|twelfth) (session|turn)\b'
+hits=$(for f in "${files[@]}"; do
+  [ -f "$f" ] && [ "$f" != tests/test_product_words.sh ] || continue
+  grep -I -n -i -H -E "$patterns" "$f" | grep -v 'words: ok$'
+done)
+if [ -n "$hits" ]; then
+  echo "$hits" | head -40
+  echo "FAIL: $(echo "$hits" | wc -l) line(s) speak of how gpuga was made, not of gpuga" >&2
+  exit 1
+fi
+echo "${#files[@]} files: none speaks of how gpuga was made"
