@@ -28,7 +28,7 @@ about its local-search depth: each thread runs its child's moves in sequence).
                                  same on 256 threads, 512 twice), or with --weights by the
                                  given costs of a generation of the second and third stages
                                  over the first's (1.37,2.86 from the H100's sweep,
-                                 bench/README.md); with --joined R, the
+                                 docs/benchmarks.md); with --joined R, the
                                  files' runs as one file, in the order given, R times over (a
                                  long file: each run is a function of its puzzle, configuration
                                  and seed)
@@ -43,7 +43,7 @@ about its local-search depth: each thread runs its child's moves in sequence).
                                  the host's look 0.05 ms (epochs of a generation, as the driver
                                  holds them while runs wait)
 
-bench/README.md, "Defaults by backend and size", has the commands and their output.
+docs/benchmarks.md, "The defaults, by backend and size", has the commands and their output.
 """
 import json
 import math

@@ -1,6 +1,5 @@
 #!/usr/bin/env bash
-# Is this build of gpuga right on this NVIDIA GPU, and how fast is it? (bench/README.md, "Checking
-# a GPU".)
+# Is this build of gpuga right on this NVIDIA GPU, and how fast is it? (docs/checking-a-gpu.md.)
 #
 #   bench/gpu-check.sh run BUILD|BUNDLE [--out DIR] [--dry] [STAGE...]
 #       Runs the check on this machine's GPU: BUILD is a CUDA build tree of gpuga (run in place),
@@ -404,7 +403,7 @@ stage_mpi() {
 }
 
 # The one-puzzle defaults (the defaults table) on every dev set, one puzzle at a time, as
-# bench/README.md's "Defaults by backend and size" predicts them.
+# docs/benchmarks.md's "The defaults, by backend and size" predicts them.
 stage_defaults() {
   dev_sets() {
     local name=$1
@@ -419,8 +418,8 @@ stage_defaults() {
   step defaults-large large
 }
 
-# The 9x9 defaults' choices that CPU runs cannot settle (bench/README.md, "Many puzzles at once"
-# and "Defaults by backend and size"), measured on the hard sets: many at once, the table's runs
+# The 9x9 defaults' choices that CPU runs cannot settle (docs/decisions.md), measured on the
+# hard sets: many at once, the table's runs
 # of 256 islands of 32 growing after 6 against runs of 64 islands of 128 growing after 20, 16 and
 # 128 of them, and 64 of 256; one puzzle, the table's 264 islands of 128 against 528 and 1056.
 stage_choices() {

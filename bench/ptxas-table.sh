@@ -3,7 +3,7 @@
 # ptxas reported them at the build's last compile (cmake/ptxas-log.sh keeps each report beside
 # its object), and the occupancy they allow for the defaults table's islands, as a Markdown
 # table: the check after any change to device code (no new spills or local memory; ctest's
-# kernel_resources checks it against cuda/kernel-resources.txt), and bench/README.md's table.
+# kernel_resources checks it against cuda/kernel-resources.txt), and docs/benchmarks.md's table.
 # Usage: bench/ptxas-table.sh [BUILD_DIR] (a CUDA build; default build/). SIZES="16x16 25x25"
 # limits it to those sizes.
 set -euo pipefail

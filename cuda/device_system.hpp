@@ -132,9 +132,8 @@ struct Memory {
 #if THRUST_DEVICE_SYSTEM == THRUST_DEVICE_SYSTEM_CUDA
 
 // Threads per island at most: 256 covers an island of 512 in two children each and keeps two
-// islands of 512 per multiprocessor within the register file (bench/lab-notes.md, "The island
-// on the GPU: budget"); a narrower island's block is as wide as its work (team_threads,
-// island.hpp).
+// islands of 512 per multiprocessor within the register file; a narrower island's block is as
+// wide as its work (team_threads, island.hpp).
 inline constexpr unsigned kTeamThreads = 256;
 
 // A thread block: barriers are __syncthreads, the sort a bitonic network in the island's memory,

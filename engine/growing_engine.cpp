@@ -1,14 +1,14 @@
 // --grow-after: runs whose islands grow (make_growing_engine in gpuga/engine.hpp). A run starts
 // with the configuration's islands; when it has not solved after a stage's generations it starts
 // again from its seed with islands twice the size (as many islands, so twice the population).
-// Small islands solve most puzzles soonest and large ones solve the rest surely (bench/README.md,
-// "Fast and robust together"); a run that grows has the first where they succeed and the second
-// where they do not.
+// Small islands solve most puzzles soonest and large ones solve the rest surely
+// (docs/decisions.md); a run that grows has the first where they succeed and the second where
+// they do not.
 //
 // Each stage is an engine of its own and computes the same bytes as its configuration alone from
 // the same seed (RunConfig::stage). On the GPU each engine launches on a stream of its own, so
 // that while some runs have grown and others not, the stages' kernels share the device rather
-// than run one after another (bench/lab-notes.md, "Stages on streams of their own"). The driver
+// than run one after another (docs/decisions.md). The driver
 // sees one run: its clock goes on across the stages, and island k of a stage carries the
 // evaluations, restarts and best grid of island k of the stages before, so that a run's figures
 // count all its work and its best grid is the best it ever held. The snapshot holds the stage:

@@ -240,7 +240,7 @@ TEST_P(DeviceEngine, RunsEqualTheCpuRuns) {
 TEST_P(DeviceEngine, TheDefaultsTablesGpuIslandsEqualTheCpu) {
   // The CUDA defaults (gpuga/defaults.hpp) at every box size, a few islands of them: the CPU
   // backend computes the GPU's bytes, so CPU runs of the table's choices predict the GPU's
-  // generations (bench/README.md, "Defaults by backend and size").
+  // generations (docs/benchmarks.md, "The defaults, by backend and size").
   if (const auto why = skip_reason(GetParam()); !why.empty()) GTEST_SKIP() << why;
   const std::string dir = source_path("puzzles/");
   std::istringstream four("1.3.3...2..3...1\n");
@@ -496,7 +496,7 @@ TEST(CudaEngine, IslandsOf128RunOnBlocksOf128AsManyPerMultiprocessorAsTheyFit) {
 TEST(CudaEngine, ChainIslandsOf128RunAsManyPerMultiprocessorAsSharedMemoryHolds) {
   // sa's and hc's staged step: 64 registers on sm_90 (eight blocks of 128 by registers, seven
   // by an H100's shared memory), 80 before it (six by registers; an A100's shared memory holds
-  // five); bench/README.md, "Kernel resources".
+  // five); docs/benchmarks.md, "Kernel resources".
   if (const auto why = skip_reason(System::Cuda); !why.empty()) GTEST_SKIP() << why;
   const int by_registers = list_devices().devices[0].cc_major >= 9 ? 8 : 6;
   expect_9x9_islands_per_multiprocessor(128, by_registers, Algorithm::Sa);
@@ -506,7 +506,7 @@ TEST(CudaEngine, ChainIslandsOf128RunAsManyPerMultiprocessorAsSharedMemoryHolds)
 TEST(CudaEngine, IslandsOf32RunOnBlocksOfAWarpAsManyAsSharedMemoryHolds) {
   // Many 9x9 puzzles at once start on islands of 32 (the defaults table): a block of one warp,
   // at most 32 a multiprocessor by the hardware and by the step's 64 registers, fewer where
-  // shared memory holds fewer (an H100: 28; bench/README.md, "Islands of 32 that grow after 6").
+  // shared memory holds fewer (an H100: 28; docs/decisions.md).
   if (const auto why = skip_reason(System::Cuda); !why.empty()) GTEST_SKIP() << why;
   expect_9x9_islands_per_multiprocessor(size_defaults(Backend::Cuda, 3).many_island_size, 32);
 }

@@ -13,9 +13,8 @@ namespace {
 // backend (what was measured for them).
 constexpr std::uint32_t kWholeBackend = 0xFFFFFFFFu;
 
-// Rows by box size 2 to 5 (4x4, 9x9, 16x16, 25x25). bench/README.md, "Defaults by backend and
-// size", has the measurements behind each figure; 4x4 takes 9x9's, unmeasured (any setting
-// solves 4x4 at generation 0 or 1).
+// Rows by box size 2 to 5 (4x4, 9x9, 16x16, 25x25); docs/decisions.md says how each figure was
+// chosen; 4x4 takes 9x9's, unmeasured (any setting solves 4x4 at generation 0 or 1).
 constexpr SizeDefaults kCpu[] = {
     // island size, local search, restart after, grow after, islands per thread; many at once:
     // islands per run, island size, grow after

@@ -195,7 +195,7 @@ class Runner {
 
   // Epochs of about kEpochSeconds, but, once a slot stood idle with runs waiting, no longer than
   // the first free slot needed, for as long as runs wait (many short runs side by side, as
-  // solve's puzzles: bench/README.md, "Many puzzles at once"). Where epochs end changes no result.
+  // solve's puzzles: docs/decisions.md). Where epochs end changes no result.
   void adapt_epoch(double seconds, std::uint32_t idle_after) {
     if (idle_after) {
       epoch_ = std::min(epoch_, idle_after);

@@ -3,9 +3,9 @@
 // --island-size 0, --local-search auto, --restart-after and --grow-after auto (the GA's) and
 // --pop 0 resolve to on the CPU and on a CUDA device, for one puzzle (the fastest time to a
 // solution) and for many puzzles at once (solve FILE: the most puzzles a second).
-// bench/README.md, "Defaults by backend and size", has each entry's measurements and the commands
-// that made them. Pure functions: tests check the resolution from made-up device shapes, with no
-// GPU.
+// docs/benchmarks.md, "The defaults, by backend and size", has the table and docs/decisions.md
+// how it was chosen. Pure functions: tests check the resolution from made-up device shapes, with
+// no GPU.
 #include <cstdint>
 #include <vector>
 
@@ -23,7 +23,7 @@ struct SizeDefaults {
   std::uint32_t islands_per_unit = 0;
   // --pop 0, many puzzles at once: islands per run, runs side by side until the units are full;
   // their island size and growth (smaller islands growing sooner than one puzzle's where a
-  // device's room favours many small runs whose slow few grow: bench/README.md).
+  // device's room favours many small runs whose slow few grow: docs/benchmarks.md).
   std::uint32_t islands_per_run = 0;
   std::uint32_t many_island_size = 0;
   std::uint32_t many_grow_after = 0;

@@ -24,7 +24,7 @@ namespace gpuga {
 // hc's --restart-after auto: climbers restart after this many generations without a better grid.
 inline constexpr std::uint32_t kClimberRestartAfter = 30;
 // --grow-after: a run's islands double at most this many times (to 4x the first size), the
-// range of island sizes over which the sweeps found each box size's fastest (bench/README.md);
+// range of island sizes over which the sweeps found each box size's fastest (docs/benchmarks.md);
 // beyond it a stage costs more than a minute's time limit allows.
 inline constexpr std::uint32_t kMaxGrowths = 2;
 
@@ -77,11 +77,11 @@ struct RunConfig {
   std::uint32_t elite = 1;  // as given (truncation keeps none)
   Crossover crossover = Crossover::Bands;
   double crossover_rate = 1.0;
-  double mutation_rate = 1.0;  // bench/README.md, "Why the defaults": a paired sweep
-  std::uint32_t local_search = 0;  // bench/README.md: the memetic sweeps
+  double mutation_rate = 1.0;  // docs/decisions.md: a paired sweep
+  std::uint32_t local_search = 0;  // docs/benchmarks.md: the memetic sweeps
   bool given_aware = true;
-  Propagation propagate = Propagation::Singles;  // on the givens, before the run (bench/README.md)
-  double cooling = 0.9;            // sa (bench/README.md: the schedule sweeps)
+  Propagation propagate = Propagation::Singles;  // on the givens, before the run (docs/decisions.md)
+  double cooling = 0.9;            // sa (docs/benchmarks.md: the schedule sweeps)
   std::uint32_t chain_length = 0;  // sa: moves per temperature; 0: the free cells
   std::uint32_t reheat_after = 50; // sa
   std::uint32_t restart_after = 0;

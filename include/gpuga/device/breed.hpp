@@ -74,7 +74,7 @@ GPUGA_HD_INLINE void local_search(std::uint8_t* child, const PuzzleInfo<B>& info
   if (p.local_search == 0) return;
   // The settings in locals, as the chains' sweep has them: a store to the child (bytes) may alias
   // anything, so the compiler would otherwise reload them after every move. On the CPU that was
-  // 11 % of a move (bench/lab-notes.md, "The CPU's move loop").
+  // 11 % of a move (docs/decisions.md).
   const Encoding e = p.encoding;
   const FitnessKind kind = p.fitness;
   const bool aware = p.given_aware;

@@ -99,7 +99,7 @@ GPUGA_HD_INLINE int band_scores_one_pass(const std::uint8_t* g, Encoding e, std:
 // The same band after band: band t's rows and boxes, then stack t's columns, at most 2B masks
 // live at once and each cell read twice: the device's. The one pass's masks made the GPU's
 // segment step spill at 64 registers; band by band made the CPU's plain GA 7-18 % slower
-// (bench/lab-notes.md, "The segment step at 64 registers").
+// (docs/decisions.md).
 template <int B>
 GPUGA_HD_INLINE int band_scores_by_band(const std::uint8_t* g, Encoding e, std::uint8_t* out) {
   constexpr int n = Shape<B>::kSide;

@@ -24,7 +24,7 @@ struct Shape {
   // reads without a bank conflict. 4x4's four words become five and 16x16's 64 become 65 (at 64
   // every slot starts on the same bank: a 32-way conflict); 9x9 and 25x25 are odd already.
   // (16x16's 65 made the segment step spill at 128 registers on sm_90; at 64, since the GA's
-  // step of its own, it does not: bench/lab-notes.md, "Slots on odd words".)
+  // step of its own, it does not: docs/decisions.md.)
   static constexpr int kWords = (kCells + 3) / 4;
   static constexpr int kSlot = 4 * (kWords | 1);
   // A cell index, and a mask of values.

@@ -181,7 +181,7 @@ inline std::uint64_t staged_bytes(const IslandLayout& L) { return kWorkHeader<B>
 // memory as one, so that the step is compiled for the island in shared memory alone. With a
 // pointer that might be null, every access to the island went through a 64-bit generic address
 // that could be shared or device memory, and the chains' step spilled at 64 registers
-// (bench/lab-notes.md, "The chains' step at 64 registers: the island in shared memory").
+// (docs/decisions.md).
 struct StagedWork {
   std::uint8_t* bytes;
 };
@@ -344,7 +344,7 @@ struct Island {
     const int nxt = cur ^ 1;
     for (const std::uint32_t i : share(t, L.children)) {
       // Made per child from the record's offsets: six pointers held across the loop were what
-      // made the GPU's segment step spill at 64 registers (bench/lab-notes.md).
+      // made the GPU's segment step spill at 64 registers (docs/decisions.md).
       const GenerationView v{genome(cur, 0), fit(cur), order(), cdf,
                              L.truncation ? kid(0) : genome(nxt, 0), band(cur, 0)};
       breed_child<B>(i, seed, generation, p.ga, info, v);

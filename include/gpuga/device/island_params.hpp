@@ -18,7 +18,7 @@ inline constexpr std::uint32_t kNever = 0xFFFFFFFFu;
 // how often the host does. Every generation (1) when generations are costly (local search, or a
 // chain sweep), so that a solved run ends at its solving generation; every kHaltInterval when
 // they are cheap (the plain GA), where a segment a generation costs more than the tail: 20% of
-// the CPU backend's throughput, against at most 9 generations once (bench/lab-notes.md). Only a
+// the CPU backend's throughput, against at most 9 generations once (docs/decisions.md). Only a
 // check looks at every island of the run at one generation, which is what keeps the result
 // independent of how islands are scheduled.
 inline constexpr std::uint32_t kHaltInterval = 10;

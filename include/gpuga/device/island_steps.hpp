@@ -46,7 +46,7 @@ struct IslandsView {
 // the island meanwhile; a null pointer leaves the island where it is.
 // The GA's islands and the chains (sa, hc) are steps of their own (ga_segment_step,
 // chain_segment_step below), so that on the GPU each is a kernel of its own and neither holds the
-// registers that the other needs (bench/lab-notes.md, "The segment step at 64 registers").
+// registers that the other needs (docs/decisions.md).
 template <int B, bool kChains>
 struct segment_step {
   static constexpr bool kStages = true;  // launched with a staging area (device_system.hpp)

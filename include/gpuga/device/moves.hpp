@@ -133,7 +133,7 @@ GPUGA_HD_INLINE int move_delta(const std::uint8_t* g, const Move& m, Encoding e,
 // 100 at 25x25); apply() keeps the counts with the grid. Up to 9x9 a unit's counts are one word,
 // four bits a value; larger units keep a byte a value. On the CPU, with the inlining that needs
 // (host/CMakeLists.txt), that made 9x9 sa's moves about 20% faster and hc's 30%, and 16x16 and
-// 25x25 moves 1.3-1.9 times faster (bench/lab-notes.md, "Unit counts at every size"). On the
+// 25x25 moves 1.3-1.9 times faster (docs/decisions.md). On the
 // device the counts would sit in local memory (registers cannot be indexed at run time), up to
 // 216 bytes a 9x9 chain and 1950 a 25x25 one, beside an island that fills shared memory, so the
 // device counts the cells, as move_delta does, until a GPU measures which is faster. Both give
@@ -206,7 +206,7 @@ struct UnitCounts {
   }
   // As units_change: a unit that holds both cells of a swap does not change. units_change skips
   // the counting then; here both changes cost two lookups, and a select instead of that branch
-  // (taken at random) is worth 13% of sa's moves/s and 19% of hc's (bench/lab-notes.md).
+  // (taken at random) is worth 13% of sa's moves/s and 19% of hc's (docs/decisions.md).
   template <int T>
   GPUGA_HD_INLINE int units_delta(const std::uint8_t* g, const Move& m, Encoding e,
                                   FitnessKind kind) const {
