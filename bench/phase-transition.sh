@@ -6,8 +6,8 @@
 # ant colony solver of Lloyd & Amos when ACS names its binary (built apart from gpuga); one CSV
 # row a run, and a plot of success rate and median time against fill, a line per solver.
 #
-# Usage: [K=10] [TIME_LIMIT=10] [STEP=0.05] [SEED=1] [ACS=path] [GPUGA=build/gpuga]
-#        bench/phase-transition.sh SIZE OUTDIR [gpuga batch options]
+# Usage: [K=10] [TIME_LIMIT=10] [STEP=0.05] [SEED=1] [SOLVERS="ga sa hc"] [ACS=path]
+#        [GPUGA=build/gpuga] bench/phase-transition.sh SIZE OUTDIR [gpuga batch options]
 #   SIZE: 4, 9, 16 or 25. OUTDIR gets fills/fill-F.txt (the puzzles), runs.csv (solver, size,
 #   fill, instance, solved, seconds, generations), summary.md and phase-transition.png.
 # Generation is refused where a fill cannot be made; every other failure ends the script.
@@ -36,8 +36,8 @@ for f in "${fills[@]}"; do
   files+=("$file")
 done
 
-# The GA, sa and hc: one batch each over every fill's puzzles.
-for algorithm in ga sa hc; do
+# The GA, sa and hc (SOLVERS names fewer): one batch each over every fill's puzzles.
+for algorithm in ${SOLVERS:-ga sa hc}; do
   status=0
   "$gpuga" batch --algorithm "$algorithm" --runs 1 --seed "$seed" --time-limit "$limit" \
     --concurrent 1 --csv "$work/$algorithm.csv" "$@" "${files[@]}" 2>"$work/$algorithm.log" || status=$?
@@ -55,9 +55,18 @@ exact_and_acs() {
     t1=$(date +%s%N)
     echo "exact,$fill,$i,1,$(awk -v ns=$((t1 - t0)) 'BEGIN { printf "%.6f", ns / 1e9 }')"
     if [ -n "${ACS:-}" ]; then
-      # ACS prints 0 (solved) or 1, then its solving time in seconds.
+      # ACS reads one line of characters (16x16: 0-f for 1..16): a line of numbers converted.
+      [[ $puzzle == *" "* ]] && puzzle=$(awk '{ for (i = 1; i <= NF; i++)
+        printf "%s", $i == 0 ? "." : substr("0123456789abcdefghijklmnop", $i, 1) }' <<<"$puzzle")
+      # ACS prints 0 (solved) or 1, then its solving time in seconds; anything else (it
+      # mistakes an empty 16x16 grid for a full one) counts as unsolved at the limit.
       mapfile -t res < <("$ACS" --puzzle "$puzzle" --timeout "$limit")
-      echo "acs,$fill,$i,$((1 - res[0])),${res[1]}"
+      if [[ ${res[0]:-} =~ ^[01]$ ]]; then
+        echo "acs,$fill,$i,$((1 - res[0])),${res[1]}"
+      else
+        echo "phase-transition: ACS on fill $fill puzzle $i: '${res[0]:-}'; counted unsolved" >&2
+        echo "acs,$fill,$i,0,$limit"
+      fi
     fi
     i=$((i + 1))
   done <"$file"

@@ -37,7 +37,8 @@ def main():
     size, work, out = sys.argv[1], sys.argv[2], sys.argv[3]
     rows = []
     for solver in ("ga", "sa", "hc"):
-        rows += list(batch_rows(os.path.join(work, solver + ".csv"), solver, size))
+        if os.path.exists(os.path.join(work, solver + ".csv")):
+            rows += list(batch_rows(os.path.join(work, solver + ".csv"), solver, size))
     rows += list(other_rows(os.path.join(work, "others.csv"), size))
     rows.sort(key=lambda r: (r["solver"], float(r["fill"]), r["instance"]))
     columns = ["solver", "size", "fill", "instance", "solved", "seconds", "generations"]
