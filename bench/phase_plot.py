@@ -7,6 +7,7 @@ line per solver, time on a log scale). The median time counts an unsolved run at
 ran (the limit), so that it never hides a failure.
 
 Usage: phase_plot.py SIZE WORK OUT
+       phase_plot.py --again OUT    (the table and plot again from OUT/runs.csv)
 """
 import csv
 import os
@@ -33,19 +34,15 @@ def other_rows(path, size):
                    "solved": int(solved), "seconds": float(seconds), "generations": ""}
 
 
-def main():
-    size, work, out = sys.argv[1], sys.argv[2], sys.argv[3]
-    rows = []
-    for solver in ("ga", "sa", "hc"):
-        if os.path.exists(os.path.join(work, solver + ".csv")):
-            rows += list(batch_rows(os.path.join(work, solver + ".csv"), solver, size))
-    rows += list(other_rows(os.path.join(work, "others.csv"), size))
-    rows.sort(key=lambda r: (r["solver"], float(r["fill"]), r["instance"]))
-    columns = ["solver", "size", "fill", "instance", "solved", "seconds", "generations"]
-    with open(os.path.join(out, "runs.csv"), "w", newline="") as f:
-        w = csv.DictWriter(f, columns)
-        w.writeheader()
-        w.writerows(rows)
+def read_runs(path):
+    with open(path, newline="") as f:
+        rows = list(csv.DictReader(f))
+    for r in rows:
+        r["solved"], r["seconds"] = int(r["solved"]), float(r["seconds"])
+    return rows
+
+
+def table_and_plot(size, rows, out):
     solvers = sorted({r["solver"] for r in rows})
     fills = sorted({r["fill"] for r in rows}, key=float)
     table = {}
@@ -70,6 +67,7 @@ def main():
         top.plot(x, [table[s, fill][0] for fill in fills], marker="o", label=s)
         bottom.plot(x, [max(table[s, fill][1], 1e-4) for fill in fills], marker="o", label=s)
     top.set_ylabel("success rate")
+    top.set_ylim(-0.05, 1.05)
     top.set_title(f"{size}x{size}: the phase transition in the fraction of givens")
     top.legend()
     bottom.set_yscale("log")
@@ -77,6 +75,27 @@ def main():
     bottom.set_xlabel("fraction of cells given")
     fig.tight_layout()
     fig.savefig(os.path.join(out, "phase-transition.png"), dpi=100)
+
+
+def main():
+    if sys.argv[1] == "--again":
+        out = sys.argv[2]
+        rows = read_runs(os.path.join(out, "runs.csv"))
+        table_and_plot(rows[0]["size"], rows, out)
+        return
+    size, work, out = sys.argv[1], sys.argv[2], sys.argv[3]
+    rows = []
+    for solver in ("ga", "sa", "hc"):
+        if os.path.exists(os.path.join(work, solver + ".csv")):
+            rows += list(batch_rows(os.path.join(work, solver + ".csv"), solver, size))
+    rows += list(other_rows(os.path.join(work, "others.csv"), size))
+    rows.sort(key=lambda r: (r["solver"], float(r["fill"]), r["instance"]))
+    columns = ["solver", "size", "fill", "instance", "solved", "seconds", "generations"]
+    with open(os.path.join(out, "runs.csv"), "w", newline="") as f:
+        w = csv.DictWriter(f, columns)
+        w.writeheader()
+        w.writerows(rows)
+    table_and_plot(size, rows, out)
 
 
 if __name__ == "__main__":
