@@ -325,9 +325,10 @@ stage_correctness() {
     "$twenty_five --pop 512 --island-size 256 --local-search 5 --max-generations 2"
     "$escargot --algorithm sa --pop 2400 --island-size 1200 --max-generations 1")
   sanitize() {
-    local tool=$1 shape
+    local tool=$1 shape sanitizer
     shift
-    local run=(compute-sanitizer --tool "$tool" --error-exitcode 90)
+    sanitizer=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
+    local run=("$sanitizer" --tool "$tool" --error-exitcode 90)
     [ "$tool" = memcheck ] && run+=(--leak-check full)
     [ -n "$dry" ] && run=()
     for shape in "$@"; do
