@@ -1,7 +1,5 @@
 #include "gpuga/run_config.hpp"
 
-#include <omp.h>
-
 #include <algorithm>
 #include <charconv>
 #include <cstdio>
@@ -10,9 +8,6 @@
 #include <random>
 
 #include "gpuga/defaults.hpp"
-#include "gpuga/devices.hpp"
-#include "gpuga/errors.hpp"
-#include "gpuga/device/chain.hpp"
 
 namespace gpuga {
 

@@ -4,9 +4,9 @@
 
 #include <algorithm>
 #include <map>
-#include <memory>
 #include <mutex>
 #include <stdexcept>
+#include <tuple>
 
 #include "gpuga/backend.hpp"
 #include "gpuga/devices.hpp"
