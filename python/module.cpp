@@ -245,8 +245,8 @@ std::vector<std::string> generate_puzzles(int size, std::uint32_t count, std::ui
   return out;
 }
 
-// gpuga rate's rows: the CSV's columns, each value as the CSV writes it ("" for none).
-std::vector<std::vector<std::string>> rate_puzzles(const std::vector<std::string>& files,
+// gpuga rate's rows: a dict a puzzle, the CSV's columns in order (None where there is none).
+py::list rate_puzzles(const std::vector<std::string>& files,
                                                    std::uint32_t runs, std::uint32_t concurrent,
                                                    const py::kwargs& options) {
   RateSetup setup;
@@ -264,8 +264,16 @@ std::vector<std::vector<std::string>> rate_puzzles(const std::vector<std::string
     ratings = rate(setup, given, &quiet);
   }
   g_interrupted.store(false);
-  std::vector<std::vector<std::string>> out = {rating_columns()};
-  for (const PuzzleRating& r : ratings) out.push_back(rating_values(r));
+  py::list out;
+  for (const PuzzleRating& r : ratings) {
+    py::dict row;
+    for (const auto& [name, value] : rating_fields(r))
+      row[name.c_str()] = std::visit([](const auto& v) -> py::object {
+        if constexpr (std::is_same_v<std::decay_t<decltype(v)>, std::monostate>) return py::none();
+        else return py::cast(v);
+      }, value);
+    out.append(row);
+  }
   return out;
 }
 

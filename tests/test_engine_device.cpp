@@ -50,6 +50,18 @@ std::unique_ptr<Engine> make_device(System s, const Grid& puzzle, const EnginePa
   return make_cuda_engine(puzzle, p, 0, runs);
 }
 
+// The GPU's plan for 9x9 islands of `size`, `islands` of them, growing after 2 generations (a
+// CI-sized local search).
+RunPlan growing_9x9_plan(std::uint32_t islands, std::uint32_t size, std::uint64_t seed) {
+  RunOptions c;
+  c.pop = islands * size;
+  c.island_size = size;
+  c.seed = seed;
+  c.local_search = 20;
+  c.grow_after = 2;
+  return plan_on(c, Backend::Cuda, 3);
+}
+
 // The most shared memory a block of an H100 or H200 may opt in to: islands whose staged bytes
 // exceed it run from device memory there, and on the twin when it is given this limit.
 constexpr std::uint64_t kHopperStageLimit = 227 * 1024;
@@ -270,13 +282,7 @@ TEST_P(DeviceEngine, RunsWhoseIslandsGrowEqualTheCpu) {
   if (const auto why = skip_reason(GetParam()); !why.empty()) GTEST_SKIP() << why;
   const Grid puzzle = grid_of(kHardPuzzle);
   for (const std::uint32_t size : table_island_sizes(size_defaults(Backend::Cuda, 3))) {
-    RunOptions c;
-    c.pop = 2 * size;
-    c.island_size = size;
-    c.seed = 13;
-    c.local_search = 20;
-    c.grow_after = 2;
-    const RunPlan plan = plan_on(c, Backend::Cuda, 3);
+    const RunPlan plan = growing_9x9_plan(2, size, 13);
     const std::vector<EngineParams>& stages = plan.stages;
     const System system = GetParam();
     auto cpu = make_growing_engine([&](const EngineParams& p) { return make_cpu_engine(puzzle, p, 2); },
@@ -352,14 +358,8 @@ TEST_P(DeviceEngine, PhaseTimesOfAGrowingRunAddUpToNoMoreThanItsWallTime) {
   // on streams of their own. Their phase times count each instant once.
   if (const auto why = skip_reason(GetParam()); !why.empty()) GTEST_SKIP() << why;
   const Grid puzzle = grid_of(kHardPuzzle);
-  RunOptions c;
   const std::uint32_t size = size_defaults(Backend::Cuda, 3).many_island_size;
-  c.pop = 4 * size;
-  c.island_size = size;
-  c.seed = 17;
-  c.local_search = 20;
-  c.grow_after = 2;
-  const RunPlan plan = plan_on(c, Backend::Cuda, 3);
+  const RunPlan plan = growing_9x9_plan(4, size, 17);
   const System system = GetParam();
   const auto t0 = std::chrono::steady_clock::now();
   auto dev = make_growing_engine([&](const EngineParams& p) { return make_device(system, puzzle, p, 4); },

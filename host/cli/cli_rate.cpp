@@ -1,6 +1,8 @@
 // gpuga rate FILE... [--runs R] [--json] [--runs-csv FILE] [run options]: how hard each puzzle is
 // for the engine, one row a puzzle (gpuga/rate.hpp says what each column holds).
 #include <iostream>
+#include <type_traits>
+#include <variant>
 #include <nlohmann/json.hpp>
 
 #include "batch_progress.hpp"
@@ -21,24 +23,11 @@ struct RateOptions {
 
 nlohmann::json rating_json(const PuzzleRating& r) {
   nlohmann::json out;
-  const auto& names = rating_columns();
-  const auto values = rating_values(r);
-  for (std::size_t k = 0; k < names.size(); ++k) out[names[k]] = values[k];
-  const auto number = [](std::optional<double> v) { return v ? nlohmann::json(*v) : nlohmann::json(nullptr); };
-  out["line"] = r.line;
-  out["index"] = r.index;
-  out["givens"] = r.givens;
-  out["propagation_fills"] = r.propagation_fills;
-  out["exact_conflicts"] = r.exact_conflicts;
-  out["runs"] = r.runs;
-  out["solved"] = r.solved;
-  out["success_rate"] = r.success_rate;
-  out["median_generations"] = number(r.median_generations);
-  out["p90_generations"] = number(r.p90_generations);
-  out["median_evaluations"] = number(r.median_evaluations);
-  out["p90_evaluations"] = number(r.p90_evaluations);
-  out["median_seconds"] = number(r.median_seconds);
-  out["p90_seconds"] = number(r.p90_seconds);
+  for (const auto& [name, value] : rating_fields(r))
+    std::visit([&out, &name](const auto& v) {
+      if constexpr (std::is_same_v<std::decay_t<decltype(v)>, std::monostate>) out[name] = nullptr;
+      else out[name] = v;
+    }, value);
   return out;
 }
 
@@ -55,7 +44,11 @@ int run_rate(CLI::App* cmd, RateOptions& o) {
               << '\n';
   } else {
     std::cout << csv_line(rating_columns()) << '\n';
-    for (const PuzzleRating& r : ratings) std::cout << csv_line(rating_values(r)) << '\n';
+    for (const PuzzleRating& r : ratings) {
+      std::vector<std::string> row;
+      for (const auto& field : rating_fields(r)) row.push_back(csv_text(field.second));
+      std::cout << csv_line(row) << '\n';
+    }
   }
   return g_interrupted.load() ? kExitUnsolved : kExitOk;
 }

@@ -3,7 +3,9 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
+#include <cstdio>
 #include <filesystem>
 #include <map>
 
@@ -35,14 +37,17 @@ std::optional<double> percentile(const std::vector<RunFigures>& runs, double p,
   return solved[rank - 1];
 }
 
-// A temporary CSV for the runs when the caller keeps none; removed when done.
+// A temporary CSV for the runs when the caller keeps none, one a call (a process may rate from
+// several threads: Python); removed when done.
 struct ScratchCsv {
   std::string path;
   bool remove = false;
   explicit ScratchCsv(const std::string& kept) : path(kept) {
     if (!path.empty()) return;
+    static std::atomic<unsigned> calls{0};
     path = (std::filesystem::temp_directory_path() /
-            ("gpuga-rate-" + std::to_string(::getpid()) + ".csv")).string();
+            ("gpuga-rate-" + std::to_string(::getpid()) + "-" + std::to_string(calls++) + ".csv"))
+               .string();
     std::filesystem::remove(path);
     remove = true;
   }
@@ -51,13 +56,6 @@ struct ScratchCsv {
     if (remove) std::filesystem::remove(path, ec);
   }
 };
-
-std::string number_text(std::optional<double> v) {
-  if (!v) return "";
-  char text[32];
-  std::snprintf(text, sizeof text, "%.6g", *v);
-  return text;
-}
 
 }  // namespace
 
@@ -121,23 +119,47 @@ std::vector<PuzzleRating> rate(const RateSetup& setup, const RunOptions& options
   return out;
 }
 
+std::vector<std::pair<std::string, RatingValue>> rating_fields(const PuzzleRating& r) {
+  const auto number = [](std::optional<double> v) { return v ? RatingValue(*v) : RatingValue(); };
+  return {{"file", r.file},
+          {"line", std::int64_t(r.line)},
+          {"index", std::int64_t(r.index)},
+          {"size", r.size},
+          {"puzzle", r.puzzle},
+          {"givens", std::int64_t(r.givens)},
+          {"propagation_fills", std::int64_t(r.propagation_fills)},
+          {"solutions", std::string(r.solutions == 1 ? "one" : "several")},
+          {"exact_conflicts", std::int64_t(r.exact_conflicts)},
+          {"runs", std::int64_t(r.runs)},
+          {"solved", std::int64_t(r.solved)},
+          {"success_rate", r.success_rate},
+          {"median_generations", number(r.median_generations)},
+          {"p90_generations", number(r.p90_generations)},
+          {"median_evaluations", number(r.median_evaluations)},
+          {"p90_evaluations", number(r.p90_evaluations)},
+          {"median_seconds", number(r.median_seconds)},
+          {"p90_seconds", number(r.p90_seconds)},
+          {"rating", r.rating}};
+}
+
 const std::vector<std::string>& rating_columns() {
-  static const std::vector<std::string> columns = {
-      "file", "line", "index", "size", "puzzle", "givens", "propagation_fills", "solutions",
-      "exact_conflicts", "runs", "solved", "success_rate", "median_generations",
-      "p90_generations", "median_evaluations", "p90_evaluations", "median_seconds",
-      "p90_seconds", "rating"};
+  static const std::vector<std::string> columns = [] {
+    std::vector<std::string> out;
+    for (const auto& field : rating_fields(PuzzleRating{})) out.push_back(field.first);
+    return out;
+  }();
   return columns;
 }
 
-std::vector<std::string> rating_values(const PuzzleRating& r) {
-  return {r.file, std::to_string(r.line), std::to_string(r.index), r.size, r.puzzle,
-          std::to_string(r.givens), std::to_string(r.propagation_fills),
-          r.solutions == 1 ? "one" : "several", std::to_string(r.exact_conflicts),
-          std::to_string(r.runs), std::to_string(r.solved), number_text(r.success_rate),
-          number_text(r.median_generations), number_text(r.p90_generations),
-          number_text(r.median_evaluations), number_text(r.p90_evaluations),
-          number_text(r.median_seconds), number_text(r.p90_seconds), r.rating};
+std::string csv_text(const RatingValue& v) {
+  if (const auto* i = std::get_if<std::int64_t>(&v)) return std::to_string(*i);
+  if (const auto* d = std::get_if<double>(&v)) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.6g", *d);
+    return text;
+  }
+  if (const auto* w = std::get_if<std::string>(&v)) return *w;
+  return "";
 }
 
 }  // namespace gpuga

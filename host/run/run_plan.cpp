@@ -163,12 +163,13 @@ RunPlan plan(const RunOptions& o, const Target& t) {
   RunPlan out;
   out.box = t.box;
   out.many = t.many;
+  RunConfig one = c;  // one island of the plan's: what runs at once on a unit
+  one.pop = c.island_size;
+  out.shape = {t.units, t.islands_at_once(engine_params(one))};
   if (!o.pop) {  // islands to fill the target: its units, as many at once on each as fit
-    RunConfig one = c;
-    one.pop = c.island_size;
-    const BackendShape shape{t.units, t.islands_at_once(engine_params(one))};
-    c.pop = (t.many ? default_islands_per_run(d, shape) : default_islands(d, shape)) * c.island_size;
-    c.pop *= t.ranks;  // every rank's default
+    const std::uint32_t islands =
+        t.many ? default_islands_per_run(d, out.shape) : default_islands(d, out.shape);
+    c.pop = islands * c.island_size * t.ranks;  // every rank's default
   }
   check(o, c, grow_given);
   if (!ga) c.migration_interval = c.migrants = 0;  // chains never migrate
@@ -185,9 +186,6 @@ RunPlan plan(const RunOptions& o, const Target& t) {
     p.ga.children = children_of(o, c.selection, p.ga.island_size);
     out.stages.push_back(p);
   }
-  RunConfig one = c;
-  one.pop = c.island_size;
-  out.shape = {t.units, t.islands_at_once(engine_params(one))};
   return out;
 }
 

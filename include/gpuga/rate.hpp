@@ -20,6 +20,8 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
+#include <variant>
 #include <vector>
 
 #include "gpuga/batch_runner.hpp"
@@ -56,8 +58,12 @@ struct RateSetup {
 std::vector<PuzzleRating> rate(const RateSetup& setup, const RunOptions& options,
                                BatchReporter* reporter = nullptr);
 
-// The CSV's columns of a rating, and its values in that order ("" for none).
+// A rating's fields by name, in the CSV's order, each a number, a word, or none (a percentile
+// that falls on an unsolved run): what the CSV, the JSON and Python write of it.
+using RatingValue = std::variant<std::monostate, std::int64_t, double, std::string>;
+std::vector<std::pair<std::string, RatingValue>> rating_fields(const PuzzleRating& r);
+// The CSV's columns (the fields' names), and a field as the CSV writes it ("" for none).
 const std::vector<std::string>& rating_columns();
-std::vector<std::string> rating_values(const PuzzleRating& r);
+std::string csv_text(const RatingValue& v);
 
 }  // namespace gpuga

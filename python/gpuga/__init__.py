@@ -130,12 +130,7 @@ def rate(puzzles, runs=10, seed=None, concurrent=0, **options):
         options["seed"] = seed
     with tempfile.TemporaryDirectory() as scratch:
         rows = _gpuga.rate(_files(puzzles, scratch), runs, concurrent, **options)
-    frame = pd.DataFrame(rows[1:], columns=rows[0])
-    numeric = ["line", "index", "givens", "propagation_fills", "exact_conflicts", "runs", "solved",
-               "success_rate", "median_generations", "p90_generations", "median_evaluations",
-               "p90_evaluations", "median_seconds", "p90_seconds"]
-    frame[numeric] = frame[numeric].replace("", float("nan")).apply(pd.to_numeric)  # "": none
-    return frame
+    return pd.DataFrame(rows)  # None (a percentile on an unsolved run): NaN
 
 
 def bench(backend="cpu", pop=None, island_size=None, algorithm="ga", generations=100, repeats=5,
