@@ -23,11 +23,13 @@ struct RateOptions {
 
 nlohmann::json rating_json(const PuzzleRating& r) {
   nlohmann::json out;
-  for (const auto& [name, value] : rating_fields(r))
-    std::visit([&out, &name](const auto& v) {
-      if constexpr (std::is_same_v<std::decay_t<decltype(v)>, std::monostate>) out[name] = nullptr;
-      else out[name] = v;
-    }, value);
+  for (const auto& field : rating_fields(r)) {  // (clang 14 captures no structured binding)
+    nlohmann::json& at = out[field.first];
+    std::visit([&at](const auto& v) {
+      if constexpr (std::is_same_v<std::decay_t<decltype(v)>, std::monostate>) at = nullptr;
+      else at = v;
+    }, field.second);
+  }
   return out;
 }
 
