@@ -1,6 +1,8 @@
 // gpuga_kernel_table: what ptxas reported of every island kernel (registers, stack frame, spills;
 // cmake/ptxas-log.sh keeps it beside each object of gpuga_cuda) and the occupancy that allows,
-// computed for the defaults table's islands (gpuga/defaults.hpp) and the architecture's limits,
+// computed for the defaults table's islands (gpuga/defaults.hpp: the repaired GA's rows for its
+// step and the defaults' boundary and summary steps, the plain GA's for the GA's and the chains'
+// steps) and the architecture's limits,
 // as a Markdown table; no GPU needed.
 //
 //   gpuga_kernel_table FILE.ptxas...                  the table (bench/ptxas-table.sh)
@@ -9,9 +11,9 @@
 //       multiprocessor, or a kernel it lacks for an architecture it holds
 //   gpuga_kernel_table --baseline FILE.ptxas...       BASELINE's lines for this build
 //
-// The GA's island kernel appears a second time, named KERNEL@N, where many puzzles at once start
-// on islands of N of their own (the table's many-at-once island size): the same ptxas figures,
-// the occupancy of those islands.
+// The GA's island kernels appear again, named KERNEL@N, for each other island size N that their
+// rows of the defaults table start runs on (many puzzles at once): the same ptxas figures, the
+// occupancy of those islands.
 //
 // FILE names its box size (engine_cuda_9x9.cu.o.ptxas); BASELINE has one line per kernel: box,
 // architecture, kernel, registers (rounded up to the 8 a thread is allocated at a time: a change
@@ -82,17 +84,19 @@ int number_before(const std::string& line, const std::string& word) {
 }
 
 // A default island of box size `box` on a GPU, one puzzle's or (`size`) another of the table's,
-// of the GA or of chains (sa and hc alike): its staged bytes (in shared memory when they fit the
-// architecture) and its team's threads.
+// of the GA (its children repaired or not: the table's rows of each) or of chains (sa and hc
+// alike, the plain rows): its staged bytes (in shared memory when they fit the architecture) and
+// its team's threads.
 struct DefaultIsland {
   std::uint64_t staged;
   int threads;
 };
-DefaultIsland default_island(int box, std::uint32_t size = 0,
-                             Algorithm algorithm = Algorithm::Ga) {
+DefaultIsland default_island(int box, std::uint32_t size = 0, Algorithm algorithm = Algorithm::Ga,
+                             Repair repair = Repair::Propagate) {
   RunOptions o;
   o.algorithm = algorithm;
-  o.pop = size ? size : size_defaults(Backend::Cuda, box).island_size;
+  o.repair = algorithm == Algorithm::Ga ? repair : Repair::None;
+  o.pop = size ? size : size_defaults(Backend::Cuda, box, *o.repair).island_size;
   o.island_size = o.pop;
   o.seed = 1;
   Target cuda;  // no device asked: the population is given
@@ -146,22 +150,27 @@ std::vector<Kernel> read_report(const std::string& path) {
                                  k.name.rfind("staged_island_kernel", 0) == 0;
       if ((island_kernel || k.name.rfind("grid_kernel", 0) == 0) && !box.empty()) {
         const int b = box == "4x4" ? 2 : box == "9x9" ? 3 : box == "16x16" ? 4 : 5;
-        // Only the segment steps run staged (the chains' with an sa island of the table's
-        // size); the others, islands too large for shared memory and the grid from device
-        // memory. Every island kernel runs on the default island's team; a grid on the widest
-        // blocks.
-        const DefaultIsland island = default_island(b);
-        const bool ga_step = k.name.rfind("staged_island_kernel<ga_segment_step", 0) == 0;
-        if (ga_step) k.staged = island.staged;
-        if (k.name.rfind("staged_island_kernel<chain_segment_step", 0) == 0)
-          k.staged = default_island(b, 0, Algorithm::Sa).staged;
+        // Only the segment steps run staged: the GA's with the plain GA's island of the table,
+        // the repaired GA's with its own, the chains' with an sa island of the table's size;
+        // the others, islands too large for shared memory and the grid from device memory. Every
+        // island kernel runs on its step's island's team (the boundary and summary steps on the
+        // defaults' island); a grid on the widest blocks.
+        const bool plain_step = k.name.find("<ga_segment_step") != std::string::npos;
+        const bool repaired_step = k.name.find("<repaired_ga_segment_step") != std::string::npos;
+        const bool chain_step = k.name.find("<chain_segment_step") != std::string::npos;
+        const Repair rows = plain_step ? Repair::None : Repair::Propagate;
+        const DefaultIsland island =
+            chain_step ? default_island(b, 0, Algorithm::Sa) : default_island(b, 0, Algorithm::Ga, rows);
+        const bool staged_ga = k.name.rfind("staged_island_kernel", 0) == 0 && (plain_step || repaired_step);
+        if (k.name.rfind("staged_island_kernel", 0) == 0 && (staged_ga || chain_step))
+          k.staged = island.staged;
         if (island_kernel) k.threads = island.threads;
         k.per_sm = islands_per_sm(k);
         out.push_back(k);
-        // Many puzzles at once may start on islands of their own: the GA's step again, as "@size".
-        const std::vector<std::uint32_t> sizes = table_island_sizes(size_defaults(Backend::Cuda, b));
-        for (std::size_t i = 1; ga_step && i < sizes.size(); ++i) {
-          const DefaultIsland other = default_island(b, sizes[i]);
+        // Other islands of the GA's rows (many puzzles at once): its staged step again, as "@size".
+        const std::vector<std::uint32_t> sizes = table_island_sizes(size_defaults(Backend::Cuda, b, rows));
+        for (std::size_t i = 1; staged_ga && i < sizes.size(); ++i) {
+          const DefaultIsland other = default_island(b, sizes[i], Algorithm::Ga, rows);
           Kernel m = k;
           m.name += "@" + std::to_string(sizes[i]);
           m.staged = other.staged;

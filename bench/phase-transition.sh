@@ -7,9 +7,11 @@
 # row a run, and a plot of success rate and median time against fill, a line per solver.
 #
 # Usage: [K=10] [TIME_LIMIT=10] [STEP=0.05] [SEED=1] [SOLVERS="ga sa hc"] [ACS=path]
-#        [GPUGA=build/gpuga] bench/phase-transition.sh SIZE OUTDIR [gpuga batch options]
+#        [PUZZLES=dir] [GPUGA=build/gpuga] bench/phase-transition.sh SIZE OUTDIR [gpuga batch options]
 #   SIZE: 4, 9, 16 or 25. OUTDIR gets fills/fill-F.txt (the puzzles), runs.csv (solver, size,
 #   fill, instance, solved, seconds, generations), summary.md and phase-transition.png.
+#   PUZZLES: a folder of fill-F.txt files (F as 0.45) to solve instead of generating them (K and
+#   STEP then unused): bench/acs-instances.sh gives it the ant colony's published instances.
 # Generation is refused where a fill cannot be made; every other failure ends the script.
 set -euo pipefail
 size=${1:?usage: bench/phase-transition.sh SIZE OUTDIR [gpuga batch options]}
@@ -23,16 +25,25 @@ mkdir -p "$out/fills"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-# The fills: 0, STEP, ... up to 0.95.
-mapfile -t fills < <("$python3" -c "
+# The fills: 0, STEP, ... up to 0.95, generated; or those of the files in PUZZLES, copied.
+if [ -n "${PUZZLES:-}" ]; then
+  mapfile -t fills < <(ls "$PUZZLES" | sed -n 's/^fill-\([0-9.]*\)\.txt$/\1/p' | sort -n)
+  [ "${#fills[@]}" -gt 0 ] || { echo "phase-transition: no fill-F.txt in $PUZZLES" >&2; exit 1; }
+else
+  mapfile -t fills < <("$python3" -c "
 import sys
 step = float(sys.argv[1])
 n = int(0.95 / step + 1e-9)
 print('\n'.join(f'{i * step:.2f}' for i in range(n + 1)))" "$step")
+fi
 files=()
 for f in "${fills[@]}"; do
   file="$out/fills/fill-$f.txt"
-  "$gpuga" generate --size "$size" --count "$k" --seed "$seed" --fill "$f" >"$file"
+  if [ -n "${PUZZLES:-}" ]; then
+    cp "$PUZZLES/fill-$f.txt" "$file"
+  else
+    "$gpuga" generate --size "$size" --count "$k" --seed "$seed" --fill "$f" >"$file"
+  fi
   files+=("$file")
 done
 

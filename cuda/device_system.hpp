@@ -225,11 +225,12 @@ struct GridTeam : BlockTeam {
 // How many blocks of 256 threads a multiprocessor should hold at once for each step's kernel,
 // from its home and staged, which bounds the kernel's registers: 65536 / (256 x that); narrower
 // blocks fit more. Without a bound ptxas squeezed the boundary step into 32 registers, for an
-// occupancy it does not need, by spilling. Both segment steps are bounded to 64 registers with
-// the island staged in shared memory, with no spills on sm_90 (bench/ptxas-table.sh); where 64
-// spilled, a step keeps 128 (two blocks of 256): the chains from device memory (islands too
-// large to stage), and before sm_90 (an A100) the chains staged and the 25x25 GA from device
-// memory. kernel_resources (ctest) fails on a spill or a lost block.
+// occupancy it does not need, by spilling. The GA's and the chains' segment steps are bounded to
+// 64 registers with the island staged in shared memory, with no spills on sm_90
+// (bench/ptxas-table.sh); where 64 spilled, a step keeps 128 (two blocks of 256): the chains from
+// device memory (islands too large to stage), before sm_90 (an A100) the chains staged and the
+// 25x25 GA from device memory, and the repaired GA's step. kernel_resources (ctest) fails on a
+// spill or a lost block.
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 900
 inline constexpr bool kBeforeSm90 = true;
 #else
@@ -246,6 +247,12 @@ struct BlocksPerMultiprocessor<ga_segment_step<B>> {
 template <int B>
 struct BlocksPerMultiprocessor<chain_segment_step<B>> {
   static constexpr unsigned kHome = 2, kStaged = kBeforeSm90 ? 2 : 4;
+};
+// The repaired GA's step: its repair's loops over a grid's candidates beside the breeding's
+// state spilled at 64 registers; at 128 (two blocks of 256, sixteen of its islands' warp) none.
+template <int B>
+struct BlocksPerMultiprocessor<repaired_ga_segment_step<B>> {
+  static constexpr unsigned kHome = 2, kStaged = 2;
 };
 
 // One thread block per island, as many threads as its children (team_threads, at most 256): the

@@ -36,6 +36,7 @@ int cuda_islands_per_multiprocessor_of(const IslandParams& params, int device) {
   const device_system::DeviceScope on(device);
   const Launch l = launch_of<B>(true, make_layout<B>(params.ga), kSideBySide, sys.limits());
   if (params.ga.algorithm != Algorithm::Ga) return resident_islands<chain_segment_step<B>>(l);
+  if (params.ga.repair == Repair::Propagate) return resident_islands<repaired_ga_segment_step<B>>(l);
   return resident_islands<ga_segment_step<B>>(l);
 }
 

@@ -112,6 +112,8 @@ class IslandEngine final : public Engine {
     for (std::uint32_t s = 0; s < launches; ++s) {
       if (L_.chains)
         sys_.launch("chain_segment_step", segment_, chain_segment_step<B>{{v, s}});
+      else if (p_.ga.repair == Repair::Propagate)
+        sys_.launch("repaired_ga_segment_step", segment_, repaired_ga_segment_step<B>{{v, s}});
       else
         sys_.launch("ga_segment_step", segment_, ga_segment_step<B>{{v, s}});
       if (link_) exchange();

@@ -1,6 +1,7 @@
 #pragma once
-// Every encoding x selection x crossover x fitness option of the GA, then annealing and hill
-// climbing in every encoding, small enough to run many generations in a test. The CPU tests and
+// Every encoding x selection x crossover x fitness option of the GA, annealing and hill climbing
+// in every encoding, then the repaired GA with each selection, small enough to run many
+// generations in a test. The CPU tests and
 // the CPU-vs-CUDA equality tests walk the same list.
 #include <ostream>
 #include <string>
@@ -67,6 +68,28 @@ inline std::vector<TestConfig> all_test_configs(std::uint32_t pop = 300) {
                          to_name(p.fitness) + (p.given_aware ? "_aware" : ""),
                      p, anneal});
     }
+  // The repaired GA (cell encoding, conflicts), last so that the others keep their places: with
+  // each selection, one crossover each, and a local search before the repair once.
+  for (auto s : {Selection::Tournament, Selection::Rank, Selection::Truncation}) {
+    GaParams p;
+    p.encoding = Encoding::Cell;
+    p.selection = s;
+    p.crossover = s == Selection::Tournament ? Crossover::Bands
+                  : s == Selection::Rank     ? Crossover::Uniform
+                                             : Crossover::OnePoint;
+    p.fitness = FitnessKind::Conflicts;
+    p.repair = Repair::Propagate;
+    p.island_size = pop;
+    p.children = s == Selection::Truncation ? 2 * pop + 3 : pop;
+    p.elite = s == Selection::Truncation ? 0 : 1;
+    p.tournament_size = 3;
+    p.crossover_threshold = rate_threshold(0.9);
+    p.mutation_threshold = rate_threshold(0.7);
+    p.local_search = s == Selection::Rank ? 3 : 0;
+    p.seed = 0x4E9Aull + out.size();
+    const char* sn[] = {"tournament_bands", "rank_uniform_searched", "truncation_onepoint"};
+    out.push_back({std::string("repaired_cell_") + sn[int(s)], p});
+  }
   return out;
 }
 

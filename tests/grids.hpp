@@ -15,6 +15,12 @@ inline gpuga::Grid grid_of(const std::string& line) {
 inline const std::string kHardPuzzle =
     "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..";
 
+// AI Escargot with one given more, a 2 at r1c2 (its solution has 6 there): no solution, and
+// singles do not show it (test_repair.cpp checks both). Engines take it as it is: a repaired
+// GA's runs of it never solve, so that they go on through restarts and migrations.
+inline const std::string kUnsolvablePuzzle =
+    "12...7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..";
+
 // Norvig easy50 #1 and its solution.
 inline const std::string kEasyPuzzle =
     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";

@@ -49,9 +49,11 @@ struct Case {
 };
 
 std::vector<Case> cases() {
-  const auto params = [](Algorithm a, std::uint32_t local_search) {
+  const auto params = [](Algorithm a, std::uint32_t local_search,
+                         Repair repair = Repair::None) {
     RunOptions c;
     c.algorithm = a;
+    c.repair = repair;
     c.pop = a == Algorithm::Ga ? 120 : 12;
     c.island_size = *c.pop / 3;  // three islands on a ring
     c.local_search = local_search;
@@ -64,7 +66,8 @@ std::vector<Case> cases() {
           {"plain_ga", grid_of(kHardPuzzle), params(Algorithm::Ga, 0)},
           {"sa", grid_of(kHardPuzzle), params(Algorithm::Sa, 0)},
           {"hc", grid_of(kHardPuzzle), params(Algorithm::Hc, 0)},
-          {"ga_16x16", sixteen(), params(Algorithm::Ga, 20)}};
+          {"ga_16x16", sixteen(), params(Algorithm::Ga, 20)},
+          {"repaired_ga", grid_of(kUnsolvablePuzzle), params(Algorithm::Ga, 0, Repair::Propagate)}};
 }
 
 using Make = std::unique_ptr<Engine> (*)(const Grid&, const EngineParams&);

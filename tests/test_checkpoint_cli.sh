@@ -24,7 +24,8 @@ summary() { grep "^puzzle 1" "$1" | sed 's/, [0-9.]* s (.*//'; }
 for sig in TERM USR1; do
   if [ "$sig" = TERM ]; then limits=("${plain[@]}"); else limits=("${growing[@]}"); fi
   run=(--backend cpu --threads 1 --seed 5 --time-limit 0 --report-every 0 --format line
-       --pop 400 --island-size 100 --local-search 0 --migration-interval 20 "${limits[@]}")
+       --pop 400 --island-size 100 --local-search 0 --repair none --migration-interval 20
+       "${limits[@]}")
   "$gpuga" solve "${run[@]}" "$tmp/p.txt" >"$tmp/whole.out" 2>"$tmp/whole.err"
   [ $? -eq 1 ] || { cat "$tmp/whole.err"; fail "SIG$sig: the uninterrupted run"; }
   ck="$tmp/run-$sig.ckpt"
@@ -66,7 +67,7 @@ done
 # batch --checkpoint-every: SIGTERM saves the runs in flight beside the CSV (status 4, no row for
 # them); --resume continues them and writes the rows of the uninterrupted batch; the files go.
 b=(--backend cpu --threads 2 --seed 7 --max-generations 16000 --time-limit 0 --pop 400 --island-size 100
-   --local-search 0 --migration-interval 20 --runs 3 --concurrent 2)
+   --local-search 0 --repair none --migration-interval 20 --runs 3 --concurrent 2)
 "$gpuga" batch "${b[@]}" --csv "$tmp/whole.csv" "$tmp/p.txt" 2>/dev/null
 "$gpuga" batch "${b[@]}" --csv "$tmp/cut.csv" --checkpoint-every 1000 "$tmp/p.txt" 2>"$tmp/batch.err" &
 pid=$!

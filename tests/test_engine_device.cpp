@@ -50,10 +50,11 @@ std::unique_ptr<Engine> make_device(System s, const Grid& puzzle, const EnginePa
   return make_cuda_engine(puzzle, p, 0, runs);
 }
 
-// The GPU's plan for 9x9 islands of `size`, `islands` of them, growing after 2 generations (a
-// CI-sized local search).
+// The GPU's plan for 9x9 islands of `size`, `islands` of them, growing after 2 generations (the
+// plain GA, whose rows grow, at a CI-sized local search).
 RunPlan growing_9x9_plan(std::uint32_t islands, std::uint32_t size, std::uint64_t seed) {
   RunOptions c;
+  c.repair = Repair::None;
   c.pop = islands * size;
   c.island_size = size;
   c.seed = seed;
@@ -116,8 +117,11 @@ TEST_P(DeviceEqualsCpu, SameIslandsEveryEpochWithRestartsAndMigration) {
   const auto& [system, config] = GetParam();
   if (const auto why = skip_reason(system); !why.empty()) GTEST_SKIP() << why;
   // Islands of 50 (no team size divides it), three on a ring; epochs of uneven length. The
-  // hard puzzle runs to the end; islands solve the easy one and its run halts.
-  for (const auto& puzzle : {kHardPuzzle, kEasyPuzzle}) {
+  // hard puzzle runs to the end; islands solve the easy one and its run halts. The repaired GA
+  // solves both soon: it runs to the end on a puzzle without a solution.
+  std::vector<std::string> puzzles = {kHardPuzzle, kEasyPuzzle};
+  if (config.params.repair == Repair::Propagate) puzzles.push_back(kUnsolvablePuzzle);
+  for (const auto& puzzle : puzzles) {
     const EngineParams p = islands_of(config, 3, 4, 2, 5, 2);
     auto cpu = make_cpu_engine(grid_of(puzzle), p, 2);
     auto dev = make_device(system, grid_of(puzzle), p);
@@ -259,20 +263,22 @@ TEST_P(DeviceEngine, TheDefaultsTablesGpuIslandsEqualTheCpu) {
   const Grid puzzles[] = {parse_puzzles(four, "4x4")[0].grid, grid_of(kHardPuzzle),
                           read_puzzle_file(dir + "acs_16x16_fixed040_inst00-09.txt")[0].grid,
                           read_puzzle_file(dir + "acs_25x25_fixed040_inst00-09.txt")[0].grid};
-  for (const Grid& puzzle : puzzles) {
-    const SizeDefaults& d = size_defaults(Backend::Cuda, puzzle.box);
-    // One puzzle's islands, and those of runs sized for throughput (many puzzles at once).
-    for (const std::uint32_t size : table_island_sizes(d)) {
-      RunOptions c;
-      c.pop = 2 * size;
-      c.island_size = size;
-      c.seed = 11;
-      if (puzzle.box == 5) c.local_search = 50;  // the moves are the same; a CI-sized count of them
-      expect_same_after(GetParam(), puzzle, plan_on(c, Backend::Cuda, puzzle.box).engine_params(), 0, 2,
-                        "box size " + std::to_string(puzzle.box) + ", islands of " +
-                            std::to_string(size));
+  for (const Grid& puzzle : puzzles)
+    for (const Repair repair : {Repair::Propagate, Repair::None}) {
+      const SizeDefaults& d = size_defaults(Backend::Cuda, puzzle.box, repair);
+      // One puzzle's islands, and those of runs sized for throughput (many puzzles at once).
+      for (const std::uint32_t size : table_island_sizes(d)) {
+        RunOptions c;
+        c.repair = repair;
+        c.pop = 2 * size;
+        c.island_size = size;
+        c.seed = 11;
+        if (puzzle.box == 5 && repair == Repair::None) c.local_search = 50;  // a CI-sized count of the moves
+        expect_same_after(GetParam(), puzzle, plan_on(c, Backend::Cuda, puzzle.box).engine_params(), 0, 2,
+                          "box size " + std::to_string(puzzle.box) + ", islands of " +
+                              std::to_string(size) + ", repair " + to_string(repair));
+      }
     }
-  }
 }
 
 TEST_P(DeviceEngine, RunsWhoseIslandsGrowEqualTheCpu) {
@@ -281,7 +287,7 @@ TEST_P(DeviceEngine, RunsWhoseIslandsGrowEqualTheCpu) {
   // the same on both.
   if (const auto why = skip_reason(GetParam()); !why.empty()) GTEST_SKIP() << why;
   const Grid puzzle = grid_of(kHardPuzzle);
-  for (const std::uint32_t size : table_island_sizes(size_defaults(Backend::Cuda, 3))) {
+  for (const std::uint32_t size : table_island_sizes(size_defaults(Backend::Cuda, 3, Repair::None))) {
     const RunPlan plan = growing_9x9_plan(2, size, 13);
     const std::vector<EngineParams>& stages = plan.stages;
     const System system = GetParam();
@@ -358,7 +364,7 @@ TEST_P(DeviceEngine, PhaseTimesOfAGrowingRunAddUpToNoMoreThanItsWallTime) {
   // on streams of their own. Their phase times count each instant once.
   if (const auto why = skip_reason(GetParam()); !why.empty()) GTEST_SKIP() << why;
   const Grid puzzle = grid_of(kHardPuzzle);
-  const std::uint32_t size = size_defaults(Backend::Cuda, 3).many_island_size;
+  const std::uint32_t size = size_defaults(Backend::Cuda, 3, Repair::None).many_island_size;
   const RunPlan plan = growing_9x9_plan(4, size, 17);
   const System system = GetParam();
   const auto t0 = std::chrono::steady_clock::now();
@@ -508,7 +514,7 @@ TEST(CudaEngine, IslandsOf32RunOnBlocksOfAWarpAsManyAsSharedMemoryHolds) {
   // at most 32 a multiprocessor by the hardware and by the step's 64 registers, fewer where
   // shared memory holds fewer (an H100: 28; docs/decisions.md).
   if (const auto why = skip_reason(System::Cuda); !why.empty()) GTEST_SKIP() << why;
-  expect_9x9_islands_per_multiprocessor(size_defaults(Backend::Cuda, 3).many_island_size, 32);
+  expect_9x9_islands_per_multiprocessor(size_defaults(Backend::Cuda, 3, Repair::None).many_island_size, 32);
 }
 
 TEST(CudaEngine, IslandsOf512RunInSharedMemoryAsManyPerMultiprocessorAsItHolds) {

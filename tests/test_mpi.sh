@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # One run's islands over MPI ranks: `mpirun -np N gpuga solve` writes what one process writes for
 # the same seed (grids, generations, evaluations, restarts, the island that solved), for the
-# memetic GA, the plain GA migrating every few generations (so that the ring crosses the ranks
-# many times), sa, a 16x16 puzzle, a file of three sizes, and one island a rank; batch and sweep sharing out their runs
+# repaired GA of the defaults, the memetic GA, the plain GA migrating every few generations (so
+# that the ring crosses the ranks many times), sa, a 16x16 puzzle, a file of three sizes, and one
+# island a rank; batch and sweep sharing out their runs
 # (and --resume on another rank count); a rank count that does not divide the
 # islands is refused before any run, with a message; rank 0 alone writes.
 # With a GPU, ranks that outnumber the GPUs share them round-robin, with the same results.
@@ -52,15 +53,22 @@ sed -n '1p' "$src/puzzles/acs_16x16_unique_fixed055-060.txt" >"$sixteen"
 # Four hard puzzles that islands on both ranks solve (seed 2: islands 0, 1 and 2 of 4).
 four="$tmp/four.txt"
 sed -n '1,4p' "$src/puzzles/norvig_top95.txt" >"$four"
-same memetic 2 --pop 400 --island-size 100 --local-search 100 --migration-interval 3 --seed 2 --max-generations 200 "$four"
+same memetic 2 --repair none --pop 400 --island-size 100 --local-search 100 --migration-interval 3 --seed 2 --max-generations 200 "$four"
 "$python3" -c '
 import json, sys
 islands = [r["island"] for r in json.load(open(sys.argv[1]))["results"] if r["solved"]]
 sys.exit(0 if any(k >= 2 for k in islands) else 1)' "$tmp/memetic.n.json" || fail "memetic: no solution from rank 1"
-same plain-ga 2 --pop 400 --island-size 100 --local-search 0 --migration-interval 10 --seed 4 --max-generations 300 "$nine"
-same one-island-a-rank 4 --pop 400 --island-size 100 --local-search 20 --migration-interval 1 --seed 5 --max-generations 30 "$nine"
+# The repaired GA of the defaults, its small islands on both ranks.
+same repaired 2 --pop 32 --island-size 8 --seed 3 --max-generations 200 "$four"
+"$python3" -c '
+import json, sys
+islands = [r["island"] for r in json.load(open(sys.argv[1]))["results"] if r["solved"]]
+sys.exit(0 if len(islands) == 4 and any(k >= 2 for k in islands) else 1)' "$tmp/repaired.n.json" ||
+  fail "repaired: not every puzzle solved, or none from rank 1"
+same plain-ga 2 --repair none --pop 400 --island-size 100 --local-search 0 --migration-interval 10 --seed 4 --max-generations 300 "$nine"
+same one-island-a-rank 4 --repair none --pop 400 --island-size 100 --local-search 20 --migration-interval 1 --seed 5 --max-generations 30 "$nine"
 same sa 2 --algorithm sa --pop 8 --island-size 4 --seed 6 --max-generations 200 "$nine"
-same sixteen 2 --pop 200 --island-size 50 --local-search 100 --migration-interval 3 --seed 7 --max-generations 10 "$sixteen"
+same sixteen 2 --repair none --pop 200 --island-size 50 --local-search 100 --migration-interval 3 --seed 7 --max-generations 10 "$sixteen"
 # A file of 9x9, 4x4 and 16x16 puzzles: each size's plan (its local search and restart) on every
 # rank, as one process plans them.
 same mixed-sizes 2 --pop 200 --island-size 50 --propagate none --seed 9 --max-generations 12 "$src/puzzles/mixed_sizes.txt"
@@ -70,7 +78,7 @@ got = {r["size"]: r["config"]["local_search"] for r in json.load(open(sys.argv[1
 sys.exit(0 if len(got) == 3 and got["16x16"] != got["9x9"] else 1)' "$tmp/mixed-sizes.n.json" ||
   fail "mixed-sizes: the sizes did not each get their own plan"
 # Islands that grow (--grow-after): every rank starts each stage together, its islands larger.
-same growing 2 --pop 40 --island-size 10 --local-search 20 --migration-interval 3 --grow-after 3 --seed 8 --max-generations 60 "$four"
+same growing 2 --repair none --pop 40 --island-size 10 --local-search 20 --migration-interval 3 --grow-after 3 --seed 8 --max-generations 60 "$four"
 "$python3" -c '
 import json, sys
 sys.exit(0 if any(r["growths"] > 0 for r in json.load(open(sys.argv[1]))["results"]) else 1)' "$tmp/growing.n.json" || fail "growing: no run grew"
@@ -103,10 +111,10 @@ same_text() {  # name ranks options...
   grep -q "  ranks $n  " "$tmp/$name.n.err" || fail "$name: the summary line does not say $n ranks"
   echo "ok: $name, stdout on $n ranks"
 }
-same_text ga-restarts 3 --pop 300 --island-size 100 --local-search 50 --migration-interval 2 --restart-after 5 --seed 8 --max-generations 60 "$four"
+same_text ga-restarts 3 --repair none --pop 300 --island-size 100 --local-search 50 --migration-interval 2 --restart-after 5 --seed 8 --max-generations 60 "$four"
 same_text one-rank 1 --pop 300 --island-size 100 --local-search 50 --migration-interval 2 --seed 8 --max-generations 30 "$four"
 same_text hc 3 --algorithm hc --pop 6 --island-size 2 --seed 11 --max-generations 100 "$four"
-same_text sixteen-text 2 --pop 200 --island-size 50 --local-search 100 --seed 12 --max-generations 10 "$sixteen"
+same_text sixteen-text 2 --repair none --pop 200 --island-size 50 --local-search 100 --seed 12 --max-generations 10 "$sixteen"
 "$python3" -c 'import json,sys; assert json.load(open(sys.argv[1]))["config"]["ranks"] == 2' "$tmp/memetic.n.json" ||
   fail "solve --json does not record 2 ranks"
 mpi 2 "$gpuga" solve --pop 400 --print-config "$four" >"$tmp/config.toml" || fail "--print-config on 2 ranks"
@@ -170,7 +178,7 @@ assert one["ms_per_phase"]["ring"] == 0, one' "$tmp/bench.json" || fail "bench o
 echo "ok: bench on 2 ranks"
 
 # A batch whose rank is killed keeps its finished rows; --resume completes it, no run twice.
-long=(--backend cpu --pop 200 --island-size 100 --local-search 100 --max-generations 400 --time-limit 0 --seed 13)
+long=(--backend cpu --repair none --pop 200 --island-size 100 --local-search 100 --max-generations 400 --time-limit 0 --seed 13)
 "$gpuga" batch "${long[@]}" --runs 4 --csv "$tmp/whole.csv" "$four" 2>/dev/null
 mpi 2 "$gpuga" batch "${long[@]}" --runs 4 --csv "$tmp/killed.csv" --concurrent 1 "$four" 2>/dev/null &
 launcher=$!
@@ -188,7 +196,7 @@ diff <(rows "$tmp/whole.csv") <(rows "$tmp/killed.csv") || fail "batch --resume 
 echo "ok: batch resumed after a killed rank ($kept of 16 rows kept)"
 
 # SIGTERM to one rank stops every rank cleanly, as Ctrl-C does: rank 0 reports the best so far.
-mpi 2 "$gpuga" solve --backend cpu --pop 400 --island-size 100 --local-search 0 --seed 434343 --time-limit 120 \
+mpi 2 "$gpuga" solve --backend cpu --repair none --pop 400 --island-size 100 --local-search 0 --seed 434343 --time-limit 120 \
   --report-every 0 --format line "$src/puzzles/acs_25x25_fixed040_inst00-09.txt" >"$tmp/term.out" 2>"$tmp/term.err" &
 launcher=$!
 sleep 2
@@ -207,7 +215,7 @@ echo "ok: SIGTERM to a rank stopped the run in $((SECONDS - start)) s"
 # prints uninterrupted.
 head -n 1 "$src/puzzles/acs_16x16_fixed040_inst00-09.txt" >"$tmp/unsolved.txt"  # not within these runs
 ck=(--backend cpu --seed 5 --max-generations 24000 --time-limit 0 --report-every 0 --format line --pop 400
-    --island-size 100 --local-search 0 --migration-interval 20 "$tmp/unsolved.txt")
+    --island-size 100 --local-search 0 --repair none --migration-interval 20 "$tmp/unsolved.txt")
 "$gpuga" solve --threads 2 "${ck[@]}" >"$tmp/ck-whole.out" 2>"$tmp/ck-whole.err"
 for resume_on in 2 1; do
   rm -f "$tmp/run.ckpt"

@@ -115,7 +115,8 @@ TEST(Rate, TheRatingFollowsTheMedianRunsEvaluations) {
 TEST(Rate, TheCommandWritesARowAPuzzleAsCsvAndJson) {
   const std::string file = three_puzzles();
   const std::string args = "rate --backend cpu --threads 2 --pop 200 --island-size 100 --runs 3 "
-                           "--seed 2 --max-generations 1 --time-limit 0 --local-search 0 " + file;
+                           "--seed 2 --max-generations 1 --time-limit 0 --local-search 0 --repair none " +
+                           file;
   const auto csv = run_gpuga(args);
   ASSERT_EQ(csv.status, 0) << csv.err;
   const CsvRows rows = parse_csv(csv.out);

@@ -101,7 +101,7 @@ TEST(RunOptions, EveryOptionIsDeclaredOnceWithItsHelp) {
 }
 
 TEST(RunOptions, OutputsRecordTheValuesInEffect) {
-  const std::uint64_t n = size_defaults(Backend::Cpu, 3).island_size;  // --island-size 0's
+  const std::uint64_t n = size_defaults(Backend::Cpu, 3, Repair::Propagate).island_size;  // --island-size 0's
   RunOptions o;
   o.pop = static_cast<std::uint32_t>(3 * n);
   o.selection = Selection::Truncation;

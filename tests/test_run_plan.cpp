@@ -10,7 +10,7 @@
 using namespace gpuga;
 
 TEST(RunPlan, TheOptionsAreCheckedAgainstEachOtherNamingTheSetting) {
-  const std::uint32_t n = size_defaults(Backend::Cpu, 3).island_size;  // --island-size 0's
+  const std::uint32_t n = size_defaults(Backend::Cpu, 3, Repair::Propagate).island_size;  // --island-size 0's
   RunOptions o;
   o.pop = 2 * n;
   o.migrants = 600;
@@ -33,16 +33,20 @@ TEST(RunPlan, TheOptionsAreCheckedAgainstEachOtherNamingTheSetting) {
 }
 
 TEST(RunPlan, EachPuzzleSizeGetsItsOwnDefaults) {
-  // One set of options, three sizes: each plan takes its row of the table.
+  // One set of options, three sizes: each plan takes its row of the table (the repaired GA's
+  // rows, or the plain GA's).
   for (const Backend b : {Backend::Cpu, Backend::Cuda})
-    for (int box = 2; box <= 5; ++box) {
-      const RunConfig c = plan_on({}, b, box).config;
-      const SizeDefaults& d = size_defaults(b, box);
-      EXPECT_EQ(std::tie(c.island_size, c.local_search, c.restart_after),
-                std::tie(d.island_size, d.local_search, d.restart_after))
-          << to_string(b) << " box " << box;
-      EXPECT_EQ(c.backend, b);
-    }
+    for (int box = 2; box <= 5; ++box)
+      for (const Repair r : {Repair::Propagate, Repair::None}) {
+        RunOptions o;
+        o.repair = r;
+        const RunConfig c = plan_on(o, b, box).config;
+        const SizeDefaults& d = size_defaults(b, box, r);
+        EXPECT_EQ(std::tie(c.island_size, c.local_search, c.restart_after),
+                  std::tie(d.island_size, d.local_search, d.restart_after))
+            << to_string(b) << " box " << box << " " << to_string(r);
+        EXPECT_EQ(c.backend, b);
+      }
   // What is given holds at every size.
   RunOptions given;
   given.local_search = 9;
@@ -55,6 +59,7 @@ TEST(RunPlan, ARunThatGrowsHasEveryStagesIslands) {
   o.pop = 8;
   o.island_size = 4;
   o.grow_after = 3;
+  o.repair = Repair::None;
   o.local_search = 0;  // the plain GA: stages end on its halt interval
   const RunPlan p = plan_on(o);
   ASSERT_TRUE(p.grows());
@@ -77,6 +82,52 @@ TEST(RunPlan, ARunThatGrowsHasEveryStagesIslands) {
   for (const EngineParams& s : stages_of(plan_on(o), here)) EXPECT_EQ(s.islands, 1u);
   o.grow_after = 0;
   EXPECT_FALSE(plan_on(o).grows());
+  // A repaired GA's generations are costly: it looks every generation, and a stage ends where asked.
+  o.repair = Repair::Propagate;
+  o.encoding = Encoding::Cell;
+  o.grow_after = 3;
+  EXPECT_EQ(plan_on(o).config.grow_after, 3u);
+}
+
+TEST(RunPlan, TheGaRepairsItsChildrenUnlessTheOperatorsItChangesAreChosen) {
+  // The defaults: the repaired GA on the cell encoding, with no local search (its own rows).
+  const RunConfig d = plan_on({}).config;
+  EXPECT_EQ(std::tie(d.repair, d.encoding, d.local_search),
+            std::make_tuple(Repair::Propagate, Encoding::Cell, 0u));
+  EXPECT_EQ(plan_on({}).engine_params().ga.repair, Repair::Propagate);
+  // An encoding, --propagate none, the squared fitness, sa or hc: the plain operators, as before
+  // the repair existed (the plain GA's rows).
+  auto with = [](auto field, auto value) {
+    RunOptions o;
+    o.*field = value;
+    return plan_on(o).config;
+  };
+  for (const RunConfig& c :
+       {with(&RunOptions::encoding, Encoding::Cell), with(&RunOptions::encoding, Encoding::Box),
+        with(&RunOptions::propagate, Propagation::None),
+        with(&RunOptions::fitness, FitnessKind::Squared),
+        with(&RunOptions::algorithm, Algorithm::Sa), with(&RunOptions::algorithm, Algorithm::Hc),
+        with(&RunOptions::repair, Repair::None)})
+    EXPECT_EQ(c.repair, Repair::None) << to_string(c.encoding) << " " << to_string(c.algorithm);
+  const RunConfig none = with(&RunOptions::repair, Repair::None);
+  EXPECT_EQ(std::tie(none.encoding, none.local_search),
+            std::make_tuple(Encoding::Box, size_defaults(Backend::Cpu, 3, Repair::None).local_search));
+  // The repair asked for with what it cannot work with: refused, naming both.
+  const std::pair<void (*)(RunOptions&), std::string> refused[] = {
+      {[](RunOptions& o) { o.encoding = Encoding::Box; }, "--repair propagate with --encoding box"},
+      {[](RunOptions& o) { o.algorithm = Algorithm::Hc; }, "--repair propagate with --algorithm hc"},
+      {[](RunOptions& o) { o.fitness = FitnessKind::Squared; }, "--repair propagate with --fitness squared"}};
+  for (const auto& [set, message] : refused) {
+    RunOptions o;
+    o.repair = Repair::Propagate;
+    set(o);
+    try {
+      plan_on(o);
+      ADD_FAILURE() << "accepted: " << message;
+    } catch (const InputError& e) {
+      EXPECT_NE(std::string(e.what()).find(message), std::string::npos) << e.what();
+    }
+  }
 }
 
 TEST(RunPlan, EveryRankOfARunAddsItsDefaultPopulation) {
@@ -93,7 +144,7 @@ TEST(RunPlan, EveryRankOfARunAddsItsDefaultPopulation) {
 TEST(RunPlan, TheDefaultPopulationFillsTheTargetsUnits) {
   // A made-up GPU of 10 multiprocessors, 3 islands at once on each.
   const RunPlan p = plan_on({}, Backend::Cuda, 3, false, 10, 3);
-  const SizeDefaults& d = size_defaults(Backend::Cuda, 3);
+  const SizeDefaults& d = size_defaults(Backend::Cuda, 3, Repair::Propagate);
   EXPECT_EQ(p.config.pop, std::min(d.islands_per_unit, 3u) * 10 * d.island_size);
   EXPECT_EQ(p.shape.units, 10u);
   EXPECT_EQ(p.shape.islands_at_once, 3u);

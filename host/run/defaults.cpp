@@ -13,8 +13,29 @@ namespace {
 // backend (what was measured for them).
 constexpr std::uint32_t kWholeBackend = 0xFFFFFFFFu;
 
-// Rows by box size 2 to 5 (4x4, 9x9, 16x16, 25x25); docs/decisions.md says how each figure was
-// chosen; 4x4 takes 9x9's, unmeasured (any setting solves 4x4 at generation 0 or 1).
+// Rows by box size 2 to 5 (4x4, 9x9, 16x16, 25x25) for the GA whose children are repaired
+// (--repair propagate, the default): small islands that restart soon, as the sweeps of island
+// size and restarts found fastest at every size on the CPU (docs/decisions.md); the GPU's rows
+// a warp an island (one thread a child), sized by the same generations, not yet timed on a GPU.
+constexpr SizeDefaults kCpuRepaired[] = {
+    // island size, local search, restart after, grow after, islands per thread; many at once:
+    // islands per run, island size, grow after
+    {8, 0, 10, 0, 1, 2, 8, 0},
+    {8, 0, 10, 0, 1, 2, 8, 0},
+    {8, 0, 10, 0, 1, 2, 8, 0},
+    {8, 0, 10, 0, 1, 2, 8, 0},
+};
+constexpr SizeDefaults kCudaRepaired[] = {
+    // island size, local search, restart after, grow after, islands per multiprocessor; many at
+    // once: islands per run, island size, grow after
+    {32, 0, 10, 0, 2, 2, 32, 0},
+    {32, 0, 10, 0, 2, 2, 32, 0},
+    {32, 0, 10, 0, 2, 2, 32, 0},
+    {32, 0, 10, 0, 2, 2, 32, 0},
+};
+
+// The plain GA's (--repair none: children as bred, a memetic local search): 4x4 takes 9x9's,
+// unmeasured (any setting solves 4x4 at generation 0 or 1).
 constexpr SizeDefaults kCpu[] = {
     // island size, local search, restart after, grow after, islands per thread; many at once:
     // islands per run, island size, grow after
@@ -34,10 +55,12 @@ constexpr SizeDefaults kCuda[] = {
 
 }  // namespace
 
-const SizeDefaults& size_defaults(Backend backend, int box) {
+const SizeDefaults& size_defaults(Backend backend, int box, Repair repair) {
   GPUGA_INPUT_CHECK(box >= 2 && box <= 5, "a puzzle of box size " + std::to_string(box) +
                                                "; expected 2 to 5 (4x4 to 25x25)");
-  return (backend == Backend::Cuda ? kCuda : kCpu)[box - 2];
+  const bool cuda = backend == Backend::Cuda;
+  if (repair == Repair::Propagate) return (cuda ? kCudaRepaired : kCpuRepaired)[box - 2];
+  return (cuda ? kCuda : kCpu)[box - 2];
 }
 
 std::vector<std::uint32_t> table_island_sizes(const SizeDefaults& d) {

@@ -24,6 +24,7 @@ const char* to_string(Selection s) {
 const char* to_string(Crossover c) {
   return c == Crossover::OnePoint ? "one-point" : (c == Crossover::Uniform ? "uniform" : "bands");
 }
+const char* to_string(Repair r) { return r == Repair::Propagate ? "propagate" : "none"; }
 const char* to_string(Backend b) {
   return b == Backend::Auto ? "auto" : (b == Backend::Cpu ? "cpu" : "cuda");
 }
@@ -186,15 +187,15 @@ RunSetting derived(std::string json, CsvColumn csv,
 
 std::string box_name(int box) { return std::to_string(box * box) + "x" + std::to_string(box * box); }
 
-// A default of the table for help, each backend's boxes 3 to 5 with equal neighbours joined:
-// "cpu 9x9 to 16x16: 500, 25x25: 20000; cuda ...".
-std::string auto_text(std::uint32_t SizeDefaults::*m) {
+// A default of the table (the repaired GA's rows or the plain GA's) for help, each backend's
+// boxes 3 to 5 with equal neighbours joined: "cpu 9x9 to 16x16: 500, 25x25: 20000; cuda ...".
+std::string auto_text(std::uint32_t SizeDefaults::*m, Repair repair) {
   std::string out;
   for (const Backend b : {Backend::Cpu, Backend::Cuda}) {
     out += (out.empty() ? "" : "; ") + std::string(to_string(b));
     for (int first = 3, last = 3; first <= 5; first = ++last) {
-      const std::uint32_t v = size_defaults(b, first).*m;
-      while (last < 5 && size_defaults(b, last + 1).*m == v) ++last;
+      const std::uint32_t v = size_defaults(b, first, repair).*m;
+      while (last < 5 && size_defaults(b, last + 1, repair).*m == v) ++last;
       out += (first == 3 ? " " : ", ") + box_name(first) +
              (last > first ? " to " + box_name(last) : "") + ": " + std::to_string(v);
     }
@@ -204,11 +205,12 @@ std::string auto_text(std::uint32_t SizeDefaults::*m) {
 
 // Where runs sized for throughput (many puzzles at once, --pop 0) take `many` otherwise than one
 // puzzle takes `one`: "; many puzzles at once, cuda 9x9: 32", or nothing.
-std::string many_text(std::uint32_t SizeDefaults::*one, std::uint32_t SizeDefaults::*many) {
+std::string many_text(std::uint32_t SizeDefaults::*one, std::uint32_t SizeDefaults::*many,
+                      Repair repair) {
   std::string out;
   for (const Backend b : {Backend::Cpu, Backend::Cuda})
     for (int box = 3; box <= 5; ++box)
-      if (const SizeDefaults& d = size_defaults(b, box); d.*many != d.*one)
+      if (const SizeDefaults& d = size_defaults(b, box, repair); d.*many != d.*one)
         out += (out.empty() ? "; many puzzles at once, " : ", ") + std::string(to_string(b)) + " " +
                box_name(box) + ": " + std::to_string(d.*many);
   return out;
@@ -238,6 +240,32 @@ RunSetting or_auto(RunSetting s, std::optional<std::uint32_t> RunOptions::*given
   return s;
 }
 
+// A default of both sets of the table's rows for help: the repaired GA's (the default), then the
+// plain GA's, each with `many` where runs sized for throughput take another.
+std::string both_texts(std::uint32_t SizeDefaults::*m, std::uint32_t SizeDefaults::*many = nullptr) {
+  auto rows = [&](Repair r) { return auto_text(m, r) + (many ? many_text(m, many, r) : ""); };
+  return "repaired, " + rows(Repair::Propagate) + "; --repair none, " + rows(Repair::None);
+}
+
+// A choice that plan() decides when it is not given: auto says so, and the command line shows it.
+template <class E>
+RunSetting choice_or_auto(RunSetting s, std::optional<E> RunOptions::*given) {
+  s.type_name += "|auto";
+  const auto named = s.parse;
+  s.parse = [named, given](RunOptions& o, const std::string& text) -> std::string {
+    if (lower(text) == "auto") {
+      o.*given = std::nullopt;
+      return "";
+    }
+    const std::string error = named(o, text);
+    return error.empty() ? error : error + " or auto";
+  };
+  s.text = [given](const RunOptions& o) {
+    return o.*given ? std::string(to_string(*(o.*given))) : std::string("auto");
+  };
+  return s;
+}
+
 std::string selection_param(const RunConfig& c) {
   switch (c.selection) {
     case Selection::Tournament: return "tournament_size=" + std::to_string(c.tournament_size);
@@ -263,8 +291,8 @@ std::vector<RunSetting> make_settings() {
               &O::pop, "0", true),
       or_auto(number<U>("island-size", &O::island_size, &C::island_size, 0, 200000000, ga,
                         "Individuals per island; --pop must be a multiple (0: by backend and box "
-                        "size, " + auto_text(&SizeDefaults::island_size) +
-                        many_text(&SizeDefaults::island_size, &SizeDefaults::many_island_size) +
+                        "size, " + both_texts(&SizeDefaults::island_size,
+                                              &SizeDefaults::many_island_size) +
                         "; or a divisor of --pop down to half that; --island-size equal to --pop: "
                         "one panmictic population)", "island_size", {"island_size", 14, 2}),
               &O::island_size, "0", true),
@@ -282,9 +310,12 @@ std::vector<RunSetting> make_settings() {
                         "per generation per island with --selection truncation (mu+lambda); 0: 10 "
                         "x --island-size", "children"),
               &O::children, "0", true),
-      choice("encoding", &O::encoding, &C::encoding, {Encoding::Box, Encoding::Row, Encoding::Cell},
-             ga, "box: boxes are permutations; row: rows are; cell: every free cell independent",
-             "encoding", {"encoding", 3}),
+      choice_or_auto(choice("encoding", &O::encoding, &C::encoding,
+                            {Encoding::Box, Encoding::Row, Encoding::Cell}, ga, "box: boxes are "
+                            "permutations; row: rows are; cell: every free cell independent "
+                            "(auto: cell with --repair propagate, else box)", "encoding",
+                            {"encoding", 3}),
+                     &O::encoding),
       choice("fitness", &O::fitness, &C::fitness, {FitnessKind::Conflicts, FitnessKind::Squared},
              ga, "conflicts: sum over counted units of 9 - distinct digits; squared: sum over all "
              "units and digits of (count-1)^2", "fitness", {"fitness", 4}),
@@ -320,9 +351,19 @@ std::vector<RunSetting> make_settings() {
       or_auto(number<U>("local-search", &O::local_search, &C::local_search, 0, 100000, ga,
                         "Hill-climbing moves tried on every bred child after mutation, each made "
                         "when it does not make the child worse (a memetic GA; 0: none; auto: by "
-                        "backend and box size, " + auto_text(&SizeDefaults::local_search) + ")",
+                        "backend and box size, " + both_texts(&SizeDefaults::local_search) + ")",
                         "local_search", {"local_search", 21, 4}),
               &O::local_search),
+      choice_or_auto(choice("repair", &O::repair, &C::repair, {Repair::None, Repair::Propagate}, ga,
+                            "none: children as bred; propagate: every child, and every new "
+                            "individual, rebuilt within its cells' candidates: the most "
+                            "constrained open cell first, its own value where that is still a "
+                            "candidate (else a random one), naked and hidden singles after each "
+                            "placement; a cell left with no candidate stays blank, a conflict in "
+                            "each of its units (ga with --encoding cell and --fitness conflicts; "
+                            "auto: propagate for the GA with --propagate singles, no --encoding "
+                            "and --fitness conflicts, else none)", "repair", {"repair", 24, 7}),
+                     &O::repair),
       flag("given-aware", &O::given_aware, &C::given_aware, ga, "box/row: initialise and swap so "
            "that no digit lands where a given of its row, column or box holds it (when a legal "
            "placement exists)", "given_aware", {"given_aware", 10}),
@@ -344,7 +385,7 @@ std::vector<RunSetting> make_settings() {
                         "of its best fitness; hc: restart a climber from a random grid after this "
                         "many generations without a better grid (0: never; sa reheats instead; "
                         "auto: hc " + std::to_string(kClimberRestartAfter) + ", ga by backend and "
-                        "box size, " + auto_text(&SizeDefaults::restart_after) + ")",
+                        "box size, " + both_texts(&SizeDefaults::restart_after) + ")",
                         "restart_after", {"restart_after_n_stagnant", 2}),
               &O::restart_after),
       or_auto(number<U>("grow-after", &O::grow_after, &C::grow_after, 0, 1000000, stop, "ga: a run "
@@ -353,8 +394,8 @@ std::vector<RunSetting> make_settings() {
                         std::to_string(kMaxGrowths) + " times; each stage is that configuration's "
                         "run alone (0: never; rounded up to a multiple of 10 for the GA without "
                         "local search; auto: with --pop and --island-size left at 0, by backend "
-                        "and box size, " + auto_text(&SizeDefaults::grow_after) +
-                        many_text(&SizeDefaults::grow_after, &SizeDefaults::many_grow_after) +
+                        "and box size, " + both_texts(&SizeDefaults::grow_after,
+                                                      &SizeDefaults::many_grow_after) +
                         "; else 0)", "grow_after", {"grow_after", 23, 6}),
               &O::grow_after),
       number<U>("keep-on-restart", &O::keep_on_restart, &C::keep_on_restart, 0, 0xFFFFFFFFu, stop,

@@ -32,6 +32,7 @@ EngineParams engine_params(const RunConfig& c) {
   p.crossover_threshold = rate_threshold(c.crossover_rate);
   p.mutation_threshold = rate_threshold(c.mutation_rate);
   p.local_search = c.local_search;
+  p.repair = c.repair;
   p.seed = c.seed;
   EngineParams ip;
   ip.ga = p;
@@ -84,6 +85,18 @@ void check(const RunOptions& o, const RunConfig& c, std::uint32_t grow_given) {
   GPUGA_INPUT_CHECK(c.keep_on_restart <= n,
                     "--keep-on-restart " + std::to_string(c.keep_on_restart) +
                         " must not exceed the island size " + std::to_string(n));
+  if (c.repair == Repair::Propagate) {
+    GPUGA_INPUT_CHECK(c.algorithm == Algorithm::Ga,
+                      std::string("--repair propagate with --algorithm ") + to_string(c.algorithm) +
+                          ": the repair rebuilds the GA's children; expected --repair none or auto");
+    GPUGA_INPUT_CHECK(c.encoding == Encoding::Cell,
+                      std::string("--repair propagate with --encoding ") + to_string(c.encoding) +
+                          ": a repaired grid keeps no block a permutation; expected --encoding cell");
+    GPUGA_INPUT_CHECK(c.fitness == FitnessKind::Conflicts,
+                      "--repair propagate with --fitness squared: a repaired grid's blanks are "
+                      "conflicts, which the squared metric does not count; expected --fitness "
+                      "conflicts");
+  }
 }
 
 // --grow-after in effect: the generations of each stage but the last, rounded up to a multiple
@@ -93,6 +106,7 @@ std::uint32_t stage_length(const RunConfig& c, std::uint32_t grow_after) {
   GaParams ga;  // what the halt interval depends on
   ga.algorithm = c.algorithm;
   ga.local_search = c.local_search;
+  ga.repair = c.repair;
   const std::uint32_t h = halt_interval_for(ga);
   return (grow_after + h - 1) / h * h;
 }
@@ -146,8 +160,13 @@ RunPlan plan(const RunOptions& o, const Target& t) {
   for (const RunSetting& s : run_settings())
     if (s.apply) s.apply(o, c);
   c.backend = t.backend;
-  const SizeDefaults& d = size_defaults(t.backend, t.box);
   const bool ga = c.algorithm == Algorithm::Ga;
+  // The repair, and the cell encoding it needs, unless the user chose the operators it changes.
+  const bool plain = !ga || c.propagate == Propagation::None || o.encoding ||
+                     c.fitness != FitnessKind::Conflicts;
+  c.repair = o.repair.value_or(plain ? Repair::None : Repair::Propagate);
+  c.encoding = o.encoding.value_or(c.repair == Repair::Propagate ? Encoding::Cell : Encoding::Box);
+  const SizeDefaults& d = size_defaults(t.backend, t.box, c.repair);
   c.local_search = o.local_search.value_or(d.local_search);
   c.restart_after = o.restart_after.value_or(ga ? d.restart_after : kClimberRestartAfter);
   // The table's growth is measured for the table's islands; islands the user sized grow only

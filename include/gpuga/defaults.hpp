@@ -1,13 +1,16 @@
 #pragma once
-// The defaults that depend on where a run runs and on its puzzle's box size, in one table: what
-// --island-size 0, --local-search auto, --restart-after and --grow-after auto (the GA's) and
-// --pop 0 resolve to on the CPU and on a CUDA device, for one puzzle (the fastest time to a
-// solution) and for many puzzles at once (solve FILE: the most puzzles a second).
+// The defaults that depend on where a run runs, on its puzzle's box size and on whether the GA
+// repairs its children, in one table: what --island-size 0, --local-search auto,
+// --restart-after and --grow-after auto (the GA's) and --pop 0 resolve to on the CPU and on a
+// CUDA device, for one puzzle (the fastest time to a solution) and for many puzzles at once
+// (solve FILE: the most puzzles a second).
 // docs/benchmarks.md, "The defaults, by backend and size", has the table and docs/decisions.md
 // how it was chosen. Pure functions: tests check the resolution from made-up device shapes, with
 // no GPU.
 #include <cstdint>
 #include <vector>
+
+#include "gpuga/device/config.hpp"
 
 namespace gpuga {
 
@@ -29,8 +32,9 @@ struct SizeDefaults {
   std::uint32_t many_grow_after = 0;
 };
 
-// The entry for `backend` (Cpu or Cuda) and puzzles of box size `box` (2 to 5).
-const SizeDefaults& size_defaults(Backend backend, int box);
+// The entry for `backend` (Cpu or Cuda), puzzles of box size `box` (2 to 5) and the GA whose
+// children are repaired or not (--repair; sa and hc take the plain GA's).
+const SizeDefaults& size_defaults(Backend backend, int box, Repair repair);
 
 // The island sizes an entry starts runs on: one puzzle's, then many puzzles' where it differs.
 std::vector<std::uint32_t> table_island_sizes(const SizeDefaults& d);

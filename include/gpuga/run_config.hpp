@@ -45,6 +45,7 @@ struct RunOptions {
   std::optional<Crossover> crossover;
   std::optional<double> crossover_rate, mutation_rate;
   std::optional<std::uint32_t> local_search;
+  std::optional<Repair> repair;
   std::optional<bool> given_aware;
   std::optional<Propagation> propagate;
   std::optional<double> cooling;
@@ -79,6 +80,7 @@ struct RunConfig {
   double crossover_rate = 1.0;
   double mutation_rate = 1.0;  // docs/decisions.md: a paired sweep
   std::uint32_t local_search = 0;  // docs/benchmarks.md: the memetic sweeps
+  Repair repair = Repair::None;    // plan(): propagate for the GA at the defaults
   bool given_aware = true;
   Propagation propagate = Propagation::Singles;  // on the givens, before the run (docs/decisions.md)
   double cooling = 0.9;            // sa (docs/benchmarks.md: the schedule sweeps)
@@ -148,6 +150,7 @@ const char* to_string(Encoding);
 const char* to_string(FitnessKind);
 const char* to_string(Selection);
 const char* to_string(Crossover);
+const char* to_string(Repair);
 const char* to_string(Backend);
 
 }  // namespace gpuga

@@ -18,7 +18,7 @@ BINARY = os.environ["GPUGA_TEST_BINARY"]
 SOURCE = os.environ["GPUGA_TEST_SOURCE_DIR"]
 EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
 HARD = "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3.."  # AI Escargot
-SMALL = dict(backend="cpu", threads=2, pop=200, island_size=100, local_search=20)
+SMALL = dict(backend="cpu", threads=2, pop=200, island_size=100, local_search=20, repair="none")
 
 
 def cli(*args):
@@ -47,7 +47,7 @@ def test_solve_equals_the_command_line_for_a_seed(tmp_path):
     for seed, grow_after in ((1, 0), (2, 0), (3, 5)):  # the last grows: 25 generations, stages of 5
         out = cli("solve", "--json", "--seed", str(seed), "--max-generations", "25", "--backend", "cpu",
                   "--threads", "2", "--pop", "200", "--island-size", "100", "--local-search", "20",
-                  "--grow-after", str(grow_after), str(puzzle))
+                  "--repair", "none", "--grow-after", str(grow_after), str(puzzle))
         want = json.loads(out.stdout)["results"][0]
         got = gpuga.solve(HARD, seed=seed, max_generations=25, grow_after=grow_after, **SMALL)
         assert (got.text, got.generations, got.evaluations, got.restarts, got.growths, got.stop,
@@ -56,6 +56,13 @@ def test_solve_equals_the_command_line_for_a_seed(tmp_path):
             want["stop"], want["island"], want["fitness"], want["solved"])
         if grow_after and not got.solved:
             assert got.growths == 2  # 25 generations: two stages of 5, then the last
+    # The repaired GA of the defaults, in small islands.
+    want = json.loads(cli("solve", "--json", "--seed", "4", "--backend", "cpu", "--pop", "32",
+                          str(puzzle)).stdout)["results"][0]
+    got = gpuga.solve(HARD, seed=4, backend="cpu", pop=32)
+    assert got.config["repair"] == "propagate" and got.solved
+    assert (got.text, got.generations, got.evaluations, got.island) == (
+        want["grid"], want["generations"], want["evaluations"], want["island"])
 
 
 def test_batch_is_the_csv_of_the_command_line(tmp_path):
@@ -123,7 +130,7 @@ def test_ctrl_c_stops_the_run_and_raises_keyboard_interrupt():
         sixteen = f.readline().strip()  # the plain GA does not solve it within a minute
     with pytest.raises(KeyboardInterrupt):
         gpuga.solve(sixteen, seed=7, backend="cpu", pop=400, island_size=100, local_search=0,
-                    time_limit=60)
+                    repair="none", time_limit=60)
     assert time.monotonic() - start < 10
     assert gpuga.solve(EASY, seed=1, **SMALL).solved  # the next run is not stopped by it
 

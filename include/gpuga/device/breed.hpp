@@ -7,6 +7,7 @@
 #include "gpuga/device/fitness.hpp"
 #include "gpuga/device/moves.hpp"
 #include "gpuga/device/operators.hpp"
+#include "gpuga/device/repair.hpp"
 #include "gpuga/device/selection_tables.hpp"
 
 namespace gpuga {
@@ -90,9 +91,13 @@ GPUGA_HD_INLINE void local_search(std::uint8_t* child, const PuzzleInfo<B>& info
 }
 
 // One child: select two parents (or the elite to copy), cross over, mutate, then try
-// p.local_search hill-climbing moves (each made when it does not make the child worse), from
-// one stream keyed by (island seed, generation, child). Parents and child are slots.
-template <int B>
+// p.local_search hill-climbing moves (each made when it does not make the child worse) and,
+// where kRepaired (--repair propagate), rebuild it within its candidates (repair.hpp), from one
+// stream keyed by (island seed, generation, child). Parents and child are slots. kRepaired is
+// the step's, not a setting read here: the engine launches the repaired GA's own step for
+// parameters whose repair is propagate (island_steps.hpp), so that the plain GA's step holds no
+// register or local memory for a repair it never makes.
+template <int B, bool kRepaired>
 GPUGA_HD_INLINE void breed_child(std::uint32_t i, std::uint64_t seed, std::uint32_t generation,
                                  const GaParams& p, const PuzzleInfo<B>& info,
                                  const GenerationView& v) {
@@ -117,6 +122,7 @@ GPUGA_HD_INLINE void breed_child(std::uint32_t i, std::uint64_t seed, std::uint3
   for (int c = Shape<B>::kCells; c < kSlot; ++c) child[c] = 0;  // crossovers write cells only
   if (rng.chance(p.mutation_threshold)) mutate<B>(child, info, p.encoding, p.given_aware, rng);
   local_search<B>(child, info, p, rng);
+  if constexpr (kRepaired) repair_by_propagation<B>(child, info, rng);
 }
 
 // Fitness of one individual, and its band scores when the band crossover will need them
@@ -130,13 +136,15 @@ GPUGA_HD_INLINE Fitness evaluate(const std::uint8_t* g, const GaParams& p, std::
   return static_cast<Fitness>(band_scores<B>(g, p.encoding, bands));
 }
 
-// A new individual i at `generation` (initial or restarted), its padding zeroed.
-template <int B>
+// A new individual i at `generation` (initial or restarted), its padding zeroed: drawn, then
+// (kRepaired, as breed_child) rebuilt within its candidates.
+template <int B, bool kRepaired>
 GPUGA_HD_INLINE void init_slot(std::uint8_t* slot, std::uint32_t i, std::uint64_t seed,
                                std::uint32_t generation, const GaParams& p,
                                const PuzzleInfo<B>& info) {
   RngFor<B> rng(seed, generation, i, kPurposeInit);
   init_individual<B>(slot, info, p.encoding, p.given_aware, rng);
+  if constexpr (kRepaired) repair_by_propagation<B>(slot, info, rng);
   for (int c = Shape<B>::kCells; c < Shape<B>::kSlot; ++c) slot[c] = 0;
 }
 

@@ -136,7 +136,7 @@ struct Chains {
     const bool hc = isl.p.ga.algorithm == Algorithm::Hc;
     std::uint8_t* cur = isl.genome(0, i);
     if (hc && isl.p.restart_after && g - s.last_improvement > isl.p.restart_after) {
-      init_slot<B>(cur, i, seed, g, isl.p.ga, isl.info);
+      init_slot<B, false>(cur, i, seed, g, isl.p.ga, isl.info);  // chains are never repaired
       f = evaluate<B>(cur, isl.p.ga, nullptr);
       ++s.restarts;
       s.last_improvement = g;
@@ -206,7 +206,7 @@ struct Chains {
     s.seed = seed;
     s.evaluations = isl.L.island_size;
     for (const std::uint32_t i : share(isl.t, isl.L.island_size)) {
-      init_slot<B>(isl.genome(0, i), i, seed, 0, isl.p.ga, isl.info);
+      init_slot<B, false>(isl.genome(0, i), i, seed, 0, isl.p.ga, isl.info);
       isl.fit(0)[i] = isl.fit(1)[i] = evaluate<B>(isl.genome(0, i), isl.p.ga, nullptr);
       copy_slot<B>(isl.genome(1, i), isl.genome(0, i));
       ChainState c{};

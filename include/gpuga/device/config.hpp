@@ -11,6 +11,7 @@ enum class Encoding { Box, Row, Cell };
 enum class FitnessKind { Conflicts, Squared };
 enum class Selection { Tournament, Rank, Truncation };
 enum class Crossover { OnePoint, Uniform, Bands };
+enum class Repair { None, Propagate };  // a child as bred, or rebuilt within its candidates
 
 // A fitness: 0 is solved, lower is better (fitness.hpp; breed.hpp checks every box size's fits).
 using Fitness = std::uint16_t;
@@ -36,6 +37,7 @@ struct GaParams {
   Threshold crossover_threshold{};
   Threshold mutation_threshold{};
   std::uint32_t local_search{};  // hill-climbing moves tried on every bred child (memetic)
+  Repair repair{};               // propagate: every child then rebuilt (repair.hpp; cell encoding)
   std::uint64_t seed{};          // the run's seed; island k's is derive_seed(seed, k)
 };
 

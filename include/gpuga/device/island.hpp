@@ -331,15 +331,18 @@ struct Island {
     }
   }
 
-  // Individuals from..n-1 of `side` new at `generation`, evaluated.
+  // Individuals from..n-1 of `side` new at `generation`, evaluated. kRepaired here and below:
+  // the GA's children and new individuals are repaired (breed.hpp: breed_child).
+  template <bool kRepaired>
   GPUGA_HD void renew(int side, std::uint32_t from, std::uint64_t seed, std::uint32_t generation) const {
     for (const std::uint32_t i : share(t, from, L.island_size)) {
-      init_slot<B>(genome(side, i), i, seed, generation, p.ga, info);
+      init_slot<B, kRepaired>(genome(side, i), i, seed, generation, p.ga, info);
       fit(side)[i] = evaluate<B>(genome(side, i), p.ga, band(side, i));
     }
   }
 
   // The next generation from side `cur` into side `cur ^ 1`, evaluated (not yet ordered).
+  template <bool kRepaired>
   GPUGA_HD void breed(int cur, std::uint64_t seed, std::uint32_t generation) const {
     const int nxt = cur ^ 1;
     for (const std::uint32_t i : share(t, L.children)) {
@@ -347,7 +350,7 @@ struct Island {
       // made the GPU's segment step spill at 64 registers (docs/decisions.md).
       const GenerationView v{genome(cur, 0), fit(cur), order(), cdf,
                              L.truncation ? kid(0) : genome(nxt, 0), band(cur, 0)};
-      breed_child<B>(i, seed, generation, p.ga, info, v);
+      breed_child<B, kRepaired>(i, seed, generation, p.ga, info, v);
       std::uint8_t* child = v.children + std::uint64_t(i) * kSlot;
       if (L.truncation)
         kid_fit()[i] = evaluate<B>(child, p.ga, kid_band(i));
@@ -379,28 +382,30 @@ struct Island {
   }
 
   // Generation 0.
+  template <bool kRepaired>
   GPUGA_HD void init(IslandState& s, std::uint64_t seed, std::uint8_t* best_grid) const {
     s = IslandState{};
     s.seed = seed;
     s.evaluations = L.island_size;
-    renew(0, 0, seed, 0);
+    renew<kRepaired>(0, 0, seed, 0);
     t.sync();
     sort_side(0);
     note_best(s, 0, 0, true, best_grid);
   }
 
   // One generation: a restart when one falls due, else breeding; then order and progress.
+  template <bool kRepaired>
   GPUGA_HD void generation(IslandState& s, std::uint32_t g, std::uint8_t* best_grid) const {
     const int cur = s.side, nxt = cur ^ 1;
     if (p.restart_after && g - s.last_improvement > p.restart_after) {
       const std::uint32_t keep = p.keep_on_restart < L.island_size ? p.keep_on_restart : L.island_size;
       for (const std::uint32_t i : share(t, keep)) move(cur, order()[i], nxt, i);
-      renew(nxt, keep, s.seed, g);
+      renew<kRepaired>(nxt, keep, s.seed, g);
       ++s.restarts;
       s.last_improvement = g;
       s.evaluations += L.island_size - keep;
     } else {
-      breed(cur, s.seed, g);
+      breed<kRepaired>(cur, s.seed, g);
       // Every child evaluated, and every local-search move but the elite's (a move's fitness
       // change counts as an evaluation, as for sa and hc).
       s.evaluations += L.children + std::uint64_t(L.children - p.ga.elite) * p.ga.local_search;

@@ -15,9 +15,9 @@ inline constexpr std::uint32_t kNever = 0xFFFFFFFFu;
 // A run that has an island with fitness 0 stops at its next halt check, a multiple of its halt
 // interval (the solving island stops at once): islands run a segment of generations on their
 // own, so a run can only stop where all of them look, and what it computes must not depend on
-// how often the host does. Every generation (1) when generations are costly (local search, or a
-// chain sweep), so that a solved run ends at its solving generation; every kHaltInterval when
-// they are cheap (the plain GA), where a segment a generation costs more than the tail: 20% of
+// how often the host does. Every generation (1) when generations are costly (local search, a
+// repair, or a chain sweep), so that a solved run ends at its solving generation; every
+// kHaltInterval when they are cheap (the plain GA), where a segment a generation costs more than the tail: 20% of
 // the CPU backend's throughput, against at most 9 generations once (docs/decisions.md). Only a
 // check looks at every island of the run at one generation, which is what keeps the result
 // independent of how islands are scheduled.
@@ -38,7 +38,8 @@ struct IslandParams {
 
 // The halt interval of runs of `ga` (kHaltInterval above): 1 where a generation is costly.
 inline std::uint32_t halt_interval_for(const GaParams& ga) {
-  return ga.algorithm != Algorithm::Ga || ga.local_search > 0 ? 1 : kHaltInterval;
+  const bool costly = ga.local_search > 0 || ga.repair == Repair::Propagate;
+  return ga.algorithm != Algorithm::Ga || costly ? 1 : kHaltInterval;
 }
 
 // What an island carries from segment to segment.

@@ -44,10 +44,11 @@ struct IslandsView {
 // (to the next halt check, migration or the run's target). `area`, a StagedWork or a pointer
 // that is not null, is a staging area of staged_bytes(L) (shared memory on the GPU) that holds
 // the island meanwhile; a null pointer leaves the island where it is.
-// The GA's islands and the chains (sa, hc) are steps of their own (ga_segment_step,
-// chain_segment_step below), so that on the GPU each is a kernel of its own and neither holds the
-// registers that the other needs (docs/decisions.md).
-template <int B, bool kChains>
+// The GA's islands, the repaired GA's and the chains (sa, hc) are steps of their own
+// (ga_segment_step, repaired_ga_segment_step, chain_segment_step below), so that on the GPU each
+// is a kernel of its own and none holds the registers or local memory that another needs
+// (docs/decisions.md). The engine picks the step by its parameters.
+template <int B, bool kChains, bool kRepaired>
 struct segment_step {
   static constexpr bool kStages = true;  // launched with a staging area (device_system.hpp)
   IslandsView<B> v;
@@ -90,11 +91,12 @@ struct segment_step {
         s.clock = to;
       }
     } else if (init) {
-      isl.init(s, seed, best);
+      isl.template init<kRepaired>(s, seed, best);
     } else {
       const std::uint32_t to =
           next_stop(s.clock, task.target, v.p.migration_interval, v.p.halt_interval);
-      for (std::uint32_t g = s.clock + 1; g <= to && s.solved == kNever; ++g) isl.generation(s, g, best);
+      for (std::uint32_t g = s.clock + 1; g <= to && s.solved == kNever; ++g)
+        isl.template generation<kRepaired>(s, g, best);
       s.clock = to;
       const std::uint32_t m = v.p.migration_interval;
       if (m && to % m == 0 && v.runs[v.run_of(island)].ring_islands > 1 && s.solved == kNever)
@@ -108,12 +110,15 @@ struct segment_step {
     t.sync();
   }
 };
-// The GA's segment step and the chains', types of their own, so that on the GPU each is a kernel
-// of its own with its own register bound (cuda/device_system.hpp, BlocksPerMultiprocessor).
+// The GA's segment step, the repaired GA's (GaParams::repair propagate) and the chains', types of
+// their own, so that on the GPU each is a kernel of its own with its own register bound
+// (cuda/device_system.hpp, BlocksPerMultiprocessor).
 template <int B>
-struct ga_segment_step : segment_step<B, false> {};
+struct ga_segment_step : segment_step<B, false, false> {};
 template <int B>
-struct chain_segment_step : segment_step<B, true> {};
+struct repaired_ga_segment_step : segment_step<B, false, true> {};
+template <int B>
+struct chain_segment_step : segment_step<B, true, false> {};
 
 // After every segment, once per clock: a run halts at a halt check when one of its islands has
 // solved; otherwise, when a migration falls due, each island takes its ring predecessor's

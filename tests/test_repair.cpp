@@ -1,0 +1,156 @@
+// Propagation as a repair (include/gpuga/device/repair.hpp), at every box size: a repaired grid
+// keeps the givens, holds no value twice in a unit and leaves blank only cells it could not fill,
+// so its conflict fitness is three times its blanks; a child that is a solution comes out as it
+// went in; one that is a solution but for some cells comes out that solution when the puzzle has
+// one; and the same stream gives the same grid.
+#include <gtest/gtest.h>
+
+#include <sstream>
+#include <vector>
+
+#include "gpuga/device/breed.hpp"
+#include "gpuga/exact_solver.hpp"
+#include "gpuga/propagate.hpp"
+#include "gpuga/puzzle_io.hpp"
+#include "grids.hpp"
+#include "paths.hpp"
+
+using namespace gpuga;
+
+namespace {
+
+Grid puzzle_at(const std::string& file, std::size_t index = 0) {
+  return read_puzzle_file(source_path("puzzles/" + file)).at(index).grid;
+}
+
+template <int B>
+std::vector<std::uint8_t> slot_of(const Grid& g) {
+  std::vector<std::uint8_t> s(Shape<B>::kSlot, 0);
+  for (int c = 0; c < Shape<B>::kCells; ++c) s[c] = g.cell[c];
+  return s;
+}
+
+// No value twice in a unit, the givens in place, and a blank only where no value fits: every
+// value of 1..n is held by one of the blank cell's units.
+template <int B>
+void expect_repaired(const std::uint8_t* g, const PuzzleInfo<B>& info) {
+  using S = Shape<B>;
+  for (int c = 0; c < S::kCells; ++c)
+    if (info.givens[c]) ASSERT_EQ(g[c], info.givens[c]) << "given moved at " << c;
+  for (int u = 0; u < S::kUnits; ++u) {
+    unsigned seen = 0;
+    for (int k = 0; k < S::kSide; ++k) {
+      const int v = g[S::unit_cell(u, k)];
+      if (v == 0) continue;
+      ASSERT_FALSE((seen >> v) & 1u) << "value " << v << " twice in unit " << u;
+      seen |= 1u << v;
+    }
+  }
+  int blanks = 0;
+  for (int c = 0; c < S::kCells; ++c) {
+    if (g[c] != 0) continue;
+    ++blanks;
+    unsigned held = 0;
+    for (int u : {S::row_of(c), S::kSide + S::col_of(c), 2 * S::kSide + S::box_of(c)})
+      for (int k = 0; k < S::kSide; ++k) held |= 1u << g[S::unit_cell(u, k)];
+    EXPECT_EQ(held & S::kValues, S::kValues) << "cell " << c << " left blank with a value free";
+  }
+  EXPECT_EQ(conflict_fitness<B>(g, Encoding::Cell), 3 * blanks);
+}
+
+template <int B>
+void check_box_size(const Grid& puzzle) {
+  ASSERT_EQ(puzzle.box, B);
+  const PuzzleInfo<B> info = make_puzzle_info<B>(puzzle.cell.data(), Encoding::Cell);
+  const ExactResult exact = solve_exact(puzzle);
+  ASSERT_GE(exact.solutions, 1);
+  // Random children, repaired.
+  for (std::uint32_t i = 0; i < 40; ++i) {
+    Rng draw(B * 1000 + 1, 0, i, kPurposeInit);
+    std::vector<std::uint8_t> g(Shape<B>::kSlot, 0);
+    init_individual<B>(g.data(), info, Encoding::Cell, false, draw);
+    std::vector<std::uint8_t> again = g;
+    Rng rng(B * 1000 + 2, 0, i, kPurposeBreed), same(B * 1000 + 2, 0, i, kPurposeBreed);
+    repair_by_propagation<B>(g.data(), info, rng);
+    expect_repaired<B>(g.data(), info);
+    repair_by_propagation<B>(again.data(), info, same);
+    EXPECT_EQ(g, again) << "one stream, two grids";
+  }
+  // A solution is kept whole.
+  std::vector<std::uint8_t> solution = slot_of<B>(exact.solution);
+  Rng rng(7, 0, 0, kPurposeBreed);
+  std::vector<std::uint8_t> kept = solution;
+  repair_by_propagation<B>(kept.data(), info, rng);
+  EXPECT_EQ(kept, solution);
+  // With a third of its free cells blanked, a unique solution is found again; with several,
+  // some solution.
+  std::vector<std::uint8_t> holed = solution;
+  for (int i = 0; i < info.n_free; i += 3) holed[info.all_free[i]] = 0;
+  repair_by_propagation<B>(holed.data(), info, rng);
+  expect_repaired<B>(holed.data(), info);
+  if (exact.solutions == 1) EXPECT_EQ(holed, solution);
+}
+
+}  // namespace
+
+TEST(Repair, NineByNine) { check_box_size<3>(grid_of(kHardPuzzle)); }
+
+TEST(Repair, FourByFour) {
+  std::istringstream four("1.3.3...2..3...1\n");
+  check_box_size<2>(parse_puzzles(four, "4x4")[0].grid);
+}
+
+TEST(Repair, SixteenBySixteen) { check_box_size<4>(puzzle_at("acs_16x16_fixed040_inst00-09.txt")); }
+
+TEST(Repair, TwentyFiveByTwentyFive) {
+  check_box_size<5>(puzzle_at("acs_25x25_fixed045_inst00-09.txt"));
+}
+
+TEST(Repair, AnEmptyGridIsFilledAndAFullOneLeftAlone) {
+  // No givens: every cell free and the most constrained ties everywhere.
+  const PuzzleInfo<3> empty = make_puzzle_info<3>(Grid(3).cell.data(), Encoding::Cell);
+  std::vector<std::uint8_t> g(Shape<3>::kSlot, 0);
+  Rng rng(3, 0, 0, kPurposeBreed);
+  repair_by_propagation<3>(g.data(), empty, rng);
+  expect_repaired<3>(g.data(), empty);
+  // A grid of givens only: nothing to do, no draw taken.
+  const Grid full = grid_of(kEasySolution);
+  const PuzzleInfo<3> none_free = make_puzzle_info<3>(full.cell.data(), Encoding::Cell);
+  std::vector<std::uint8_t> same = slot_of<3>(full);
+  Rng untouched(3, 0, 0, kPurposeBreed), fresh(3, 0, 0, kPurposeBreed);
+  repair_by_propagation<3>(same.data(), none_free, untouched);
+  EXPECT_EQ(same, slot_of<3>(full));
+  EXPECT_EQ(untouched.next(), fresh.next());
+}
+
+TEST(Repair, AChildsOwnValuesWinWhereTheyAreCandidates) {
+  // The easy puzzle's solution but for one box whose free cells are blank: the repair keeps
+  // every value outside that box (each is still a candidate when its cell is placed) and fills
+  // the box with the solution's values, the only ones left there.
+  const Grid puzzle = grid_of(kEasyPuzzle), solution = grid_of(kEasySolution);
+  const PuzzleInfo<3> info = make_puzzle_info<3>(puzzle.cell.data(), Encoding::Cell);
+  std::vector<std::uint8_t> g = slot_of<3>(solution);
+  for (int k = 0; k < 9; ++k) {
+    const int c = Shape<3>::box_cell(4, k);
+    if (!puzzle.cell[c]) g[c] = 0;
+  }
+  Rng rng(5, 0, 0, kPurposeBreed);
+  repair_by_propagation<3>(g.data(), info, rng);
+  EXPECT_EQ(g, slot_of<3>(solution));
+}
+
+TEST(Repair, TheUnsolvableFixtureHasNoSolutionThatSinglesShow) {
+  // The engine tests run repaired GAs on it so that they never solve.
+  const Grid g = grid_of(kUnsolvablePuzzle);
+  EXPECT_EQ(solve_exact(g).solutions, 0);
+  EXPECT_FALSE(propagate_singles(g).contradiction);
+  const PuzzleInfo<3> info = make_puzzle_info<3>(g.cell.data(), Encoding::Cell);
+  for (std::uint32_t i = 0; i < 50; ++i) {
+    std::vector<std::uint8_t> child(Shape<3>::kSlot, 0);
+    Rng rng(11, 0, i, kPurposeBreed);
+    init_individual<3>(child.data(), info, Encoding::Cell, false, rng);
+    repair_by_propagation<3>(child.data(), info, rng);
+    expect_repaired<3>(child.data(), info);
+    EXPECT_GT(conflict_fitness<3>(child.data(), Encoding::Cell), 0);
+  }
+}
