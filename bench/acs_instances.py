@@ -4,12 +4,13 @@ bench/acs-instances.sh, and its table.
 
   acs_instances.py convert INSTANCES SIZE K DIR
       instances 0 to K-1 of every fill of SIZE (9, 16 or 25) as puzzle lines (9x9: 1-9, 16x16:
-      0-9 then a-f, 25x25: a-y, '.' a blank), one file a fill: DIR/fill-0.45.txt.
+      numbers 1 to 16, 25x25: a-y; a blank '.', or 0 among numbers), one file a fill:
+      DIR/fill-0.45.txt.
   acs_instances.py table OUT SIZE...
       OUT/summary.md: for each size and fill, gpuga's GA and ACS side by side (success rate and
       median seconds over OUT/SIZExSIZE/runs.csv, an unsolved run at the time it ran), the ratio
-      of the medians, and where gpuga's success rate is below ACS's or, at fills 0.35 to 0.55,
-      its median above ACS's.
+      of the medians, and where gpuga's success rate is below ACS's or, at fills 0.35 to 0.55 of
+      16x16 and 25x25, its median above ACS's.
 
 An instance file (inst9x9_45_3.txt: 9x9, 45 % of cells given, instance 3) holds the box size, a
 line we skip (1), then the rows, -1 for a blank.
@@ -24,12 +25,16 @@ HARD_FILLS = (0.35, 0.55)  # where the phase transition's hard region lies (Lewi
 
 
 def puzzle_line(path, size):
+    """The instance as a line: 9x9 and 25x25 in characters, 16x16 in numbers (0 a blank), since
+    a 16x16 line of characters with no 0 and no a-f (the empty grid) could be either alphabet."""
     words = open(path).read().split()
     if int(words[0]) ** 2 != size:
         raise SystemExit(f"{path}: box size {words[0]}; expected {size}x{size}")
     values = [int(w) for w in words[2:2 + size * size]]
     if len(values) != size * size:
         raise SystemExit(f"{path}: {len(values)} cells; expected {size * size}")
+    if size == 16:
+        return " ".join(str(max(v, 0)) for v in values)
     return "".join("." if v < 0 else ALPHABETS[size][v - 1] for v in values)
 
 
@@ -78,7 +83,8 @@ def table(out, sizes):
                 ratio = f"{cell['ga'][1] / max(cell['acs'][1], 1e-6):.2g}"
                 if cell["ga"][0] < cell["acs"][0]:
                     short = "success"
-                elif HARD_FILLS[0] <= float(fill) <= HARD_FILLS[1] and cell["ga"][1] > cell["acs"][1]:
+                elif (size > 9 and HARD_FILLS[0] <= float(fill) <= HARD_FILLS[1]
+                      and cell["ga"][1] > cell["acs"][1]):
                     short = "median"
             lines.append(f"| {fill} | {text['ga']} | {text['acs']} | {text['exact']} | {ratio} | {short} |")
         lines.append("")

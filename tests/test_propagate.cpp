@@ -140,6 +140,9 @@ TEST(Propagate, SolveAndBatchReportACompletedPuzzleAsSolvedByPropagation) {
   EXPECT_EQ(j["results"][0]["generations"], 0);
   EXPECT_EQ(j["results"][0]["evaluations"], 0);
   EXPECT_EQ(j["results"][0]["grid"], kEasySolution);
+  // Its time is the propagation's: more than none, less than a run's.
+  EXPECT_GT(j["results"][0]["seconds"].get<double>(), 0.0);
+  EXPECT_LT(j["results"][0]["seconds"].get<double>(), 0.5);
   EXPECT_NE(j["results"][1]["stop"], "propagation");  // the search went on from what was left
   EXPECT_NE(r.err.find("solved by propagation after 0 generations"), std::string::npos) << r.err;
 

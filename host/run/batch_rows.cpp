@@ -23,7 +23,7 @@ std::vector<std::string> run_row(const PlannedRun& pr, const RunResult& r, const
   return batch_row({{"puzzle_id", pr.puzzle_id},
                     {"solved", r.solved ? "1" : "0"},
                     {"final_fitness", std::to_string(r.best_fitness)},
-                    {"time_seconds", fixed(r.seconds, "%.4f")},
+                    {"time_seconds", fixed(r.seconds, "%.6f")},
                     {"generations_run", std::to_string(r.generations)},
                     {"puzzle", to_line(pr.puzzle->grid, pr.puzzle->alphabet)},
                     {"run", std::to_string(pr.run)},

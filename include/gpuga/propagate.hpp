@@ -28,7 +28,8 @@ struct Propagated {
 Propagated propagate_singles(const Grid& puzzle);
 
 // The grid a run of `puzzle` starts from under `propagation`, and, when propagation completes it,
-// the run's result instead (stop reason "propagation", 0 generations and evaluations, verified).
+// the run's result instead (stop reason "propagation", 0 generations and evaluations, verified;
+// its seconds the propagation's).
 // A contradiction is the puzzle's having no solution: InputError naming `name`.
 struct RunStart {
   Grid grid;
