@@ -1,5 +1,6 @@
 // gpuga check FILE...: clue count and number of solutions of every puzzle, by the exact solver.
 #include <iostream>
+#include <map>
 #include <nlohmann/json.hpp>
 
 #include "commands.hpp"
@@ -13,6 +14,7 @@ struct CheckOptions {
   std::vector<std::string> files;
   bool json = false;
   bool strict = false;
+  ExactSolver solver = ExactSolver::Auto;
 };
 
 const char* solutions_word(int n) { return n == 0 ? "none" : (n == 1 ? "one" : "several"); }
@@ -22,7 +24,7 @@ int run_check(const CheckOptions& opt) {
   int count[3] = {0, 0, 0};
   nlohmann::json rows = nlohmann::json::array();
   for (const auto& p : puzzles) {
-    const auto r = solve_exact(p.grid, 2);
+    const auto r = solve_exact(p.grid, 2, opt.solver);
     ++count[r.solutions];
     const std::string solution = r.solutions == 1 ? to_line(r.solution, p.alphabet) : "";
     if (opt.json) {
@@ -61,6 +63,13 @@ void add_check_command(CLI::App& app, int& exit_status) {
   cmd->add_flag("--json", opt->json, "Write one JSON object instead of text");
   cmd->add_flag("--strict", opt->strict,
                 "Exit with status 1 unless every puzzle has exactly one solution");
+  const std::map<std::string, ExactSolver> solvers = {
+      {"auto", ExactSolver::Auto}, {"search", ExactSolver::Search}, {"sat", ExactSolver::Sat}};
+  cmd->add_option("--solver", opt->solver,
+                  "auto: the bitmask search, or the SAT solver for a puzzle that makes it branch "
+                  "widely; search or sat: that one alone (every puzzle gets the same count)")
+      ->transform(CLI::CheckedTransformer(solvers, CLI::ignore_case))
+      ->default_str("auto");
   cmd->callback([opt, &exit_status] { exit_status = run_check(*opt); });
 }
 

@@ -99,7 +99,7 @@ std::vector<PuzzleRating> rate(const RateSetup& setup, const RunOptions& options
     r.givens = clue_count(p.grid);
     const Propagated singles = propagate_singles(p.grid);
     r.propagation_fills = singles.placed;
-    const ExactResult exact = solve_exact(p.grid, 2);
+    const ExactResult exact = solve_exact(p.grid, 2, ExactSolver::Sat);  // its conflicts: the effort column
     r.solutions = exact.solutions;
     r.exact_conflicts = exact.conflicts;
     const std::vector<RunFigures>& mine = runs[p.file + "#" + std::to_string(p.index)];

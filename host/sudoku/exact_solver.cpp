@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "gpuga/errors.hpp"
+#include "search_solver.hpp"
 
 namespace gpuga {
 namespace {
@@ -96,10 +97,8 @@ struct ConflictCounter final : CaDiCaL::Learner {
   void learn(int) override {}
 };
 
-}  // namespace
-
-ExactResult solve_exact(const Grid& puzzle, int limit) {
-  ExactResult r{0, Grid(puzzle.box)};
+ExactResult solve_sat(const Grid& puzzle, int limit) {
+  ExactResult r{0, Grid(puzzle.box), 0, ExactSolver::Sat};
   if (first_clash(puzzle)) return r;  // contradictory givens
   const Encoding cnf(puzzle);
   ConflictCounter counter;  // before the solver, which holds it
@@ -117,6 +116,53 @@ ExactResult solve_exact(const Grid& puzzle, int limit) {
   }
   r.conflicts = counter.learned;
   return r;
+}
+
+// The guesses the search may make before a puzzle goes to the SAT solver instead, by box size 2
+// to 5: about as long as SAT takes to set up and solve a puzzle of that size that branches
+// little (docs/decisions.md has the measurements that chose them).
+constexpr std::uint64_t kSearchBudget[] = {1000, 1000, 300, 100};
+
+std::uint64_t budget_of(const Grid& g, ExactSolver solver) {
+  return solver == ExactSolver::Search ? ~std::uint64_t(0) : kSearchBudget[g.box - 2];
+}
+
+}  // namespace
+
+const char* to_string(ExactSolver s) {
+  return s == ExactSolver::Auto ? "auto" : (s == ExactSolver::Search ? "search" : "sat");
+}
+
+ExactResult solve_exact(const Grid& puzzle, int limit, ExactSolver solver) {
+  if (solver != ExactSolver::Sat) {
+    ExactResult r{0, Grid(puzzle.box), 0, ExactSolver::Search};
+    const SearchCount n = search_solutions(puzzle, limit, budget_of(puzzle, solver), {}, &r.solution);
+    r.solutions = n.solutions;
+    if (n.finished) return r;
+  }
+  return solve_sat(puzzle, limit);
+}
+
+bool unique_without(const Grid& puzzle, int c) {
+  const SearchCount n =
+      search_solutions(puzzle, 1, budget_of(puzzle, ExactSolver::Auto), {c, puzzle.cell[c]});
+  if (n.finished) return n.solutions == 0;
+  Grid without = puzzle;
+  without.cell[c] = 0;
+  const Encoding cnf(without);
+  CaDiCaL::Solver solver;
+  solver.set("quiet", 1);
+  if (!cnf.add_to(solver)) return true;  // (a puzzle of one solution always has its CNF)
+  solver.add(-cnf.var(c, puzzle.cell[c]));  // a variable: the solution holds it there
+  solver.add(0);
+  return solver.solve() == 20;  // unsatisfiable: no solution with another value at c
+}
+
+std::optional<Grid> complete_by_search(const Grid& puzzle, std::uint64_t guess_budget) {
+  Grid solution(puzzle.box);
+  const SearchCount n = search_solutions(puzzle, 1, guess_budget, {}, &solution);
+  if (!n.finished || n.solutions == 0) return std::nullopt;
+  return solution;
 }
 
 std::vector<Puzzle> read_solvable_puzzles(const std::vector<std::string>& files) {

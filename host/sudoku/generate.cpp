@@ -34,19 +34,24 @@ std::vector<int> band_preserving(int box, Draws& rng) {
   return out;
 }
 
+// The guesses the search may make to complete the diagonal boxes before they are drawn again: it
+// completes nearly every draw with a few (a fixed number, so that which draws are kept is a
+// function of the seed alone).
+constexpr std::uint64_t kCompletionGuesses = 10000;
+
 Grid solved_grid(int box, Draws& rng) {
   Grid g(box);
   const int n = g.side();
-  ExactResult completion;
+  std::optional<Grid> completion;
   do {  // the diagonal boxes, independent of each other; drawn again where none completes them
     for (int d = 0; d < box; ++d) {
       const std::vector<int> values = shuffled(n, rng);
       for (int k = 0; k < n; ++k)
         g.cell[(d * box + k / box) * n + d * box + k % box] = static_cast<std::uint8_t>(values[k] + 1);
     }
-    completion = solve_exact(g, 1);
-  } while (completion.solutions == 0);  // 4x4's can clash in the boxes between them
-  const Grid& completed = completion.solution;
+    completion = complete_by_search(g, kCompletionGuesses);
+  } while (!completion);  // 4x4's can clash in the boxes between them
+  const Grid& completed = *completion;
   const std::vector<int> value = shuffled(n, rng), row = band_preserving(box, rng),
                          col = band_preserving(box, rng);
   Grid out(box);
@@ -91,12 +96,8 @@ Generated generate_puzzle(const GenerateSpec& s, std::uint32_t k) {
   int givens = cells;
   for (const int c : shuffled(cells, rng)) {
     if (givens == target) break;
-    const std::uint8_t v = out.puzzle.cell[c];
+    if (s.unique && !unique_without(out.puzzle, c)) continue;  // without it, another solution
     out.puzzle.cell[c] = 0;
-    if (s.unique && solve_exact(out.puzzle, 2).solutions != 1) {
-      out.puzzle.cell[c] = v;  // it must stay: without it, another solution
-      continue;
-    }
     --givens;
   }
   if (s.unique && s.fill)

@@ -5,9 +5,9 @@
 // machine, thread count or rank count.
 //
 // A solved grid: the diagonal boxes filled with permutations drawn from the seed (no two share
-// a row, column or box; drawn again in the rare case none completes them), completed by the
-// exact solver (exact_solver.hpp, deterministic), then its values relabelled, its bands, stacks, rows within
-// bands and columns within stacks shuffled. Givens then go in an order drawn from the seed: down
+// a row, column or box; drawn again in the rare case the search does not complete them within a
+// fixed budget), completed by the exact search (exact_solver.hpp, deterministic), then its
+// values relabelled, its bands, stacks, rows within bands and columns within stacks shuffled. Givens then go in an order drawn from the seed: down
 // to the fill asked; with `unique`, one at a time while exactly one solution remains (to the fill
 // asked, or until no given can go: a minimal puzzle).
 #include <cstdint>
