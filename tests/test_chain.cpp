@@ -169,3 +169,33 @@ TEST(Chains, InitialTemperatureIsTheSpreadOfRandomMoves) {
   one[0] = '.';
   EXPECT_EQ(initial_temperature<3>(make_puzzle_info<3>(grid_of(one).cell.data(), Encoding::Box), p, 1), 1.0 / 16);
 }
+
+namespace {
+// A team of `size` threads seen from one rank, contiguous like the CPU's (share's block split).
+struct ContiguousRank {
+  static constexpr bool kContiguous = true;
+  std::uint32_t r, n;
+  std::uint32_t rank() const { return r; }
+  std::uint32_t size() const { return n; }
+};
+}  // namespace
+
+TEST(Chain, ATeamsSharesCoverTheIndicesOnceAndALargeTeamsOwnersAreItsFirstRanks) {
+  // team_reduce reads the ranks below the island's sort keys alone (sort_n >= n): a team larger
+  // than n must hold its n indices at ranks 0..n-1 (an MPI rank's lone island of 2 chains on 5
+  // threads had them at ranks 2 and 4, and its best grid was read from past the island).
+  for (std::uint32_t size = 1; size <= 12; ++size)
+    for (std::uint32_t n = 0; n <= 12; ++n) {
+      std::vector<int> owner(n, -1);
+      for (std::uint32_t r = 0; r < size; ++r)
+        for (const std::uint32_t i : share(ContiguousRank{r, size}, n)) {
+          ASSERT_LT(i, n);
+          EXPECT_EQ(owner[i], -1) << "index " << i << " owned twice";
+          owner[i] = static_cast<int>(r);
+        }
+      for (std::uint32_t i = 0; i < n; ++i) {
+        ASSERT_NE(owner[i], -1) << "index " << i << " of " << n << " unowned on " << size;
+        if (size >= n) EXPECT_EQ(owner[i], static_cast<int>(i)) << n << " on " << size;
+      }
+    }
+}

@@ -43,13 +43,16 @@ struct Share {
 // A team's share of from..n-1. GPU threads take every size-th index from their rank, so that
 // neighbouring threads touch neighbouring words together (coalesced); CPU threads
 // (Team::kContiguous) a contiguous block each, so that no two write the same cache line but at
-// the block edges.
+// the block edges. Either way a team larger than n has its owners at ranks 0..n-1, the first
+// ranks taking the blocks' remainder: the chains' team_reduce (chain.hpp) reads the ranks below
+// n alone (tests/test_mpi.sh: hc on ranks of one island, more threads than chains).
 template <class Team>
 GPUGA_HD Share share(const Team& t, std::uint32_t from, std::uint32_t n) {
   if constexpr (!Team::kContiguous) return {from + t.rank(), n, t.size()};
-  const std::uint64_t len = n > from ? n - from : 0;
-  return {static_cast<std::uint32_t>(from + len * t.rank() / t.size()),
-          static_cast<std::uint32_t>(from + len * (t.rank() + 1) / t.size()), 1};
+  const std::uint32_t len = n > from ? n - from : 0, r = t.rank();
+  const std::uint32_t base = len / t.size(), extra = len % t.size();
+  const std::uint32_t start = from + r * base + (r < extra ? r : extra);
+  return {start, start + base + (r < extra ? 1u : 0u), 1};
 }
 template <class Team>
 GPUGA_HD Share share(const Team& t, std::uint32_t n) {
