@@ -289,7 +289,8 @@ py::list bench(const std::string& backend_name, std::vector<std::pair<std::uint3
   }
   const Backend backend = backend_for(c.backend.value_or(Backend::Auto), device);
   if (sizes.empty())
-    sizes = default_bench_sizes(backend, multiprocessors_of(list_devices(), device));
+    sizes = default_bench_sizes(backend, multiprocessors_of(list_devices(), device),
+                                c.algorithm.value_or(Algorithm::Ga));
   std::istringstream in(bench_puzzle());
   const Grid puzzle = parse_puzzles(in, "built-in")[0].grid;
   const BenchSpec spec{c.algorithm.value_or(Algorithm::Ga), generations, repeats, warmup, seed, threads, device};

@@ -3,6 +3,7 @@
 // gives no rate.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <set>
 #include <sstream>
@@ -24,19 +25,35 @@ TEST(Bench, TheBuiltInPuzzleHasNoSolution) {
   EXPECT_EQ(solve_exact(parse_one(bench_puzzle())).solutions, 0);
 }
 
-TEST(Bench, TheDefaultCudaTableSpansIslandShapesFromOneToSixtyFourPerMultiprocessor) {
-  const int sms = 132;  // an H100
-  std::set<std::uint32_t> sizes;
-  std::set<std::uint32_t> per_sm;
-  for (const auto& [pop, size] : default_bench_sizes(Backend::Cuda, sms)) {
-    if (size == 0) continue;  // panmictic rows
-    sizes.insert(size);
-    ASSERT_EQ(pop % (size * sms), 0u) << pop << " in islands of " << size;
-    per_sm.insert(pop / size / sms);
+// The default CUDA table's island sizes, islands per multiprocessor and largest panmictic pop.
+struct TableShape {
+  std::set<std::uint32_t> sizes, per_sm;
+  std::uint32_t largest_panmictic = 0;
+};
+TableShape cuda_table(int sms, Algorithm algorithm) {
+  TableShape t;
+  for (const auto& [pop, size] : default_bench_sizes(Backend::Cuda, sms, algorithm)) {
+    if (size == 0) {  // panmictic rows
+      t.largest_panmictic = std::max(t.largest_panmictic, pop);
+      continue;
+    }
+    EXPECT_EQ(pop % (size * sms), 0u) << pop << " in islands of " << size;
+    t.sizes.insert(size);
+    t.per_sm.insert(pop / size / sms);
   }
-  EXPECT_EQ(sizes, (std::set<std::uint32_t>{128, 256, 512, 1000}));
-  EXPECT_EQ(*per_sm.begin(), 1u);
-  EXPECT_GE(*per_sm.rbegin(), 64u);
+  return t;
+}
+
+TEST(Bench, TheDefaultCudaTableSpansIslandShapesFromOneToSixtyFourPerMultiprocessor) {
+  const TableShape chains = cuda_table(132, Algorithm::Sa);  // an H100
+  EXPECT_EQ(chains.sizes, (std::set<std::uint32_t>{128, 256, 512, 1000}));
+  EXPECT_EQ(chains.per_sm, (std::set<std::uint32_t>{1, 4, 16, 64}));
+  EXPECT_EQ(chains.largest_panmictic, 1000000u);
+  // The repaired GA: the island sizes of its defaults, a table that ends within its step's limit.
+  const TableShape ga = cuda_table(132, Algorithm::Ga);
+  EXPECT_EQ(ga.sizes, (std::set<std::uint32_t>{32, 64, 128}));
+  EXPECT_EQ(ga.per_sm, (std::set<std::uint32_t>{1, 4, 16}));
+  EXPECT_EQ(ga.largest_panmictic, 100000u);
 }
 
 TEST(Bench, ARowInWhichAnIslandSolvedGivesNoRate) {

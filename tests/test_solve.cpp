@@ -507,7 +507,9 @@ TEST(Solve, ThePlainOperatorsKeepTheBytesTheyHadBeforeTheRepair) {
   // island and stop are those gpuga printed before the repair existed
   // (tests/data/plain_operators_b8177dd.json says how it was made), so that published studies
   // repeat.
-  const auto doc = nlohmann::json::parse(slurp(source_path("tests/data/plain_operators_b8177dd.json")));
+  const auto data = source_path("tests/data/plain_operators_b8177dd.json");
+  ASSERT_TRUE(std::filesystem::exists(data)) << data << " is missing";
+  const auto doc = nlohmann::json::parse(slurp(data));
   ASSERT_GE(doc["cases"].size(), 5u);
   for (const auto& c : doc["cases"]) {
     SCOPED_TRACE(c["name"].get<std::string>());

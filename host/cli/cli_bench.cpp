@@ -62,7 +62,7 @@ void print_table(const std::vector<BenchRow>& rows, const BenchOptions& o, const
   const bool chains = o.base.algorithm.value_or(Algorithm::Ga) != Algorithm::Ga;
   std::printf("%s, on a %s puzzle\n",
               chains ? "sa and hc: a generation is one move per free cell per chain"
-                     : "the genetic algorithm",
+                     : "the genetic algorithm, children repaired by propagation",
               size.c_str());
   std::printf("%-7s %5s %11s %9s %8s %10s %11s %10s | %9s %9s %9s | %-14s %6s  %s\n", "backend",
               "ranks", "pop", "island", "islands", "gens/s", chains ? "moves/s" : "evals/s",
@@ -166,7 +166,7 @@ std::vector<Backend> backends_to_run(const BenchOptions& o) {
 std::vector<std::pair<std::uint32_t, std::uint32_t>> sizes_to_run(const BenchOptions& o, Backend b,
                                                                   const DeviceList& devs) {
   if (o.pops.empty() && o.island_sizes.empty())
-    return default_bench_sizes(b, multiprocessors_of(devs, o.device));
+    return default_bench_sizes(b, multiprocessors_of(devs, o.device), o.base.algorithm.value_or(Algorithm::Ga));
   std::vector<std::pair<std::uint32_t, std::uint32_t>> out;
   const auto pops = o.pops.empty() ? std::vector<std::uint32_t>{100000} : o.pops;
   const auto sizes = o.island_sizes.empty() ? std::vector<std::uint32_t>{0} : o.island_sizes;

@@ -115,23 +115,35 @@ const char* bench_puzzle() {
   return "3......12........3..23..4....18....5.6..7.8.......9.....85.....9...4.5..47...6...";
 }
 
-// The default table. CPU: islands of 500 and 1000 at a few counts. CUDA: the island sizes that
-// matter on a GPU (128 to 1000) from one island per multiprocessor to 64 (the device holds 1 to
-// 4 at once, so the larger counts measure waves of islands). Then panmictic rows: one island of
-// the whole population (island size 0), on the GPU up to 1e6, across every block (a cooperative
-// grid).
-std::vector<std::pair<std::uint32_t, std::uint32_t>> default_bench_sizes(Backend b, int multiprocessors) {
+// The default table. The chains: CPU islands of 500 and 1000 at a few counts; CUDA the island
+// sizes that matter on a GPU (128 to 1000) from one island per multiprocessor to 64 (the device
+// holds 1 to 4 at once, so the larger counts measure waves of islands); then panmictic rows, one
+// island of the whole population (island size 0), on the GPU up to 1e6 across every block (a
+// cooperative grid). The GA as its defaults run it, children repaired by propagation: a child
+// costs about a hundred times a plain one on the built-in puzzle, so its table holds the island
+// sizes of its defaults (32 to 128), at most 16 a multiprocessor and panmictic up to 1e5 (CUDA)
+// or 1e3 (CPU), which keeps the whole table within a minute on either.
+std::vector<std::pair<std::uint32_t, std::uint32_t>> default_bench_sizes(Backend b, int multiprocessors,
+                                                                         Algorithm algorithm) {
+  const bool repaired = algorithm == Algorithm::Ga;
   std::vector<std::pair<std::uint32_t, std::uint32_t>> out;
   if (b == Backend::Cuda) {
     const auto sms = static_cast<std::uint32_t>(std::max(multiprocessors, 1));
-    for (std::uint32_t size : {128u, 256u, 512u, 1000u})
-      for (std::uint32_t per_sm : {1u, 4u, 16u, 64u}) out.push_back({sms * per_sm * size, size});
+    const auto sizes = repaired ? std::vector<std::uint32_t>{32, 64, 128}
+                                : std::vector<std::uint32_t>{128, 256, 512, 1000};
+    const auto per_sm = repaired ? std::vector<std::uint32_t>{1, 4, 16}
+                                 : std::vector<std::uint32_t>{1, 4, 16, 64};
+    for (std::uint32_t size : sizes)
+      for (std::uint32_t k : per_sm) out.push_back({sms * k * size, size});
   } else {
-    for (std::uint32_t size : {500u, 1000u})
+    const auto sizes = repaired ? std::vector<std::uint32_t>{32, 128} : std::vector<std::uint32_t>{500, 1000};
+    for (std::uint32_t size : sizes)
       for (std::uint32_t k : {2u, 8u, 32u}) out.push_back({k * size, size});
   }
+  const std::uint32_t largest = b == Backend::Cuda ? (repaired ? 100000u : 1000000u)
+                                                   : (repaired ? 1000u : 100000u);
   for (std::uint32_t pop : {1000u, 10000u, 100000u, 1000000u})
-    if (pop < 1000000u || b == Backend::Cuda) out.push_back({pop, 0});
+    if (pop <= largest) out.push_back({pop, 0});
   return out;
 }
 

@@ -43,10 +43,12 @@ struct BenchRow {
 // ever stops and every timed generation is whole work at any scale (bench.cpp says which).
 const char* bench_puzzle();
 
-// The default table for a backend: (pop, island size) pairs, 0 for one island of the pop. On
-// CUDA the island counts are multiples of the device's `multiprocessors`: 1 to 64 islands each.
+// The default table for a backend and algorithm: (pop, island size) pairs, 0 for one island of
+// the pop. On CUDA the island counts are multiples of the device's `multiprocessors`: 1 to 64
+// islands each (the GA, whose children are repaired: 1 to 16).
 std::vector<std::pair<std::uint32_t, std::uint32_t>> default_bench_sizes(Backend resolved,
-                                                                         int multiprocessors = 0);
+                                                                         int multiprocessors,
+                                                                         Algorithm algorithm);
 
 // Joins a rank's engine to a run of `run.islands` over MPI ranks (host/mpi), for weak scaling.
 using RankJoin = std::function<std::unique_ptr<Engine>(std::unique_ptr<Engine>, const IslandParams& run)>;
