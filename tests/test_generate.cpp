@@ -129,3 +129,24 @@ TEST(Generate, TheCommandWritesPuzzlesEveryCommandReads) {
   EXPECT_EQ(run_gpuga("generate --fill 2").status, 2);
   EXPECT_EQ(run_gpuga("generate --size 10 --fill 0.5").status, 2);
 }
+
+TEST(Generate, OneThreadAndTwoWriteTheSameFileAndEveryPuzzleIsReported) {
+  // Unique puzzles (the search, and SAT past its budget) made by one thread and by two: the
+  // same bytes, whichever thread made which.
+  const std::string args = "generate --box 3 --count 24 --seed 11 --unique";
+  const auto one = run_gpuga(args, "", "env OMP_NUM_THREADS=1");
+  const auto two = run_gpuga(args, "", "env OMP_NUM_THREADS=2");
+  ASSERT_EQ(one.status, 0) << one.err;
+  EXPECT_EQ(one.out, two.out);
+  const auto large = run_gpuga("generate --box 4 --count 3 --seed 2 --unique --fill 0.5", "",
+                               "env OMP_NUM_THREADS=1");
+  ASSERT_EQ(large.status, 0) << large.err;
+  EXPECT_EQ(large.out, run_gpuga("generate --box 4 --count 3 --seed 2 --unique --fill 0.5", "",
+                                 "env OMP_NUM_THREADS=2").out);
+  // The library calls made_one once a puzzle, one call at a time.
+  std::vector<Generated> out;
+  std::uint32_t calls = 0;
+  generate(spec_of(3, 40, 0.4, false), 3, 33, out, [&calls] { ++calls; });
+  EXPECT_EQ(calls, 30u);
+  EXPECT_EQ(out.size(), 30u);
+}

@@ -1,5 +1,7 @@
 // gpuga generate --size N --count K --seed S [--fill F] [--unique]: puzzles made to order, one a
 // line, after a comment that names the generator and its arguments (gpuga/generate.hpp).
+#include <chrono>
+#include <cstdio>
 #include <iostream>
 #include <optional>
 
@@ -20,6 +22,34 @@ struct GenerateOptions {
   bool unique = false;
 };
 
+// A line on stderr at most every 5 s once a run has taken 2 s: how many puzzles are made.
+class GenerateProgress {
+ public:
+  explicit GenerateProgress(std::uint32_t count) : count_(count) {}
+  void made_one() {
+    ++made_;
+    const double now = seconds();
+    if (now < 2 || now - said_ < 5) return;
+    said_ = now;
+    say(now);
+  }
+  // The last line, where any was said.
+  void done() const {
+    if (said_ > 0) say(seconds());
+  }
+
+ private:
+  double seconds() const {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0_).count();
+  }
+  void say(double now) const {
+    std::fprintf(stderr, "generate: %u of %u puzzles made, %.0f s\n", made_, count_, now);
+  }
+  std::uint32_t count_, made_ = 0;
+  double said_ = 0;
+  std::chrono::steady_clock::time_point t0_ = std::chrono::steady_clock::now();
+};
+
 int run_generate(GenerateOptions& o) {
   GPUGA_INPUT_CHECK(!(o.size && o.box), "--size and --box both given; expected one of them");
   GenerateSpec spec;
@@ -38,13 +68,18 @@ int run_generate(GenerateOptions& o) {
   if (spec.fill) std::cout << " --fill " << *spec.fill;
   if (spec.unique) std::cout << " --unique";
   std::cout << "  (gpuga " << GPUGA_VERSION << ")\n";
+  if (spec.unique && !spec.fill && spec.box == 5)
+    std::fprintf(stderr, "generate: a minimal 25x25 puzzle takes minutes (a cell is emptied only "
+                         "once no second solution is proven without it, 625 proofs, the last "
+                         "ones hard); --unique --fill 0.5 makes one in a fraction of a second\n");
+  GenerateProgress progress(spec.count);
   // In blocks, each written as soon as it is made: a refusal keeps the puzzles before it.
   constexpr std::uint32_t kBlock = 256;
   std::vector<Generated> made;
   for (std::uint32_t first = 0; first < spec.count; first += kBlock) {
     const std::uint32_t last = std::min(spec.count, first + kBlock);
     try {
-      generate(spec, first, last, made);
+      generate(spec, first, last, made, [&progress] { progress.made_one(); });
     } catch (...) {
       for (const Generated& g : made) std::cout << generated_line(g.puzzle) << '\n';
       std::cout << std::flush;
@@ -53,6 +88,7 @@ int run_generate(GenerateOptions& o) {
     for (const Generated& g : made) std::cout << generated_line(g.puzzle) << '\n';
     std::cout << std::flush;
   }
+  progress.done();
   return kExitOk;
 }
 

@@ -113,7 +113,7 @@ Generated generate_puzzle(const GenerateSpec& s, std::uint32_t k) {
 }
 
 void generate(const GenerateSpec& s, std::uint32_t first, std::uint32_t last,
-              std::vector<Generated>& out) {
+              std::vector<Generated>& out, const std::function<void()>& made_one) {
   check_spec(s);
   std::vector<Generated> made(last - first);
   std::exception_ptr error;
@@ -122,6 +122,10 @@ void generate(const GenerateSpec& s, std::uint32_t first, std::uint32_t last,
   for (std::int64_t k = first; k < static_cast<std::int64_t>(last); ++k) {
     try {
       made[k - first] = generate_puzzle(s, static_cast<std::uint32_t>(k));
+      if (made_one) {
+#pragma omp critical(gpuga_generate_progress)
+        made_one();
+      }
     } catch (...) {
 #pragma omp critical(gpuga_generate)
       if (static_cast<std::uint32_t>(k) < failed) {

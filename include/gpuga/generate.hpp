@@ -11,6 +11,7 @@
 // to the fill asked; with `unique`, one at a time while exactly one solution remains (to the fill
 // asked, or until no given can go: a minimal puzzle).
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -45,8 +46,10 @@ Generated generate_puzzle(const GenerateSpec& spec, std::uint32_t k);
 
 // Puzzles first to last - 1 of the spec, made on every core at once, into `out` in index order
 // up to the first that failed, whose error is then thrown; and every puzzle of the spec.
+// `made_one`, where given, is called once a puzzle is made, one call at a time (from any of the
+// threads): a front end's progress.
 void generate(const GenerateSpec& spec, std::uint32_t first, std::uint32_t last,
-              std::vector<Generated>& out);
+              std::vector<Generated>& out, const std::function<void()>& made_one = {});
 std::vector<Generated> generate(const GenerateSpec& spec);
 
 // A generated puzzle as one line every reader takes: 4x4 and 9x9 in digits, 25x25 in a-y, 16x16
