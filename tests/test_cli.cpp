@@ -54,6 +54,25 @@ TEST(Cli, CheckReadsStdinAndWritesJson) {
   EXPECT_NE(r.out.find("\"file\": \"<stdin>\""), std::string::npos);
 }
 
+TEST(Cli, CheckGivesTheSameCountsByEverySolverAndRefusesAnUnknownOne) {
+  // A unique puzzle, an open grid (several), and bench's puzzle, whose givens agree but have
+  // no solution (none).
+  const std::string puzzles =
+      "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..\n" +
+      std::string(81, '.') +
+      "\n3......12........3..23..4....18....5.6..7.8.......9.....85.....9...4.5..47...6...\n";
+  const auto search = run_gpuga("check --solver search -", puzzles);
+  ASSERT_EQ(search.status, 0) << search.err;
+  EXPECT_NE(search.out.find("3 puzzles: 1 with exactly one solution, 1 with several, 1 with none"),
+            std::string::npos) << search.out;
+  EXPECT_EQ(run_gpuga("check --solver sat -", puzzles).out, search.out);
+  EXPECT_EQ(run_gpuga("check --solver auto -", puzzles).out, search.out);
+  const auto refused = run_gpuga("check --solver dlx -", puzzles);
+  EXPECT_EQ(refused.status, 2);
+  EXPECT_TRUE(refused.out.empty()) << refused.out;
+  EXPECT_NE(refused.err.find("--solver"), std::string::npos) << refused.err;
+}
+
 TEST(Cli, CheckStrictFailsOnSeveralSolutions) {
   const std::string open_grid = std::string(81, '.') + "\n";
   auto r = run_gpuga("check -", open_grid);
