@@ -81,7 +81,8 @@ def main(argv):
             continue
         a, b = statistics.median(new[label]), statistics.median(old[label])
         faster, slower = (a, b) if higher[label] else (b, a)
-        # A median of 0 s (every puzzle of the set completed by propagation) has no ratio to show.
+        # A median of 0 s has no ratio to show (builds before bafb8dc timed a run that propagation
+        # completes as 0 s).
         ratio = f"{faster / slower:.2f}" if slower else "-"
         rounds = lambda xs: ", ".join(f"{x:.3g}" for x in xs)
         print(f"| {label} | {a:.3g} ({rounds(new[label])}) | {b:.3g} ({rounds(old[label])}) | {ratio} |")
