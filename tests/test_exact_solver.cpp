@@ -3,8 +3,11 @@
 
 #include <algorithm>
 #include <array>
+#include <fstream>
 #include <numeric>
 #include <random>
+#include <sstream>
+#include <string>
 
 #include "gpuga/exact_solver.hpp"
 #include "paths.hpp"
@@ -185,4 +188,30 @@ TEST(ExactSolver, UniqueWithoutAGivenIsWhetherOneSolutionRemains) {
     EXPECT_GT(kept, 0) << file;
     if (p.box == 4) EXPECT_GT(freed, 0) << file;  // 55-60 % given: far from minimal
   }
+}
+
+TEST(ExactSolver, TheRatedSetsPuzzlesAreTheirSourcesOwnWithOneSolutionEach) {
+  // puzzles/se_rated.tsv: each puzzle a line of the file it names, unique, its rating 1 to 11.
+  std::ifstream tsv(source_path("puzzles/se_rated.tsv"));
+  ASSERT_TRUE(tsv) << "puzzles/se_rated.tsv";
+  std::string line;
+  int rows = 0;
+  while (std::getline(tsv, line)) {
+    if (line.empty() || line[0] == '#') continue;
+    std::istringstream fields(line);
+    std::string puzzle, rating, source;
+    ASSERT_TRUE(std::getline(fields, puzzle, '\t') && std::getline(fields, rating, '\t') &&
+                std::getline(fields, source))
+        << line;
+    const double se = std::stod(rating);
+    EXPECT_TRUE(se >= 1.0 && se <= 11.0) << line;
+    bool found = false;
+    for (const Puzzle& p : read_puzzle_file(source_path("puzzles/" + source)))
+      found = found || to_line(p.grid, Alphabet::Digits) == puzzle;
+    EXPECT_TRUE(found) << puzzle << " is not in " << source;
+    std::istringstream in(puzzle + "\n");
+    EXPECT_EQ(solve_exact(parse_puzzles(in, "se_rated.tsv")[0].grid, 2).solutions, 1) << puzzle;
+    ++rows;
+  }
+  EXPECT_EQ(rows, 232);
 }
