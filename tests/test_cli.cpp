@@ -1,6 +1,12 @@
 // The command line as a user meets it: help, version, check, and every bad input with a
 // message on stderr, empty stdout and exit status 2.
 #include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -194,4 +200,75 @@ TEST(Cli, ScoreGivesEveryMetricForCompleteAndPartialGrids) {
   EXPECT_NE(r.out.find("\"squared\": 0\n"), std::string::npos);
   const auto table = run_gpuga("score -", swapped + "\n");
   EXPECT_NE(table.out.find("<stdin>:1  1  0  2  2  2  2"), std::string::npos) << table.out;
+}
+
+TEST(Cli, EveryRefusalIsTheProjectsOwnMessageWithExitTwoAndNothingOnStdout) {
+  // Each case: the arguments, what comes on stdin, and what stderr must say. Files the cases
+  // name are made here: a config file, a binary one, a folder.
+  const auto dir = std::filesystem::temp_directory_path() /
+                   ("gpuga_refusals_" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  const std::string d = dir.string();
+  std::ofstream(dir / "binary.toml", std::ios::binary) << std::string("solve.pop=2\0\1\n", 15);
+  const std::string puzzle =
+      "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..\n";
+  struct Case {
+    std::string args, stdin_text, says;
+  };
+  const std::vector<Case> cases = {
+      {"frobnicate", "", "unknown command 'frobnicate'; expected one of check, solve"},
+      {"", "", "no command given; expected one of check, solve"},
+      {"solve --config " + d + "/missing.toml -", puzzle, d + "/missing.toml: no such file; expected a TOML file"},
+      {"solve --config " + d + " -", puzzle, d + ": not a regular file"},
+      {"solve --config " + d + "/binary.toml -", puzzle, "binary.toml: not a text file"},
+      {"solve --format 2 -", puzzle, "--format: '2'; expected pretty or line"},
+      {"solve --checkpoint-every 0 --checkpoint " + d + "/c.ckpt -", puzzle,
+       "--checkpoint-every: 0 is out of range; expected seconds above 0"},
+      {"solve --checkpoint " + d + "/nodir/c.ckpt -", puzzle, "c.ckpt: no folder"},
+      {"solve --checkpoint " + d + " -", puzzle, d + ": is a folder; expected a file name for --checkpoint"},
+      {"batch --runs 0 --csv " + d + "/b.csv -", puzzle, "--runs: 0 is out of range; expected 1 to 1000000"},
+      {"batch --csv " + d + "/nodir/b.csv -", puzzle, "b.csv: no folder"},
+      {"generate --seed -1 --fill 0.3", "", "--seed: -1 is out of range; expected 0 or more"},
+      {"bench --seed -1", "", "--seed: -1 is out of range; expected 0 or more"},
+      {"generate --box -3 --fill 0.3", "", "--box: -3 is out of range; expected 2 to 5"},
+      {"generate --size 10 --fill 0.3", "", "--size: '10'; expected 4, 9, 16 or 25"},
+      {"check --solver dlx -", puzzle, "--solver: 'dlx'; expected auto, search or sat"},
+      {"sweep --grid 'pop=1000 pop=2000' --csv " + d + "/s.csv -", puzzle, "pop given twice"},
+      {"sweep --grid 'pop=1000,1000' --csv " + d + "/s.csv -", puzzle, "holds 1000 twice"},
+      {"check -", std::string(100000, '\0'), "<stdin>:1: a line of over 65536 bytes"},
+  };
+  for (const Case& c : cases) {
+    const auto r = run_gpuga(c.args, c.stdin_text);
+    EXPECT_EQ(r.status, 2) << c.args << "\n" << r.err;
+    EXPECT_NE(r.err.find(c.says), std::string::npos) << c.args << "\n" << r.err;
+    EXPECT_TRUE(r.out.empty()) << c.args << "\n" << r.out;
+  }
+  // What is accepted: a byte-order mark before the first puzzle; --config after the command.
+  const auto bom = run_gpuga("check -", "\xEF\xBB\xBF" + puzzle);
+  EXPECT_EQ(bom.status, 0) << bom.err;
+  std::ofstream(dir / "run.toml") << "solve.max-generations=5\nsolve.pop=16\n";
+  const auto after = run_gpuga("solve --backend cpu --config " + d + "/run.toml -", puzzle);
+  EXPECT_LE(after.status, 1) << after.err;
+  EXPECT_NE(after.err.find("max_generations=5"), std::string::npos) << after.err;
+  std::filesystem::remove_all(dir);
+}
+
+TEST(Cli, ARunWhoseCheckpointCannotBeWrittenGoesOnSaysSoOnceAndPrintsItsBest) {
+  // The probe passes (the folder takes files) but every write fails: its temporary name is a
+  // folder. The run goes to its generation limit and prints its best grid.
+  const auto dir = std::filesystem::temp_directory_path() /
+                   ("gpuga_ckpt_" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir / "c.ckpt.tmp");
+  const std::string hard =
+      "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n";
+  const auto r = run_gpuga("solve --backend cpu --seed 3 --repair none --local-search 0 --pop 400 "
+                           "--max-generations 60 --time-limit 0 --checkpoint-every 0.001 "
+                           "--checkpoint " + (dir / "c.ckpt").string() + " -", hard);
+  EXPECT_LE(r.status, 1) << r.err;
+  const std::string warning = "the run goes on without checkpoints";
+  const auto first = r.err.find(warning);
+  ASSERT_NE(first, std::string::npos) << r.err;
+  EXPECT_EQ(r.err.find(warning, first + 1), std::string::npos) << "said more than once:\n" << r.err;
+  EXPECT_NE(r.out.find("------+-------+------"), std::string::npos) << "no grid printed:\n" << r.out;
+  std::filesystem::remove_all(dir);
 }

@@ -37,6 +37,14 @@ void configure_app(CLI::App& app, int& exit_status) {
   add_rate_command(app, exit_status);
 }
 
+std::string command_names(const CLI::App& app) {
+  std::string names;
+  const auto commands = app.get_subcommands([](const CLI::App*) { return true; });
+  for (std::size_t k = 0; k < commands.size(); ++k)
+    names += (k ? (k + 1 == commands.size() ? " or " : ", ") : "") + commands[k]->get_name();
+  return "one of " + names + " (gpuga --help says what each does)";
+}
+
 std::string config_file(const CLI::App& app) {
   const CLI::Option* opt = app.get_config_ptr();
   return opt && opt->count() > 0 ? opt->as<std::string>() : "";

@@ -253,26 +253,27 @@ void add_bench_command(CLI::App& app, int& exit_status) {
       ->check(setting_validator(*find_setting("backend")))->delimiter(',');
   cmd->add_option("--pop", o->pops, "Whole populations to measure (with --island-size: every "
                   "pair; default: a table of island counts and sizes per backend)")
-      ->check(CLI::Range(2u, 200000000u))->delimiter(',');
+      ->check(whole_number_in(2, 200000000))->delimiter(',');
   cmd->add_option("--island-size", o->island_sizes, "Island sizes to measure (0: one island of "
-                  "--pop)")->check(CLI::Range(0u, 200000000u))->delimiter(',');
+                  "--pop)")->check(whole_number_in(0, 200000000))->delimiter(',');
   cmd->add_option("--generations", o->generations, "Generations per timed epoch")
-      ->check(CLI::Range(1u, 1000000u))->capture_default_str();
+      ->check(whole_number_in(1, 1000000))->capture_default_str();
   cmd->add_option("--repeats", o->repeats, "Timed epochs per row; the median is reported")
-      ->check(CLI::Range(1u, 1000u))->capture_default_str();
+      ->check(whole_number_in(1, 1000))->capture_default_str();
   cmd->add_option("--warmup", o->warmup, "Untimed warm-up generations (the GPU is validated "
                   "against the CPU over these)")
-      ->check(CLI::Range(1u, 1000000u))->capture_default_str();
+      ->check(whole_number_in(1, 1000000))->capture_default_str();
   cmd->add_option("--puzzle", o->puzzle_file, "Puzzle file (its first puzzle; default: Platinum "
                   "Blonde with a wrong clue, which has no solution, so that every row is whole "
                   "work; a row in which an island solves gives no rate)")
       ->check(CLI::ExistingFile);
-  cmd->add_option("--seed", o->seed, "Random seed")->capture_default_str();
+  cmd->add_option("--seed", o->seed, "Random seed")
+      ->check(setting_validator(*find_setting("seed")))->capture_default_str();
   cmd->add_option("--json", o->json_file, "Also write every figure, the device, driver and "
                   "runtime versions, commit and options to this JSON file");
   cmd->add_option("--threads", o->threads, "CPU backend threads (0: all cores)")
-      ->check(CLI::Range(0, 4096));
-  cmd->add_option("--device", o->device, "CUDA device index")->check(CLI::Range(0, 1024));
+      ->check(whole_number_in(0, 4096));
+  cmd->add_option("--device", o->device, "CUDA device index")->check(whole_number_in(0, 1024));
   cmd->callback([o, cmd, &exit_status] {
     o->device_given = cmd->count("--device") > 0;
     exit_status = run_bench(*o);

@@ -3,6 +3,7 @@
 #include <map>
 #include <nlohmann/json.hpp>
 
+#include "cli_run_config.hpp"
 #include "commands.hpp"
 #include "gpuga/exact_solver.hpp"
 #include "gpuga/puzzle_io.hpp"
@@ -68,7 +69,8 @@ void add_check_command(CLI::App& app, int& exit_status) {
   cmd->add_option("--solver", opt->solver,
                   "auto: the bitmask search, or the SAT solver for a puzzle that makes it branch "
                   "widely; search or sat: that one alone (every puzzle gets the same count)")
-      ->transform(CLI::CheckedTransformer(solvers, CLI::ignore_case))
+      ->check(one_of({"auto", "search", "sat"}, {"0", "1", "2"}))
+      ->transform(CLI::Transformer(solvers, CLI::ignore_case))
       ->default_str("auto");
   cmd->callback([opt, &exit_status] { exit_status = run_check(*opt); });
 }

@@ -5,6 +5,7 @@
 #include <iostream>
 #include <optional>
 
+#include "cli_run_config.hpp"
 #include "commands.hpp"
 #include "gpuga/errors.hpp"
 #include "gpuga/generate.hpp"
@@ -100,12 +101,14 @@ void add_generate_command(CLI::App& app, int& exit_status) {
       "generate", "Make puzzles: a grid drawn from the seed, then givens removed in a seeded "
                   "order, to a fraction of cells given (--fill) or while exactly one solution "
                   "remains (--unique), or both; one a line on stdout");
-  cmd->add_option("--size", o->size, "Puzzle side: 4, 9, 16 or 25 (default 9)");
-  cmd->add_option("--box", o->box, "Box side instead of --size: 2 to 5");
-  cmd->add_option("--count", o->count, "Puzzles to make")->check(CLI::Range(1u, 100000000u))
+  cmd->add_option("--size", o->size, "Puzzle side: 4, 9, 16 or 25 (default 9)")
+      ->check(one_of({"4", "9", "16", "25"}));
+  cmd->add_option("--box", o->box, "Box side instead of --size: 2 to 5")
+      ->check(whole_number_in(2, 5));
+  cmd->add_option("--count", o->count, "Puzzles to make")->check(whole_number_in(1, 100000000))
       ->capture_default_str();
   cmd->add_option("--seed", o->seed, "Random seed: the same arguments give the same puzzles")
-      ->capture_default_str();
+      ->check(setting_validator(*find_setting("seed")))->capture_default_str();
   cmd->add_option("--fill", o->fill, "Fraction of cells given, 0 to 1 (to within one cell)");
   cmd->add_flag("--unique", o->unique, "Givens removed only while exactly one solution remains "
                 "(with --fill: down to it, else until none can go: a minimal puzzle)");

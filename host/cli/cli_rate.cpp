@@ -66,9 +66,9 @@ void add_rate_command(CLI::App& app, int& exit_status) {
               "stdout, one row a puzzle");
   add_puzzle_files_option(cmd, o->setup.files);
   cmd->add_option("--runs", o->setup.runs, "Runs per puzzle (seeds derived from --seed)")
-      ->check(CLI::Range(1u, 1000000u))->capture_default_str()->group("Rate");
+      ->check(whole_number_in(1, 1000000))->capture_default_str()->group("Rate");
   cmd->add_option("--concurrent", o->setup.concurrent, "Runs advancing together (0: as batch "
-                  "picks)")->check(CLI::Range(0u, 65535u))->capture_default_str()->group("Rate");
+                  "picks)")->check(whole_number_in(0, 65535))->capture_default_str()->group("Rate");
   cmd->add_option("--runs-csv", o->setup.runs_csv, "Also keep every run's row in this CSV "
                   "(gpuga batch's columns)")->group("Rate");
   cmd->add_flag("--json", o->json, "Write one JSON object instead of CSV")->group("Rate");

@@ -2,7 +2,11 @@
 
 #include "cli_ranks.hpp"
 
+#include <charconv>
+#include <cmath>
+#include <cstdio>
 #include <iostream>
+#include <optional>
 #include <sstream>
 
 #include "commands.hpp"
@@ -16,6 +20,64 @@ CLI::Validator setting_validator(const RunSetting& s) {
         return s.parse(scratch, v);
       },
       s.accepts);
+}
+
+namespace {
+
+// A number as a user writes it: 1000000, 0.5.
+std::string number_words(double v) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.15g", v);
+  return text;
+}
+
+// The whole text as a finite number, or nothing.
+std::optional<double> number_of(const std::string& text) {
+  double v = 0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), v);
+  if (error != std::errc() || end != text.data() + text.size() || !std::isfinite(v)) return {};
+  return v;
+}
+
+}  // namespace
+
+CLI::Validator whole_number_in(double lo, double hi) {
+  const std::string allowed = number_words(lo) + " to " + number_words(hi);
+  return CLI::Validator(
+      [lo, hi, allowed](std::string& text) -> std::string {
+        const auto v = number_of(text);
+        if (!v || *v != std::floor(*v))
+          return "'" + text + "' is not a whole number; expected " + allowed;
+        if (*v < lo || *v > hi) return text + " is out of range; expected " + allowed;
+        return "";
+      },
+      "in [" + number_words(lo) + " - " + number_words(hi) + "]");
+}
+
+CLI::Validator seconds(bool zero_too) {
+  const std::string allowed = zero_too ? "0 or more seconds" : "seconds above 0";
+  return CLI::Validator(
+      [zero_too, allowed](std::string& text) -> std::string {
+        const auto v = number_of(text);
+        if (!v) return "'" + text + "' is not a number; expected " + allowed;
+        if (*v < 0 || (*v == 0 && !zero_too)) return text + " is out of range; expected " + allowed;
+        return "";
+      },
+      zero_too ? ">= 0" : "> 0");
+}
+
+CLI::Validator one_of(std::vector<std::string> names, std::vector<std::string> also) {
+  std::string allowed;
+  for (std::size_t k = 0; k < names.size(); ++k)
+    allowed += (k ? (k + 1 == names.size() ? " or " : ", ") : "") + names[k];
+  names.insert(names.end(), also.begin(), also.end());
+  return CLI::Validator(
+      [names, allowed](std::string& text) -> std::string {
+        for (const auto& n : names)
+          if (CLI::detail::to_lower(text) == n) return "";
+        return "'" + text + "'; expected " + allowed;
+      },
+      "");
 }
 
 void add_run_options(CLI::App* cmd, RunOptions& o, bool& print_config) {
@@ -39,22 +101,22 @@ void add_run_options(CLI::App* cmd, RunOptions& o, bool& print_config) {
 void add_batch_setup_options(CLI::App* cmd, BatchSetup& s) {
   add_puzzle_files_option(cmd, s.files);
   cmd->add_option("--csv", s.csv, "CSV file for the results (one row per run)")->required();
-  cmd->add_option("--runs", s.runs, "Runs per puzzle")->check(CLI::Range(1u, 1000000u))
+  cmd->add_option("--runs", s.runs, "Runs per puzzle")->check(whole_number_in(1, 1000000))
       ->capture_default_str();
   cmd->add_option("--sample", s.sample, "Draw this many puzzles at random (seeded) from the "
-                  "files (0: all)")->check(CLI::Range(0u, 100000000u))->capture_default_str();
+                  "files (0: all)")->check(whole_number_in(0, 100000000))->capture_default_str();
   cmd->add_option("--concurrent", s.concurrent, "Runs advancing together (0: CUDA, 1e6 / --pop; "
-                  "CPU, 8)")->check(CLI::Range(0u, 65535u))->capture_default_str();
+                  "CPU, 8)")->check(whole_number_in(0, 65535))->capture_default_str();
   cmd->add_flag("--resume", s.resume, "Continue the batch in --csv, skipping recorded runs");
   cmd->add_option("--trace", s.trace_dir, "Write per-generation rows of every run to "
                   "DIR/traces.csv (each run's rows when it ends, before its CSV row)");
   cmd->add_option("--trace-every", s.trace_every, "Trace every Nth generation")
-      ->check(CLI::Range(1u, 1000000u))->capture_default_str();
+      ->check(whole_number_in(1, 1000000))->capture_default_str();
   cmd->add_option("--checkpoint-every", s.checkpoint_every,
                   "Save the runs in flight every SECONDS, one file each in CSV.checkpoints/ (0: "
                   "never); SIGTERM or SIGUSR1 then save them and exit with status 4, and --resume "
                   "continues them")
-      ->check(CLI::NonNegativeNumber)->capture_default_str();
+      ->check(seconds(true))->capture_default_str();
 }
 
 void draw_seed(RunOptions& o, CLI::App* cmd) {

@@ -19,6 +19,7 @@
 #include "cli_run_config.hpp"
 #include "commands.hpp"
 #include "gpuga/errors.hpp"
+#include "gpuga/output_path.hpp"
 #include "gpuga/exact_solver.hpp"
 #include "gpuga/propagate.hpp"
 #include "gpuga/version.hpp"
@@ -61,11 +62,19 @@ class CheckpointKeeper final : public RunKeeper {
     asked_ = any_rank(g_checkpoint_asked.load());
     return any_rank(rank_place().root() && time) || asked_;
   }
+  // A checkpoint that cannot be written (the disk filled, the folder went) does not end the run:
+  // it says so once and goes on, so that the best grid is still printed at the end.
   void save(std::size_t, const RunState& s) override {
     if (rank_place().root()) {
       Checkpoint c = identity_;
       c.run = s;
-      write_checkpoint(path_, c);
+      try {
+        write_checkpoint(path_, c);
+      } catch (const RuntimeFailure& e) {
+        if (!warned_)
+          std::cerr << "gpuga: warning: " << e.what() << "; the run goes on without checkpoints\n";
+        warned_ = true;
+      }
     }
     last_ = std::chrono::steady_clock::now();
   }
@@ -78,6 +87,7 @@ class CheckpointKeeper final : public RunKeeper {
   std::optional<RunState> resumed_;
   std::chrono::steady_clock::time_point last_;
   bool asked_ = false;  // a signal on some rank asked for this checkpoint: stop after it
+  bool warned_ = false;  // a write failed and was reported
 };
 
 // The best individual of the run's best island now.
@@ -368,6 +378,7 @@ int run_solve(CLI::App* cmd, SolveOptions& o) {
   draw_seed(o.run, cmd);
   // Before choosing a backend: printing needs no GPU.
   if (print_config_if_asked(o.print_config, cmd)) return kExitOk;
+  if (!o.checkpoint.empty()) check_output_file(o.checkpoint, "--checkpoint");
   const auto puzzles = read_solvable_puzzles(o.files);
   std::ifstream tty;
   std::istream* answers = &std::cin;
@@ -457,7 +468,8 @@ void add_solve_command(CLI::App& app, int& exit_status) {
                 "After each generation show the best grid and ask whether to go on (y/n; o/n)")
       ->group("Output");
   cmd->add_option("--format", o->format, "pretty: a grid with box separators; line: 81 characters")
-      ->transform(CLI::CheckedTransformer(
+      ->check(one_of({"pretty", "line"}, {"0", "1"}))
+      ->transform(CLI::Transformer(
           std::map<std::string, OutputFormat>{{"pretty", OutputFormat::Pretty},
                                               {"line", OutputFormat::Line}},
           CLI::ignore_case))
@@ -468,7 +480,7 @@ void add_solve_command(CLI::App& app, int& exit_status) {
                   "Puzzles solved at once when the files hold several, each run exactly as it "
                   "runs alone and written in file order (0: as many as fill the backend, with "
                   "--pop 0 sized for throughput: see the defaults table; 1: one after another)")
-      ->check(CLI::Range(0u, 65535u))->capture_default_str()->group("Run");
+      ->check(whole_number_in(0, 65535))->capture_default_str()->group("Run");
   cmd->add_option("--checkpoint", o->checkpoint,
                   "Keep the run in flight in FILE (written atomically), and continue from FILE "
                   "when it is there: the same command resumes an interrupted solve exactly. "
@@ -476,7 +488,7 @@ void add_solve_command(CLI::App& app, int& exit_status) {
       ->group("Checkpoints");
   cmd->add_option("--checkpoint-every", o->checkpoint_every,
                   "Seconds between checkpoints (at the end of an epoch)")
-      ->check(CLI::PositiveNumber)->capture_default_str()->group("Checkpoints");
+      ->check(seconds(false))->capture_default_str()->group("Checkpoints");
   cmd->callback([o, cmd, &exit_status] { exit_status = run_solve(cmd, *o); });
 }
 

@@ -1,6 +1,7 @@
 // gpuga sweep --grid 'pop=1000,10000 mutation-rate=0.1,0.3' ...: a batch for every combination
 // of the values given, into one CSV. Every combination uses the same per-run seeds (common
 // random numbers), so differences between configurations are not differences of luck.
+#include <algorithm>
 #include <sstream>
 
 #include "batch_progress.hpp"
@@ -29,10 +30,19 @@ std::vector<std::pair<std::string, std::vector<std::string>>> parse_grid(const s
     GPUGA_INPUT_CHECK(eq != std::string::npos && eq > 0 && eq + 1 < item.size(),
                       "--grid: '" + item + "'; expected NAME=VALUE[,VALUE...] (NAME an option "
                       "of gpuga batch without its dashes, as in pop=1000,10000)");
+    const std::string name = item.substr(0, eq);
+    for (const auto& axis : axes)
+      GPUGA_INPUT_CHECK(axis.first != name, "--grid: " + name + " given twice; expected each "
+                        "option once, its values together (" + name + "=A,B)");
     std::vector<std::string> values;
     std::istringstream vs(item.substr(eq + 1));
-    for (std::string v; std::getline(vs, v, ',');) values.push_back(v);
-    axes.push_back({item.substr(0, eq), values});
+    for (std::string v; std::getline(vs, v, ',');) {
+      GPUGA_INPUT_CHECK(std::find(values.begin(), values.end(), v) == values.end(),
+                        "--grid: " + name + "=" + item.substr(eq + 1) + " holds " + v +
+                            " twice; expected each value once (a run twice is --runs)");
+      values.push_back(v);
+    }
+    axes.push_back({name, values});
   }
   GPUGA_INPUT_CHECK(!axes.empty(), "--grid is empty; expected NAME=VALUE[,VALUE...] ...");
   return axes;

@@ -42,6 +42,8 @@ inline int batch_exit_status(BatchEnd end) {
 void configure_app(CLI::App& app, int& exit_status);
 // The --config file given, or "".
 std::string config_file(const CLI::App& app);
+// "one of check, solve, ... (gpuga --help ...)": the commands, for a message.
+std::string command_names(const CLI::App& app);
 
 void add_check_command(CLI::App& app, int& exit_status);
 void add_solve_command(CLI::App& app, int& exit_status);

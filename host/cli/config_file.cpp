@@ -1,6 +1,8 @@
 #include "config_file.hpp"
 
+#include <filesystem>
 #include <fstream>
+#include <iterator>
 
 namespace gpuga {
 namespace {
@@ -12,6 +14,42 @@ std::string trimmed(const std::string& s) {
 }
 
 }  // namespace
+
+std::vector<std::string> config_first(const std::vector<std::string>& args) {
+  std::vector<std::string> configs, rest;
+  for (std::size_t k = 0; k < args.size(); ++k) {
+    if (args[k] == "--") {  // what follows is positional
+      rest.insert(rest.end(), args.begin() + static_cast<std::ptrdiff_t>(k), args.end());
+      break;
+    }
+    if (args[k] == "--config" && k + 1 < args.size()) {
+      configs.push_back(args[k]);
+      configs.push_back(args[++k]);
+    } else if (args[k].rfind("--config=", 0) == 0) {
+      configs.push_back(args[k]);
+    } else {
+      rest.push_back(args[k]);
+    }
+  }
+  configs.insert(configs.end(), rest.begin(), rest.end());
+  return configs;
+}
+
+std::string config_file_problem(const std::string& file) {
+  const std::string expected = "; expected a TOML file of options (gpuga COMMAND --print-config "
+                               "writes one)";
+  std::error_code ec;
+  const auto status = std::filesystem::status(file, ec);
+  if (!std::filesystem::exists(status)) return file + ": no such file" + expected;
+  if (!std::filesystem::is_regular_file(status)) return file + ": not a regular file" + expected;
+  std::ifstream in(file, std::ios::binary);
+  if (!in) return file + ": cannot be read" + expected;
+  std::string head(4096, '\0');
+  in.read(head.data(), static_cast<std::streamsize>(head.size()));
+  head.resize(static_cast<std::size_t>(in.gcount()));
+  if (head.find('\0') != std::string::npos) return file + ": not a text file (it holds NUL bytes)" + expected;
+  return "";
+}
 
 int config_line_of(const std::string& file, const std::string& dotted_key) {
   std::ifstream in(file);

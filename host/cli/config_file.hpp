@@ -6,6 +6,14 @@
 
 namespace gpuga {
 
+// The command line with every --config FILE (or --config=FILE) moved before the command, where
+// CLI11 reads it: `gpuga solve --config f.toml` as `gpuga --config f.toml solve`.
+std::vector<std::string> config_first(const std::vector<std::string>& args);
+
+// Why `file`, given to --config, cannot be read as one ("FILE: no such file; expected ..."),
+// or "" when it can: a regular, readable text file (a NUL byte says it is not).
+std::string config_file_problem(const std::string& file);
+
 // The 1-based line of `file` that sets `dotted_key` (solve.pop, as `solve.pop=` or as `pop=`
 // under `[solve]`); 0 when none does or the file cannot be read.
 int config_line_of(const std::string& file, const std::string& dotted_key);

@@ -1,6 +1,9 @@
 // gpuga: a massively parallel genetic algorithm for Sudoku. Only this file turns exceptions
 // into exit codes.
+#include <algorithm>
 #include <iostream>
+#include <string>
+#include <vector>
 
 #include "commands.hpp"
 #include "config_file.hpp"
@@ -36,8 +39,17 @@ int main(int argc, char** argv) {
   int exit_status = gpuga::kExitOk;
   gpuga::configure_app(app, exit_status);
 
+  // --config anywhere on the line, read before the command as CLI11 wants it; the file checked
+  // first, so that one message says what is wrong with it.
+  std::vector<std::string> args = gpuga::config_first({argv + 1, argv + argc});
+  for (std::size_t k = 0; k + 1 < args.size() && args[k].rfind("--config", 0) == 0; ++k) {
+    const std::string file = args[k] == "--config" ? args[++k] : args[k].substr(9);
+    if (const std::string problem = gpuga::config_file_problem(file); !problem.empty())
+      return fail(gpuga::kExitBadInput, "error: " + problem);
+  }
+  std::reverse(args.begin(), args.end());  // CLI11 takes a vector last argument first
   try {
-    app.parse(argc, argv);
+    app.parse(args);
   } catch (const CLI::Success& e) {
     return app.exit(e);
   } catch (const CLI::ConfigError& e) {
@@ -45,6 +57,11 @@ int main(int argc, char** argv) {
                 "error: " + gpuga::describe_config_error(gpuga::config_file(app), e.what()));
   } catch (const CLI::ParseError& e) {
     const auto commands = app.get_subcommands();
+    if (commands.empty() && argc > 1 && argv[1][0] != '-')
+      return fail(gpuga::kExitBadInput, std::string("error: unknown command '") + argv[1] +
+                                            "'; expected " + gpuga::command_names(app));
+    if (commands.empty() && argc == 1)
+      return fail(gpuga::kExitBadInput, "error: no command given; expected " + gpuga::command_names(app));
     if (const std::string place = gpuga::config_value_place(
             gpuga::config_file(app), commands.empty() ? "" : commands.front()->get_name(),
             {argv + 1, argv + argc}, e.what());

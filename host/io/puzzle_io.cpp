@@ -98,6 +98,9 @@ std::string expected_chars(Alphabet a, int n) {
          ", or '.' for a blank";
 }
 
+// The longest line read: a 25x25 puzzle as numbers is under 2,000 bytes.
+constexpr std::size_t kMaxLineBytes = 65536;
+
 class Parser {
  public:
   Parser(std::istream& in, std::string name, ReadMode mode)
@@ -144,13 +147,23 @@ class Parser {
     throw InputError(m.str());
   }
 
+  // A line without its end; a UTF-8 byte-order mark before the first is dropped. A line is read
+  // with a bound, so that a file with no line ends (/dev/zero) is refused, not held in memory.
   std::optional<Line> next_line() {
     std::string text;
-    if (!std::getline(in_, text)) {
-      if (in_.bad()) fail(0, 0, "read error");
-      return std::nullopt;
+    bool any = false;
+    for (int c; (c = in_.get()) != std::char_traits<char>::eof();) {
+      any = true;
+      if (c == '\n') break;
+      if (text.size() == kMaxLineBytes)
+        fail(line_no_ + 1, 0, "a line of over " + std::to_string(kMaxLineBytes) + " bytes; "
+                              "expected a puzzle line (at most 625 values) or a comment");
+      text.push_back(static_cast<char>(c));
     }
+    if (in_.bad()) fail(0, 0, "read error");
+    if (!any) return std::nullopt;
     if (!text.empty() && text.back() == '\r') text.pop_back();
+    if (line_no_ == 0 && text.rfind("\xEF\xBB\xBF", 0) == 0) text.erase(0, 3);
     return Line{++line_no_, std::move(text)};
   }
 

@@ -14,6 +14,7 @@
 #include "gpuga/csv.hpp"
 #include "gpuga/device/rng.hpp"
 #include "gpuga/errors.hpp"
+#include "gpuga/output_path.hpp"
 #include "gpuga/exact_solver.hpp"
 #include "gpuga/propagate.hpp"
 
@@ -159,6 +160,7 @@ BatchEnd run_batches(const BatchSetup& s, const std::vector<RunOptions>& given, 
   GPUGA_INPUT_CHECK(!exists || s.resume, s.csv + ": exists; use --resume to continue that batch, "
                                                  "or name another file");
   const bool writer = !share || share->index() == 0;
+  if (writer) check_output_file(s.csv, "the batch's CSV");
   if (exists && writer) drop_partial_last_line(s.csv);
   if (share) share->barrier();  // every process reads the CSV as the writer left it
   const auto done = exists ? recorded_runs(s.csv) : std::set<RecordedRun>{};
