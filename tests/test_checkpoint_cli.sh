@@ -20,10 +20,20 @@ head -n 1 "$src/puzzles/acs_16x16_fixed040_inst00-09.txt" >"$tmp/p.txt"
 plain=(--max-generations 20000)
 growing=(--max-generations 6000 --grow-after 500)
 summary() { grep "^puzzle 1" "$1" | sed 's/, [0-9.]* s (.*//'; }
+# Waits, at most 120 s, for a line matching PATTERN in FILE (a progress line: the run is past
+# its start, its signal handlers in place), rather than guessing how long a start takes.
+wait_for() {
+  local file=$1 pattern=$2
+  for _ in $(seq 2400); do
+    grep -Eq "$pattern" "$file" 2>/dev/null && return 0
+    sleep 0.05
+  done
+  fail "waited 120 s for '$pattern' in $file"
+}
 
 for sig in TERM USR1; do
   if [ "$sig" = TERM ]; then limits=("${plain[@]}"); else limits=("${growing[@]}"); fi
-  run=(--backend cpu --threads 1 --seed 5 --time-limit 0 --report-every 0 --format line
+  run=(--backend cpu --threads 1 --seed 5 --time-limit 0 --report-every 500 --format line
        --pop 400 --island-size 100 --local-search 0 --repair none --migration-interval 20
        "${limits[@]}")
   "$gpuga" solve "${run[@]}" "$tmp/p.txt" >"$tmp/whole.out" 2>"$tmp/whole.err"
@@ -31,7 +41,8 @@ for sig in TERM USR1; do
   ck="$tmp/run-$sig.ckpt"
   "$gpuga" solve "${run[@]}" --checkpoint "$ck" "$tmp/p.txt" >"$tmp/cut.out" 2>"$tmp/cut.err" &
   pid=$!
-  sleep 1.5
+  # SIGUSR1's cut past generation 1000, where the islands have grown twice.
+  if [ "$sig" = TERM ]; then wait_for "$tmp/cut.err" "^gen "; else wait_for "$tmp/cut.err" "^gen [1-9][0-9]{3}"; fi
   kill -"$sig" "$pid"
   start=$SECONDS
   wait "$pid"
@@ -71,7 +82,7 @@ b=(--backend cpu --threads 2 --seed 7 --max-generations 16000 --time-limit 0 --p
 "$gpuga" batch "${b[@]}" --csv "$tmp/whole.csv" "$tmp/p.txt" 2>/dev/null
 "$gpuga" batch "${b[@]}" --csv "$tmp/cut.csv" --checkpoint-every 1000 "$tmp/p.txt" 2>"$tmp/batch.err" &
 pid=$!
-sleep 1.5
+wait_for "$tmp/cut.csv" "^puzzle_id"  # the batch is under way, its handlers in place
 kill -TERM "$pid"
 wait "$pid"
 rc=$?

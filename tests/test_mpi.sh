@@ -12,6 +12,16 @@
 set -uo pipefail
 gpuga=$1 src=$2
 fail() { echo "FAIL: $*" >&2; exit 1; }
+# Waits, at most 120 s, for a line matching PATTERN in FILE: a run's first progress line says its
+# ranks are up with their signal handlers in place (no guess at how long a start takes).
+wait_for() {
+  local file=$1 pattern=$2
+  for _ in $(seq 2400); do
+    grep -Eq "$pattern" "$file" 2>/dev/null && return 0
+    sleep 0.05
+  done
+  fail "waited 120 s for '$pattern' in $file"
+}
 command -v mpirun >/dev/null || { echo "skipped: no mpirun on this machine"; exit 77; }
 python3=$(command -v /usr/bin/python3 || command -v python3) ||
   { echo "skipped: no python3 on this machine"; exit 77; }
@@ -197,9 +207,9 @@ echo "ok: batch resumed after a killed rank ($kept of 16 rows kept)"
 
 # SIGTERM to one rank stops every rank cleanly, as Ctrl-C does: rank 0 reports the best so far.
 mpi 2 "$gpuga" solve --backend cpu --repair none --pop 400 --island-size 100 --local-search 0 --seed 434343 --time-limit 120 \
-  --report-every 0 --format line "$src/puzzles/acs_25x25_fixed040_inst00-09.txt" >"$tmp/term.out" 2>"$tmp/term.err" &
+  --report-every 1 --format line "$src/puzzles/acs_25x25_fixed040_inst00-09.txt" >"$tmp/term.out" 2>"$tmp/term.err" &
 launcher=$!
-sleep 2
+wait_for "$tmp/term.err" "^gen "
 pkill -TERM -f "^$gpuga solve .*--seed 434343" -n
 start=$SECONDS
 wait "$launcher"
@@ -214,14 +224,14 @@ echo "ok: SIGTERM to a rank stopped the run in $((SECONDS - start)) s"
 # every rank exits with status 4; it resumes on 2 ranks, and on one process, to what one process
 # prints uninterrupted.
 head -n 1 "$src/puzzles/acs_16x16_fixed040_inst00-09.txt" >"$tmp/unsolved.txt"  # not within these runs
-ck=(--backend cpu --seed 5 --max-generations 24000 --time-limit 0 --report-every 0 --format line --pop 400
+ck=(--backend cpu --seed 5 --max-generations 24000 --time-limit 0 --report-every 1000 --format line --pop 400
     --island-size 100 --local-search 0 --repair none --migration-interval 20 "$tmp/unsolved.txt")
 "$gpuga" solve --threads 2 "${ck[@]}" >"$tmp/ck-whole.out" 2>"$tmp/ck-whole.err"
 for resume_on in 2 1; do
   rm -f "$tmp/run.ckpt"
   mpi 2 "$gpuga" solve "${ck[@]}" --checkpoint "$tmp/run.ckpt" >"$tmp/ck-cut.out" 2>"$tmp/ck-cut.err" &
   launcher=$!
-  sleep 1.5
+  wait_for "$tmp/ck-cut.err" "^gen "
   pkill -TERM -f "^$gpuga solve .*--checkpoint $tmp/run.ckpt" -n
   wait "$launcher"
   rc=$?
@@ -241,15 +251,11 @@ done
 
 # A rank that dies (SIGKILL) ends the others within seconds, with a non-zero exit: no hang.
 mpi 2 "$gpuga" solve --backend cpu --pop 400 --island-size 100 --seed 424242 --time-limit 120 \
-  --report-every 0 "$src/puzzles/acs_25x25_fixed040_inst00-09.txt" >"$tmp/kill.out" 2>&1 &
+  --report-every 1 "$src/puzzles/acs_25x25_fixed040_inst00-09.txt" >"$tmp/kill.out" 2>&1 &
 launcher=$!
-for _ in $(seq 100); do
-  ranks=$(pgrep -f "^$gpuga solve .*--seed 424242" | tail -n 1)  # a rank, not the launcher
-  [ -n "$ranks" ] && break
-  sleep 0.1
-done
+wait_for "$tmp/kill.out" "^gen "
+ranks=$(pgrep -f "^$gpuga solve .*--seed 424242" | tail -n 1)  # a rank, not the launcher
 [ -n "$ranks" ] || fail "no rank to kill"
-sleep 1
 kill -9 "$ranks"
 start=$SECONDS
 wait "$launcher"
