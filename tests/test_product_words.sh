@@ -1,7 +1,6 @@
 #!/usr/bin/env bash
-# The product speaks of itself only: no tracked file names the process it was made in (working
-# sessions, issue numbers) or the tools that lent a GPU for it (how commands were sent there,
-# files carried in or brought back). A line that must quote such a word ends with "words: ok".
+# No tracked file holds the words below (patterns): a line that must quote one ends with
+# "words: ok".
 # Usage: test_product_words.sh SOURCE_DIR
 set -uo pipefail
 src=$1
