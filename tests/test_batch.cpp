@@ -159,6 +159,43 @@ TEST(Batch, AnInterruptedBatchResumesToTheSameCsv) {
   EXPECT_EQ(ra, rb);
 }
 
+TEST(Batch, ResumeMatchesRunsByTheirPuzzleEvenInAFileGivenTwice) {
+  // One file given twice: 2 puzzle places x 2 runs recorded twice over. A crash that lost rows of
+  // either copy is made good by --resume, to the uninterrupted CSV's rows.
+  const std::string twice = "batch --backend cpu --runs 2 --seed 78 --pop 200 --max-generations 60 "
+                            "--time-limit 0 --repair none puzzles/example.txt puzzles/example.txt ";
+  const auto full = temp_csv("twice_full"), cut = temp_csv("twice_cut");
+  ASSERT_LE(run_gpuga(twice + "--csv " + full).status, 1);
+  {
+    std::ifstream in(full);
+    std::ofstream out(cut);
+    std::string line;
+    for (int i = 0; i < 2 && std::getline(in, line); ++i) out << line << '\n';  // header, one row
+  }
+  const auto r = run_gpuga(twice + "--resume --csv " + cut);
+  ASSERT_LE(r.status, 1) << r.err;
+  EXPECT_NE(r.err.find("3 runs to do"), std::string::npos) << r.err;
+  auto ra = untimed(full), rb = untimed(cut);
+  std::sort(ra.begin() + 1, ra.end());
+  std::sort(rb.begin() + 1, rb.end());
+  EXPECT_EQ(ra, rb);
+
+  // The file's puzzle replaced since: --resume refuses, naming the CSV's line.
+  const auto dir = std::filesystem::path(full).parent_path();
+  const auto changed = (dir / "changed_puzzles.txt").string();
+  std::ofstream(changed) << "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n";
+  const std::string before = "batch --backend cpu --runs 1 --seed 79 --pop 200 --max-generations 5 "
+                             "--time-limit 0 --repair none " + changed + " ";
+  const auto csv = temp_csv("changed");
+  ASSERT_LE(run_gpuga(before + "--csv " + csv).status, 1);
+  std::ofstream(changed) << "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..\n";
+  const auto refused = run_gpuga(before + "--resume --csv " + csv);
+  EXPECT_EQ(refused.status, 2);
+  EXPECT_NE(refused.err.find(csv + ":2: a run of"), std::string::npos) << refused.err;
+  EXPECT_NE(refused.err.find("whose puzzle the given files do not hold"), std::string::npos) << refused.err;
+  std::filesystem::remove(changed);
+}
+
 TEST(Batch, SampleDrawsTheSamePuzzlesForTheSameSeed) {
   const auto a = temp_csv("sa"), b = temp_csv("sb");
   const std::string args = "batch --backend cpu --runs 1 --seed 5 --sample 3 --pop 100 "

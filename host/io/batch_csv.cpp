@@ -93,8 +93,8 @@ std::vector<std::string> batch_row(const RunFields& run, const RunConfig& config
   return row;
 }
 
-std::set<RecordedRun> recorded_runs(const std::string& csv) {
-  std::set<RecordedRun> done;
+std::map<RecordedRun, std::vector<int>> recorded_runs(const std::string& csv) {
+  std::map<RecordedRun, std::vector<int>> done;
   const auto [rows, lines, complete] = read_csv(csv);
   if (rows.empty()) return done;
   GPUGA_INPUT_CHECK(rows[0] == batch_columns(),
@@ -108,7 +108,8 @@ std::set<RecordedRun> recorded_runs(const std::string& csv) {
                           " fields; expected " + std::to_string(rows[0].size()));
     std::vector<std::string> config;
     for (const auto& name : config_columns()) config.push_back(rows[i][col.at(name)]);
-    done.insert({rows[i][col.at("puzzle_id")], rows[i][col.at("run")], csv_line(config)});
+    done[{rows[i][col.at("puzzle_id")], rows[i][col.at("puzzle")], rows[i][col.at("run")],
+          csv_line(config)}].push_back(lines[i]);
   }
   return done;
 }

@@ -17,6 +17,7 @@
 #include "gpuga/output_path.hpp"
 #include "gpuga/exact_solver.hpp"
 #include "gpuga/propagate.hpp"
+#include "gpuga/puzzle_io.hpp"
 
 namespace gpuga {
 namespace {
@@ -163,7 +164,12 @@ BatchEnd run_batches(const BatchSetup& s, const std::vector<RunOptions>& given, 
   if (writer) check_output_file(s.csv, "the batch's CSV");
   if (exists && writer) drop_partial_last_line(s.csv);
   if (share) share->barrier();  // every process reads the CSV as the writer left it
-  const auto done = exists ? recorded_runs(s.csv) : std::set<RecordedRun>{};
+  // The CSV's runs by content; each planned run that one records takes it off (a file given
+  // twice has its runs recorded twice, and a run a crash lost is still to do).
+  auto done = exists ? recorded_runs(s.csv) : std::map<RecordedRun, std::vector<int>>{};
+  std::size_t recorded = 0;
+  for (const auto& [run, lines] : done) recorded += lines.size();
+  std::set<std::pair<std::string, std::string>> given_puzzles;  // (puzzle_id, puzzle)
 
   // Each configuration's plan for each puzzle size, in the order the sizes come; each plan's
   // runs share engines, which hold one size.
@@ -188,9 +194,15 @@ BatchEnd run_batches(const BatchSetup& s, const std::vector<RunOptions>& given, 
       const std::size_t at = of_box.at(chosen[k]->grid.box);
       const RunConfig& config = run_plans[at].config;
       const std::string recorded_as = csv_line(config_values(config));
+      const std::string id = puzzle_id(*chosen[k]);
+      const std::string text = to_line(chosen[k]->grid, chosen[k]->alphabet);
+      given_puzzles.insert({id, text});
       for (std::uint32_t r = 0; r < s.runs; ++r) {
-        const std::string id = puzzle_id(*chosen[k]);
-        if (done.count({id, std::to_string(r), recorded_as})) continue;
+        const auto recorded_run = done.find({id, text, std::to_string(r), recorded_as});
+        if (recorded_run != done.end() && !recorded_run->second.empty()) {
+          recorded_run->second.pop_back();
+          continue;
+        }
         const bool mine = !share || planned++ % share->count() == share->index();
         ++total;
         if (mine)
@@ -198,12 +210,17 @@ BatchEnd run_batches(const BatchSetup& s, const std::vector<RunOptions>& given, 
       }
     }
   }
+  for (const auto& [run, lines] : done)
+    GPUGA_INPUT_CHECK(lines.empty() || given_puzzles.count({std::get<0>(run), std::get<1>(run)}),
+                      s.csv + ":" + std::to_string(lines.empty() ? 0 : lines.front()) + ": a run of " +
+                          std::get<0>(run) + " whose puzzle the given files do not hold there (" +
+                          std::get<1>(run) + "); expected the files the batch ran on, unchanged");
   const auto news = [&](const std::string& line) {
     if (writer && reporter) reporter->news(line);
   };
   if (!why_cpu.empty()) news(why_cpu);
   news(std::to_string(total) + " runs to do in " + std::to_string(given.size()) +
-       " configuration(s) (" + std::to_string(done.size()) + " recorded already)" +
+       " configuration(s) (" + std::to_string(recorded) + " recorded already)" +
        (share ? ", over " + std::to_string(share->count()) + " processes" : ""));
   Rows rows(s, share, writer ? reporter : nullptr, total);
   const auto t0 = std::chrono::steady_clock::now();

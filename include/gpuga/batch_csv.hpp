@@ -32,11 +32,13 @@ std::string config_id(const RunConfig& config);
 using RunFields = std::map<std::string, std::string>;
 std::vector<std::string> batch_row(const RunFields& run, const RunConfig& config);
 
-// A run a batch CSV records: (puzzle_id, run, the configuration columns as one CSV line).
-using RecordedRun = std::tuple<std::string, std::string, std::string>;
+// A run a batch CSV records: (puzzle_id, the puzzle itself, run, the configuration columns as
+// one CSV line). The puzzle makes --resume match runs by content: a file changed since is seen.
+using RecordedRun = std::tuple<std::string, std::string, std::string, std::string>;
 
-// The runs a batch CSV records, as --resume reads it; InputError naming the file and line for
-// a header that is not this gpuga's batch header or a row of another width.
-std::set<RecordedRun> recorded_runs(const std::string& csv);
+// The runs a batch CSV records, each with the CSV lines that record it (a file given twice
+// records its runs twice), as --resume reads them; InputError naming the file and line for a
+// header that is not this gpuga's batch header or a row of another width.
+std::map<RecordedRun, std::vector<int>> recorded_runs(const std::string& csv);
 
 }  // namespace gpuga
