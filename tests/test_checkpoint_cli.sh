@@ -88,6 +88,15 @@ wait "$pid"
 rc=$?
 [ "$rc" -eq 4 ] || { cat "$tmp/batch.err"; fail "batch: SIGTERM, exit $rc, expected 4"; }
 [ "$(ls "$tmp/cut.csv.checkpoints" | wc -l)" -eq 2 ] || fail "batch: not two runs in flight saved"
+# A damaged one blocks --resume, and the message names the file to delete.
+cp -r "$tmp/cut.csv.checkpoints" "$tmp/saved.checkpoints"
+first=$(ls "$tmp/cut.csv.checkpoints" | head -n 1)
+printf 'damaged' >"$tmp/cut.csv.checkpoints/$first"
+"$gpuga" batch "${b[@]}" --csv "$tmp/cut.csv" --checkpoint-every 1000 --resume "$tmp/p.txt" 2>"$tmp/damaged.err"
+[ $? -eq 2 ] || { cat "$tmp/damaged.err"; fail "batch: a damaged checkpoint not refused"; }
+grep -q "delete $tmp/cut.csv.checkpoints/$first to run that run again" "$tmp/damaged.err" ||
+  { cat "$tmp/damaged.err"; fail "batch: the message names no file to delete"; }
+rm -rf "$tmp/cut.csv.checkpoints" && mv "$tmp/saved.checkpoints" "$tmp/cut.csv.checkpoints"
 "$gpuga" batch "${b[@]}" --csv "$tmp/cut.csv" --checkpoint-every 1000 --resume "$tmp/p.txt" 2>"$tmp/batch2.err"
 [ $? -eq 1 ] || { cat "$tmp/batch2.err"; fail "batch --resume from checkpoints"; }
 grep -q "batch: 2 run(s) continued from their checkpoints" "$tmp/batch2.err" ||

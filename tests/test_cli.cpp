@@ -210,6 +210,7 @@ TEST(Cli, EveryRefusalIsTheProjectsOwnMessageWithExitTwoAndNothingOnStdout) {
   std::filesystem::create_directories(dir);
   const std::string d = dir.string();
   std::ofstream(dir / "binary.toml", std::ios::binary) << std::string("solve.pop=2\0\1\n", 15);
+  std::ofstream(dir / "unclosed.toml") << "solve.pop=16\nsolve.max-generations = [5\n";
   const std::string puzzle =
       "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..\n";
   struct Case {
@@ -236,6 +237,10 @@ TEST(Cli, EveryRefusalIsTheProjectsOwnMessageWithExitTwoAndNothingOnStdout) {
       {"sweep --grid 'pop=1000 pop=2000' --csv " + d + "/s.csv -", puzzle, "pop given twice"},
       {"sweep --grid 'pop=1000,1000' --csv " + d + "/s.csv -", puzzle, "holds 1000 twice"},
       {"check -", std::string(100000, '\0'), "<stdin>:1: a line of over 65536 bytes"},
+      {"rate --backend cpu --runs-csv puzzles/example.txt -", puzzle,
+       "puzzles/example.txt: exists; expected a new file for --runs-csv"},
+      {"solve --config " + d + "/unclosed.toml -", puzzle,
+       "unclosed.toml:2: --max-generations: '[5' cannot be read as a value"},
   };
   for (const Case& c : cases) {
     const auto r = run_gpuga(c.args, c.stdin_text);

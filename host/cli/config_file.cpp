@@ -89,4 +89,15 @@ std::string config_value_place(const std::string& file, const std::string& comma
   return line ? file + ":" + std::to_string(line) : "";
 }
 
+std::string config_value_text(const std::string& file, int line) {
+  std::ifstream in(file);
+  std::string text;
+  for (int number = 1; std::getline(in, text); ++number)
+    if (number == line) {
+      const auto eq = text.find('=');
+      return eq == std::string::npos ? "" : trimmed(text.substr(eq + 1));
+    }
+  return "";
+}
+
 }  // namespace gpuga

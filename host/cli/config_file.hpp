@@ -29,4 +29,7 @@ std::string config_value_place(const std::string& file, const std::string& comma
                                const std::vector<std::string>& args,
                                const std::string& cli11_message);
 
+// The value text of line `line` of `file` (after its '='), or "".
+std::string config_value_text(const std::string& file, int line);
+
 }  // namespace gpuga

@@ -65,8 +65,20 @@ int main(int argc, char** argv) {
     if (const std::string place = gpuga::config_value_place(
             gpuga::config_file(app), commands.empty() ? "" : commands.front()->get_name(),
             {argv + 1, argv + argc}, e.what());
-        !place.empty())
-      return fail(gpuga::kExitBadInput, "error: " + place + ": " + e.what());
+        !place.empty()) {
+      // A value TOML reads as no value at all (an unclosed [, a stray quote): CLI11 says "At
+      // least 1 required"; say what the line holds instead.
+      const std::string what = e.what();
+      if (what.find("At least 1 required") != std::string::npos) {
+        const auto line = std::stoi(place.substr(place.rfind(':') + 1));
+        return fail(gpuga::kExitBadInput,
+                    "error: " + place + ": " + what.substr(0, what.find(':')) + ": '" +
+                        gpuga::config_value_text(gpuga::config_file(app), line) +
+                        "' cannot be read as a value; expected one as --print-config writes it "
+                        "(a number, a word, or a quoted string)");
+      }
+      return fail(gpuga::kExitBadInput, "error: " + place + ": " + what);
+    }
     app.exit(e);
     if (const std::string file = gpuga::config_file(app); !file.empty())
       std::cerr << "gpuga: note: options were also read from " << file << '\n';

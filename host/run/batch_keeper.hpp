@@ -10,6 +10,7 @@
 #include "batch_rows.hpp"
 #include "gpuga/batch_csv.hpp"
 #include "gpuga/checkpoint.hpp"
+#include "gpuga/errors.hpp"
 #include "gpuga/version.hpp"
 
 namespace gpuga {
@@ -30,8 +31,16 @@ class BatchKeeper final : public RunKeeper {
   const RunState* resumed(std::size_t run) override {
     const std::string path = file(run);
     if (!std::filesystem::exists(path)) return nullptr;
-    Checkpoint c = read_checkpoint(path);
-    check_checkpoint_is_for(c, identity(run), path);
+    // A damaged or foreign file blocks --resume: the message says which file to delete (its run
+    // then starts again from its seed).
+    Checkpoint c;
+    try {
+      c = read_checkpoint(path);
+      check_checkpoint_is_for(c, identity(run), path);
+    } catch (const InputError& e) {
+      throw InputError(std::string(e.what()) + "; delete " + path +
+                       " to run that run again from its start");
+    }
     loaded_ = std::move(c.run);
     ++continued_;
     return &loaded_;

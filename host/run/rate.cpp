@@ -70,6 +70,11 @@ std::vector<PuzzleRating> rate(const RateSetup& setup, const RunOptions& options
                                BatchReporter* reporter) {
   GPUGA_INPUT_CHECK(setup.runs >= 1, "--runs 0: expected at least 1");
   const std::vector<Puzzle> puzzles = read_solvable_puzzles(setup.files);
+  std::error_code ec;
+  GPUGA_INPUT_CHECK(setup.runs_csv.empty() || !std::filesystem::exists(setup.runs_csv, ec) ||
+                        std::filesystem::file_size(setup.runs_csv, ec) == 0,
+                    setup.runs_csv + ": exists; expected a new file for --runs-csv (rate runs "
+                    "every run afresh: remove it or name another)");
   const ScratchCsv csv(setup.runs_csv);
   BatchSetup batch;
   batch.files = setup.files;
