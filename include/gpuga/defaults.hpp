@@ -49,8 +49,8 @@ struct BackendShape {
 
 // The island size when --island-size is 0 and --pop is `pop` (0: the default size): the
 // default size when it divides pop, pop itself when smaller, else the largest divisor of pop
-// from half the default size up; with none, the default size (which validate() then refuses,
-// saying so).
+// from half the default size up; with none, the default size (which plan()'s checks then
+// refuse, saying so).
 std::uint32_t default_island_size(std::uint32_t pop, std::uint32_t size);
 
 // --pop 0: the islands of one run (one puzzle), and of each run when `many` puzzles share the
