@@ -11,6 +11,7 @@
 
 #include "gpuga/csv.hpp"
 #include "gpuga/errors.hpp"
+#include "gpuga/deduction.hpp"
 #include "gpuga/exact_solver.hpp"
 #include "gpuga/propagate.hpp"
 #include "gpuga/puzzle_io.hpp"
@@ -104,6 +105,7 @@ std::vector<PuzzleRating> rate(const RateSetup& setup, const RunOptions& options
     r.givens = clue_count(p.grid);
     const Propagated singles = propagate_singles(p.grid);
     r.propagation_fills = singles.placed;
+    r.deduction_rung = deduction_rung(p.grid);
     const ExactResult exact = solve_exact(p.grid, 2, ExactSolver::Sat);  // its conflicts: the effort column
     r.solutions = exact.solutions;
     r.exact_conflicts = exact.conflicts;
@@ -133,6 +135,7 @@ std::vector<std::pair<std::string, RatingValue>> rating_fields(const PuzzleRatin
           {"puzzle", r.puzzle},
           {"givens", std::int64_t(r.givens)},
           {"propagation_fills", std::int64_t(r.propagation_fills)},
+          {"deduction_rung", std::int64_t(r.deduction_rung)},
           {"solutions", std::string(r.solutions == 1 ? "one" : "several")},
           {"exact_conflicts", std::int64_t(r.exact_conflicts)},
           {"runs", std::int64_t(r.runs)},

@@ -2,7 +2,8 @@
 // How hard each puzzle of a file is for the engine (gpuga rate, gpuga.rate in Python): R runs a
 // puzzle with seeds derived from the options' seed, run many at once as a batch runs them (the
 // same runs, the same speed), then per puzzle the success rate and the median and 90th
-// percentile of generations, evaluations and seconds; beside them what propagation alone fills
+// percentile of generations, evaluations and seconds; beside them what propagation alone fills,
+// the strongest deduction of a ladder of techniques the puzzle needs (gpuga/deduction.hpp)
 // and the exact solver's effort; and a rating from fixed thresholds on the GA's effort.
 //
 // Percentiles are nearest-rank over every run, a run that did not solve counted above every run
@@ -34,6 +35,7 @@ struct PuzzleRating {
   int line = 0, index = 0;
   int givens = 0;
   int propagation_fills = 0;      // cells naked and hidden singles fill
+  int deduction_rung = 0;         // the strongest deduction it needs, 1 to 7 (deduction.hpp)
   int solutions = 0;              // 1, or 2 for several
   std::uint64_t exact_conflicts = 0;  // the exact solver's (exact_solver.hpp)
   std::uint32_t runs = 0, solved = 0;
