@@ -6,7 +6,6 @@ conflicts to order the puzzles of one rung.
 
 Usage: rating_agreement.py SE_RATED_TSV RATE_CSV OUTDIR OPTIONS_TEXT
 """
-import math
 import sys
 
 import pandas as pd
@@ -24,16 +23,26 @@ def main(rated_path, rate_path, out, options):
     rung = rate["deduction_rung"]
     rate["rung_then_p90_evaluations"] = rung * 1e12 + rate["p90_evaluations"].fillna(1e11)
     rate["rung_then_exact_conflicts"] = rung * 1e12 + rate["exact_conflicts"]
-    columns = ["median_evaluations", "p90_evaluations", "median_generations", "median_seconds",
-               "exact_conflicts", "cells_singles_leave", "deduction_rung",
+    columns = ["score", "median_evaluations", "p90_evaluations", "median_generations",
+               "median_seconds", "exact_conflicts", "cells_singles_leave", "deduction_rung",
                "rung_then_p90_evaluations", "rung_then_exact_conflicts"]
     lines = [f"Spearman's rho against SE on {len(rate)} puzzles of puzzles/se_rated.tsv; "
              f"gpuga rate {options}", "", "| column | rho |", "|---|---|"]
     for c in columns:
         lines.append(f"| {c} | {rate['se'].corr(rate[c], method='spearman'):.3f} |")
-    lines += ["", "| SE band | puzzles | median of median_evaluations |", "|---|---|---|"]
+    # qqwing's own classes for the puzzles it made (simple < easy < intermediate < expert).
+    classes = {"qqwing_simple_50.txt": 1, "qqwing_easy_50.txt": 2, "qqwing_intermediate_50.txt": 3,
+               "qqwing_expert_50.txt": 4}
+    made = rate[rated["source"].isin(classes).values].copy()
+    made["qqwing_class"] = rated["source"][rated["source"].isin(classes)].map(classes).values
+    lines += ["", f"Against qqwing's difficulty classes ({len(made)} of its puzzles): score "
+              f"{made['qqwing_class'].corr(made['score'], method='spearman'):.3f}, SE "
+              f"{made['qqwing_class'].corr(made['se'], method='spearman'):.3f}, exact conflicts "
+              f"{made['qqwing_class'].corr(made['exact_conflicts'], method='spearman'):.3f}."]
+    lines += ["", "| SE band | puzzles | median score | ratings |", "|---|---|---|---|"]
     for band, group in rate.groupby(rate["se"].astype(int)):
-        lines.append(f"| {band} | {len(group)} | {group['median_evaluations'].median():g} |")
+        words = ", ".join(f"{w} {n}" for w, n in group["rating"].value_counts().items())
+        lines.append(f"| {band} | {len(group)} | {group['score'].median():.2f} | {words} |")
     text = "\n".join(lines) + "\n"
     open(f"{out}/summary.md", "w").write(text)
     print(text, end="")
@@ -46,11 +55,9 @@ def main(rated_path, rate_path, out, options):
         return
     fig, axes = plt.subplots(1, 2, figsize=(10, 4))
     evals = rate["p90_evaluations"].fillna(rate["p90_evaluations"].max())
-    # Each rung a band one high, the puzzles within it by log p90 evaluations.
-    score = rate["deduction_rung"] + (evals + 1).apply(lambda e: min(0.9, math.log10(e) / 10))
     for ax, y, label, column in ((axes[0], evals + 1, "p90 evaluations + 1", "p90_evaluations"),
-                                 (axes[1], score, "deduction rung, then p90 evaluations",
-                                  "rung_then_p90_evaluations")):
+                                 (axes[1], rate["score"], "score: the deduction rung, then p90 evaluations",
+                                  "score")):
         ax.scatter(rate["se"], y, s=10)
         ax.set_xlabel("Sudoku Explainer rating")
         ax.set_ylabel(label)

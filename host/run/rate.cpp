@@ -8,6 +8,8 @@
 #include <cstdio>
 #include <filesystem>
 #include <map>
+#include <random>
+#include <tuple>
 
 #include "gpuga/csv.hpp"
 #include "gpuga/errors.hpp"
@@ -38,6 +40,23 @@ std::optional<double> percentile(const std::vector<RunFigures>& runs, double p,
   return solved[rank - 1];
 }
 
+// The score's 90 % interval: the 5th and 95th percentiles of the score over resamples of the
+// runs (drawn with replacement, from a fixed seed: the same runs give the same interval).
+std::pair<double, double> score_interval(const std::vector<RunFigures>& runs, int rung) {
+  constexpr int kResamples = 200;
+  if (runs.empty()) return {score_of(rung, std::nullopt), score_of(rung, std::nullopt)};
+  std::mt19937_64 draw(20261126);
+  std::uniform_int_distribution<std::size_t> pick(0, runs.size() - 1);
+  std::vector<double> scores;
+  std::vector<RunFigures> sample(runs.size());
+  for (int k = 0; k < kResamples; ++k) {
+    for (auto& s : sample) s = runs[pick(draw)];
+    scores.push_back(score_of(rung, percentile(sample, 0.9, &RunFigures::evaluations)));
+  }
+  std::sort(scores.begin(), scores.end());
+  return {scores[kResamples * 5 / 100], scores[kResamples * 95 / 100 - 1]};
+}
+
 // A temporary CSV for the runs when the caller keeps none, one a call (a process may rate from
 // several threads: Python); removed when done.
 struct ScratchCsv {
@@ -60,11 +79,15 @@ struct ScratchCsv {
 
 }  // namespace
 
-std::string rating_of(const PuzzleRating& r, bool propagation_completes) {
-  if (propagation_completes) return "propagation";
+double score_of(int rung, std::optional<double> p90_evaluations) {
+  const double within = p90_evaluations ? std::log10(1 + *p90_evaluations) / 10 : 0.9;
+  return rung + std::min(0.9, within);
+}
+
+std::string rating_of(const PuzzleRating& r) {
   if (!r.median_evaluations) return "unsolved";
-  const double e = *r.median_evaluations;
-  return e < 1e6 ? "easy" : e < 1e7 ? "medium" : e < 1e8 ? "hard" : "very hard";
+  const int rung = r.deduction_rung;
+  return rung <= 2 ? "easy" : rung <= 4 ? "medium" : rung <= 6 ? "hard" : "very hard";
 }
 
 std::vector<PuzzleRating> rate(const RateSetup& setup, const RunOptions& options,
@@ -120,7 +143,9 @@ std::vector<PuzzleRating> rate(const RateSetup& setup, const RunOptions& options
     r.p90_evaluations = percentile(mine, 0.9, &RunFigures::evaluations);
     r.median_seconds = percentile(mine, 0.5, &RunFigures::seconds);
     r.p90_seconds = percentile(mine, 0.9, &RunFigures::seconds);
-    r.rating = rating_of(r, singles.complete());
+    r.score = score_of(r.deduction_rung, r.p90_evaluations);
+    std::tie(r.score_low, r.score_high) = score_interval(mine, r.deduction_rung);
+    r.rating = rating_of(r);
     out.push_back(std::move(r));
   }
   return out;
@@ -147,6 +172,9 @@ std::vector<std::pair<std::string, RatingValue>> rating_fields(const PuzzleRatin
           {"p90_evaluations", number(r.p90_evaluations)},
           {"median_seconds", number(r.median_seconds)},
           {"p90_seconds", number(r.p90_seconds)},
+          {"score", r.score},
+          {"score_low", r.score_low},
+          {"score_high", r.score_high},
           {"rating", r.rating}};
 }
 

@@ -10,14 +10,16 @@
 // that did: where a percentile falls on one, the puzzle has none (more than half the runs
 // unsolved: no median).
 //
-// The rating, from the median run's evaluations (its fitness changes, local-search moves
-// included), under the options' configuration (ratings compare within one configuration):
-//   propagation  singles complete the puzzle before any search
-//   easy         under 1e6
-//   medium       1e6 to 1e7
-//   hard         1e7 to 1e8
-//   very hard    1e8 or more
-//   unsolved     no median: more than half the runs did not solve
+// The score, higher = harder: the deduction rung (1 to 7), plus within a rung a tenth of log10
+// of 1 + the p90 evaluations (at most 0.9; 0.9 where the p90 falls on an unsolved run), with a
+// 90 % interval from resampling the runs. The rating, a word from the rung, so that it does not
+// change with the seed:
+//   easy       singles finish it (rungs 1 and 2)
+//   medium     locked candidates, pairs or X-wings (3 and 4)
+//   hard       triples or quads (5 and 6)
+//   very hard  past the ladder: chains or guesses (7)
+//   unsolved   no median: more than half the runs did not solve
+// Spearman's rho of the score against Sudoku Explainer's rating: bench/rating-agreement.sh.
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -42,11 +44,15 @@ struct PuzzleRating {
   double success_rate = 0;
   std::optional<double> median_generations, p90_generations, median_evaluations,
       p90_evaluations, median_seconds, p90_seconds;
+  double score = 0, score_low = 0, score_high = 0;  // the score and its 90 % interval
   std::string rating;
 };
 
+// The score of a rung and a p90 of evaluations (none: it fell on an unsolved run).
+double score_of(int rung, std::optional<double> p90_evaluations);
+
 // The rating's word for a puzzle's figures.
-std::string rating_of(const PuzzleRating& r, bool propagation_completes);
+std::string rating_of(const PuzzleRating& r);
 
 struct RateSetup {
   std::vector<std::string> files;
