@@ -213,5 +213,8 @@ def test_generate_and_rate_are_the_command_lines(tmp_path):
     got = gpuga.rate(str(path), runs=3, seed=5, backend="cpu", threads=2, pop=200,
                      island_size=100, max_generations=2, time_limit=0)
     assert list(got.columns) == list(want.columns)
-    for column in ("solved", "median_generations", "median_evaluations", "rating", "givens"):
+    for column in ("solved", "median_generations", "median_evaluations", "rating", "givens",
+                   "deduction_rung", "score", "score_low", "score_high"):
         pd.testing.assert_series_equal(got[column], want[column], check_dtype=False)
+    assert (got["score_low"] <= got["score"]).all() and (got["score"] <= got["score_high"]).all()
+    assert got["deduction_rung"].between(1, 7).all()
