@@ -20,16 +20,7 @@ head -n 1 "$src/puzzles/acs_16x16_fixed040_inst00-09.txt" >"$tmp/p.txt"
 plain=(--max-generations 20000)
 growing=(--max-generations 6000 --grow-after 500)
 summary() { grep "^puzzle 1" "$1" | sed 's/, [0-9.]* s (.*//'; }
-# Waits, at most 120 s, for a line matching PATTERN in FILE (a progress line: the run is past
-# its start, its signal handlers in place), rather than guessing how long a start takes.
-wait_for() {
-  local file=$1 pattern=$2
-  for _ in $(seq 2400); do
-    grep -Eq "$pattern" "$file" 2>/dev/null && return 0
-    sleep 0.05
-  done
-  fail "waited 120 s for '$pattern' in $file"
-}
+source "$(dirname "$0")/wait_for.sh"
 
 for sig in TERM USR1; do
   if [ "$sig" = TERM ]; then limits=("${plain[@]}"); else limits=("${growing[@]}"); fi

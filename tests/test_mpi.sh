@@ -12,16 +12,7 @@
 set -uo pipefail
 gpuga=$1 src=$2
 fail() { echo "FAIL: $*" >&2; exit 1; }
-# Waits, at most 120 s, for a line matching PATTERN in FILE: a run's first progress line says its
-# ranks are up with their signal handlers in place (no guess at how long a start takes).
-wait_for() {
-  local file=$1 pattern=$2
-  for _ in $(seq 2400); do
-    grep -Eq "$pattern" "$file" 2>/dev/null && return 0
-    sleep 0.05
-  done
-  fail "waited 120 s for '$pattern' in $file"
-}
+source "$(dirname "$0")/wait_for.sh"
 command -v mpirun >/dev/null || { echo "skipped: no mpirun on this machine"; exit 77; }
 python3=$(command -v /usr/bin/python3 || command -v python3) ||
   { echo "skipped: no python3 on this machine"; exit 77; }

@@ -2,11 +2,8 @@
 
 #include "cli_ranks.hpp"
 
-#include <charconv>
-#include <cmath>
-#include <cstdio>
 #include <iostream>
-#include <optional>
+#include <limits>
 #include <sstream>
 
 #include "commands.hpp"
@@ -22,45 +19,21 @@ CLI::Validator setting_validator(const RunSetting& s) {
       s.accepts);
 }
 
-namespace {
-
-// A number as a user writes it: 1000000, 0.5.
-std::string number_words(double v) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.15g", v);
-  return text;
-}
-
-// The whole text as a finite number, or nothing.
-std::optional<double> number_of(const std::string& text) {
-  double v = 0;
-  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), v);
-  if (error != std::errc() || end != text.data() + text.size() || !std::isfinite(v)) return {};
-  return v;
-}
-
-}  // namespace
-
-CLI::Validator whole_number_in(double lo, double hi) {
-  const std::string allowed = number_words(lo) + " to " + number_words(hi);
+CLI::Validator whole_number_in(std::uint64_t lo, std::uint64_t hi) {
   return CLI::Validator(
-      [lo, hi, allowed](std::string& text) -> std::string {
-        const auto v = number_of(text);
-        if (!v || *v != std::floor(*v))
-          return "'" + text + "' is not a whole number; expected " + allowed;
-        if (*v < lo || *v > hi) return text + " is out of range; expected " + allowed;
-        return "";
-      },
-      "in [" + number_words(lo) + " - " + number_words(hi) + "]");
+      [lo, hi](std::string& text) { return whole_number_problem(text, lo, hi); },
+      "in [" + std::to_string(lo) + " - " + std::to_string(hi) + "]");
 }
 
 CLI::Validator seconds(bool zero_too) {
   const std::string allowed = zero_too ? "0 or more seconds" : "seconds above 0";
   return CLI::Validator(
       [zero_too, allowed](std::string& text) -> std::string {
-        const auto v = number_of(text);
-        if (!v) return "'" + text + "' is not a number; expected " + allowed;
-        if (*v < 0 || (*v == 0 && !zero_too)) return text + " is out of range; expected " + allowed;
+        constexpr double kAny = std::numeric_limits<double>::max();
+        double v = 0;
+        if (!real_number_problem(text, -kAny, kAny, &v).empty())  // not a number at all
+          return "'" + text + "' is not a number; expected " + allowed;
+        if (v < 0 || (v == 0 && !zero_too)) return text + " is out of range; expected " + allowed;
         return "";
       },
       zero_too ? ">= 0" : "> 0");

@@ -14,11 +14,12 @@ namespace gpuga {
 // A CLI11 validator that reads a value as setting `s` does (its message when it cannot).
 CLI::Validator setting_validator(const RunSetting& s);
 
-// Validators in the project's words, what was read and what is allowed, for the options outside
-// run_settings(): a whole number from lo to hi ("0 is out of range; expected 1 to 1000000"); a
-// number of seconds (above 0, or 0 too); one of `names`, any case, or of `also` (the values a
-// CLI::Transformer before it maps them to, which --print-config files hold).
-CLI::Validator whole_number_in(double lo, double hi);
+// Validators for the options outside run_settings(), in the settings' words (what was read and
+// what is allowed; whole_number_problem): a whole number from lo to hi
+// ("0 is out of range; expected 1 to 1000000"); a number of seconds (above 0, or 0 too); one of
+// `names`, any case, or of `also` (the values a CLI::Transformer before it maps them to, which
+// --print-config files hold).
+CLI::Validator whole_number_in(std::uint64_t lo, std::uint64_t hi);
 CLI::Validator seconds(bool zero_too);
 CLI::Validator one_of(std::vector<std::string> names, std::vector<std::string> also = {});
 

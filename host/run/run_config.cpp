@@ -77,6 +77,17 @@ std::string default_text(T RunConfig::*m) {
   return number_text(RunConfig{}.*m);
 }
 
+// Why `text` is not a number of type T in [lo, hi], or "" with the number in `v`.
+template <class T>
+std::string range_problem(const std::string& text, T lo, T hi, T& v) {
+  double any = 0;  // what a number out of T's own range reads as, to say so
+  if (!parse_number(text, v) && parse_number(text, any))
+    return text + " is out of range; expected " + range_text(lo, hi);
+  if (!parse_number(text, v)) return "'" + text + "' is not a number; expected " + range_text(lo, hi);
+  if (!(v >= lo && v <= hi)) return text + " is out of range; expected " + range_text(lo, hi);
+  return "";
+}
+
 // A number in [lo, hi], given into `given` and in effect in `in`.
 template <class T>
 RunSetting number(std::string name, std::optional<T> RunOptions::*given, T RunConfig::*in, T lo,
@@ -93,13 +104,9 @@ RunSetting number(std::string name, std::optional<T> RunOptions::*given, T RunCo
   s.csv = std::move(csv);
   s.parse = [given, lo, hi](RunOptions& o, const std::string& text) -> std::string {
     T v{};
-    double any = 0;  // what a number out of T's own range reads as, to say so
-    if (!parse_number(text, v) && parse_number(text, any))
-      return text + " is out of range; expected " + range_text(lo, hi);
-    if (!parse_number(text, v)) return "'" + text + "' is not a number; expected " + range_text(lo, hi);
-    if (!(v >= lo && v <= hi)) return text + " is out of range; expected " + range_text(lo, hi);
-    o.*given = v;
-    return "";
+    std::string problem = range_problem(text, lo, hi, v);
+    if (problem.empty()) o.*given = v;
+    return problem;
   };
   s.text = [given, in](const RunOptions& o) {
     return o.*given ? number_text(*(o.*given)) : default_text(in);
@@ -457,6 +464,18 @@ std::string csv_text(const SettingValue& v) {
   if (const auto* u = std::get_if<std::uint64_t>(&v)) return std::to_string(*u);
   if (const auto* b = std::get_if<bool>(&v)) return *b ? "true" : "false";
   return std::get<std::string>(v);
+}
+
+std::string whole_number_problem(const std::string& text, std::uint64_t lo, std::uint64_t hi) {
+  std::uint64_t v = 0;
+  return range_problem(text, lo, hi, v);
+}
+
+std::string real_number_problem(const std::string& text, double lo, double hi, double* value) {
+  double v = 0;
+  std::string problem = range_problem(text, lo, hi, v);
+  if (value) *value = v;
+  return problem;
 }
 
 void draw_seed(RunOptions& o) {

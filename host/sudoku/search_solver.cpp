@@ -4,8 +4,6 @@
 #include <memory>
 #include <vector>
 
-#include "gpuga/device/hd.hpp"
-
 namespace gpuga {
 namespace {
 
@@ -174,7 +172,7 @@ class Search {
     }
     int best = -1, fewest = n + 1;
     for (int c = 0; c < kCells && fewest > 2; ++c)
-      if (s.cand[c] && GPUGA_POPCOUNT(s.cand[c]) < fewest) best = c, fewest = GPUGA_POPCOUNT(s.cand[c]);
+      if (s.cand[c] && std::popcount(s.cand[c]) < fewest) best = c, fewest = std::popcount(s.cand[c]);
     if (fewest > 2) {  // a value with two places left in a unit branches two ways too
       for (const auto& unit : t_.unit) {
         Mask once = 0, twice = 0, thrice = 0;

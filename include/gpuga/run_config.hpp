@@ -60,6 +60,12 @@ struct RunOptions {
 // A seed drawn for options that give none, so that the run can be repeated (printed with it).
 void draw_seed(RunOptions& o);
 
+// Why `text` is not a number from lo to hi, in the settings' own words ("0 is out of range;
+// expected 1 to 1000000"), or "" when it is one (its value into `value` where given): for the
+// options outside the table (host/cli/cli_run_config.hpp).
+std::string whole_number_problem(const std::string& text, std::uint64_t lo, std::uint64_t hi);
+std::string real_number_problem(const std::string& text, double lo, double hi, double* value = nullptr);
+
 // A run's configuration as it runs: every setting in effect, for the puzzle's size and the
 // backend (plan() makes it; its members' initialisers are the defaults that depend on neither).
 // What every output records of a run.
