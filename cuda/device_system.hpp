@@ -27,7 +27,9 @@
 #include <thrust/system_error.h>
 
 #include <algorithm>
+#include <chrono>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "cuda_check.hpp"
@@ -140,6 +142,9 @@ inline constexpr unsigned kTeamThreads = 256;
 // the block one tile.
 struct BlockTeam {
   static constexpr bool kContiguous = false;
+  // Generation 0 runs whole: an unstarted island's summary would be another kernel branch, and
+  // the GA's steps are at their register bounds.
+  static constexpr bool kCutsGenerationZero = false;
   GPUGA_HD std::uint32_t rank() const {
 #if defined(__CUDA_ARCH__)
     return threadIdx.x;
@@ -166,6 +171,19 @@ struct BlockTeam {
   GPUGA_HD void tile_sync() const { sync(); }
   GPUGA_HD std::uint32_t sort_chunk() const { return 0xFFFFFFFFu; }
   GPUGA_HD void sort(std::uint64_t* keys, std::uint32_t n) const { bitonic_sort(*this, keys, n); }
+  // `deadline` on the GPU's global nanosecond timer (System::device_deadline put it there),
+  // read by thread 0 for the block.
+  GPUGA_HD bool past(std::int64_t deadline) const {
+#if defined(__CUDA_ARCH__)
+    std::uint64_t now = 0;
+    if (threadIdx.x == 0) asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(now));
+    return __syncthreads_or(threadIdx.x == 0 && deadline != kNoDeadline &&
+                            static_cast<std::int64_t>(now) >= deadline);
+#else
+    static_cast<void>(deadline);
+    return false;
+#endif
+  }
   GPUGA_HD void add(std::uint64_t* p, std::uint64_t v) const {
 #if defined(__CUDA_ARCH__)
     atomicAdd(reinterpret_cast<unsigned long long*>(p), static_cast<unsigned long long>(v));
@@ -220,6 +238,9 @@ struct GridTeam : BlockTeam {
   GPUGA_HD void tile_sync() const { BlockTeam::sync(); }
   GPUGA_HD std::uint32_t sort_chunk() const { return kGridSortChunk; }
   GPUGA_HD void sort(std::uint64_t* keys, std::uint32_t n) const { bitonic_sort(*this, keys, n); }
+  // Blocks that read the timer apart could disagree, and a grid barrier waits for all: a lone
+  // island keeps its time limit where the driver's epochs end.
+  GPUGA_HD bool past(std::int64_t) const { return false; }
 };
 
 // How many blocks of 256 threads a multiprocessor should hold at once for each step's kernel,
@@ -291,6 +312,14 @@ auto block_kernel(KernelKind kind) -> void (*)(Step) {
 template <class Step>
 __global__ void __launch_bounds__(kTeamThreads, 2) grid_kernel(Step step) {
   step(GridTeam{}, 0, nullptr);
+}
+
+// The GPU's global nanosecond timer, for System::device_deadline: one thread, once. A template,
+// as every kernel here, so that each translation unit that includes this may define it.
+template <class Word>
+__global__ void global_timer_kernel(Word* now) {
+  static_assert(sizeof(Word) == 8, "the timer is 64 bits");
+  asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(*now));
 }
 
 // After every launch: a launch error surfaces here, naming the step and where it was launched;
@@ -366,6 +395,15 @@ class System : public Memory {
                                             : "device memory";
   }
 
+  // A run's deadline (RunTask::deadline, on the host's steady clock) on the GPU's global timer,
+  // which BlockTeam::past reads: the two clocks' offset, measured once by the engine, within
+  // half the quickest of three probes' round trips (microseconds).
+  std::int64_t device_deadline(std::int64_t host_deadline) const {
+    if (host_deadline == kNoDeadline) return host_deadline;
+    if (!clock_offset_) clock_offset_ = measure_clock_offset();
+    return host_deadline + *clock_offset_;
+  }
+
   // A step as `l` says (launch_policy.hpp): a block an island, or island 0 on a grid.
   template <class Step>
   void launch(const char* name, const Launch& l, const Step& step) const {
@@ -379,6 +417,29 @@ class System : public Memory {
   }
 
  private:
+  std::int64_t measure_clock_offset() const {
+    const auto host_ns = [] {
+      return std::chrono::duration_cast<std::chrono::nanoseconds>(
+                 std::chrono::steady_clock::now().time_since_epoch())
+          .count();
+    };
+    DeviceVector<std::uint64_t> now(1);
+    std::int64_t best_trip = INT64_MAX, offset = 0;
+    for (int probe = 0; probe < 3; ++probe) {
+      const std::int64_t before = host_ns();
+      global_timer_kernel<<<1, 1, 0, stream()>>>(raw(now));
+      check_launch("global_timer_kernel");
+      std::uint64_t device = 0;
+      download(&device, now, 0, 1);
+      const std::int64_t after = host_ns();
+      if (after - before < best_trip) {
+        best_trip = after - before;
+        offset = static_cast<std::int64_t>(device) - (before + after) / 2;
+      }
+    }
+    return offset;
+  }
+
   // Island 0 on a grid of as many blocks as are resident at once, and no more than `width`
   // threads' worth.
   template <class Step>
@@ -409,6 +470,7 @@ class System : public Memory {
 
   int device_;
   mutable Stream stream_;
+  mutable std::optional<std::int64_t> clock_offset_;  // device_deadline
   // Timed scopes whose end the host has not waited for (PhaseTimer); behind a pointer, so that
   // a moved System's timers keep their list.
   std::unique_ptr<std::vector<PhaseTimer::Pending>> pending_ =
@@ -436,6 +498,7 @@ inline constexpr std::uint32_t kOmpSortChunk = 8;
 // one tile, or (the grid's twin) tiles of `tile_threads`; a tile barrier is the team's.
 struct OmpTeam {
   static constexpr bool kContiguous = false;  // as the GPU splits work
+  static constexpr bool kCutsGenerationZero = false;  // as BlockTeam
   std::uint32_t tile_threads = 0xFFFFFFFFu;
   std::uint32_t chunk = 0xFFFFFFFFu;
 
@@ -449,8 +512,18 @@ struct OmpTeam {
   std::uint32_t tile_rank() const { return rank() % tile_threads; }
   std::uint32_t tile_size() const { return std::min(tile_threads, size() - tile() * tile_threads); }
   void tile_sync() const { sync(); }
+  bool* seen = nullptr;  // past(): shared by a block's twin; none on the grid's (GridTeam::past)
+
   std::uint32_t sort_chunk() const { return chunk; }
   void sort(std::uint64_t* keys, std::uint32_t n) const { bitonic_sort(*this, keys, n); }
+  // As BlockTeam::past: rank 0 reads the clock for the team.
+  bool past(std::int64_t deadline) const {
+    if (!seen) return false;
+    sync();
+    if (rank() == 0) *seen = deadline_passed(deadline);
+    sync();
+    return *seen;
+  }
   void add(std::uint64_t* p, std::uint64_t v) const { __atomic_fetch_add(p, v, __ATOMIC_RELAXED); }
 };
 
@@ -482,6 +555,7 @@ class System : public Memory {
   void download(T* dst, const vector<T>& v, std::size_t at, std::size_t n) const { get(dst, v, at, n); }
   Stopwatch time(Phase phase, PhaseLedger& ledger) const { return Stopwatch(ledger, phase); }
   void settle_timers() const {}
+  std::int64_t device_deadline(std::int64_t host_deadline) const { return host_deadline; }
 
   // Island 0 on two tiles of three threads (the grid's twin); or a team of kOmpTeamThreads an
   // island whatever its width (barriers and splits of work that divide unevenly are what the twin
@@ -494,10 +568,12 @@ class System : public Memory {
       return;
     }
     std::vector<std::uint8_t> work(l.staged_bytes);
+    bool seen = false;
     for (std::uint64_t i = 0; i < l.blocks; ++i) {
       std::fill(work.begin(), work.end(), next_poison());
 #pragma omp parallel num_threads(kOmpTeamThreads)
-      step(OmpTeam{}, static_cast<std::uint32_t>(i), l.staged_bytes ? work.data() : nullptr);
+      step(OmpTeam{0xFFFFFFFFu, 0xFFFFFFFFu, &seen}, static_cast<std::uint32_t>(i),
+           l.staged_bytes ? work.data() : nullptr);
     }
   }
 

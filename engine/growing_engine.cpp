@@ -20,17 +20,16 @@
 #include "gpuga/errors.hpp"
 #include "phase_ledger.hpp"
 #include "snapshot_bytes.hpp"
+#include "stopwatch.hpp"
 
 namespace gpuga {
 namespace {
-
-constexpr Fitness kNoBest = 0xFFFF;  // above any grid's fitness (25x25: at most 43200)
 
 // What island k of a run carries from the stages before the one it is in.
 struct Carried {
   std::uint64_t evaluations = 0;
   std::uint32_t restarts = 0;
-  Fitness best = kNoBest;
+  Fitness best = kNoFitness;
   // The best's cells, kept only where it is the run's best (lowest carried fitness): the driver
   // asks for no other island's grid (driver.cpp takes the island of the run's best).
   std::vector<std::uint8_t> grid;
@@ -54,7 +53,7 @@ bool any_task(const std::vector<RunTask>& tasks) {
 }
 
 GrowingRun fresh_run(const Grid& puzzle, std::uint64_t seed, std::uint32_t islands) {
-  return {puzzle, seed, 0, std::vector<Carried>(islands), std::vector<Fitness>(islands, kNoBest)};
+  return {puzzle, seed, 0, std::vector<Carried>(islands), std::vector<Fitness>(islands, kNoFitness)};
 }
 
 class GrowingEngine final : public Engine {
@@ -91,7 +90,7 @@ class GrowingEngine final : public Engine {
       for (std::uint32_t r = 0; r < slots(); ++r)
         if (left[r].action != RunAction::Idle) {
           const std::uint32_t s = runs_[r].stage, t = left[r].target - offset(s);
-          per[s][r] = {left[r].action, last(s) ? t : std::min(t, length_)};
+          per[s][r] = {left[r].action, last(s) ? t : std::min(t, length_), left[r].deadline};
         }
       for (std::size_t s = 0; s < engines_.size(); ++s)
         if (any_task(per[s])) engines_[s]->advance(per[s]);
@@ -105,7 +104,9 @@ class GrowingEngine final : public Engine {
         }
         if (seen[s].empty()) seen[s] = engines_[s]->summaries();
         const IslandSummary* is = &seen[s][std::size_t(r) * islands()];
-        if (ended_unsolved(is)) {
+        // Past its deadline a run does not grow: its time is up, and its stage's islands may
+        // have stopped short of the stage's end.
+        if (ended_unsolved(is) && !deadline_passed(left[r].deadline)) {
           grow(r, is);
           left[r].action = RunAction::Init;
         } else {
@@ -271,7 +272,7 @@ class GrowingEngine final : public Engine {
     GrowingRun& run = runs_[r];
     Engine& from = *engines_[run.stage];
     std::vector<bool> improved(islands());
-    Fitness least = kNoBest;
+    Fitness least = kNoFitness;
     for (std::uint32_t k = 0; k < islands(); ++k) {
       Carried& c = run.islands[k];
       c.evaluations += is[k].state.evaluations;
@@ -286,7 +287,7 @@ class GrowingEngine final : public Engine {
       else if (improved[k]) c.grid = from.best(r, k).cell;
     }
     ++run.stage;
-    std::fill(run.stage_best.begin(), run.stage_best.end(), kNoBest);
+    std::fill(run.stage_best.begin(), run.stage_best.end(), kNoFitness);
     engine_of(run.stage).set_run(r, run.puzzle, run.seed);
   }
 

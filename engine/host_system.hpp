@@ -35,23 +35,34 @@ inline void count_sort(std::uint64_t* keys, std::uint32_t n) {
   std::copy_n(sorted.begin(), m, keys);
 }
 
-// A team of one: no barrier needed.
+// A team of one: no barrier needed, and the clock its own to read.
 struct SerialTeam {
   static constexpr bool kContiguous = true;
+  static constexpr bool kCutsGenerationZero = true;
   std::uint32_t rank() const { return 0; }
   std::uint32_t size() const { return 1; }
   void sync() const {}
+  bool past(std::int64_t deadline) const { return deadline_passed(deadline); }
   void sort(std::uint64_t* keys, std::uint32_t n) const { count_sort(keys, n); }
   // Atomic: islands of one run add to the same counter from different threads.
   void add(std::uint64_t* p, std::uint64_t v) const { __atomic_fetch_add(p, v, __ATOMIC_RELAXED); }
 };
 
 // Every OpenMP thread on one island, for a lone island: breeding is split over the threads and
-// the sort, a small part of a generation, is rank 0's.
+// the sort, a small part of a generation, is rank 0's. Rank 0 reads the clock for all (`seen`,
+// shared by the team), since threads reading it at different instants could disagree.
 struct HostTeam {
   static constexpr bool kContiguous = true;
+  static constexpr bool kCutsGenerationZero = false;  // a lone island: island 0, which always starts
+  bool* seen;
   std::uint32_t rank() const { return static_cast<std::uint32_t>(omp_get_thread_num()); }
   std::uint32_t size() const { return static_cast<std::uint32_t>(omp_get_num_threads()); }
+  bool past(std::int64_t deadline) const {
+    sync();
+    if (rank() == 0) *seen = deadline_passed(deadline);
+    sync();
+    return *seen;
+  }
   void sync() const {
 #pragma omp barrier
   }
@@ -97,13 +108,15 @@ class HostSystem {
   void download(T* dst, const vector<T>& v, std::size_t at, std::size_t n) const { get(dst, v, at, n); }
   Stopwatch time(Phase phase, PhaseLedger& ledger) const { return Stopwatch(ledger, phase); }
   void settle_timers() const {}
+  std::int64_t device_deadline(std::int64_t host_deadline) const { return host_deadline; }
 
   // One OpenMP thread an island (a serial team), or island 0 on a team of every thread.
   template <class Step>
   void launch(const char*, const Launch& l, const Step& step) const {
     if (l.kernel == KernelKind::Grid) {
+      bool seen = false;
 #pragma omp parallel num_threads(threads_)
-      step(HostTeam{}, 0, nullptr);
+      step(HostTeam{&seen}, 0, nullptr);
       return;
     }
     const auto n = static_cast<std::int64_t>(l.blocks);

@@ -13,7 +13,8 @@
 // block of the GPU when the island is not staged).
 // A System provides: vector<T>; raw, put, get; upload (put, in the order of the launches);
 // download (get, on the engine's own stream); prepare(bytes, what); limits(); launch(name,
-// launch, step); time(phase, ledger) and settle_timers(); placement(launch).
+// launch, step); time(phase, ledger) and settle_timers(); placement(launch);
+// device_deadline(deadline) (a RunTask's deadline on the clock its teams read).
 //
 // Per epoch the host uploads one task per run and launches, with no synchronisation between
 // them, a segment step and a boundary step per segment; summaries are one record per island.
@@ -105,7 +106,9 @@ class IslandEngine final : public Engine {
   void advance(const std::vector<RunTask>& tasks) override {
     [[maybe_unused]] const auto on = sys_.scope();
     const auto timer = sys_.time(Phase::Advance, *ledger_);
-    sys_.upload(tasks_, 0, tasks.data(), slots_);
+    std::vector<RunTask> on_device = tasks;
+    for (RunTask& t : on_device) t.deadline = sys_.device_deadline(t.deadline);
+    sys_.upload(tasks_, 0, on_device.data(), slots_);
     std::uint32_t launches = 0;
     for (std::uint32_t r = 0; r < slots_; ++r) launches = std::max(launches, segments(r, tasks[r]));
     const IslandsView v = view();

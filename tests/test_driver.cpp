@@ -5,8 +5,10 @@
 
 #include <algorithm>
 #include <set>
+#include <tuple>
 
 #include "gpuga/bench.hpp"
+#include "gpuga/device/fitness.hpp"
 #include "gpuga/device/island.hpp"
 #include "gpuga/driver.hpp"
 #include "gpuga/engine.hpp"
@@ -236,6 +238,78 @@ TEST_F(Driver, ATimeLimitEndsARunAfterItsSeconds) {
   EXPECT_GE(r.seconds, 0.2);
   EXPECT_GT(r.generations, 0u);
   EXPECT_EQ(r.generations, obs.reports.back().generation);
+}
+
+// Whether a run's best is an individual of the puzzle with the fitness the run reports: cells
+// 1..9 (or blank, 0, where a repair left one), the givens kept, the conflicts counted as the
+// engine counts them.
+void expect_a_real_best(const RunResult& r, const std::string& puzzle, const GaParams& ga) {
+  const Grid given = grid_of(puzzle);
+  ASSERT_EQ(r.best.cell.size(), given.cell.size());
+  std::vector<std::uint8_t> slot(Shape<3>::kSlot, 0);
+  for (std::size_t c = 0; c < given.cell.size(); ++c) {
+    ASSERT_LE(r.best.cell[c], 9) << "cell " << c;
+    if (given.cell[c]) ASSERT_EQ(r.best.cell[c], given.cell[c]) << "given " << c;
+    slot[c] = r.best.cell[c];
+  }
+  EXPECT_EQ(evaluate<3>(slot.data(), ga, nullptr), r.best_fitness);
+}
+
+// The time limit's tolerance (--time-limit): 10 %, at least 0.25 s.
+double tolerance(double limit) { return std::max(0.1 * limit, 0.25); }
+
+// A generation of seconds (400 islands, 20,000 local-search moves a child, on two threads): the
+// limit still holds, since each island stops where the deadline finds it; its evaluations show
+// the first generation cut short (not every island reached the run's clock). Migrating every
+// generation: an island that reached it takes no emigrants from one cut short (none yet).
+TEST_F(Driver, ATimeLimitHoldsInsideAGenerationThatTakesSeconds) {
+  EngineParams p = small_params();
+  p.islands = 400;
+  p.ga.local_search = 20000;
+  p.migration_interval = 1;
+  Recorder obs;
+  const double limit = 0.5;
+  const auto r = run({{grid_of(kNoSolution), 17}}, {0, limit}, obs, 1, p)[0];
+  EXPECT_EQ(r.stop_reason, StopReason::TimeLimit);
+  EXPECT_GE(r.seconds, limit);
+  EXPECT_LE(r.seconds, limit + tolerance(limit));
+  const std::uint64_t made = std::uint64_t(p.islands) * p.ga.island_size;
+  const std::uint64_t generation =
+      std::uint64_t(p.islands) * (p.ga.children + (p.ga.children - p.ga.elite) * p.ga.local_search);
+  EXPECT_NE((r.evaluations - made) % generation, 0u) << r.evaluations << " evaluations";
+  expect_a_real_best(r, kNoSolution, p.ga);
+}
+
+// Generation 0 of seconds (20,000 islands, each individual repaired): the islands the deadline
+// finds unmade stay so, island 0 always made; the figures are the made islands'.
+TEST_F(Driver, ATimeLimitHoldsWhileTheIslandsAreMade) {
+  EngineParams p = small_params();
+  p.islands = 20000;
+  p.ga.island_size = p.ga.children = 8;
+  p.ga.repair = Repair::Propagate;
+  Recorder obs;
+  const double limit = 0.3;
+  const auto r = run({{grid_of(kNoSolution), 17}}, {0, limit}, obs, 1, p)[0];
+  EXPECT_EQ(r.stop_reason, StopReason::TimeLimit);
+  EXPECT_LE(r.seconds, limit + tolerance(limit));
+  EXPECT_EQ(r.generations, 0u);
+  EXPECT_LT(r.evaluations, std::uint64_t(p.islands) * p.ga.island_size);
+  EXPECT_GE(r.evaluations, p.ga.island_size);
+  const Summary& s = obs.reports.back().summary;
+  EXPECT_LE(s.best, s.mean);
+  EXPECT_LE(s.mean, s.worst);
+  EXPECT_LT(s.worst, kNoFitness);
+  expect_a_real_best(r, kNoSolution, p.ga);
+}
+
+// A deadline that does not come changes nothing: the same run with and without one.
+TEST_F(Driver, ATimeLimitNotReachedChangesNoResult) {
+  Recorder a, b;
+  const auto x = run({{grid_of(kHardPuzzle), 5}}, {40, 0}, a)[0];
+  const auto y = run({{grid_of(kHardPuzzle), 5}}, {40, 1000}, b)[0];
+  EXPECT_EQ(std::tie(x.generations, x.evaluations, x.best_fitness, x.island, x.stop_reason),
+            std::tie(y.generations, y.evaluations, y.best_fitness, y.island, y.stop_reason));
+  EXPECT_EQ(x.best, y.best);
 }
 
 // What other processes would say (host/mpi): the clock of rank 0, a Ctrl-C elsewhere.

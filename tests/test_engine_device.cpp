@@ -15,7 +15,9 @@
 #include "configs.hpp"
 #include "paths.hpp"
 #include "device_engine_omp.hpp"
+#include "gpuga/bench.hpp"
 #include "gpuga/defaults.hpp"
+#include "gpuga/driver.hpp"
 #include "gpuga/device/island.hpp"
 #include "gpuga/devices.hpp"
 #include "gpuga/engine.hpp"
@@ -386,6 +388,39 @@ TEST_P(DeviceEngine, PhaseTimesOfAGrowingRunAddUpToNoMoreThanItsWallTime) {
   EXPECT_GT(t.summary, 0.0);
   EXPECT_LE(t.advance + t.summary, wall);
   EXPECT_GT(dev->run_params(0).ga.island_size, size) << "no run grew";
+}
+
+// Time limits on the device's teams: a limit never reached changes no byte (on the GPU each block
+// reads the host's deadline moved onto the GPU's timer; a wrong move would stop islands early),
+// and a limit reached mid-run stops it within its tolerance (10 %, at least 0.25 s) with the
+// best of what ran.
+TEST_P(DeviceEngine, ATimeLimitStopsTheRunInTimeAndOneNotReachedChangesNothing) {
+  if (const auto why = skip_reason(GetParam()); !why.empty()) GTEST_SKIP() << why;
+  const System system = GetParam();
+  const Grid hard = grid_of(kHardPuzzle), none = grid_of(bench_puzzle());
+  RunObserver quiet;
+  const TestConfig c = all_test_configs(20).front();
+  const EngineParams p = islands_of(c, 3, 4, 1, 6, 1);
+  auto a = make_device(system, hard, p), b = make_device(system, hard, p);
+  const RunResult x = run_many(*a, {{hard, 5}}, {24, 0}, quiet)[0];
+  const RunResult y = run_many(*b, {{hard, 5}}, {24, 1000}, quiet)[0];
+  EXPECT_EQ(std::tie(x.generations, x.evaluations, x.best_fitness, x.island, x.stop_reason),
+            std::tie(y.generations, y.evaluations, y.best_fitness, y.island, y.stop_reason));
+  EXPECT_EQ(x.best, y.best);
+
+  // Many islands with a long local search: on the GPU, waves of blocks; on the twin, islands
+  // one after another.
+  EngineParams slow = p;
+  slow.islands = system == System::Cuda ? 20000 : 40;
+  slow.ga.local_search = 2000;
+  auto d = make_device(system, none, slow);
+  const double limit = 0.5;
+  const RunResult z = run_many(*d, {{none, 5}}, {0, limit}, quiet)[0];
+  EXPECT_EQ(z.stop_reason, StopReason::TimeLimit);
+  EXPECT_LE(z.seconds, limit + 0.25) << z.generations << " generations, " << z.evaluations
+                                     << " evaluations";
+  EXPECT_GT(z.best_fitness, 0u);
+  EXPECT_EQ(z.best.cell.size(), none.cell.size());
 }
 
 TEST_P(DeviceEngine, ARunCountOutOfRangeIsRefused) {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <csignal>
 
 #include "gpuga/device/breed.hpp"
@@ -68,6 +69,8 @@ struct RunView {
   Fitness best_ever = 0;
 };
 
+// Islands that a deadline left unstarted (kUnstarted) hold no individual: the figures are the
+// started islands', island 0's at least (segment_step).
 RunView view_run(const IslandSummary* s, const IslandParams& p) {
   RunView r;
   r.clock = s[0].state.clock;
@@ -75,22 +78,25 @@ RunView view_run(const IslandSummary* s, const IslandParams& p) {
   r.summary.worst = s[0].worst;
   r.best_ever = s[0].state.best_ever;
   std::uint64_t sum = 0, dist = 0, temperature = 0;
+  std::uint32_t started = 0;
   for (std::uint32_t k = 0; k < p.islands; ++k) {
     const IslandState& st = s[k].state;
-    if (s[k].best < r.summary.best) r.summary.best = s[k].best, r.summary.best_island = k;
-    r.summary.worst = std::max(r.summary.worst, s[k].worst);
     if (st.best_ever < r.best_ever) r.best_ever = st.best_ever, r.best_island = k;
     if (st.solved < r.solved_generation) r.solved_generation = st.solved, r.solved_island = k;
-    sum += s[k].fitness_sum;
-    dist += s[k].distance_sum;
-    temperature += s[k].temperature_sum;
     r.restarts += st.restarts;
     r.evaluations += st.evaluations;
     r.halted = r.halted || st.halted;
+    if (st.side == kUnstarted) continue;
+    ++started;
+    if (s[k].best < r.summary.best) r.summary.best = s[k].best, r.summary.best_island = k;
+    r.summary.worst = std::max(r.summary.worst, s[k].worst);
+    sum += s[k].fitness_sum;
+    dist += s[k].distance_sum;
+    temperature += s[k].temperature_sum;
   }
-  r.summary.mean = double(sum) / (double(p.islands) * p.ga.island_size);
-  r.summary.diversity = double(dist) / (double(p.islands) * sample_size(p.ga.island_size));
-  r.summary.temperature = double(temperature) / 65536.0 / (double(p.islands) * p.ga.island_size);
+  r.summary.mean = double(sum) / (double(started) * p.ga.island_size);
+  r.summary.diversity = double(dist) / (double(started) * sample_size(p.ga.island_size));
+  r.summary.temperature = double(temperature) / 65536.0 / (double(started) * p.ga.island_size);
   return r;
 }
 
@@ -124,7 +130,9 @@ class Runner {
       engine_.advance(tasks);
       go_on = observe(tasks) && go_on;
       const std::uint32_t idle_after = first_idle(tasks, from);
-      adapt_epoch(settle(std::chrono::duration<double>(Clock::now() - t0).count(), go_on), idle_after);
+      const double seconds = settle(std::chrono::duration<double>(Clock::now() - t0).count(), go_on);
+      note_generation_time(seconds, tasks, from);
+      adapt_epoch(seconds, idle_after);
       if (keeper_ && keeper_->due()) save_all();
       for (std::uint32_t l = 0; l < slots_.size(); ++l) tasks[l] = next_task(l, go_on);
     }
@@ -136,7 +144,7 @@ class Runner {
   void save_all() {
     for (std::uint32_t l = 0; l < slots_.size(); ++l) {
       const SlotRun& lr = slots_[l];
-      if (!lr.active) continue;
+      if (!lr.active || out_of_time(lr)) continue;  // it ends now, its islands maybe cut short
       keeper_->save(lr.rep.run, {engine_.snapshot(l), lr.elapsed(), lr.result.init_seconds,
                                  lr.result.best, lr.result.best_fitness, lr.result.island,
                                  lr.view.clock, epoch_});
@@ -156,7 +164,42 @@ class Runner {
     lr.result.island = s.island;
     epoch_ = std::max(epoch_, s.epoch);
     lr.view = view_of(l, engine_.summaries());
-    return {RunAction::Advance, target(lr.view.clock)};
+    return task(l, RunAction::Advance);
+  }
+
+  // Slot l's task for the next epoch, with its run's deadline. Not where processes share a run
+  // (a consensus): islands that one process cut short would not match what the others' islands
+  // take from them at a migration; there runs stop where epochs end (out_of_time).
+  RunTask task(std::uint32_t l, RunAction action) const {
+    const SlotRun& lr = slots_[l];
+    RunTask t{action, action == RunAction::Init ? 0 : target(lr), kNoDeadline};
+    if (limits_.time_limit > 0 && !consensus_)
+      t.deadline = std::chrono::duration_cast<std::chrono::nanoseconds>(
+                       (lr.start + std::chrono::duration_cast<Clock::duration>(
+                                       std::chrono::duration<double>(limits_.time_limit)))
+                           .time_since_epoch())
+                       .count();
+    return t;
+  }
+
+  // Time is up, or the next generation, at the pace of the last epoch, would end past the limit's
+  // tolerance (10 %, at least 0.25 s): islands that cannot read the host's clock (a GPU's grid,
+  // a team of every CPU thread) stop only between generations. Agreed figures only (RoundFacts),
+  // so every process of a run decides alike.
+  bool out_of_time(const SlotRun& lr) const {
+    const double limit = limits_.time_limit;
+    if (limit <= 0) return false;
+    return lr.seen >= limit || lr.seen + generation_seconds_ > limit + std::max(0.1 * limit, 0.25);
+  }
+
+  // The seconds a generation took in the last epoch that advanced (agreed: the same on every
+  // process), for epochs sized to a time limit.
+  void note_generation_time(double seconds, const std::vector<RunTask>& tasks,
+                            const std::vector<std::uint32_t>& from) {
+    std::uint32_t most = 0;
+    for (std::uint32_t l = 0; l < slots_.size(); ++l)
+      if (tasks[l].action == RunAction::Advance) most = std::max(most, slots_[l].view.clock - from[l]);
+    if (most > 0) generation_seconds_ = seconds / most;
   }
 
   // Slot l's run, from every slot's island summaries.
@@ -170,11 +213,18 @@ class Runner {
     return limits_.max_generations ? limits_.max_generations : 0xFFFFFFF0u;
   }
 
-  // The end of the next epoch from `clock`: `epoch_` on, cut at the observer's cadence and the
-  // generation limit. Where epochs end changes no result (island.hpp), only when the host looks.
-  std::uint32_t target(std::uint32_t clock) const {
+  // The end of slot l's next epoch: `epoch_` on, cut at the observer's cadence, the generation
+  // limit and the generations that fit in the run's time left (at least one: a team that cannot
+  // read the host's clock, as the GPU's, stops only where an epoch ends). Where epochs end
+  // changes no result (island.hpp), only when the host looks.
+  std::uint32_t target(const SlotRun& lr) const {
+    const std::uint32_t clock = lr.view.clock;
     std::uint64_t t = std::min<std::uint64_t>(std::uint64_t(clock) + epoch_, cap());
     if (const std::uint32_t c = observer_.cadence()) t = std::min<std::uint64_t>(t, (clock / c + 1) * std::uint64_t(c));
+    if (limits_.time_limit > 0 && generation_seconds_ > 0) {
+      const double fit = std::ceil((limits_.time_limit - lr.seen) / generation_seconds_);
+      t = std::min<std::uint64_t>(t, clock + static_cast<std::uint64_t>(std::clamp(fit, 1.0, 1e9)));
+    }
     return static_cast<std::uint32_t>(t);
   }
 
@@ -233,7 +283,7 @@ class Runner {
     lr.start = Clock::now();
     engine_.set_run(l, requests_[lr.rep.run].puzzle, requests_[lr.rep.run].seed);
     if (const RunState* s = keeper_ ? keeper_->resumed(lr.rep.run) : nullptr) return resume(l, *s);
-    return {RunAction::Init, 0};  // the first epoch reports the initial islands
+    return task(l, RunAction::Init);  // the first epoch reports the initial islands
   }
 
   // After an epoch: summaries, bests, and the reports the observer sees.
@@ -267,7 +317,7 @@ class Runner {
   }
 
   StopReason stop_reason(const SlotRun& lr, bool go_on) const {
-    const bool out_of_time = limits_.time_limit > 0 && lr.seen >= limits_.time_limit;
+    const bool out_of_time = this->out_of_time(lr);
     const bool interrupted = interrupted_;
     const bool at_cap = lr.view.clock >= cap();
     // A solved run goes on to its halt check (island.hpp: at once, or at most kHaltInterval - 1
@@ -289,7 +339,7 @@ class Runner {
     SlotRun& lr = slots_[l];
     if (!lr.active) return take_next(l);
     const StopReason reason = stop_reason(lr, go_on);
-    if (reason == StopReason::None) return {RunAction::Advance, target(lr.view.clock)};
+    if (reason == StopReason::None) return task(l, RunAction::Advance);
     finish(lr, reason);
     if (!go_on) return {};
     return take_next(l);
@@ -328,10 +378,11 @@ class Runner {
   std::vector<SlotRun> slots_;
   std::vector<RunResult> results_;
   std::size_t next_ = 0;
-  // One generation first: a 25x25 generation with local search takes seconds, and the time limit
-  // is looked at only between epochs. Quick generations double it within a few epochs.
+  // One generation first: a 25x25 generation with local search takes seconds. Quick generations
+  // double it within a few epochs.
   std::uint32_t epoch_ = 1;
   bool held_ = false;  // epochs no longer grow: a slot stood idle while runs wait (adapt_epoch)
+  double generation_seconds_ = 0;  // note_generation_time
 };
 
 }  // namespace

@@ -413,9 +413,10 @@ std::vector<RunSetting> make_settings() {
                 "depend on the machine's speed)", "max_generations", {"max_generations", 12}),
       number<double>("time-limit", &O::time_limit, &C::time_limit, 0.0,
                      std::numeric_limits<double>::max(), stop,
-                     "Stop after this many seconds per puzzle (0: none), looked at between epochs of "
-                     "about 0.1 s: a generation longer than that (a very large population) ends "
-                     "first", "time_limit", {"time_limit", 13}),
+                     "Stop after this many seconds per puzzle (0: none), within 10 % or 0.25 s, "
+                     "whichever is larger: each island stops where the limit finds it (one island "
+                     "spread over every CPU thread, or a GPU's cooperative grid, at the end of a "
+                     "generation)", "time_limit", {"time_limit", 13}),
       number<std::uint64_t>("seed", &O::seed, &C::seed, 0, ~std::uint64_t(0), run, "Random seed "
                             "(default: drawn and printed, so the run can be repeated)", "seed"),
       [&run] {  // the backend in effect is the target's (plan); auto is the default given

@@ -4,7 +4,10 @@
 // puzzle; many runs share an engine.
 //
 // Every function here is written once over a Team: rank(), size(), sync() (a barrier of the
-// whole team), sort(keys, n) and add(p, v) (an atomic 64-bit add). sort orders n keys (n a
+// whole team), sort(keys, n), add(p, v) (an atomic 64-bit add) and past(deadline) (whether a
+// RunTask's deadline has passed, the same answer for every thread of the team; false where the
+// team cannot read a clock), with kCutsGenerationZero (whether a deadline may leave an island
+// unstarted: the CPU's islands, whose states and summaries then say so). sort orders n keys (n a
 // power of two) ascending; every key is (fitness << 32 | index) with the indices ascending from
 // 0, then ~0 padding, which lets a team of one count-sort them by fitness.
 // Work is split as `for (i : share(t, n))`, each i written by its owner only, with a barrier

@@ -11,6 +11,8 @@
 namespace gpuga {
 
 inline constexpr std::uint32_t kNever = 0xFFFFFFFFu;
+// Above any grid's fitness (25x25: at most 43200): no individual yet.
+inline constexpr Fitness kNoFitness = 0xFFFF;
 
 // A run that has an island with fitness 0 stops at its next halt check, a multiple of its halt
 // interval (the solving island stops at once): islands run a segment of generations on their
@@ -69,11 +71,21 @@ struct IslandSummary {
 
 enum class RunAction : std::uint8_t { Idle, Init, Advance };
 
+inline constexpr std::int64_t kNoDeadline = INT64_MAX;
+
+// An island's side (IslandState::side) when its run's deadline passed before its generation 0
+// (segment_step): it holds no individual and its summary says so (fitness kNoFitness).
+inline constexpr std::uint8_t kUnstarted = 2;
+
 // What the host asks of a run for one epoch: Init starts it at generation 0; both then advance
-// it to `target` (or until it halts).
+// it to `target` (or until it halts). `deadline`, nanoseconds on the host's steady clock, is the
+// run's time limit: a team that can read that clock (Team::past) starts no segment past it, so a
+// run stops within a segment of its limit however long the epoch; the run then ends (the driver
+// sees its time is up), its islands where the deadline found them.
 struct RunTask {
   RunAction action = RunAction::Idle;
   std::uint32_t target = 0;
+  std::int64_t deadline = kNoDeadline;
 };
 
 }  // namespace gpuga

@@ -16,6 +16,17 @@ GPUGA_HD_INLINE std::uint64_t outbox_bytes(std::uint32_t migrants) {
   return align16(std::uint64_t(migrants) * (Shape<B>::kSlot + sizeof(Fitness) + kBandScores<B>));
 }
 
+// The state of an island whose generation 0 a deadline cut off (segment_step): no individual,
+// no best, and no boundary step to come at its clock.
+GPUGA_HD_INLINE IslandState unstarted_state(std::uint64_t seed) {
+  IslandState s{};
+  s.seed = seed;
+  s.boundary = 0;
+  s.best_ever = kNoFitness;
+  s.side = kUnstarted;
+  return s;
+}
+
 // Every island's home in the engine's memory (device or host), for the steps below.
 template <int B>
 struct IslandsView {
@@ -61,9 +72,23 @@ struct segment_step {
     const RunTask task = v.tasks[v.run_of(island)];
     if (task.action == RunAction::Idle) return;
     const bool init = task.action == RunAction::Init && launch == 0;
+    // Past the deadline no segment starts: the island stays at its clock. A GPU's chains look
+    // only between epochs: a chain's generation is one sweep, and the check's barrier made the
+    // 4x4 chain step spill (kernel_resources).
+    if constexpr (!kChains || Team::kCutsGenerationZero)
+      if (!init && t.past(task.deadline)) return;
     IslandState s = v.states[island];
     if (!init && (s.halted || s.clock >= task.target)) return;
     const RunInfo<B>& run = v.runs[v.run_of(island)];
+    if constexpr (Team::kCutsGenerationZero) {
+      // Island 0 of each run always starts, so that every run has a best.
+      if (init && island % v.p.islands != 0 && t.past(task.deadline)) {
+        if (t.rank() == 0)
+          v.states[island] = unstarted_state(derive_seed(run.seed, run.first_island + island % v.p.islands));
+        t.sync();
+        return;
+      }
+    }
     const Island<Team, B> home{t, v.p, v.L, run.info, v.cdf, v.record(island)};
     const PuzzleInfo<B>* info = &run.info;
     std::uint8_t* rec = home.rec;
@@ -139,8 +164,11 @@ struct boundary_step {
     const bool halt = s.clock % v.p.halt_interval == 0 && v.solved[r] > 0;
     const std::uint32_t m = v.p.migration_interval;
     const std::uint32_t from = r * K + (island % K + K - 1) % K;
+    // The predecessor at the same clock: where a deadline cut a segment short (RunTask::deadline)
+    // it may not have reached the migration, and its outbox is older.
+    const IslandState& before = v.states[from];
     if (!halt && m && s.clock % m == 0 && s.clock > 0 && v.runs[r].ring_islands > 1 &&
-        s.solved == kNever && v.states[from].solved == kNever) {
+        s.solved == kNever && before.solved == kNever && before.clock == s.clock) {
       const RunInfo<B>& run = v.runs[r];
       const Island<Team, B> isl{t, v.p, v.L, run.info, v.cdf, v.record(island)};
       isl.immigrate(s, v.outbox(from), v.p.migrants, v.best_grid(island));
@@ -166,6 +194,17 @@ struct summary_step {
   GPUGA_HD void operator()(const Team& t, std::uint32_t island, std::uint8_t*) const {
     IslandSummary& out = v.summaries[island];
     const IslandState s = v.states[island];
+    if constexpr (Team::kCutsGenerationZero) {
+      if (s.side == kUnstarted) {  // no individual to summarise
+        if (t.rank() == 0) {
+          out = IslandSummary{};
+          out.state = s;
+          out.best = out.worst = kNoFitness;
+        }
+        t.sync();
+        return;
+      }
+    }
     const RunInfo<B>& run = v.runs[v.run_of(island)];
     const Island<Team, B> isl{t, v.p, v.L, run.info, v.cdf, v.record(island)};
     if (v.L.chains) return Chains<Team, B>{isl, run}.summarize(out, s);
