@@ -415,8 +415,8 @@ std::vector<RunSetting> make_settings() {
                      std::numeric_limits<double>::max(), stop,
                      "Stop after this many seconds per puzzle (0: none), within 10 % or 0.25 s, "
                      "whichever is larger: each island stops where the limit finds it (one island "
-                     "spread over every CPU thread, or a GPU's cooperative grid, at the end of a "
-                     "generation)", "time_limit", {"time_limit", 13}),
+                     "spread over every CPU thread or a GPU's grid, and a GPU's generation 0, at "
+                     "the end of a generation)", "time_limit", {"time_limit", 13}),
       number<std::uint64_t>("seed", &O::seed, &C::seed, 0, ~std::uint64_t(0), run, "Random seed "
                             "(default: drawn and printed, so the run can be repeated)", "seed"),
       [&run] {  // the backend in effect is the target's (plan); auto is the default given
