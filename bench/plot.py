@@ -25,7 +25,7 @@ import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
-# A batch CSV's columns that are the run's own (host/io/batch_csv.cpp); every other column is the
+# A batch CSV's columns that are the run's own (host/run/batch_csv.cpp); every other column is the
 # configuration's, whatever options a version records. `size` (9x9, 16x16, ...) is the puzzle's,
 # but runs of two sizes are compared like two configurations: success and time against size.
 RUN_COLUMNS = {"puzzle_id", "solved", "final_fitness", "time_seconds", "generations_run",

@@ -203,9 +203,8 @@ TEST(Checkpoint, AStateNoIslandCouldBeInIsRefused) {
 
 namespace {
 
-std::string temp_path(const std::string& name) {
-  return (std::filesystem::temp_directory_path() / ("gpuga_test_" + name)).string();
-}
+// In this process's own folder (temp_files.hpp): tests side by side never share a file.
+std::string temp_path(const std::string& name) { return test_file(name).string(); }
 
 Checkpoint sample_checkpoint() {
   Checkpoint c;

@@ -33,7 +33,7 @@ TEST(Defaults, TheIslandSizeDividesThePopulationGiven) {
   EXPECT_EQ(default_island_size(100, 128), 100u);     // smaller: one panmictic population
   EXPECT_EQ(default_island_size(100000, 128), 125u);  // the largest divisor up to 128
   EXPECT_EQ(default_island_size(1500, 1000), 750u);
-  // None from half the size up: the size, which validate() refuses with its hint.
+  // None from half the size up: the size, which the plan refuses with its hint.
   EXPECT_EQ(default_island_size(1009, 1000), 1000u);
   RunOptions o;
   o.pop = 1009;

@@ -13,6 +13,7 @@
 #include "gpuga/exact_solver.hpp"
 #include "gpuga/propagate.hpp"
 #include "gpuga/puzzle_io.hpp"
+#include "gpuga/solve.hpp"
 #include "grids.hpp"
 #include "paths.hpp"
 #include "run_gpuga.hpp"

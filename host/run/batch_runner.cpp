@@ -17,6 +17,7 @@
 #include "gpuga/output_path.hpp"
 #include "gpuga/exact_solver.hpp"
 #include "gpuga/propagate.hpp"
+#include "gpuga/solve.hpp"
 #include "gpuga/puzzle_io.hpp"
 
 namespace gpuga {

@@ -1,11 +1,7 @@
 #include "gpuga/propagate.hpp"
 
 #include <bit>
-#include <chrono>
 #include <vector>
-
-#include "gpuga/errors.hpp"
-#include "gpuga/verify.hpp"
 
 namespace gpuga {
 
@@ -88,27 +84,6 @@ Propagated propagate_singles(const Grid& puzzle) {
     }
   }
   return p;
-}
-
-RunStart start_run(const Grid& puzzle, Propagation propagation, std::uint64_t seed,
-                   const std::string& name) {
-  if (propagation == Propagation::None) return {puzzle, std::nullopt};
-  const auto t0 = std::chrono::steady_clock::now();
-  const Propagated p = propagate_singles(puzzle);
-  GPUGA_INPUT_CHECK(!p.contradiction, name + " has no solution: propagation found that " + p.where +
-                                          "; expected a solvable puzzle");
-  if (!p.complete()) return {p.grid, std::nullopt};
-  RunResult r;
-  const Verdict v = verify_solution(puzzle, p.grid);
-  if (!v.ok)
-    throw RuntimeFailure("internal error: propagation completed " + name +
-                         " with a grid that does not verify: " + v.reason);
-  r.solved = true;
-  r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  r.best = p.grid;
-  r.seed = seed;
-  r.stop_reason = StopReason::Propagation;
-  return {p.grid, r};
 }
 
 }  // namespace gpuga

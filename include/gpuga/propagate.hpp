@@ -3,11 +3,8 @@
 // with one candidate left) and hidden singles (a value with one cell left in a unit), to a fixed
 // point. The GA, sa or hc then works on the grid it leaves: more givens, fewer free cells. It is
 // labelled in every output; the default is singles (none: the search alone).
-#include <cstdint>
-#include <optional>
 #include <string>
 
-#include "gpuga/driver.hpp"
 #include "gpuga/grid.hpp"
 
 namespace gpuga {
@@ -26,16 +23,5 @@ struct Propagated {
 
 // Naked and hidden singles to a fixed point, for any box size.
 Propagated propagate_singles(const Grid& puzzle);
-
-// The grid a run of `puzzle` starts from under `propagation`, and, when propagation completes it,
-// the run's result instead (stop reason "propagation", 0 generations and evaluations, verified;
-// its seconds the propagation's).
-// A contradiction is the puzzle's having no solution: InputError naming `name`.
-struct RunStart {
-  Grid grid;
-  std::optional<RunResult> result;
-};
-RunStart start_run(const Grid& puzzle, Propagation propagation, std::uint64_t seed,
-                   const std::string& name);
 
 }  // namespace gpuga

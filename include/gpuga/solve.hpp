@@ -5,15 +5,29 @@
 // when asked, then the run. A result that says solved has been verified against the givens and every unit (run_many
 // checks it). gpuga solve (a puzzle at a time, with its MPI ranks and checkpoints through the
 // hooks), Python and the example call it; puzzles side by side share an engine as batches do.
+#include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "gpuga/driver.hpp"
 #include "gpuga/grid.hpp"
+#include "gpuga/propagate.hpp"
 #include "gpuga/run_plan.hpp"
 
 namespace gpuga {
+
+// The grid a run of `puzzle` starts from under `propagation`, and, when propagation completes it,
+// the run's result instead (stop reason "propagation", 0 generations and evaluations, verified;
+// its seconds the propagation's).
+// A contradiction is the puzzle's having no solution: InputError naming `name`.
+struct RunStart {
+  Grid grid;
+  std::optional<RunResult> result;
+};
+RunStart start_run(const Grid& puzzle, Propagation propagation, std::uint64_t seed,
+                   const std::string& name);
 
 struct Solution {
   RunResult result;
