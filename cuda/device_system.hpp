@@ -20,6 +20,7 @@
 #include "host_memory.hpp"
 #include "launch_policy.hpp"
 #include "phase_ledger.hpp"
+#include "stopwatch.hpp"
 
 #if THRUST_DEVICE_SYSTEM == THRUST_DEVICE_SYSTEM_CUDA
 #include <cooperative_groups.h>
@@ -27,7 +28,6 @@
 #include <thrust/system_error.h>
 
 #include <algorithm>
-#include <chrono>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -41,8 +41,6 @@
 #include <atomic>
 #include <limits>
 #include <vector>
-
-#include "stopwatch.hpp"
 #endif
 
 namespace gpuga::device_system {
@@ -418,20 +416,15 @@ class System : public Memory {
 
  private:
   std::int64_t measure_clock_offset() const {
-    const auto host_ns = [] {
-      return std::chrono::duration_cast<std::chrono::nanoseconds>(
-                 std::chrono::steady_clock::now().time_since_epoch())
-          .count();
-    };
     DeviceVector<std::uint64_t> now(1);
     std::int64_t best_trip = INT64_MAX, offset = 0;
     for (int probe = 0; probe < 3; ++probe) {
-      const std::int64_t before = host_ns();
+      const std::int64_t before = host_clock_ns();
       global_timer_kernel<<<1, 1, 0, stream()>>>(raw(now));
       check_launch("global_timer_kernel");
       std::uint64_t device = 0;
       download(&device, now, 0, 1);
-      const std::int64_t after = host_ns();
+      const std::int64_t after = host_clock_ns();
       if (after - before < best_trip) {
         best_trip = after - before;
         offset = static_cast<std::int64_t>(device) - (before + after) / 2;
@@ -516,14 +509,7 @@ struct OmpTeam {
 
   std::uint32_t sort_chunk() const { return chunk; }
   void sort(std::uint64_t* keys, std::uint32_t n) const { bitonic_sort(*this, keys, n); }
-  // As BlockTeam::past: rank 0 reads the clock for the team.
-  bool past(std::int64_t deadline) const {
-    if (!seen) return false;
-    sync();
-    if (rank() == 0) *seen = deadline_passed(deadline);
-    sync();
-    return *seen;
-  }
+  bool past(std::int64_t deadline) const { return seen && team_past(*this, seen, deadline); }
   void add(std::uint64_t* p, std::uint64_t v) const { __atomic_fetch_add(p, v, __ATOMIC_RELAXED); }
 };
 

@@ -49,20 +49,14 @@ struct SerialTeam {
 };
 
 // Every OpenMP thread on one island, for a lone island: breeding is split over the threads and
-// the sort, a small part of a generation, is rank 0's. Rank 0 reads the clock for all (`seen`,
-// shared by the team), since threads reading it at different instants could disagree.
+// the sort, a small part of a generation, is rank 0's.
 struct HostTeam {
   static constexpr bool kContiguous = true;
   static constexpr bool kCutsGenerationZero = false;  // a lone island: island 0, which always starts
-  bool* seen;
+  bool* seen;  // past(): shared by the team
   std::uint32_t rank() const { return static_cast<std::uint32_t>(omp_get_thread_num()); }
   std::uint32_t size() const { return static_cast<std::uint32_t>(omp_get_num_threads()); }
-  bool past(std::int64_t deadline) const {
-    sync();
-    if (rank() == 0) *seen = deadline_passed(deadline);
-    sync();
-    return *seen;
-  }
+  bool past(std::int64_t deadline) const { return team_past(*this, seen, deadline); }
   void sync() const {
 #pragma omp barrier
   }

@@ -10,12 +10,25 @@
 
 namespace gpuga {
 
-// Whether the host's steady clock has passed `deadline` (RunTask::deadline: nanoseconds).
-inline bool deadline_passed(std::int64_t deadline) {
-  return deadline != kNoDeadline &&
-         std::chrono::duration_cast<std::chrono::nanoseconds>(
+// The host's steady clock in nanoseconds, the clock of RunTask::deadline.
+inline std::int64_t host_clock_ns() {
+  return std::chrono::duration_cast<std::chrono::nanoseconds>(
              std::chrono::steady_clock::now().time_since_epoch())
-                 .count() >= deadline;
+      .count();
+}
+
+inline bool deadline_passed(std::int64_t deadline) {
+  return deadline != kNoDeadline && host_clock_ns() >= deadline;
+}
+
+// Team::past for a team of several host threads: rank 0 reads the clock for all into `seen`
+// (shared by the team), since threads reading it at different instants could disagree.
+template <class Team>
+bool team_past(const Team& t, bool* seen, std::int64_t deadline) {
+  t.sync();
+  if (t.rank() == 0) *seen = deadline_passed(deadline);
+  t.sync();
+  return *seen;
 }
 
 class Stopwatch {
