@@ -184,7 +184,7 @@ long=(--backend cpu --repair none --pop 200 --island-size 100 --local-search 100
 mpi 2 "$gpuga" batch "${long[@]}" --runs 4 --csv "$tmp/killed.csv" --concurrent 1 "$four" 2>/dev/null &
 launcher=$!
 for _ in $(seq 300); do
-  [ "$(wc -l <"$tmp/killed.csv" 2>/dev/null || echo 0)" -ge 3 ] && break
+  [ "$(wc -l 2>/dev/null <"$tmp/killed.csv" || echo 0)" -ge 3 ] && break
   sleep 0.1
 done
 pkill -9 -f "^$gpuga batch .*--seed 13" -n
@@ -215,7 +215,7 @@ echo "ok: SIGTERM to a rank stopped the run in $((SECONDS - start)) s"
 # every rank exits with status 4; it resumes on 2 ranks, and on one process, to what one process
 # prints uninterrupted.
 head -n 1 "$src/puzzles/acs_16x16_fixed040_inst00-09.txt" >"$tmp/unsolved.txt"  # not within these runs
-ck=(--backend cpu --seed 5 --max-generations 24000 --time-limit 0 --report-every 1000 --format line --pop 400
+ck=(--backend cpu --seed 5 --max-generations 8000 --time-limit 0 --report-every 1000 --format line --pop 400
     --island-size 100 --local-search 0 --repair none --migration-interval 20 "$tmp/unsolved.txt")
 "$gpuga" solve --threads 2 "${ck[@]}" >"$tmp/ck-whole.out" 2>"$tmp/ck-whole.err"
 for resume_on in 2 1; do
