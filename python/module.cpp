@@ -21,6 +21,7 @@
 #include "gpuga/propagate.hpp"
 #include "gpuga/puzzle_io.hpp"
 #include "gpuga/rate.hpp"
+#include "gpuga/result_fields.hpp"
 #include "gpuga/solve.hpp"
 #include "gpuga/verify.hpp"
 
@@ -182,19 +183,10 @@ py::dict solve_puzzle(const py::object& puzzle, const py::object& callback, std:
   const RunResult& r = s.result;
   const RunConfig& c = s.config;
   py::dict out;
-  out["solved"] = r.solved;
+  const FinishedRun run{p.grid, p.alphabet, r, c.backend};
+  for (const ResultField& f : result_fields())
+    if (f.python) out[f.python] = std::visit([](const auto& v) { return py::cast(v); }, f.value(run));
   out["grid"] = as_array(r.best);
-  out["text"] = to_line(r.best, p.alphabet);
-  out["fitness"] = r.best_fitness;
-  out["generations"] = r.generations;
-  out["evaluations"] = r.evaluations;
-  out["restarts"] = r.restarts;
-  out["growths"] = r.growths;
-  out["seconds"] = r.seconds;
-  out["seed"] = c.seed;
-  out["island"] = r.island;
-  out["stop"] = to_string(r.stop_reason);
-  out["backend"] = to_string(c.backend);
   out["config"] = config_dict(c);
   out["history"] = observer.rows();
   return out;
@@ -369,6 +361,19 @@ PYBIND11_MODULE(_gpuga, m) {
       x["multiprocessors"] = d.multiprocessors;
       x["memory_bytes"] = d.memory_bytes;
       out.append(x);
+    }
+    return out;
+  });
+  m.def("result_fields", [] {  // each as {python, json, csv, meaning}, None where not written
+    const auto name = [](const char* n) { return n ? py::object(py::str(n)) : py::object(py::none()); };
+    py::list out;
+    for (const ResultField& f : result_fields()) {
+      py::dict d;
+      d["python"] = name(f.python);
+      d["json"] = name(f.json);
+      d["csv"] = name(f.csv);
+      d["meaning"] = f.meaning;
+      out.append(d);
     }
     return out;
   });

@@ -14,7 +14,6 @@
 
 #include "gpuga/backend.hpp"
 #include "gpuga/checkpoint.hpp"
-#include "gpuga/device/rng.hpp"
 #include "cli_ranks.hpp"
 #include "cli_run_config.hpp"
 #include "commands.hpp"
@@ -24,6 +23,7 @@
 #include "gpuga/propagate.hpp"
 #include "gpuga/version.hpp"
 #include "gpuga/puzzle_io.hpp"
+#include "gpuga/result_fields.hpp"
 #include "gpuga/solve.hpp"
 
 namespace gpuga {
@@ -177,15 +177,14 @@ std::string puzzle_name(const Puzzle& p) {
 // the puzzle ran (each puzzle size of the files has its own).
 nlohmann::json result_json(const Puzzle& p, const RunResult& r, double start_up,
                            const RunConfig& config) {
-  return {{"file", p.file}, {"line", p.line}, {"index", p.index}, {"size", size_name(p.grid)},
-          {"puzzle", to_line(p.grid, p.alphabet)}, {"solved", r.solved},
-          {"grid", to_line(r.best, p.alphabet)}, {"fitness", r.best_fitness},
-          {"generations", r.generations}, {"restarts", r.restarts}, {"growths", r.growths},
-          {"evaluations", r.evaluations}, {"seconds", r.seconds}, {"stop", to_string(r.stop_reason)},
-          {"seed", config.seed}, {"island", r.island}, {"island_seed", derive_seed(r.seed, r.island)},
-          {"backend", to_string(config.backend)}, {"config", describe(config)},
-          {"time", {{"start_up", start_up}, {"initialisation", r.init_seconds},
-                    {"generations", r.seconds - r.init_seconds}}}};
+  nlohmann::json j = {{"file", p.file}, {"line", p.line}, {"index", p.index},
+                      {"config", describe(config)},
+                      {"time", {{"start_up", start_up}, {"initialisation", r.init_seconds},
+                                {"generations", r.seconds - r.init_seconds}}}};
+  const FinishedRun run{p.grid, p.alphabet, r, config.backend};
+  for (const ResultField& f : result_fields())
+    if (f.json) std::visit([&](const auto& v) { j[f.json] = v; }, f.value(run));
+  return j;
 }
 
 void print_result(const SolveOptions& o, const Puzzle& p, const RunResult& r, bool several) {

@@ -4,6 +4,7 @@
 #include <filesystem>
 
 #include "gpuga/batch_csv.hpp"
+#include "gpuga/result_fields.hpp"
 #include "gpuga/version.hpp"
 
 namespace gpuga {
@@ -17,32 +18,22 @@ std::string fixed(double v, const char* format) {
 
 }  // namespace
 
-std::vector<std::string> run_row(const PlannedRun& pr, const RunResult& r, const RunConfig& config,
+std::vector<std::string> run_row(const BatchRun& pr, const RunResult& r, const RunConfig& config,
                                  Backend backend, std::uint32_t processes,
                                  const std::string& config_id) {
-  return batch_row({{"puzzle_id", pr.puzzle_id},
-                    {"solved", r.solved ? "1" : "0"},
-                    {"final_fitness", std::to_string(r.best_fitness)},
-                    {"time_seconds", fixed(r.seconds, "%.6f")},
-                    {"generations_run", std::to_string(r.generations)},
-                    {"puzzle", to_line(pr.puzzle->grid, pr.puzzle->alphabet)},
-                    {"run", std::to_string(pr.run)},
-                    {"seed", std::to_string(pr.seed)},
-                    {"restarts", std::to_string(r.restarts)},
-                    {"evaluations", std::to_string(r.evaluations)},
-                    {"growths", std::to_string(r.growths)},
-                    {"backend", to_string(backend)},
-                    {"device", backend == Backend::Cuda ? std::to_string(config.device) : ""},
-                    {"ranks", std::to_string(processes)},
-                    {"gpuga_version", GPUGA_VERSION},
-                    {"grid", to_line(r.best, pr.puzzle->alphabet)},
-                    {"stop", to_string(r.stop_reason)},
-                    {"size", size_name(r.best)},
-                    {"config_id", config_id}},
-                   config);
+  RunFields fields = {{"puzzle_id", pr.puzzle_id},
+                      {"run", std::to_string(pr.run)},
+                      {"device", backend == Backend::Cuda ? std::to_string(config.device) : ""},
+                      {"ranks", std::to_string(processes)},
+                      {"gpuga_version", GPUGA_VERSION},
+                      {"config_id", config_id}};
+  const FinishedRun run{pr.puzzle->grid, pr.puzzle->alphabet, r, backend};
+  for (const ResultField& f : result_fields())
+    if (f.csv) fields[f.csv] = csv_text(f.value(run));
+  return batch_row(fields, config);
 }
 
-std::vector<std::string> trace_row(const PlannedRun& pr, const GenerationReport& r,
+std::vector<std::string> trace_row(const BatchRun& pr, const GenerationReport& r,
                                    const RunConfig& config, const std::string& config_id) {
   return {config_id, pr.puzzle_id, std::to_string(pr.run), std::to_string(pr.seed),
           std::to_string(r.generation), std::to_string(r.summary.best),

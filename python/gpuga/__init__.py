@@ -21,10 +21,9 @@ __all__ = ["Result", "solve", "batch", "sweep", "bench", "generate", "rate", "re
 
 
 class Result:
-    """A run's result: solved, grid (numpy), text (the input's alphabet), fitness, generations,
-    evaluations, restarts, growths (the times its islands doubled), seconds, seed, island, stop,
-    backend, config (the effective configuration) and, with history=True, history (a DataFrame,
-    one row per generation)."""
+    """A run's result (the fields below, the library's list), with grid (the grid as numpy rows),
+    config (the effective configuration) and, with history=True, history (a DataFrame, one row
+    per generation)."""
 
     def __init__(self, fields):
         rows = fields.pop("history")
@@ -38,6 +37,9 @@ class Result:
         state = "solved" if self.solved else f"not solved (fitness {self.fitness})"
         return (f"<gpuga.Result {state} after {self.generations} generations, "
                 f"{self.seconds:.3f} s, seed {self.seed}, stop {self.stop!r}>")
+
+
+Result.__doc__ += "\n" + "\n".join(f"    {f['python']}: {f['meaning']}" for f in _gpuga.result_fields() if f["python"])
 
 
 def solve(puzzle, *, callback=None, every=None, history=False, progress=False, **options):

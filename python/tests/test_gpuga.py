@@ -65,6 +65,21 @@ def test_solve_equals_the_command_line_for_a_seed(tmp_path):
         want["grid"], want["generations"], want["evaluations"], want["island"])
 
 
+def test_every_result_field_is_the_command_lines_and_documented(tmp_path):
+    puzzle = tmp_path / "p.txt"
+    puzzle.write_text(HARD + "\n")
+    want = json.loads(cli("solve", "--json", "--seed", "5", "--max-generations", "10", "--backend", "cpu",
+                          "--threads", "2", "--pop", "200", "--island-size", "100", "--local-search",
+                          "20", "--repair", "none", str(puzzle)).stdout)["results"][0]
+    got = gpuga.solve(HARD, seed=5, max_generations=10, **SMALL)
+    fields = [f for f in gpuga._gpuga.result_fields() if f["python"]]
+    assert len(fields) >= 10
+    for f in fields:
+        assert f"{f['python']}: {f['meaning']}" in gpuga.Result.__doc__, f
+        if f["json"] and f["json"] != "seconds":
+            assert getattr(got, f["python"]) == want[f["json"]], f
+
+
 def test_batch_is_the_csv_of_the_command_line(tmp_path):
     puzzles = tmp_path / "p.txt"
     puzzles.write_text(EASY + "\n" + HARD + "\n")
