@@ -22,7 +22,7 @@ struct OneIsland {
   IslandLayout L;
   RunInfo<3> run;
   std::vector<std::uint64_t> memory;  // 8-byte aligned record
-  std::uint8_t best[Shape<3>::kSlot] = {};
+  std::uint8_t best[Shape<3>::kGenomeBytes] = {};
   SerialTeam team;
   IslandState state;
   std::uint64_t seed = 99;
@@ -153,7 +153,7 @@ TEST(Chains, TheIslandsBestIsTheFirstChainToReachTheLowestFitness) {
   }
   EXPECT_EQ(isl.state.best_ever, isl.chains().isl.fit(1)[first]);
   EXPECT_EQ(isl.state.last_improvement, isl.at(first).best_sweep);
-  EXPECT_TRUE(std::equal(isl.best, isl.best + Shape<3>::kSlot, isl.chains().isl.genome(1, first)));
+  EXPECT_TRUE(std::equal(isl.best, isl.best + Shape<3>::kGenomeBytes, isl.chains().isl.genome(1, first)));
 }
 
 TEST(Chains, InitialTemperatureIsTheSpreadOfRandomMoves) {

@@ -246,13 +246,13 @@ TEST_F(Driver, ATimeLimitEndsARunAfterItsSeconds) {
 void expect_a_real_best(const RunResult& r, const std::string& puzzle, const GaParams& ga) {
   const Grid given = grid_of(puzzle);
   ASSERT_EQ(r.best.cell.size(), given.cell.size());
-  std::vector<std::uint8_t> slot(Shape<3>::kSlot, 0);
+  std::vector<std::uint8_t> genome(Shape<3>::kGenomeBytes, 0);
   for (std::size_t c = 0; c < given.cell.size(); ++c) {
     ASSERT_LE(r.best.cell[c], 9) << "cell " << c;
     if (given.cell[c]) ASSERT_EQ(r.best.cell[c], given.cell[c]) << "given " << c;
-    slot[c] = r.best.cell[c];
+    genome[c] = r.best.cell[c];
   }
-  EXPECT_EQ(evaluate<3>(slot.data(), ga, nullptr), r.best_fitness);
+  EXPECT_EQ(evaluate<3>(genome.data(), ga, nullptr), r.best_fitness);
 }
 
 // The time limit's tolerance (--time-limit): 10 %, at least 0.25 s.

@@ -176,7 +176,8 @@ TEST_P(Operators, LocalSearchNeverMakesAChildWorse) {
   const Encoding e = GetParam();
   const PuzzleInfo<3> info = make_puzzle_info<3>(grid_of(kEasyPuzzle).cell.data(), e);
   constexpr std::uint32_t n = 16;
-  std::vector<std::uint8_t> parents(n * Shape<3>::kSlot), plain(n * Shape<3>::kSlot), searched(n * Shape<3>::kSlot);
+  constexpr int kBytes = Shape<3>::kGenomeBytes;
+  std::vector<std::uint8_t> parents(n * kBytes), plain(n * kBytes), searched(n * kBytes);
   std::vector<Fitness> fit(n);
   std::vector<std::uint32_t> order(n);
   GaParams p;
@@ -188,8 +189,8 @@ TEST_P(Operators, LocalSearchNeverMakesAChildWorse) {
   p.crossover_threshold = rate_threshold(0.9);
   p.mutation_threshold = rate_threshold(1.0);
   for (std::uint32_t i = 0; i < n; ++i) {
-    init_slot<3, false>(&parents[i * Shape<3>::kSlot], i, 5, 0, p, info);
-    fit[i] = evaluate<3>(&parents[i * Shape<3>::kSlot], p, nullptr);
+    init_genome<3, false>(&parents[i * kBytes], i, 5, 0, p, info);
+    fit[i] = evaluate<3>(&parents[i * kBytes], p, nullptr);
     order[i] = i;
   }
   int better = 0;
@@ -198,7 +199,7 @@ TEST_P(Operators, LocalSearchNeverMakesAChildWorse) {
     breed_child<3, false>(g % n, 5, g, p, info, {parents.data(), fit.data(), order.data(), nullptr, plain.data(), nullptr});
     p.local_search = 30;
     breed_child<3, false>(g % n, 5, g, p, info, {parents.data(), fit.data(), order.data(), nullptr, searched.data(), nullptr});
-    const std::uint8_t *a = &plain[(g % n) * Shape<3>::kSlot], *b = &searched[(g % n) * Shape<3>::kSlot];
+    const std::uint8_t *a = &plain[(g % n) * kBytes], *b = &searched[(g % n) * kBytes];
     expect_valid(b, info, e);
     const int fa = fitness<3>(a, e, p.fitness), fb = fitness<3>(b, e, p.fitness);
     ASSERT_LE(fb, fa) << "generation " << g;
@@ -375,7 +376,7 @@ void check_operators_of_box_size() {
       ASSERT_EQ(fitness<B>(solved, e, kind), 0);
       const PuzzleInfo<B> info = make_puzzle_info<B>(givens, e);
       Rng rng(B, 1, 2, 3);
-      std::uint8_t a[S::kSlot] = {}, b[S::kSlot] = {}, child[S::kSlot] = {};
+      std::uint8_t a[S::kGenomeBytes] = {}, b[S::kGenomeBytes] = {}, child[S::kGenomeBytes] = {};
       init_individual<B>(a, info, e, true, rng);
       init_individual<B>(b, info, e, false, rng);
       for (int step = 0; step < 300; ++step) {

@@ -24,8 +24,8 @@ Grid puzzle_at(const std::string& file, std::size_t index = 0) {
 }
 
 template <int B>
-std::vector<std::uint8_t> slot_of(const Grid& g) {
-  std::vector<std::uint8_t> s(Shape<B>::kSlot, 0);
+std::vector<std::uint8_t> genome_of(const Grid& g) {
+  std::vector<std::uint8_t> s(Shape<B>::kGenomeBytes, 0);
   for (int c = 0; c < Shape<B>::kCells; ++c) s[c] = g.cell[c];
   return s;
 }
@@ -67,7 +67,7 @@ void check_box_size(const Grid& puzzle) {
   // Random children, repaired.
   for (std::uint32_t i = 0; i < 40; ++i) {
     Rng draw(B * 1000 + 1, 0, i, kPurposeInit);
-    std::vector<std::uint8_t> g(Shape<B>::kSlot, 0);
+    std::vector<std::uint8_t> g(Shape<B>::kGenomeBytes, 0);
     init_individual<B>(g.data(), info, Encoding::Cell, false, draw);
     std::vector<std::uint8_t> again = g;
     Rng rng(B * 1000 + 2, 0, i, kPurposeBreed), same(B * 1000 + 2, 0, i, kPurposeBreed);
@@ -77,7 +77,7 @@ void check_box_size(const Grid& puzzle) {
     EXPECT_EQ(g, again) << "one stream, two grids";
   }
   // A solution is kept whole.
-  std::vector<std::uint8_t> solution = slot_of<B>(exact.solution);
+  std::vector<std::uint8_t> solution = genome_of<B>(exact.solution);
   Rng rng(7, 0, 0, kPurposeBreed);
   std::vector<std::uint8_t> kept = solution;
   repair_by_propagation<B>(kept.data(), info, rng);
@@ -109,17 +109,17 @@ TEST(Repair, TwentyFiveByTwentyFive) {
 TEST(Repair, AnEmptyGridIsFilledAndAFullOneLeftAlone) {
   // No givens: every cell free and the most constrained ties everywhere.
   const PuzzleInfo<3> empty = make_puzzle_info<3>(Grid(3).cell.data(), Encoding::Cell);
-  std::vector<std::uint8_t> g(Shape<3>::kSlot, 0);
+  std::vector<std::uint8_t> g(Shape<3>::kGenomeBytes, 0);
   Rng rng(3, 0, 0, kPurposeBreed);
   repair_by_propagation<3>(g.data(), empty, rng);
   expect_repaired<3>(g.data(), empty);
   // A grid of givens only: nothing to do, no draw taken.
   const Grid full = grid_of(kEasySolution);
   const PuzzleInfo<3> none_free = make_puzzle_info<3>(full.cell.data(), Encoding::Cell);
-  std::vector<std::uint8_t> same = slot_of<3>(full);
+  std::vector<std::uint8_t> same = genome_of<3>(full);
   Rng untouched(3, 0, 0, kPurposeBreed), fresh(3, 0, 0, kPurposeBreed);
   repair_by_propagation<3>(same.data(), none_free, untouched);
-  EXPECT_EQ(same, slot_of<3>(full));
+  EXPECT_EQ(same, genome_of<3>(full));
   EXPECT_EQ(untouched.next(), fresh.next());
 }
 
@@ -129,14 +129,14 @@ TEST(Repair, AChildsOwnValuesWinWhereTheyAreCandidates) {
   // the box with the solution's values, the only ones left there.
   const Grid puzzle = grid_of(kEasyPuzzle), solution = grid_of(kEasySolution);
   const PuzzleInfo<3> info = make_puzzle_info<3>(puzzle.cell.data(), Encoding::Cell);
-  std::vector<std::uint8_t> g = slot_of<3>(solution);
+  std::vector<std::uint8_t> g = genome_of<3>(solution);
   for (int k = 0; k < 9; ++k) {
     const int c = Shape<3>::box_cell(4, k);
     if (!puzzle.cell[c]) g[c] = 0;
   }
   Rng rng(5, 0, 0, kPurposeBreed);
   repair_by_propagation<3>(g.data(), info, rng);
-  EXPECT_EQ(g, slot_of<3>(solution));
+  EXPECT_EQ(g, genome_of<3>(solution));
 }
 
 TEST(Repair, TheUnsolvableFixtureHasNoSolutionThatSinglesShow) {
@@ -146,7 +146,7 @@ TEST(Repair, TheUnsolvableFixtureHasNoSolutionThatSinglesShow) {
   EXPECT_FALSE(propagate_singles(g).contradiction);
   const PuzzleInfo<3> info = make_puzzle_info<3>(g.cell.data(), Encoding::Cell);
   for (std::uint32_t i = 0; i < 50; ++i) {
-    std::vector<std::uint8_t> child(Shape<3>::kSlot, 0);
+    std::vector<std::uint8_t> child(Shape<3>::kGenomeBytes, 0);
     Rng rng(11, 0, i, kPurposeBreed);
     init_individual<3>(child.data(), info, Encoding::Cell, false, rng);
     repair_by_propagation<3>(child.data(), info, rng);

@@ -20,9 +20,9 @@ namespace gpuga {
 // (checkpoint.hpp), so that --resume continues them on any process count.
 class BatchKeeper final : public RunKeeper {
  public:
-  BatchKeeper(const BatchSetup& s, const RunConfig& config, const std::vector<PlannedRun>& plan,
+  BatchKeeper(const BatchSetup& s, const RunConfig& config, const std::vector<BatchRun>& runs,
               const std::vector<RunRequest>& requests)
-      : dir_(s.csv + ".checkpoints"), every_(s.checkpoint_every), plan_(plan), requests_(requests),
+      : dir_(s.csv + ".checkpoints"), every_(s.checkpoint_every), runs_(runs), requests_(requests),
         config_line_(csv_line(config_values(config))), config_id_(config_id(config)),
         last_(std::chrono::steady_clock::now()) {
     std::filesystem::create_directories(dir_);
@@ -66,18 +66,18 @@ class BatchKeeper final : public RunKeeper {
  private:
   std::string file(std::size_t run) const {
     char seed[17];
-    std::snprintf(seed, sizeof seed, "%016llx", static_cast<unsigned long long>(plan_[run].seed));
+    std::snprintf(seed, sizeof seed, "%016llx", static_cast<unsigned long long>(runs_[run].seed));
     return dir_ + "/" + config_id_ + "-" + seed + ".ckpt";
   }
   Checkpoint identity(std::size_t run) const {
-    const PlannedRun& pr = plan_[run];
+    const BatchRun& pr = runs_[run];
     return {GPUGA_VERSION, config_line_ + " run=" + std::to_string(pr.run) + " seed=" + std::to_string(pr.seed),
             to_line(requests_[run].puzzle, pr.puzzle->alphabet), 0, {}};
   }
 
   std::string dir_;
   double every_;
-  const std::vector<PlannedRun>& plan_;
+  const std::vector<BatchRun>& runs_;
   const std::vector<RunRequest>& requests_;
   std::string config_line_, config_id_;
   std::chrono::steady_clock::time_point last_;

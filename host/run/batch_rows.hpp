@@ -13,8 +13,8 @@
 
 namespace gpuga {
 
-// One run a batch plans: a puzzle, its repetition and its seed.
-struct PlannedRun {
+// One run of a batch: a puzzle, its repetition and its seed.
+struct BatchRun {
   std::string puzzle_id;  // file#index
   const Puzzle* puzzle;
   std::uint32_t run;
@@ -22,10 +22,10 @@ struct PlannedRun {
 };
 
 // The batch CSV's row of a finished run, and a trace row of one of its generations.
-std::vector<std::string> run_row(const PlannedRun& pr, const RunResult& r, const RunConfig& config,
+std::vector<std::string> run_row(const BatchRun& pr, const RunResult& r, const RunConfig& config,
                                  Backend backend, std::uint32_t processes,
                                  const std::string& config_id);
-std::vector<std::string> trace_row(const PlannedRun& pr, const GenerationReport& r,
+std::vector<std::string> trace_row(const BatchRun& pr, const GenerationReport& r,
                                    const RunConfig& config, const std::string& config_id);
 
 // Where finished rows go: into the CSV and the traces on the process that writes them (the

@@ -42,11 +42,11 @@ std::vector<const Puzzle*> choose(const std::vector<Puzzle>& all, std::uint32_t 
 // One row per run in the CSV, and traces when asked.
 class BatchObserver final : public RunObserver {
  public:
-  BatchObserver(Rows& rows, bool tracing, const std::vector<PlannedRun>& plan, const RunConfig& config,
+  BatchObserver(Rows& rows, bool tracing, const std::vector<BatchRun>& runs, const RunConfig& config,
                 Backend backend, std::uint32_t trace_every, const BatchKeeper* keeper = nullptr)
-      : rows_(rows), tracing_(tracing), plan_(plan), config_(config), backend_(backend),
+      : rows_(rows), tracing_(tracing), runs_(runs), config_(config), backend_(backend),
         trace_every_(trace_every), keeper_(keeper), config_id_(config_id(config)),
-        pending_(plan.size()) {}
+        pending_(runs.size()) {}
 
   std::uint32_t cadence() const override { return tracing_ ? trace_every_ : 0; }
 
@@ -55,14 +55,14 @@ class BatchObserver final : public RunObserver {
     if (!tracing_) return true;
     for (const auto& r : reps)
       if (r.generation % trace_every_ == 0)
-        pending_[r.run].push_back(trace_row(plan_[r.run], r, config_, config_id_));
+        pending_[r.run].push_back(trace_row(runs_[r.run], r, config_, config_id_));
     return true;
   }
 
   void on_result(std::size_t i, const RunResult& r) override {
     // Not finished: --resume runs it again (from its checkpoint, where it has one).
     if (!ran_to_an_end(r.stop_reason)) return;
-    auto row = run_row(plan_[i], r, config_, backend_, rows_.processes(), config_id_);
+    auto row = run_row(runs_[i], r, config_, backend_, rows_.processes(), config_id_);
     for (auto& t : pending_[i]) rows_.add({1, std::move(t)});
     pending_[i].clear();
     rows_.add({0, std::move(row)});  // after its trace: a recorded run always has its whole trace
@@ -72,7 +72,7 @@ class BatchObserver final : public RunObserver {
  private:
   Rows& rows_;
   bool tracing_;
-  const std::vector<PlannedRun>& plan_;
+  const std::vector<BatchRun>& runs_;
   const RunConfig& config_;
   Backend backend_;
   std::uint32_t trace_every_;
@@ -103,18 +103,18 @@ struct Outcome {
   std::uint32_t slots = 0;  // runs held at once
 };
 
-// The planned runs of one configuration's plan (one puzzle size). Those that propagation
+// The runs of one configuration's plan (one puzzle size). Those that propagation
 // completes are recorded at once; the others search from the grid propagation left, sharing the
 // engine's run slots.
 Outcome run_configuration(const BatchSetup& s, const RunPlan& run_plan,
-                          const std::vector<PlannedRun>& plan, Rows& rows) {
+                          const std::vector<BatchRun>& runs, Rows& rows) {
   const RunConfig& config = run_plan.config;
   const Backend backend = config.backend;
-  std::vector<PlannedRun> searched, propagated;
+  std::vector<BatchRun> searched, propagated;
   std::vector<RunRequest> requests;
   std::vector<RunResult> completed;
   std::map<const Puzzle*, RunStart> starts;  // propagation once per puzzle, not per run
-  for (const auto& pr : plan) {
+  for (const auto& pr : runs) {
     auto it = starts.find(pr.puzzle);
     if (it == starts.end())
       it = starts.emplace(pr.puzzle, start_run(pr.puzzle->grid, config.propagate, 0, pr.puzzle_id)).first;
@@ -178,7 +178,7 @@ BatchEnd run_batches(const BatchSetup& s, const std::vector<RunOptions>& given, 
   for (const auto& p : puzzles)
     if (std::find(boxes.begin(), boxes.end(), p.grid.box) == boxes.end()) boxes.push_back(p.grid.box);
   std::vector<RunPlan> run_plans;
-  std::vector<std::vector<PlannedRun>> plans;
+  std::vector<std::vector<BatchRun>> runs_of_plan;  // run_plans[c]'s runs
   std::string why_cpu;
   std::size_t total = 0, planned = 0;
   for (const auto& options : given) {
@@ -188,7 +188,7 @@ BatchEnd run_batches(const BatchSetup& s, const std::vector<RunOptions>& given, 
       if (why_cpu.empty()) why_cpu = target.why_cpu;
       of_box[box] = run_plans.size();
       run_plans.push_back(plan(options, target));
-      plans.emplace_back();
+      runs_of_plan.emplace_back();
     }
     const auto chosen = choose(puzzles, s.sample, *options.seed);
     for (std::size_t k = 0; k < chosen.size(); ++k) {
@@ -207,7 +207,7 @@ BatchEnd run_batches(const BatchSetup& s, const std::vector<RunOptions>& given, 
         const bool mine = !share || planned++ % share->count() == share->index();
         ++total;
         if (mine)
-          plans[at].push_back({id, chosen[k], r, derive_seed(config.seed, k * std::uint64_t(s.runs) + r + 1)});
+          runs_of_plan[at].push_back({id, chosen[k], r, derive_seed(config.seed, k * std::uint64_t(s.runs) + r + 1)});
       }
     }
   }
@@ -230,7 +230,7 @@ BatchEnd run_batches(const BatchSetup& s, const std::vector<RunOptions>& given, 
   bool all_solved = true, checkpointed = false;
   std::size_t continued = 0;
   for (std::size_t c = 0; c < run_plans.size() && !g_interrupted.load() && !checkpointed; ++c) {
-    const Outcome o = run_configuration(s, run_plans[c], plans[c], rows);
+    const Outcome o = run_configuration(s, run_plans[c], runs_of_plan[c], rows);
     ran += o.ran;
     all_solved = all_solved && o.all_solved;
     checkpointed = o.checkpointed;

@@ -1,7 +1,7 @@
 #pragma once
 // One generation's work for one child: select two parents, cross over, mutate; then evaluate.
 // Every island runs exactly these per child (include/gpuga/device/island.hpp), reading the parents and
-// writing only the child's own slot, so children are independent of each other.
+// writing only the child's own genome, so children are independent of each other.
 #include <cstdint>
 
 #include "gpuga/device/fitness.hpp"
@@ -16,11 +16,11 @@ static_assert(kMaxFitness<5> <= 0xFFFF, "every fitness of every box size fits a 
 
 // Pointers into one island's memory (host, device or shared) for one generation.
 struct GenerationView {
-  const std::uint8_t* parents;   // pop x Shape<B>::kSlot
+  const std::uint8_t* parents;   // pop x Shape<B>::kGenomeBytes
   const Fitness* parent_fitness;
   const std::uint32_t* order;    // parent indices sorted by (fitness, index)
   const std::uint64_t* rank_cdf; // rank selection: cumulative integer weights by rank
-  std::uint8_t* children;        // children x Shape<B>::kSlot
+  std::uint8_t* children;        // children x Shape<B>::kGenomeBytes
   const std::uint8_t* parent_bands;  // band crossover: pop x kBandScores<B>
 };
 
@@ -56,13 +56,13 @@ GPUGA_HD_INLINE std::uint32_t select_parent(const GaParams& p, const GenerationV
   }
 }
 
-// Individuals are stored in slots of Shape<B>::kSlot bytes: the cells and a few bytes of
+// Individuals are stored as genomes of Shape<B>::kGenomeBytes bytes: the cells and a few bytes of
 // padding (kept zero), so that whole individuals move as aligned 32-bit words (9x9: 21).
 template <int B>
-GPUGA_HD_INLINE void copy_slot(std::uint8_t* out, const std::uint8_t* in) {
+GPUGA_HD_INLINE void copy_genome(std::uint8_t* out, const std::uint8_t* in) {
   auto* o = reinterpret_cast<std::uint32_t*>(out);
   const auto* s = reinterpret_cast<const std::uint32_t*>(in);
-  for (int w = 0; w < Shape<B>::kSlot / 4; ++w) o[w] = s[w];
+  for (int w = 0; w < Shape<B>::kGenomeBytes / 4; ++w) o[w] = s[w];
 }
 
 // p.local_search hill-climbing moves on a child, each made when it does not make it worse.
@@ -93,7 +93,7 @@ GPUGA_HD_INLINE void local_search(std::uint8_t* child, const PuzzleInfo<B>& info
 // One child: select two parents (or the elite to copy), cross over, mutate, then try
 // p.local_search hill-climbing moves (each made when it does not make the child worse) and,
 // where kRepaired (--repair propagate), rebuild it within its candidates (repair.hpp), from one
-// stream keyed by (island seed, generation, child). Parents and child are slots. kRepaired is
+// stream keyed by (island seed, generation, child). Parents and child are genomes. kRepaired is
 // the step's, not a setting read here: the engine launches the repaired GA's own step for
 // parameters whose repair is propagate (island_steps.hpp), so that the plain GA's step holds no
 // register or local memory for a repair it never makes.
@@ -101,25 +101,25 @@ template <int B, bool kRepaired>
 GPUGA_HD_INLINE void breed_child(std::uint32_t i, std::uint64_t seed, std::uint32_t generation,
                                  const GaParams& p, const PuzzleInfo<B>& info,
                                  const GenerationView& v) {
-  constexpr int kSlot = Shape<B>::kSlot;
-  std::uint8_t* child = v.children + static_cast<std::uint64_t>(i) * kSlot;
+  constexpr int kGenomeBytes = Shape<B>::kGenomeBytes;
+  std::uint8_t* child = v.children + static_cast<std::uint64_t>(i) * kGenomeBytes;
   if (p.selection != Selection::Truncation && i < p.elite) {
-    copy_slot<B>(child, v.parents + static_cast<std::uint64_t>(v.order[i]) * kSlot);
+    copy_genome<B>(child, v.parents + static_cast<std::uint64_t>(v.order[i]) * kGenomeBytes);
     return;
   }
   // One stream per child: a Philox block gives four draws, and a child needs only a few.
   RngFor<B> rng(seed, generation, i, kPurposeBreed);
   const std::uint32_t a = select_parent(p, v, rng), b = select_parent(p, v, rng);
-  const std::uint8_t* pa = v.parents + static_cast<std::uint64_t>(a) * kSlot;
-  const std::uint8_t* pb = v.parents + static_cast<std::uint64_t>(b) * kSlot;
+  const std::uint8_t* pa = v.parents + static_cast<std::uint64_t>(a) * kGenomeBytes;
+  const std::uint8_t* pb = v.parents + static_cast<std::uint64_t>(b) * kGenomeBytes;
   if (!rng.chance(p.crossover_threshold))
-    copy_slot<B>(child, pa);
+    copy_genome<B>(child, pa);
   else if (p.crossover == Crossover::Bands)
     band_crossover<B>(child, pa, pb, v.parent_bands + std::uint64_t(a) * kBandScores<B>,
                       v.parent_bands + std::uint64_t(b) * kBandScores<B>, p.encoding, rng);
   else
     crossover<B>(child, pa, pb, info, p.encoding, p.crossover, rng);
-  for (int c = Shape<B>::kCells; c < kSlot; ++c) child[c] = 0;  // crossovers write cells only
+  for (int c = Shape<B>::kCells; c < kGenomeBytes; ++c) child[c] = 0;  // crossovers write cells only
   if (rng.chance(p.mutation_threshold)) mutate<B>(child, info, p.encoding, p.given_aware, rng);
   local_search<B>(child, info, p, rng);
   if constexpr (kRepaired) repair_by_propagation<B>(child, info, rng);
@@ -139,13 +139,13 @@ GPUGA_HD_INLINE Fitness evaluate(const std::uint8_t* g, const GaParams& p, std::
 // A new individual i at `generation` (initial or restarted), its padding zeroed: drawn, then
 // (kRepaired, as breed_child) rebuilt within its candidates.
 template <int B, bool kRepaired>
-GPUGA_HD_INLINE void init_slot(std::uint8_t* slot, std::uint32_t i, std::uint64_t seed,
-                               std::uint32_t generation, const GaParams& p,
-                               const PuzzleInfo<B>& info) {
+GPUGA_HD_INLINE void init_genome(std::uint8_t* genome, std::uint32_t i, std::uint64_t seed,
+                                 std::uint32_t generation, const GaParams& p,
+                                 const PuzzleInfo<B>& info) {
   RngFor<B> rng(seed, generation, i, kPurposeInit);
-  init_individual<B>(slot, info, p.encoding, p.given_aware, rng);
-  if constexpr (kRepaired) repair_by_propagation<B>(slot, info, rng);
-  for (int c = Shape<B>::kCells; c < Shape<B>::kSlot; ++c) slot[c] = 0;
+  init_individual<B>(genome, info, p.encoding, p.given_aware, rng);
+  if constexpr (kRepaired) repair_by_propagation<B>(genome, info, rng);
+  for (int c = Shape<B>::kCells; c < Shape<B>::kGenomeBytes; ++c) genome[c] = 0;
 }
 
 // The individuals the diversity figure samples: min(pop, kDiversitySample), evenly spaced.

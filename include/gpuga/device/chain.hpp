@@ -37,7 +37,7 @@ inline constexpr int kTemperatureSample = 200;
 template <int B>
 inline double initial_temperature(const PuzzleInfo<B>& info, const GaParams& p, std::uint64_t seed) {
   Rng rng(seed, 0, 0, kPurposeTemperature);
-  std::uint8_t g[Shape<B>::kSlot] = {};
+  std::uint8_t g[Shape<B>::kGenomeBytes] = {};
   init_individual<B>(g, info, p.encoding, p.given_aware, rng);
   double f = fitness<B>(g, p.encoding, p.fitness), sum = 0, squares = 0;
   for (int k = 0; k < kTemperatureSample; ++k) {
@@ -88,11 +88,11 @@ struct Chains {
   template <class Op>
   GPUGA_HD std::uint64_t team_reduce(std::uint64_t mine, std::uint64_t none, const Op& op) const {
     // The ranks that own chains (keys has room for them: sort_n >= n).
-    const std::uint32_t slots = isl.t.size() < isl.L.sort_n ? isl.t.size() : isl.L.sort_n;
-    if (isl.t.rank() < slots) isl.keys()[isl.t.rank()] = mine;
+    const std::uint32_t owners = isl.t.size() < isl.L.sort_n ? isl.t.size() : isl.L.sort_n;
+    if (isl.t.rank() < owners) isl.keys()[isl.t.rank()] = mine;
     isl.t.sync();
     std::uint64_t all = none;
-    for (std::uint32_t r = 0; r < slots; ++r) all = op(all, isl.keys()[r]);
+    for (std::uint32_t r = 0; r < owners; ++r) all = op(all, isl.keys()[r]);
     isl.t.sync();
     return all;
   }
@@ -108,7 +108,7 @@ struct Chains {
   GPUGA_HD void keep_best(std::uint32_t i, int f, std::uint32_t sweep, ChainState& s) const {
     if (f >= isl.fit(1)[i]) return;
     isl.fit(1)[i] = static_cast<Fitness>(f);
-    copy_slot<B>(isl.genome(1, i), isl.genome(0, i));
+    copy_genome<B>(isl.genome(1, i), isl.genome(0, i));
     s.best_sweep = sweep;
     s.stalled = 0;
   }
@@ -136,7 +136,7 @@ struct Chains {
     const bool hc = isl.p.ga.algorithm == Algorithm::Hc;
     std::uint8_t* cur = isl.genome(0, i);
     if (hc && isl.p.restart_after && g - s.last_improvement > isl.p.restart_after) {
-      init_slot<B, false>(cur, i, seed, g, isl.p.ga, isl.info);  // chains are never repaired
+      init_genome<B, false>(cur, i, seed, g, isl.p.ga, isl.info);  // chains are never repaired
       f = evaluate<B>(cur, isl.p.ga, nullptr);
       ++s.restarts;
       s.last_improvement = g;
@@ -197,7 +197,7 @@ struct Chains {
     s.last_improvement = static_cast<std::uint32_t>(key >> 21);
     if (best == 0) s.solved = s.last_improvement;
     const auto chain = static_cast<std::uint32_t>(key & (kMaxChains - 1));
-    team_copy(isl.t, best_grid, isl.genome(1, chain), Shape<B>::kSlot);
+    team_copy(isl.t, best_grid, isl.genome(1, chain), Shape<B>::kGenomeBytes);
   }
 
   // Generation 0: a random grid per chain, its own best, at the initial temperature.
@@ -206,9 +206,9 @@ struct Chains {
     s.seed = seed;
     s.evaluations = isl.L.island_size;
     for (const std::uint32_t i : share(isl.t, isl.L.island_size)) {
-      init_slot<B, false>(isl.genome(0, i), i, seed, 0, isl.p.ga, isl.info);
+      init_genome<B, false>(isl.genome(0, i), i, seed, 0, isl.p.ga, isl.info);
       isl.fit(0)[i] = isl.fit(1)[i] = evaluate<B>(isl.genome(0, i), isl.p.ga, nullptr);
-      copy_slot<B>(isl.genome(1, i), isl.genome(0, i));
+      copy_genome<B>(isl.genome(1, i), isl.genome(0, i));
       ChainState c{};
       c.beta = run.beta0;
       c.accept1 = accept1_of(c.beta);

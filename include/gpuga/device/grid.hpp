@@ -18,15 +18,15 @@ struct Shape {
   static constexpr int kUnits = 3 * kSide;  // n rows, n columns, n boxes
   // Bits 1..n: every value once, in a mask with bit v for value v.
   static constexpr unsigned kValues = ((1u << kSide) - 1u) << 1;
-  // An individual's slot: its cells and zero padding to an odd number of 32-bit words (9x9: 84
-  // bytes, 21 words), so that the slots of the 32 threads of a warp start in 32 different
+  // An individual's genome bytes: its cells and zero padding to an odd number of 32-bit words (9x9: 84
+  // bytes, 21 words), so that the genomes of the 32 threads of a warp start in 32 different
   // shared-memory banks and a warp that reads the same cell of each thread's own individual
   // reads without a bank conflict. 4x4's four words become five and 16x16's 64 become 65 (at 64
-  // every slot starts on the same bank: a 32-way conflict); 9x9 and 25x25 are odd already.
+  // every genome starts on the same bank: a 32-way conflict); 9x9 and 25x25 are odd already.
   // (16x16's 65 made the segment step spill at 128 registers on sm_90; at 64, since the GA's
   // step of its own, it does not: docs/decisions.md.)
   static constexpr int kWords = (kCells + 3) / 4;
-  static constexpr int kSlot = 4 * (kWords | 1);
+  static constexpr int kGenomeBytes = 4 * (kWords | 1);
   // A cell index, and a mask of values.
   using Cell = std::conditional_t<(kCells <= 256), std::uint8_t, std::uint16_t>;
   using Mask = std::conditional_t<(kSide < 16), std::uint16_t, std::uint32_t>;

@@ -145,7 +145,7 @@ inline std::uint64_t sort_length(const GaParams& p) {
 
 template <int B>
 inline IslandLayout make_layout(const GaParams& p) {
-  constexpr int kSlot = Shape<B>::kSlot, kBands = kBandScores<B>;
+  constexpr int kGenomeBytes = Shape<B>::kGenomeBytes, kBands = kBandScores<B>;
   IslandLayout L;
   L.island_size = p.island_size;
   L.chains = p.algorithm != Algorithm::Ga;
@@ -160,9 +160,9 @@ inline IslandLayout make_layout(const GaParams& p) {
     at = align16(at + bytes);
     return here;
   };
-  L.genomes0 = take(std::uint64_t(L.island_size) * kSlot);
-  L.genomes1 = take(std::uint64_t(L.island_size) * kSlot);
-  L.kids = L.truncation ? take(std::uint64_t(L.children) * kSlot) : 0;
+  L.genomes0 = take(std::uint64_t(L.island_size) * kGenomeBytes);
+  L.genomes1 = take(std::uint64_t(L.island_size) * kGenomeBytes);
+  L.kids = L.truncation ? take(std::uint64_t(L.children) * kGenomeBytes) : 0;
   L.fit0 = take(std::uint64_t(L.island_size) * sizeof(Fitness));
   L.fit1 = take(std::uint64_t(L.island_size) * sizeof(Fitness));
   L.kid_fit = L.truncation ? take(std::uint64_t(L.children) * sizeof(Fitness)) : 0;
@@ -263,7 +263,7 @@ GPUGA_HD void bitonic_sort(const Team& t, std::uint64_t* keys, std::uint32_t n) 
 // One island's buffers in one record (work or home) and the operators over them.
 template <class Team, int B>
 struct Island {
-  static constexpr int kSlot = Shape<B>::kSlot, kBands = kBandScores<B>;
+  static constexpr int kGenomeBytes = Shape<B>::kGenomeBytes, kBands = kBandScores<B>;
   const Team& t;
   const IslandParams& p;
   const IslandLayout& L;
@@ -272,7 +272,7 @@ struct Island {
   std::uint8_t* rec;
 
   GPUGA_HD std::uint8_t* genome(int side, std::uint32_t i) const {
-    return rec + (side ? L.genomes1 : L.genomes0) + std::uint64_t(i) * kSlot;
+    return rec + (side ? L.genomes1 : L.genomes0) + std::uint64_t(i) * kGenomeBytes;
   }
   GPUGA_HD Fitness* fit(int side) const {
     return reinterpret_cast<Fitness*>(rec + (side ? L.fit1 : L.fit0));
@@ -280,7 +280,9 @@ struct Island {
   GPUGA_HD std::uint8_t* band(int side, std::uint32_t i) const {
     return L.bands ? rec + (side ? L.band1 : L.band0) + std::uint64_t(i) * kBands : nullptr;
   }
-  GPUGA_HD std::uint8_t* kid(std::uint32_t i) const { return rec + L.kids + std::uint64_t(i) * kSlot; }
+  GPUGA_HD std::uint8_t* kid(std::uint32_t i) const {
+    return rec + L.kids + std::uint64_t(i) * kGenomeBytes;
+  }
   GPUGA_HD Fitness* kid_fit() const { return reinterpret_cast<Fitness*>(rec + L.kid_fit); }
   GPUGA_HD std::uint8_t* kid_band(std::uint32_t i) const {
     return L.bands ? rec + L.kid_band + std::uint64_t(i) * kBands : nullptr;
@@ -293,14 +295,14 @@ struct Island {
   GPUGA_HD void copy_live_to(const Island& to, int side) const {
     const std::uint64_t n = L.island_size;
     if (L.chains) {
-      team_copy(t, to.genome(0, 0), genome(0, 0), n * kSlot);
-      team_copy(t, to.genome(1, 0), genome(1, 0), n * kSlot);
+      team_copy(t, to.genome(0, 0), genome(0, 0), n * kGenomeBytes);
+      team_copy(t, to.genome(1, 0), genome(1, 0), n * kGenomeBytes);
       team_copy(t, to.fit(0), fit(0), n * sizeof(Fitness));
       team_copy(t, to.fit(1), fit(1), n * sizeof(Fitness));
       team_copy(t, to.rec + L.chain_states, rec + L.chain_states, n * sizeof(ChainState));
       return;
     }
-    team_copy(t, to.genome(side, 0), genome(side, 0), n * kSlot);
+    team_copy(t, to.genome(side, 0), genome(side, 0), n * kGenomeBytes);
     team_copy(t, to.fit(side), fit(side), n * sizeof(Fitness));
     if (L.bands) team_copy(t, to.band(side, 0), band(side, 0), n * kBands);
     team_copy(t, to.order(), order(), n * sizeof(std::uint32_t));
@@ -325,11 +327,11 @@ struct Island {
     t.sync();
   }
 
-  // Slot `from` of side `src` (or a child when from >= n, truncation) to slot i of side `dst`.
+  // Genome `from` of side `src` (or a child when from >= n, truncation) to genome i of side `dst`.
   GPUGA_HD void move(int src, std::uint32_t from, int dst, std::uint32_t i) const {
     const bool child = from >= L.island_size;
     const std::uint32_t k = child ? from - L.island_size : from;
-    copy_slot<B>(genome(dst, i), child ? kid(k) : genome(src, k));
+    copy_genome<B>(genome(dst, i), child ? kid(k) : genome(src, k));
     fit(dst)[i] = child ? kid_fit()[k] : fit(src)[k];
     if (L.bands) {
       const std::uint8_t* b = child ? kid_band(k) : band(src, k);
@@ -342,7 +344,7 @@ struct Island {
   template <bool kRepaired>
   GPUGA_HD void renew(int side, std::uint32_t from, std::uint64_t seed, std::uint32_t generation) const {
     for (const std::uint32_t i : share(t, from, L.island_size)) {
-      init_slot<B, kRepaired>(genome(side, i), i, seed, generation, p.ga, info);
+      init_genome<B, kRepaired>(genome(side, i), i, seed, generation, p.ga, info);
       fit(side)[i] = evaluate<B>(genome(side, i), p.ga, band(side, i));
     }
   }
@@ -357,7 +359,7 @@ struct Island {
       const GenerationView v{genome(cur, 0), fit(cur), order(), cdf,
                              L.truncation ? kid(0) : genome(nxt, 0), band(cur, 0)};
       breed_child<B, kRepaired>(i, seed, generation, p.ga, info, v);
-      std::uint8_t* child = v.children + std::uint64_t(i) * kSlot;
+      std::uint8_t* child = v.children + std::uint64_t(i) * kGenomeBytes;
       if (L.truncation)
         kid_fit()[i] = evaluate<B>(child, p.ga, kid_band(i));
       else
@@ -384,7 +386,7 @@ struct Island {
     s.best_ever = best;
     s.last_improvement = generation;
     if (best == 0) s.solved = generation;
-    team_copy(t, best_grid, genome(side, order()[0]), kSlot);
+    team_copy(t, best_grid, genome(side, order()[0]), kGenomeBytes);
   }
 
   // Generation 0.
@@ -433,15 +435,16 @@ struct Island {
     t.add(&out.distance_sum, dist);
   }
 
-  // The best `m` individuals, best first, to an outbox of m slots, fitness and band scores.
+  // The best `m` individuals, best first, to an outbox of m genomes, fitness and band scores.
   GPUGA_HD void emigrate(const IslandState& s, std::uint8_t* outbox, std::uint32_t m) const {
     for (const std::uint32_t j : share(t, m)) {
       const std::uint32_t from = order()[j];
-      copy_slot<B>(outbox + std::uint64_t(j) * kSlot, genome(s.side, from));
-      reinterpret_cast<Fitness*>(outbox + std::uint64_t(m) * kSlot)[j] = fit(s.side)[from];
+      copy_genome<B>(outbox + std::uint64_t(j) * kGenomeBytes, genome(s.side, from));
+      reinterpret_cast<Fitness*>(outbox + std::uint64_t(m) * kGenomeBytes)[j] = fit(s.side)[from];
       if (L.bands)
         for (int b = 0; b < kBands; ++b)
-          outbox[std::uint64_t(m) * (kSlot + sizeof(Fitness)) + j * kBands + b] = band(s.side, from)[b];
+          outbox[std::uint64_t(m) * (kGenomeBytes + sizeof(Fitness)) + j * kBands + b] =
+              band(s.side, from)[b];
     }
   }
 
@@ -450,11 +453,12 @@ struct Island {
                           std::uint8_t* best_grid) const {
     for (const std::uint32_t j : share(t, m)) {
       const std::uint32_t to = order()[L.island_size - m + j];
-      copy_slot<B>(genome(s.side, to), outbox + std::uint64_t(j) * kSlot);
-      fit(s.side)[to] = reinterpret_cast<const Fitness*>(outbox + std::uint64_t(m) * kSlot)[j];
+      copy_genome<B>(genome(s.side, to), outbox + std::uint64_t(j) * kGenomeBytes);
+      fit(s.side)[to] = reinterpret_cast<const Fitness*>(outbox + std::uint64_t(m) * kGenomeBytes)[j];
       if (L.bands)
         for (int b = 0; b < kBands; ++b)
-          band(s.side, to)[b] = outbox[std::uint64_t(m) * (kSlot + sizeof(Fitness)) + j * kBands + b];
+          band(s.side, to)[b] =
+              outbox[std::uint64_t(m) * (kGenomeBytes + sizeof(Fitness)) + j * kBands + b];
     }
     t.sync();
     sort_side(s.side);

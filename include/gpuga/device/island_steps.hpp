@@ -13,7 +13,7 @@ namespace gpuga {
 // Bytes of one island's outbox.
 template <int B>
 GPUGA_HD_INLINE std::uint64_t outbox_bytes(std::uint32_t migrants) {
-  return align16(std::uint64_t(migrants) * (Shape<B>::kSlot + sizeof(Fitness) + kBandScores<B>));
+  return align16(std::uint64_t(migrants) * (Shape<B>::kGenomeBytes + sizeof(Fitness) + kBandScores<B>));
 }
 
 // The state of an island whose generation 0 a deadline cut off (segment_step): no individual,
@@ -30,12 +30,12 @@ GPUGA_HD_INLINE IslandState unstarted_state(std::uint64_t seed) {
 // Every island's home in the engine's memory (device or host), for the steps below.
 template <int B>
 struct IslandsView {
-  static constexpr int kSlot = Shape<B>::kSlot;
+  static constexpr int kGenomeBytes = Shape<B>::kGenomeBytes;
   IslandParams p;
   IslandLayout L;
   std::uint8_t* records;       // islands x L.bytes
   IslandState* states;         // islands
-  std::uint8_t* best_grids;    // islands x kSlot: each island's best so far
+  std::uint8_t* best_grids;    // islands x kGenomeBytes: each island's best so far
   std::uint8_t* outboxes;      // islands x outbox_bytes(migrants)
   const RunInfo<B>* runs;
   const RunTask* tasks;        // one per run
@@ -45,7 +45,9 @@ struct IslandsView {
 
   GPUGA_HD std::uint32_t run_of(std::uint32_t island) const { return island / p.islands; }
   GPUGA_HD std::uint8_t* record(std::uint32_t island) const { return records + std::uint64_t(island) * L.bytes; }
-  GPUGA_HD std::uint8_t* best_grid(std::uint32_t island) const { return best_grids + std::uint64_t(island) * kSlot; }
+  GPUGA_HD std::uint8_t* best_grid(std::uint32_t island) const {
+    return best_grids + std::uint64_t(island) * kGenomeBytes;
+  }
   GPUGA_HD std::uint8_t* outbox(std::uint32_t island) const {
     return outboxes + std::uint64_t(island) * outbox_bytes<B>(p.migrants);
   }
