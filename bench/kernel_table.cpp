@@ -35,6 +35,7 @@
 #include "gpuga/defaults.hpp"
 #include "gpuga/device/island.hpp"
 #include "gpuga/engine.hpp"
+#include "gpuga/launch_policy.hpp"
 #include "gpuga/run_plan.hpp"
 
 namespace {
@@ -51,7 +52,8 @@ struct Arch {
 constexpr Arch kArchs[] = {{70, 98304, 98304, 2048, 32},   {75, 65536, 65536, 1024, 16},
                            {80, 167936, 166912, 2048, 32}, {86, 102400, 101376, 1536, 16},
                            {89, 102400, 101376, 1536, 24}, {90, 233472, 232448, 2048, 32}};
-constexpr int kRegistersPerSm = 65536, kRegisterUnit = 256, kWarp = 32, kReservedShared = 1024;
+constexpr std::uint64_t kRegistersPerSm = 65536, kReservedShared = 1024;
+constexpr int kRegisterUnit = 256, kWarp = 32;  // registers go to a warp 256 at a time
 constexpr int kTeamThreads = 256;  // cuda/device_system.hpp: a block's most threads
 
 struct Kernel {
@@ -116,16 +118,14 @@ const Arch* arch_of(const std::string& arch) {
   return it == std::end(kArchs) ? nullptr : it;
 }
 
+// As a plan counts them (launch_policy.hpp's resident_blocks), from the architecture's limits.
 int islands_per_sm(const Kernel& k) {
   const Arch* arch = arch_of(k.arch);
   if (!arch) return 0;
-  const int per_warp = (k.registers * kWarp + kRegisterUnit - 1) / kRegisterUnit * kRegisterUnit;
-  const int warps = (k.threads + kWarp - 1) / kWarp;
-  int blocks = std::min(arch->blocks, arch->threads / k.threads);
-  if (per_warp > 0) blocks = std::min(blocks, kRegistersPerSm / per_warp / warps);
-  if (k.staged > 0 && k.staged <= arch->shared_per_block)
-    blocks = std::min<int>(blocks, static_cast<int>(arch->shared_per_sm / (k.staged + kReservedShared)));
-  return blocks;
+  const UnitLimits sm{std::uint64_t(arch->blocks), std::uint64_t(arch->threads), kRegistersPerSm,
+                      arch->shared_per_sm, kReservedShared};
+  const std::uint64_t staged = k.staged <= arch->shared_per_block ? k.staged : 0;
+  return static_cast<int>(resident_blocks(sm, {std::uint64_t(k.registers), 0}, k.threads, staged));
 }
 
 // The island and grid kernels a .ptxas file reports.

@@ -18,7 +18,7 @@
 #include "gpuga/device/island.hpp"
 #include "gpuga/device/island_steps.hpp"
 #include "host_memory.hpp"
-#include "launch_policy.hpp"
+#include "gpuga/launch_policy.hpp"
 #include "phase_ledger.hpp"
 #include "stopwatch.hpp"
 
@@ -386,6 +386,19 @@ class System : public Memory {
     GPUGA_CUDA_CHECK(cudaDeviceGetAttribute(&cooperative, cudaDevAttrCooperativeLaunch, device_));
     return {static_cast<std::uint64_t>(bytes), kTeamThreads,
             cooperative ? LoneIsland::GridWhenUnstaged : LoneIsland::Alone};
+  }
+  // What one multiprocessor holds at once: blocks, threads, registers and shared memory.
+  UnitLimits multiprocessor() const {
+    const auto attribute = [this](cudaDeviceAttr a) {
+      int v = 0;
+      GPUGA_CUDA_CHECK(cudaDeviceGetAttribute(&v, a, device_));
+      return static_cast<std::uint64_t>(v);
+    };
+    return {attribute(cudaDevAttrMaxBlocksPerMultiprocessor),
+            attribute(cudaDevAttrMaxThreadsPerMultiProcessor),
+            attribute(cudaDevAttrMaxRegistersPerMultiprocessor),
+            attribute(cudaDevAttrMaxSharedMemoryPerMultiprocessor),
+            attribute(cudaDevAttrReservedSharedMemoryPerBlock)};
   }
   std::string placement(const Launch& l) const {
     return l.kernel == KernelKind::Grid     ? "device memory, a cooperative grid"

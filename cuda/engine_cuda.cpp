@@ -10,6 +10,10 @@ std::unique_ptr<Engine> make_cuda_engine(const Grid& puzzle, const EngineParams&
   });
 }
 
+CudaProbe probe_cuda(int box, int device) {
+  return with_box_size(box, [&]<int B>() { return probe_cuda_of<B>(device); });
+}
+
 int cuda_islands_per_multiprocessor(const IslandParams& params, int box, int device) {
   return with_box_size(box, [&]<int B>() {
     return cuda_islands_per_multiprocessor_of<B>(params, device);

@@ -14,7 +14,8 @@ std::unique_ptr<Engine> make_cuda_engine_of(const Grid& puzzle, const EnginePara
       puzzle, params, device_system::System(device), slots);
 }
 
-// Blocks of Step's kernel for `l` (one island each) resident at once per multiprocessor.
+// Blocks of Step's kernel for `l` (one island each) resident at once per multiprocessor: CUDA's
+// occupancy query.
 template <class Step>
 int resident_islands(const Launch& l) {
   const auto kernel = device_system::block_kernel<Step>(l.kernel);
@@ -26,18 +27,41 @@ int resident_islands(const Launch& l) {
   return blocks;
 }
 
-// Islands of these parameters resident at once per multiprocessor: the segment step's launch as
-// the engine makes it (launch_policy.hpp), for islands side by side, each a block of its own
-// (never a lone island's grid).
 template <int B>
 int cuda_islands_per_multiprocessor_of(const IslandParams& params, int device) {
-  constexpr std::uint64_t kSideBySide = 2;
   const device_system::System sys(device);
   const device_system::DeviceScope on(device);
-  const Launch l = launch_of<B>(true, make_layout<B>(params.ga), kSideBySide, sys.limits());
-  if (params.ga.algorithm != Algorithm::Ga) return resident_islands<chain_segment_step<B>>(l);
-  if (params.ga.repair == Repair::Propagate) return resident_islands<repaired_ga_segment_step<B>>(l);
+  const Launch l = block_launch_of<B>(true, make_layout<B>(params.ga), 1, sys.limits());
+  switch (segment_step_of(params.ga)) {
+    case SegmentStep::Chains: return resident_islands<chain_segment_step<B>>(l);
+    case SegmentStep::RepairedGa: return resident_islands<repaired_ga_segment_step<B>>(l);
+    case SegmentStep::Ga: break;
+  }
   return resident_islands<ga_segment_step<B>>(l);
+}
+
+// Step's kernels' registers and static shared memory, as the occupancy query reads them.
+template <class Step>
+StepFootprint footprint_of() {
+  const auto of = [](KernelKind kind) {
+    cudaFuncAttributes a{};
+    GPUGA_CUDA_CHECK(cudaFuncGetAttributes(&a, device_system::block_kernel<Step>(kind)));
+    return KernelFootprint{static_cast<std::uint64_t>(a.numRegs), a.sharedSizeBytes};
+  };
+  return {of(KernelKind::Staged), of(KernelKind::Home)};
+}
+
+template <int B>
+CudaProbe probe_cuda_of(int device) {
+  const device_system::System sys(device);
+  const device_system::DeviceScope on(device);
+  CudaProbe p;
+  p.launch = sys.limits();
+  p.multiprocessor = sys.multiprocessor();
+  p.segments.step[static_cast<int>(SegmentStep::Ga)] = footprint_of<ga_segment_step<B>>();
+  p.segments.step[static_cast<int>(SegmentStep::RepairedGa)] = footprint_of<repaired_ga_segment_step<B>>();
+  p.segments.step[static_cast<int>(SegmentStep::Chains)] = footprint_of<chain_segment_step<B>>();
+  return p;
 }
 
 }  // namespace gpuga
@@ -45,4 +69,5 @@ int cuda_islands_per_multiprocessor_of(const IslandParams& params, int device) {
 #define GPUGA_INSTANTIATE_CUDA_ENGINE(B)                                                      \
   template std::unique_ptr<gpuga::Engine> gpuga::make_cuda_engine_of<B>(                     \
       const gpuga::Grid&, const gpuga::EngineParams&, int, std::uint32_t);            \
-  template int gpuga::cuda_islands_per_multiprocessor_of<B>(const gpuga::IslandParams&, int);
+  template int gpuga::cuda_islands_per_multiprocessor_of<B>(const gpuga::IslandParams&, int); \
+  template gpuga::CudaProbe gpuga::probe_cuda_of<B>(int);

@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <memory>
 
-#include "gpuga/engine.hpp"
+#include "gpuga/engine_cuda.hpp"
 
 namespace gpuga {
 
@@ -15,5 +15,8 @@ std::unique_ptr<Engine> make_cuda_engine_of(const Grid& puzzle, const EnginePara
 
 template <int B>
 int cuda_islands_per_multiprocessor_of(const IslandParams& params, int device);
+
+template <int B>
+CudaProbe probe_cuda_of(int device);
 
 }  // namespace gpuga

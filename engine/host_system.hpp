@@ -11,7 +11,7 @@
 
 #include "gpuga/device/island.hpp"
 #include "host_memory.hpp"
-#include "launch_policy.hpp"
+#include "gpuga/launch_policy.hpp"
 #include "stopwatch.hpp"
 
 namespace gpuga {

@@ -28,7 +28,7 @@
 #include "gpuga/errors.hpp"
 #include "gpuga/device/island_steps.hpp"
 #include "gpuga/device/selection_tables.hpp"
-#include "launch_policy.hpp"
+#include "gpuga/launch_policy.hpp"
 #include "phase_ledger.hpp"
 #include "snapshot_bytes.hpp"
 
@@ -37,7 +37,7 @@ namespace gpuga {
 // The engine for puzzles of box size B (include/gpuga/device/grid.hpp).
 template <class Sys, int B>
 class IslandEngine final : public Engine {
-  static constexpr int kSlot = Shape<B>::kSlot, kCells = Shape<B>::kCells;
+  static constexpr int kGenomeBytes = Shape<B>::kGenomeBytes, kCells = Shape<B>::kCells;
 
  public:
   IslandEngine(const Grid& puzzle, const EngineParams& p, Sys sys,
@@ -63,7 +63,7 @@ class IslandEngine final : public Engine {
                                      (slots > 1 ? " x " + std::to_string(slots) + " runs at once" : ""));
     Sys::resize(records_, islands_ * L_.bytes);
     Sys::resize(states_, islands_);
-    Sys::resize(best_, islands_ * kSlot);
+    Sys::resize(best_, islands_ * kGenomeBytes);
     Sys::resize(outbox_, islands_ * outbox_bytes<B>(p.migrants));
     Sys::resize(summaries_, islands_);
     Sys::resize(runs_info_, slots);
@@ -113,12 +113,17 @@ class IslandEngine final : public Engine {
     for (std::uint32_t r = 0; r < slots_; ++r) launches = std::max(launches, segments(r, tasks[r]));
     const IslandsView v = view();
     for (std::uint32_t s = 0; s < launches; ++s) {
-      if (L_.chains)
-        sys_.launch("chain_segment_step", segment_, chain_segment_step<B>{{v, s}});
-      else if (p_.ga.repair == Repair::Propagate)
-        sys_.launch("repaired_ga_segment_step", segment_, repaired_ga_segment_step<B>{{v, s}});
-      else
-        sys_.launch("ga_segment_step", segment_, ga_segment_step<B>{{v, s}});
+      switch (segment_step_of(p_.ga)) {
+        case SegmentStep::Chains:
+          sys_.launch("chain_segment_step", segment_, chain_segment_step<B>{{v, s}});
+          break;
+        case SegmentStep::RepairedGa:
+          sys_.launch("repaired_ga_segment_step", segment_, repaired_ga_segment_step<B>{{v, s}});
+          break;
+        case SegmentStep::Ga:
+          sys_.launch("ga_segment_step", segment_, ga_segment_step<B>{{v, s}});
+          break;
+      }
       if (link_) exchange();
       sys_.launch("boundary_step", home_, boundary_step<B>{v});
     }
@@ -140,9 +145,9 @@ class IslandEngine final : public Engine {
       Sys::get(&state, states_, i, 1);
       at = write_value(at, state);
       Sys::get(at, records_, i * L_.bytes, L_.bytes);
-      Sys::get(at + L_.bytes, best_, i * kSlot, kSlot);
-      Sys::get(at + L_.bytes + kSlot, outbox_, i * ob, ob);
-      at += L_.bytes + kSlot + ob;
+      Sys::get(at + L_.bytes, best_, i * kGenomeBytes, kGenomeBytes);
+      Sys::get(at + L_.bytes + kGenomeBytes, outbox_, i * ob, ob);
+      at += L_.bytes + kGenomeBytes + ob;
     }
     return out;
   }
@@ -159,7 +164,7 @@ class IslandEngine final : public Engine {
       IslandState state;
       read_value(at, state);
       const std::uint8_t* record = at + sizeof state;
-      check_restored_island(state, record, record + L_.bytes, record + L_.bytes + kSlot);
+      check_restored_island(state, record, record + L_.bytes, record + L_.bytes + kGenomeBytes);
     }
     std::uint64_t solved = 0;
     const std::uint8_t* at = read_value(bytes.data(), clock_[r]);
@@ -170,9 +175,9 @@ class IslandEngine final : public Engine {
       at = read_value(at, state);
       Sys::put(states_, i, &state, 1);
       Sys::put(records_, i * L_.bytes, at, L_.bytes);
-      Sys::put(best_, i * kSlot, at + L_.bytes, kSlot);
-      Sys::put(outbox_, i * ob, at + L_.bytes + kSlot, ob);
-      at += L_.bytes + kSlot + ob;
+      Sys::put(best_, i * kGenomeBytes, at + L_.bytes, kGenomeBytes);
+      Sys::put(outbox_, i * ob, at + L_.bytes + kGenomeBytes, ob);
+      at += L_.bytes + kGenomeBytes + ob;
     }
   }
 
@@ -183,10 +188,10 @@ class IslandEngine final : public Engine {
   // it). What passes runs safely, though not necessarily as any run of gpuga would.
   void check_restored_island(const IslandState& s, const std::uint8_t* record,
                              const std::uint8_t* best, const std::uint8_t* outbox) const {
-    const auto genomes_fit = [](const std::uint8_t* slots, std::uint64_t count) {
+    const auto genomes_fit = [](const std::uint8_t* genomes, std::uint64_t count) {
       for (std::uint64_t j = 0; j < count; ++j)
         for (int c = 0; c < kCells; ++c)
-          if (slots[j * kSlot + c] > Shape<B>::kSide) return false;
+          if (genomes[j * kGenomeBytes + c] > Shape<B>::kSide) return false;
       return true;
     };
     bool ok = s.side <= 1 && s.halted <= 1 && genomes_fit(record + L_.genomes0, L_.island_size) &&
@@ -239,10 +244,10 @@ class IslandEngine final : public Engine {
 
   Grid best(std::uint32_t run, std::uint32_t island) override {
     [[maybe_unused]] const auto on = sys_.scope();
-    std::uint8_t slot[kSlot];
-    Sys::get(slot, best_, (std::uint64_t(run) * p_.islands + island) * kSlot, kSlot);
+    std::uint8_t genome[kGenomeBytes];
+    Sys::get(genome, best_, (std::uint64_t(run) * p_.islands + island) * kGenomeBytes, kGenomeBytes);
     Grid g(B);
-    std::copy_n(slot, kCells, g.cell.begin());
+    std::copy_n(genome, kCells, g.cell.begin());
     return g;
   }
 
@@ -250,10 +255,11 @@ class IslandEngine final : public Engine {
     [[maybe_unused]] const auto on = sys_.scope();
     std::vector<std::uint8_t> out;
     for (std::uint32_t k = 0; k < p_.islands; ++k) {
-      const auto slots = live(run, k, L_.genomes0, L_.genomes1, std::uint64_t(L_.island_size) * kSlot);
+      const auto genomes =
+          live(run, k, L_.genomes0, L_.genomes1, std::uint64_t(L_.island_size) * kGenomeBytes);
       for (std::uint32_t j = 0; j < L_.island_size; ++j)
-        out.insert(out.end(), slots.begin() + std::uint64_t(j) * kSlot,
-                   slots.begin() + std::uint64_t(j) * kSlot + kCells);
+        out.insert(out.end(), genomes.begin() + std::uint64_t(j) * kGenomeBytes,
+                   genomes.begin() + std::uint64_t(j) * kGenomeBytes + kCells);
     }
     return out;
   }
@@ -315,7 +321,7 @@ class IslandEngine final : public Engine {
   }
 
   std::uint64_t island_snapshot_bytes() const {
-    return sizeof(IslandState) + L_.bytes + kSlot + outbox_bytes<B>(p_.migrants);
+    return sizeof(IslandState) + L_.bytes + kGenomeBytes + outbox_bytes<B>(p_.migrants);
   }
 
   // A linked ring, between a segment and its boundary step: whether an island has solved
@@ -339,7 +345,7 @@ class IslandEngine final : public Engine {
   }
 
   std::uint64_t bytes_needed() const {
-    return islands_ * (L_.bytes + kSlot + outbox_bytes<B>(p_.migrants) + sizeof(IslandState) +
+    return islands_ * (L_.bytes + kGenomeBytes + outbox_bytes<B>(p_.migrants) + sizeof(IslandState) +
                        sizeof(IslandSummary)) +
            std::uint64_t(slots_) * (sizeof(RunInfo<B>) + sizeof(RunTask) + sizeof(std::uint64_t)) +
            (p_.ga.selection == Selection::Rank ? std::uint64_t(L_.island_size) * sizeof(std::uint64_t) : 0);

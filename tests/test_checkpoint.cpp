@@ -17,6 +17,9 @@
 #include "gpuga/checkpoint.hpp"
 #include "gpuga/device/island.hpp"
 #include "gpuga/devices.hpp"
+#if defined(GPUGA_HAVE_CUDA)
+#include "gpuga/engine_cuda.hpp"
+#endif
 #include "gpuga/engine.hpp"
 #include "gpuga/errors.hpp"
 #include "gpuga/puzzle_io.hpp"

@@ -8,6 +8,7 @@
 
 #include "gpuga/devices.hpp"
 #include "gpuga/engine.hpp"
+#include "gpuga/engine_cuda.hpp"
 #include "gpuga/errors.hpp"
 #include "grids.hpp"
 

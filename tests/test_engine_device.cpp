@@ -21,6 +21,8 @@
 #include "gpuga/device/island.hpp"
 #include "gpuga/devices.hpp"
 #include "gpuga/engine.hpp"
+#include "gpuga/engine_cuda.hpp"
+#include "gpuga/launch_policy.hpp"
 #include "gpuga/errors.hpp"
 #include "grids.hpp"
 #include "plans.hpp"
@@ -550,6 +552,33 @@ TEST(CudaEngine, IslandsOf32RunOnBlocksOfAWarpAsManyAsSharedMemoryHolds) {
   // shared memory holds fewer (an H100: 28; docs/decisions.md).
   if (const auto why = skip_reason(System::Cuda); !why.empty()) GTEST_SKIP() << why;
   expect_9x9_islands_per_multiprocessor(size_defaults(Backend::Cuda, 3, Repair::None).many_island_size, 32);
+}
+
+TEST(CudaEngine, APlanCountsTheIslandsAtOnceAsCudasOccupancyQueryDoes) {
+  // plan() counts a multiprocessor's islands from the probe's plain data (launch_policy.hpp's
+  // islands_at_once), never asking the device: for every box size, segment step and island size
+  // (staged or too large to stage, a warp to the widest block), what CUDA's query says.
+  if (const auto why = skip_reason(System::Cuda); !why.empty()) GTEST_SKIP() << why;
+  for (int box = 2; box <= 5; ++box) {
+    const CudaProbe probe = probe_cuda(box, 0);
+    for (const Algorithm algorithm : {Algorithm::Ga, Algorithm::Sa, Algorithm::Hc})
+      for (const Repair repair : {Repair::None, Repair::Propagate})
+        for (const std::uint32_t size : {8u, 32u, 100u, 128u, 256u, 512u, 2000u}) {
+          if (algorithm != Algorithm::Ga && repair == Repair::Propagate) continue;
+          EngineParams p;
+          p.ga.algorithm = algorithm;
+          p.ga.repair = repair;
+          p.ga.encoding = repair == Repair::Propagate ? Encoding::Cell : Encoding::Box;
+          p.ga.island_size = p.ga.children = size;
+          p.islands = 4;
+          const std::uint64_t planned = with_box_size(box, [&]<int B>() {
+            return islands_at_once<B>(p.ga, probe.multiprocessor, probe.launch, probe.segments);
+          });
+          EXPECT_EQ(planned, std::uint64_t(cuda_islands_per_multiprocessor(p, box, 0)))
+              << "box " << box << ", " << to_string(algorithm) << ", repair " << to_string(repair)
+              << ", islands of " << size;
+        }
+  }
 }
 
 TEST(CudaEngine, IslandsOf512RunInSharedMemoryAsManyPerMultiprocessorAsItHolds) {

@@ -1,4 +1,4 @@
-// How an island step is launched (engine/launch_policy.hpp), on an A100's and an H100's limits
+// How an island step is launched (gpuga/launch_policy.hpp), on an A100's and an H100's limits
 // (the shared memory a block may opt in to: 163 KiB and 227 KiB; both launch cooperative grids),
 // the CPU's and the OpenMP twin's, with no GPU: staged where the island fits, a block as wide as
 // its island's work, a lone island too large to stage on a grid, the boundary and summary steps
@@ -6,7 +6,7 @@
 #include <gtest/gtest.h>
 
 #include "gpuga/device/island_steps.hpp"
-#include "launch_policy.hpp"
+#include "gpuga/launch_policy.hpp"
 
 using namespace gpuga;
 
@@ -80,4 +80,47 @@ TEST(LaunchPolicy, TheCpuStagesNothingAndTheTwinPutsEveryLoneIslandOnTheGrid) {
   const DeviceLimits twin{~std::uint64_t(0), 3, LoneIsland::Grid};
   EXPECT_EQ(launch_of<3>(true, L, 1, twin).kernel, KernelKind::Grid);
   EXPECT_EQ(launch_of<3>(true, L, 3, twin).kernel, KernelKind::Staged);
+}
+
+// An H100's multiprocessor (its attributes): 32 blocks, 2048 threads, 64 Ki registers, 228 KiB of
+// shared memory, 1 KiB of it reserved per block.
+constexpr UnitLimits kHopperSm{32, 2048, 65536, 233472, 1024};
+
+TEST(LaunchPolicy, AUnitHoldsTheBlocksItsRegistersThreadsAndSharedMemoryAllow) {
+  // 64 registers on blocks of 128: 8192 a block, 8 by registers; 20,000 staged bytes: 11 by
+  // shared memory.
+  EXPECT_EQ(resident_blocks(kHopperSm, {64, 0}, 128, 20000), 8u);
+  // 90 registers round up to 96 a thread (a warp's 2880 to 3072): 5 blocks of 128.
+  EXPECT_EQ(resident_blocks(kHopperSm, {90, 0}, 128, 20000), 5u);
+  // 60,000 staged bytes (and 1,000 of static shared memory): 233472 / 62024 = 3.
+  EXPECT_EQ(resident_blocks(kHopperSm, {64, 1000}, 128, 60000), 3u);
+  // A warp a block: the hardware's 32 blocks; whole warps: 100 threads take 4 warps' registers.
+  EXPECT_EQ(resident_blocks(kHopperSm, {64, 0}, 32, 0), 32u);
+  EXPECT_EQ(resident_blocks(kHopperSm, {64, 0}, 100, 0), resident_blocks(kHopperSm, {64, 0}, 128, 0));
+  EXPECT_EQ(resident_blocks(kHopperSm, {32, 0}, 256, 0), 8u);  // by threads: 2048 / 256
+  EXPECT_EQ(resident_blocks(UnitLimits{}, {}, 256, 0), 1u);   // a CPU thread: one island
+}
+
+TEST(LaunchPolicy, TheIslandsAtOnceAreTheirSegmentKernelsBlocksStagedWhereTheyFit) {
+  SegmentFootprints f;
+  f.step[static_cast<int>(SegmentStep::Ga)] = {{64, 0}, {64, 0}};
+  f.step[static_cast<int>(SegmentStep::RepairedGa)] = {{128, 0}, {128, 0}};
+  f.step[static_cast<int>(SegmentStep::Chains)] = {{64, 0}, {128, 0}};
+  GaParams ga;
+  ga.island_size = ga.children = 128;
+  ga.crossover = Crossover::Bands;
+  const std::uint64_t staged = staged_bytes<3>(make_layout<3>(ga));
+  const std::uint64_t by_shared = 233472 / (staged + 1024);
+  EXPECT_EQ(islands_at_once<3>(ga, kHopperSm, kHopper, f), std::min<std::uint64_t>(8, by_shared));
+  ga.repair = Repair::Propagate;
+  ga.encoding = Encoding::Cell;
+  EXPECT_EQ(islands_at_once<3>(ga, kHopperSm, kHopper, f), 4u);  // 128 registers: 4 blocks of 128
+  GaParams sa;
+  sa.algorithm = Algorithm::Sa;
+  sa.island_size = sa.children = 128;
+  EXPECT_EQ(islands_at_once<3>(sa, kHopperSm, kHopper, f),
+            std::min<std::uint64_t>(8, 233472 / (staged_bytes<3>(make_layout<3>(sa)) + 1024)));
+  // Too large to stage: from the home, the home kernel's registers (chains: 128 on 256 threads).
+  sa.island_size = sa.children = 20000;
+  EXPECT_EQ(islands_at_once<3>(sa, kHopperSm, kHopper, f), 2u);
 }

@@ -19,7 +19,8 @@ ROOMS = [  # bottom up
     ("front ends", ["host/cli", "python"]),
 ]
 BELOW_ALL = {"gpuga/errors.hpp", "gpuga/grid.hpp", "gpuga/version.hpp"}
-HEADER_ONLY = {"gpuga/engine.hpp": "engine"}  # public headers with no source file of their own
+HEADER_ONLY = {"gpuga/engine.hpp": "engine", "gpuga/launch_policy.hpp": "engine",
+               "gpuga/launch_limits.hpp": "engine"}  # public headers with no source file of their own
 INCLUDE = re.compile(r'\s*#\s*include\s+"(gpuga/[^"]+)"')
 
 

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "gpuga/errors.hpp"
+#include "gpuga/launch_policy.hpp"
 #include "gpuga/run_plan.hpp"
 #include "plans.hpp"
 
@@ -149,4 +150,25 @@ TEST(RunPlan, TheDefaultPopulationFillsTheTargetsUnits) {
   EXPECT_EQ(p.shape.units, 10u);
   EXPECT_EQ(p.shape.islands_at_once, 3u);
   EXPECT_EQ(p.engine_params().islands * p.config.island_size, p.config.pop);
+}
+
+TEST(RunPlan, AGpusPlanIsMadeFromItsProbedDataWithNoDevice) {
+  // An H100's multiprocessor and segment kernels as a probe gives them: plain numbers.
+  Target t;
+  t.backend = Backend::Cuda;
+  t.units = 132;
+  t.unit = {32, 2048, 65536, 233472, 1024};
+  t.launch = {232448, 256, LoneIsland::GridWhenUnstaged};
+  for (auto& step : t.segments.step) step = {{64, 0}, {64, 0}};
+  t.segments.step[static_cast<int>(SegmentStep::RepairedGa)] = {{128, 0}, {128, 0}};
+  RunOptions o;
+  o.seed = 1;
+  const RunPlan p = plan(o, t);
+  const GaParams& ga = p.engine_params().ga;
+  ASSERT_EQ(ga.repair, Repair::Propagate);
+  EXPECT_EQ(p.shape.islands_at_once, islands_at_once<3>(ga, t.unit, t.launch, t.segments));
+  EXPECT_EQ(p.shape.islands_at_once, resident_blocks(t.unit, {128, 0}, team_threads(make_layout<3>(ga), 256),
+                                                     staged_bytes<3>(make_layout<3>(ga))));
+  const SizeDefaults& d = size_defaults(Backend::Cuda, 3, Repair::Propagate);
+  EXPECT_EQ(p.config.pop, std::min(d.islands_per_unit, p.shape.islands_at_once) * 132 * d.island_size);
 }

@@ -1,7 +1,14 @@
+// The backends' registry: each backend's probe (plain data for plan()) and its engine. The only
+// file of the host that knows which backends this build has.
 #include "gpuga/backend.hpp"
+
+#include <omp.h>
 
 #include "gpuga/devices.hpp"
 #include "gpuga/errors.hpp"
+#if defined(GPUGA_HAVE_CUDA)
+#include "gpuga/engine_cuda.hpp"
+#endif
 
 namespace gpuga {
 
@@ -25,6 +32,27 @@ Backend resolve_backend(Backend requested, int device, std::string* why_cpu) {
                 : count        ? "no CUDA device " + std::to_string(device)
                                : list.reason) + "; using the CPU backend";
   return Backend::Cpu;
+}
+
+Target probe_target(const RunOptions& o, int box, bool many, std::uint32_t ranks) {
+  Target t;
+  t.device = o.device.value_or(0);
+  t.backend = resolve_backend(o.backend.value_or(Backend::Auto), t.device, &t.why_cpu);
+  t.box = box;
+  t.many = many;
+  t.ranks = std::max(ranks, 1u);
+  const int threads = o.threads.value_or(0);
+  t.units = static_cast<std::uint32_t>(threads > 0 ? threads : omp_get_max_threads());
+#if defined(GPUGA_HAVE_CUDA)
+  if (t.backend == Backend::Cuda) {
+    t.units = static_cast<std::uint32_t>(multiprocessors_of(list_devices(), t.device));
+    const CudaProbe p = probe_cuda(box, t.device);
+    t.unit = p.multiprocessor;
+    t.launch = p.launch;
+    t.segments = p.segments;
+  }
+#endif
+  return t;
 }
 
 std::unique_ptr<Engine> make_engine(const RunPlan& plan, const Grid& puzzle, std::uint32_t slots,

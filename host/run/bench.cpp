@@ -58,6 +58,7 @@ BenchRow bench_islands(Backend backend, std::uint32_t pop, std::uint32_t island_
   try {
     const RunPlan planned = plan(options, probe_target(options, puzzle.box));
     p = planned.engine_params();
+    if (backend == Backend::Cuda) row.islands_per_sm = planned.shape.islands_at_once;
     engine = make_engine(planned, puzzle);
   } catch (const InputError& e) {
     row.skipped = e.what();
@@ -68,9 +69,6 @@ BenchRow bench_islands(Backend backend, std::uint32_t pop, std::uint32_t island_
     engine = join(std::move(engine), p);
   }
   row.placement = engine->placement();
-#if defined(GPUGA_HAVE_CUDA)
-  if (backend == Backend::Cuda) row.islands_per_sm = cuda_islands_per_multiprocessor(p, puzzle.box, o.device);
-#endif
   engine->initialize(o.warmup);
   row.validated = backend == Backend::Cuda ? validate(*engine, puzzle, p, o.threads, o.warmup) : "n/a";
   // Evaluations done so far over every island (and their summary). An island that solves the

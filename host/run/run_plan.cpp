@@ -1,17 +1,11 @@
 #include "gpuga/run_plan.hpp"
 
-#include <omp.h>
-
 #include <algorithm>
-#include <map>
-#include <mutex>
 #include <stdexcept>
-#include <tuple>
 
-#include "gpuga/backend.hpp"
-#include "gpuga/devices.hpp"
 #include "gpuga/errors.hpp"
 #include "gpuga/device/chain.hpp"
+#include "gpuga/launch_policy.hpp"
 
 namespace gpuga {
 namespace {
@@ -111,48 +105,7 @@ std::uint32_t stage_length(const RunConfig& c, std::uint32_t grow_after) {
   return (grow_after + h - 1) / h * h;
 }
 
-// The occupancy of a CUDA device's island kernels, asked once per layout and device.
-std::uint32_t cuda_islands_at_once(const IslandParams& one, int box, int device) {
-#if defined(GPUGA_HAVE_CUDA)
-  static std::mutex guard;
-  static std::map<std::tuple<int, int, std::uint32_t, std::uint32_t, int, int, int>, std::uint32_t> asked;
-  const std::lock_guard<std::mutex> lock(guard);
-  const auto key = std::make_tuple(device, box, one.ga.island_size, one.ga.children,
-                                   int(one.ga.algorithm), int(one.ga.selection), int(one.ga.crossover));
-  if (const auto it = asked.find(key); it != asked.end()) return it->second;
-  const auto n = static_cast<std::uint32_t>(std::max(cuda_islands_per_multiprocessor(one, box, device), 1));
-  asked.emplace(key, n);
-  return n;
-#else
-  (void)one;
-  (void)box;
-  (void)device;
-  return 1;
-#endif
-}
-
 }  // namespace
-
-Target probe_target(const RunOptions& o, int box, bool many, std::uint32_t ranks) {
-  Target t;
-  t.device = o.device.value_or(0);
-  t.backend = resolve_backend(o.backend.value_or(Backend::Auto), t.device, &t.why_cpu);
-  t.box = box;
-  t.many = many;
-  t.ranks = std::max(ranks, 1u);
-  const int threads = o.threads.value_or(0);
-  t.units = static_cast<std::uint32_t>(threads > 0 ? threads : omp_get_max_threads());
-#if defined(GPUGA_HAVE_CUDA)
-  if (t.backend == Backend::Cuda) {
-    const DeviceList list = list_devices();
-    t.units = static_cast<std::uint32_t>(list.devices[t.device].multiprocessors);
-    t.islands_at_once = [box, device = t.device](const IslandParams& one) {
-      return cuda_islands_at_once(one, box, device);
-    };
-  }
-#endif
-  return t;
-}
 
 RunPlan plan(const RunOptions& o, const Target& t) {
   if (!o.seed) throw std::logic_error("plan: options without a seed (draw_seed first)");
@@ -184,7 +137,11 @@ RunPlan plan(const RunOptions& o, const Target& t) {
   out.many = t.many;
   RunConfig one = c;  // one island of the plan's: what runs at once on a unit
   one.pop = c.island_size;
-  out.shape = {t.units, t.islands_at_once(engine_params(one))};
+  const GaParams one_ga = engine_params(one).ga;
+  const auto at_once = with_box_size(t.box, [&]<int B>() {
+    return islands_at_once<B>(one_ga, t.unit, t.launch, t.segments);
+  });
+  out.shape = {t.units, static_cast<std::uint32_t>(std::clamp<std::uint64_t>(at_once, 1, UINT32_MAX))};
   if (!o.pop) {  // islands to fill the target: its units, as many at once on each as fit
     const std::uint32_t islands =
         t.many ? default_islands_per_run(d, out.shape) : default_islands(d, out.shape);

@@ -1,6 +1,7 @@
 #pragma once
-// Choosing a backend: auto takes CUDA when this build has it and a device is present, else the
-// CPU (the front end says why); cuda without a device is refused with a hint.
+// The backends (host/run/backend.cpp): choosing one (auto takes CUDA when this build has it and a
+// device is present, else the CPU, the front end says why; cuda without a device is refused with
+// a hint), probing it for a plan, and making its engine.
 #include <memory>
 #include <string>
 
@@ -8,6 +9,11 @@
 #include "gpuga/run_plan.hpp"
 
 namespace gpuga {
+
+// The target for puzzles of box size `box`: --backend auto resolved (CUDA when a device is
+// present), its units and what one holds, `ranks` processes sharing each run. Throws InputError
+// for --backend cuda without a usable device.
+Target probe_target(const RunOptions& options, int box, bool many = false, std::uint32_t ranks = 1);
 
 // Resolves --backend auto to cpu or cuda (throws InputError for cuda when none is usable). When
 // auto falls back to the CPU, `why_cpu` (if given) says why, for the front end to show.

@@ -114,13 +114,5 @@ using StageMaker = std::function<std::unique_ptr<Engine>(const EngineParams&)>;
 std::unique_ptr<Engine> make_growing_engine(StageMaker make, std::vector<EngineParams> stages,
                                             const Grid& puzzle, std::uint32_t stage_length);
 
-#if defined(GPUGA_HAVE_CUDA)
-std::unique_ptr<Engine> make_cuda_engine(const Grid& puzzle, const EngineParams& params,
-                                         int device, std::uint32_t slots = 1);
-// Islands of this configuration for puzzles of box size `box` that run at once on one
-// multiprocessor of `device` (the segment step's occupancy, with its shared memory when the
-// island is staged).
-int cuda_islands_per_multiprocessor(const IslandParams& params, int box, int device);
-#endif
 
 }  // namespace gpuga

@@ -1,63 +1,64 @@
 #pragma once
 // How an island step is launched, decided in one place for every system (engine/island_engine.hpp
-// launches by it; the CUDA occupancy query, cuda/engine_cuda_box.cuh, asks it which kernel): from
-// the step (a segment of generations, which may stage its island; the boundary and summary steps,
-// which work on the islands' home), the island's layout, how many islands there are, and what
-// the system can do. Pure: tests/test_launch_policy.cpp checks it on an A100's and an H100's
-// limits with no GPU.
+// launches by it; a plan counts the islands a unit runs at once by it, host/run/run_plan.cpp):
+// from the step (a segment of generations, which may stage its island; the boundary and summary
+// steps, which work on the islands' home), the island's layout, how many islands there are, and
+// what the system can do. Pure: tests/test_launch_policy.cpp checks it on an A100's and an
+// H100's limits with no GPU.
 #include <cstdint>
 
 #include "gpuga/device/island.hpp"
+#include "gpuga/launch_limits.hpp"
 
 namespace gpuga {
 
-// When a lone island (a run of one island) runs on the system's widest team: never, when it is
-// too large to stage (a GPU that launches cooperative grids), or always (the CPU with several
-// threads; the OpenMP twin, so that CI runs the grid's code).
-enum class LoneIsland { Alone, GridWhenUnstaged, Grid };
-
-struct DeviceLimits {
-  std::uint64_t stage_limit = 0;   // the most bytes an island is staged in (a block's shared memory)
-  std::uint32_t widest_team = 1;   // a block's most threads
-  LoneIsland lone = LoneIsland::Alone;
-};
-
-enum class KernelKind {
-  Staged,  // a block an island, staged in `staged_bytes` of shared memory
-  Home,    // a block an island, from the islands' home (device memory)
-  Grid,    // island 0 on every block of a cooperative grid, from its home
-};
-
-struct Launch {
-  KernelKind kernel = KernelKind::Home;
-  std::uint64_t blocks = 0;        // islands (Grid: as many as the system runs at once)
-  std::uint32_t threads = 0;       // a block's (team_threads: whole warps its work can use)
-  std::uint64_t staged_bytes = 0;  // Staged only
-  std::uint64_t width = 0;         // Grid: the threads' worth of work (the island's sort keys)
-};
-
-// The launch of a step over `islands` islands of layout L; `stages`: the step can stage its
+// A step over `islands` islands of layout L, a block an island; `stages`: the step can stage its
 // island (the segment steps), the others run from the home.
 template <int B>
-Launch launch_of(bool stages, const IslandLayout& L, std::uint64_t islands, const DeviceLimits& d) {
+Launch block_launch_of(bool stages, const IslandLayout& L, std::uint64_t islands, const DeviceLimits& d) {
   const std::uint64_t bytes = staged_bytes<B>(L);
-  const bool fits = bytes <= d.stage_limit;
-  const bool grid = islands == 1 && (d.lone == LoneIsland::Grid ||
-                                     (d.lone == LoneIsland::GridWhenUnstaged && !fits));
   Launch l;
-  if (grid) {
-    l.kernel = KernelKind::Grid;
-    l.threads = d.widest_team;
-    l.width = L.sort_n;
-    return l;
-  }
   l.blocks = islands;
   l.threads = team_threads(L, d.widest_team);
-  if (stages && fits) {
+  if (stages && bytes <= d.stage_limit) {
     l.kernel = KernelKind::Staged;
     l.staged_bytes = bytes;
   }
   return l;
+}
+
+// The launch of a step over `islands` islands of layout L: a block an island, or a lone island
+// on a grid where the system says so.
+template <int B>
+Launch launch_of(bool stages, const IslandLayout& L, std::uint64_t islands, const DeviceLimits& d) {
+  const bool fits = staged_bytes<B>(L) <= d.stage_limit;
+  const bool grid = islands == 1 && (d.lone == LoneIsland::Grid ||
+                                     (d.lone == LoneIsland::GridWhenUnstaged && !fits));
+  if (!grid) return block_launch_of<B>(stages, L, islands, d);
+  Launch l;
+  l.kernel = KernelKind::Grid;
+  l.threads = d.widest_team;
+  l.width = L.sort_n;
+  return l;
+}
+
+// The segment step an island's parameters run.
+inline SegmentStep segment_step_of(const GaParams& ga) {
+  if (ga.algorithm != Algorithm::Ga) return SegmentStep::Chains;
+  return ga.repair == Repair::Propagate ? SegmentStep::RepairedGa : SegmentStep::Ga;
+}
+
+// Islands of these parameters side by side (a block each, never a lone island's grid) that one
+// unit runs at once: the segment step's blocks, staged where the island fits. A plan counts them
+// from a probe's numbers, as CUDA's occupancy calculator does (tests/test_engine_device.cpp
+// checks every segment kernel against cudaOccupancyMaxActiveBlocksPerMultiprocessor).
+template <int B>
+std::uint64_t islands_at_once(const GaParams& ga, const UnitLimits& u, const DeviceLimits& d,
+                              const SegmentFootprints& f) {
+  const Launch l = block_launch_of<B>(true, make_layout<B>(ga), 1, d);
+  const StepFootprint& step = f.step[static_cast<int>(segment_step_of(ga))];
+  return resident_blocks(u, l.kernel == KernelKind::Staged ? step.staged : step.home, l.threads,
+                         l.staged_bytes);
 }
 
 }  // namespace gpuga

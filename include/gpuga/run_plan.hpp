@@ -7,18 +7,19 @@
 // allowed. Every consumer takes a plan: solve, batch, sweep, bench, MPI ranks, Python,
 // checkpoints and the kernel table. Each puzzle size of a file gets its own.
 #include <cstdint>
-#include <functional>
 #include <string>
 #include <vector>
 
 #include "gpuga/defaults.hpp"
 #include "gpuga/engine.hpp"
+#include "gpuga/launch_limits.hpp"
 #include "gpuga/run_config.hpp"
 
 namespace gpuga {
 
-// Where a run runs. probe_target() asks the backend (the CUDA device's multiprocessors and the
-// occupancy of an island's kernel) once; plan() asks the target only.
+// Where a run runs, as plain data: probe_target() asks the backend once (the CUDA device's
+// multiprocessors, what one holds, the footprints of the box size's segment kernels); plan()
+// reads the target only, and calls no backend.
 struct Target {
   Backend backend = Backend::Cpu;  // cpu or cuda, resolved
   int device = 0;
@@ -26,18 +27,13 @@ struct Target {
   bool many = false;         // many puzzles at once: each run sized for throughput
   std::uint32_t ranks = 1;   // processes that share each run's islands (MPI)
   std::uint32_t units = 1;   // CPU threads, or the device's multiprocessors
-  // Islands of these parameters that run at once on one unit (1 on a CPU thread; on a
-  // multiprocessor, the segment step's occupancy with the island's shared memory).
-  std::function<std::uint32_t(const IslandParams&)> islands_at_once = [](const IslandParams&) {
-    return 1u;
-  };
+  // What one unit holds at once (a CPU thread: one island), how steps launch there, and the
+  // segment kernels' footprints (cuda): islands_at_once() of launch_policy.hpp.
+  UnitLimits unit;
+  DeviceLimits launch;
+  SegmentFootprints segments;
   std::string why_cpu;       // when auto fell back to the CPU, why (for the front end to say)
 };
-
-// The target for puzzles of box size `box`: --backend auto resolved (CUDA when a device is
-// present), its units, `ranks` processes sharing each run. Throws InputError for --backend cuda
-// without a usable device.
-Target probe_target(const RunOptions& options, int box, bool many = false, std::uint32_t ranks = 1);
 
 // One run's plan: every setting in effect, the islands of every stage (one, or kMaxGrowths + 1
 // when its islands grow), the limits. Immutable once made.

@@ -1,0 +1,74 @@
+#pragma once
+// The launch policy's plain data (gpuga/launch_policy.hpp decides by them): what a system can do,
+// a step's launch, and what one unit holds at once and a kernel takes, so that a target probed
+// once carries them (gpuga/run_plan.hpp) without the device operators.
+#include <algorithm>
+#include <cstdint>
+
+namespace gpuga {
+
+// When a lone island (a run of one island) runs on the system's widest team: never, when it is
+// too large to stage (a GPU that launches cooperative grids), or always (the CPU with several
+// threads; the OpenMP twin, so that CI runs the grid's code).
+enum class LoneIsland { Alone, GridWhenUnstaged, Grid };
+
+struct DeviceLimits {
+  std::uint64_t stage_limit = 0;   // the most bytes an island is staged in (a block's shared memory)
+  std::uint32_t widest_team = 1;   // a block's most threads
+  LoneIsland lone = LoneIsland::Alone;
+};
+
+enum class KernelKind {
+  Staged,  // a block an island, staged in `staged_bytes` of shared memory
+  Home,    // a block an island, from the islands' home (device memory)
+  Grid,    // island 0 on every block of a cooperative grid, from its home
+};
+
+struct Launch {
+  KernelKind kernel = KernelKind::Home;
+  std::uint64_t blocks = 0;        // islands (Grid: as many as the system runs at once)
+  std::uint32_t threads = 0;       // a block's (team_threads: whole warps its work can use)
+  std::uint64_t staged_bytes = 0;  // Staged only
+  std::uint64_t width = 0;         // Grid: the threads' worth of work (the island's sort keys)
+};
+
+// The segment steps (island_engine.hpp launches the one an island's parameters run).
+enum class SegmentStep { Ga, RepairedGa, Chains };
+
+// What one unit holds at once (a GPU's multiprocessor, from its attributes; a CPU thread runs
+// one island), and what a kernel takes (a thread's registers, a block's static shared memory):
+// plain numbers a probe gathers once.
+struct UnitLimits {
+  std::uint64_t blocks = 1;
+  std::uint64_t threads = UINT64_MAX;
+  std::uint64_t registers = UINT64_MAX;        // 32-bit registers
+  std::uint64_t shared = UINT64_MAX;           // bytes
+  std::uint64_t shared_reserved_per_block = 0;
+};
+struct KernelFootprint {
+  std::uint64_t registers = 0;  // a thread's
+  std::uint64_t static_shared = 0;
+};
+// A segment step's kernels: its island staged, and from the home.
+struct StepFootprint {
+  KernelFootprint staged, home;
+};
+struct SegmentFootprints {  // indexed by SegmentStep
+  StepFootprint step[3];
+};
+
+// Blocks of `threads` threads and `dynamic_shared` bytes of kernel `k` resident at once on `u`.
+// Registers go to a warp 256 at a time.
+inline std::uint64_t resident_blocks(const UnitLimits& u, const KernelFootprint& k,
+                                     std::uint64_t threads, std::uint64_t dynamic_shared) {
+  constexpr std::uint64_t kWarp = 32, kRegisterUnit = 256;
+  const std::uint64_t warps = (threads + kWarp - 1) / kWarp;
+  std::uint64_t blocks = std::min(u.blocks, u.threads / std::max<std::uint64_t>(warps * kWarp, 1));
+  const std::uint64_t per_warp = (k.registers * kWarp + kRegisterUnit - 1) / kRegisterUnit * kRegisterUnit;
+  if (per_warp) blocks = std::min(blocks, u.registers / per_warp / warps);
+  const std::uint64_t shared = k.static_shared + dynamic_shared + u.shared_reserved_per_block;
+  if (shared) blocks = std::min(blocks, u.shared / shared);
+  return blocks;
+}
+
+}  // namespace gpuga
