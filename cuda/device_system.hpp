@@ -387,18 +387,21 @@ class System : public Memory {
     return {static_cast<std::uint64_t>(bytes), kTeamThreads,
             cooperative ? LoneIsland::GridWhenUnstaged : LoneIsland::Alone};
   }
-  // What one multiprocessor holds at once: blocks, threads, registers and shared memory.
+  // What one multiprocessor holds at once: blocks, threads, registers and shared memory (the
+  // partitions and granules of CUDA's occupancy calculator, cuda_occupancy.h, for Volta and after).
   UnitLimits multiprocessor() const {
     const auto attribute = [this](cudaDeviceAttr a) {
       int v = 0;
       GPUGA_CUDA_CHECK(cudaDeviceGetAttribute(&v, a, device_));
       return static_cast<std::uint64_t>(v);
     };
-    return {attribute(cudaDevAttrMaxBlocksPerMultiprocessor),
-            attribute(cudaDevAttrMaxThreadsPerMultiProcessor),
-            attribute(cudaDevAttrMaxRegistersPerMultiprocessor),
-            attribute(cudaDevAttrMaxSharedMemoryPerMultiprocessor),
-            attribute(cudaDevAttrReservedSharedMemoryPerBlock)};
+    return {.blocks = attribute(cudaDevAttrMaxBlocksPerMultiprocessor),
+            .threads = attribute(cudaDevAttrMaxThreadsPerMultiProcessor),
+            .registers = attribute(cudaDevAttrMaxRegistersPerMultiprocessor),
+            .register_partitions = 4,
+            .shared = attribute(cudaDevAttrMaxSharedMemoryPerMultiprocessor),
+            .shared_reserved_per_block = attribute(cudaDevAttrReservedSharedMemoryPerBlock),
+            .shared_granularity = attribute(cudaDevAttrComputeCapabilityMajor) >= 8 ? 128u : 256u};
   }
   std::string placement(const Launch& l) const {
     return l.kernel == KernelKind::Grid     ? "device memory, a cooperative grid"

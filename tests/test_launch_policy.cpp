@@ -82,9 +82,10 @@ TEST(LaunchPolicy, TheCpuStagesNothingAndTheTwinPutsEveryLoneIslandOnTheGrid) {
   EXPECT_EQ(launch_of<3>(true, L, 3, twin).kernel, KernelKind::Staged);
 }
 
-// An H100's multiprocessor (its attributes): 32 blocks, 2048 threads, 64 Ki registers, 228 KiB of
-// shared memory, 1 KiB of it reserved per block.
-constexpr UnitLimits kHopperSm{32, 2048, 65536, 233472, 1024};
+// An H100's multiprocessor (its attributes): 32 blocks, 2048 threads, 64 Ki registers in 4
+// partitions, 228 KiB of shared memory, 1 KiB of it reserved per block, allocated 128 B at a time.
+constexpr UnitLimits kHopperSm{.blocks = 32, .threads = 2048, .registers = 65536, .register_partitions = 4,
+                               .shared = 233472, .shared_reserved_per_block = 1024, .shared_granularity = 128};
 
 TEST(LaunchPolicy, AUnitHoldsTheBlocksItsRegistersThreadsAndSharedMemoryAllow) {
   // 64 registers on blocks of 128: 8192 a block, 8 by registers; 20,000 staged bytes: 11 by
@@ -92,13 +93,21 @@ TEST(LaunchPolicy, AUnitHoldsTheBlocksItsRegistersThreadsAndSharedMemoryAllow) {
   EXPECT_EQ(resident_blocks(kHopperSm, {64, 0}, 128, 20000), 8u);
   // 90 registers round up to 96 a thread (a warp's 2880 to 3072): 5 blocks of 128.
   EXPECT_EQ(resident_blocks(kHopperSm, {90, 0}, 128, 20000), 5u);
-  // 60,000 staged bytes (and 1,000 of static shared memory): 233472 / 62024 = 3.
+  // 60,000 staged bytes (and 1,000 of static shared memory): 233472 / 62080 (whole granules) = 3.
   EXPECT_EQ(resident_blocks(kHopperSm, {64, 1000}, 128, 60000), 3u);
   // A warp a block: the hardware's 32 blocks; whole warps: 100 threads take 4 warps' registers.
   EXPECT_EQ(resident_blocks(kHopperSm, {64, 0}, 32, 0), 32u);
   EXPECT_EQ(resident_blocks(kHopperSm, {64, 0}, 100, 0), resident_blocks(kHopperSm, {64, 0}, 128, 0));
   EXPECT_EQ(resident_blocks(kHopperSm, {32, 0}, 256, 0), 8u);  // by threads: 2048 / 256
   EXPECT_EQ(resident_blocks(UnitLimits{}, {}, 256, 0), 1u);   // a CPU thread: one island
+  // 112 registers a thread, a warp a block: 3584 a warp, four warps in each partition's 16 Ki
+  // (not 65536 / 3584 = 18): 16, as CUDA's query says.
+  EXPECT_EQ(resident_blocks(kHopperSm, {112, 0}, 32, 0), 16u);
+  // Shared memory in granules of 128 bytes: 57,300 staged + 1,024 reserved take 58,368; a unit
+  // of 4 x 58,368 - 1 bytes holds 3 (by the bytes alone, 4).
+  const UnitLimits tight{.blocks = 32, .threads = 2048, .shared = 4 * 58368 - 1,
+                         .shared_reserved_per_block = 1024, .shared_granularity = 128};
+  EXPECT_EQ(resident_blocks(tight, {}, 32, 57300), 3u);
 }
 
 TEST(LaunchPolicy, TheIslandsAtOnceAreTheirSegmentKernelsBlocksStagedWhereTheyFit) {

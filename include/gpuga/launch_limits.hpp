@@ -42,8 +42,10 @@ struct UnitLimits {
   std::uint64_t blocks = 1;
   std::uint64_t threads = UINT64_MAX;
   std::uint64_t registers = UINT64_MAX;        // 32-bit registers
+  std::uint64_t register_partitions = 1;       // a GPU's: each holds its share of a warp's registers
   std::uint64_t shared = UINT64_MAX;           // bytes
   std::uint64_t shared_reserved_per_block = 0;
+  std::uint64_t shared_granularity = 1;        // a block's shared bytes are allocated in these
 };
 struct KernelFootprint {
   std::uint64_t registers = 0;  // a thread's
@@ -57,16 +59,22 @@ struct SegmentFootprints {  // indexed by SegmentStep
   StepFootprint step[3];
 };
 
-// Blocks of `threads` threads and `dynamic_shared` bytes of kernel `k` resident at once on `u`.
-// Registers go to a warp 256 at a time.
+// Blocks of `threads` threads and `dynamic_shared` bytes of kernel `k` resident at once on `u`,
+// by the rules of CUDA's occupancy calculator (cuda_occupancy.h): registers go to a warp 256 at a
+// time, within one of the unit's partitions; shared memory in whole granules.
 inline std::uint64_t resident_blocks(const UnitLimits& u, const KernelFootprint& k,
                                      std::uint64_t threads, std::uint64_t dynamic_shared) {
   constexpr std::uint64_t kWarp = 32, kRegisterUnit = 256;
-  const std::uint64_t warps = (threads + kWarp - 1) / kWarp;
-  std::uint64_t blocks = std::min(u.blocks, u.threads / std::max<std::uint64_t>(warps * kWarp, 1));
+  const std::uint64_t warps = std::max<std::uint64_t>((threads + kWarp - 1) / kWarp, 1);
+  std::uint64_t blocks = std::min(u.blocks, u.threads / (warps * kWarp));
   const std::uint64_t per_warp = (k.registers * kWarp + kRegisterUnit - 1) / kRegisterUnit * kRegisterUnit;
-  if (per_warp) blocks = std::min(blocks, u.registers / per_warp / warps);
-  const std::uint64_t shared = k.static_shared + dynamic_shared + u.shared_reserved_per_block;
+  if (per_warp) {
+    const std::uint64_t partition_warps = u.registers / u.register_partitions / per_warp;
+    blocks = std::min(blocks, partition_warps * u.register_partitions / warps);
+  }
+  const std::uint64_t granule = u.shared_granularity;
+  const std::uint64_t shared =
+      (k.static_shared + dynamic_shared + u.shared_reserved_per_block + granule - 1) / granule * granule;
   if (shared) blocks = std::min(blocks, u.shared / shared);
   return blocks;
 }
