@@ -418,10 +418,24 @@ class System : public Memory {
     return host_deadline + *clock_offset_;
   }
 
+  // A grid's blocks (island 0 on each): as many as are resident at once, and no more than
+  // `width` threads' worth; a block-an-island launch as the engine made it.
+  template <class Step>
+  Launch sized(Launch l) const {
+    if (l.kernel != KernelKind::Grid) return l;
+    int per_sm = 0, sms = 0;
+    GPUGA_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, grid_kernel<Step>,
+                                                                   kTeamThreads, 0));
+    GPUGA_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device_));
+    const std::uint64_t wanted = std::max<std::uint64_t>((l.width + kTeamThreads - 1) / kTeamThreads, 1);
+    l.blocks = std::min<std::uint64_t>(wanted, std::uint64_t(per_sm) * sms);
+    return l;
+  }
+
   // A step as `l` says (launch_policy.hpp): a block an island, or island 0 on a grid.
   template <class Step>
   void launch(const char* name, const Launch& l, const Step& step) const {
-    if (l.kernel == KernelKind::Grid) return launch_grid(name, l.width, step);
+    if (l.kernel == KernelKind::Grid) return launch_grid(name, l.blocks, step);
     const auto kernel = block_kernel<Step>(l.kernel);
     if (l.staged_bytes)
       GPUGA_CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
@@ -449,20 +463,14 @@ class System : public Memory {
     return offset;
   }
 
-  // Island 0 on a grid of as many blocks as are resident at once, and no more than `width`
-  // threads' worth.
+  // Island 0 on a grid of `blocks` (sized()).
   template <class Step>
-  void launch_grid(const char* name, std::uint64_t width, const Step& step) const {
-    int per_sm = 0, sms = 0;
-    GPUGA_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, grid_kernel<Step>,
-                                                                   kTeamThreads, 0));
-    GPUGA_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device_));
-    const std::uint64_t wanted = std::max<std::uint64_t>((width + kTeamThreads - 1) / kTeamThreads, 1);
-    const auto blocks = static_cast<unsigned>(std::min<std::uint64_t>(wanted, std::uint64_t(per_sm) * sms));
+  void launch_grid(const char* name, std::uint64_t blocks, const Step& step) const {
     Step arg = step;
     void* args[] = {&arg};
     GPUGA_CUDA_CHECK(cudaLaunchCooperativeKernel(reinterpret_cast<const void*>(grid_kernel<Step>),
-                                                 dim3(blocks), dim3(kTeamThreads), args, 0, stream()));
+                                                 dim3(static_cast<unsigned>(blocks)), dim3(kTeamThreads),
+                                                 args, 0, stream()));
     check_launch(name);
   }
 
@@ -559,6 +567,9 @@ class System : public Memory {
   void settle_timers() const {}
   std::int64_t device_deadline(std::int64_t host_deadline) const { return host_deadline; }
 
+  // A step's launch as the engine made it: the grid's twin is always two tiles.
+  template <class Step>
+  Launch sized(const Launch& l) const { return l; }
   // Island 0 on two tiles of three threads (the grid's twin); or a team of kOmpTeamThreads an
   // island whatever its width (barriers and splits of work that divide unevenly are what the twin
   // is for), staged in a buffer of the island's bytes filled with poison.

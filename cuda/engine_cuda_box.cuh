@@ -32,12 +32,7 @@ int cuda_islands_per_multiprocessor_of(const IslandParams& params, int device) {
   const device_system::System sys(device);
   const device_system::DeviceScope on(device);
   const Launch l = block_launch_of<B>(true, make_layout<B>(params.ga), 1, sys.limits());
-  switch (segment_step_of(params.ga)) {
-    case SegmentStep::Chains: return resident_islands<chain_segment_step<B>>(l);
-    case SegmentStep::RepairedGa: return resident_islands<repaired_ga_segment_step<B>>(l);
-    case SegmentStep::Ga: break;
-  }
-  return resident_islands<ga_segment_step<B>>(l);
+  return with_segment_step<B>(params.ga, [&]<class Step>() { return resident_islands<Step>(l); });
 }
 
 // Step's kernels' registers and static shared memory, as the occupancy query reads them.

@@ -104,6 +104,9 @@ class HostSystem {
   void settle_timers() const {}
   std::int64_t device_deadline(std::int64_t host_deadline) const { return host_deadline; }
 
+  // A step's launch as the engine made it: a grid is every thread, whatever its blocks.
+  template <class Step>
+  Launch sized(const Launch& l) const { return l; }
   // One OpenMP thread an island (a serial team), or island 0 on a team of every thread.
   template <class Step>
   void launch(const char*, const Launch& l, const Step& step) const {

@@ -34,6 +34,18 @@
 
 namespace gpuga {
 
+// f.template operator()<Step>() with the segment step that islands of `ga` run (segment_step_of):
+// the engine's launches and the CUDA backend's occupancy query choose it here alike.
+template <int B, class F>
+decltype(auto) with_segment_step(const GaParams& ga, F&& f) {
+  switch (segment_step_of(ga)) {
+    case SegmentStep::Chains: return f.template operator()<chain_segment_step<B>>();
+    case SegmentStep::RepairedGa: return f.template operator()<repaired_ga_segment_step<B>>();
+    case SegmentStep::Ga: break;
+  }
+  return f.template operator()<ga_segment_step<B>>();
+}
+
 // The engine for puzzles of box size B (include/gpuga/device/grid.hpp).
 template <class Sys, int B>
 class IslandEngine final : public Engine {
@@ -74,9 +86,12 @@ class IslandEngine final : public Engine {
       Sys::resize(cdf_, cdf.size());
       Sys::put(cdf_, 0, cdf.data(), cdf.size());
     }
+    // Each step's launch, sized once by the system (a grid: the blocks its kernel keeps resident).
     const DeviceLimits limits = sys_.limits();
-    segment_ = launch_of<B>(true, L_, islands_, limits);
-    home_ = launch_of<B>(false, L_, islands_, limits);
+    const Launch staged = launch_of<B>(true, L_, islands_, limits), home = launch_of<B>(false, L_, islands_, limits);
+    segment_ = with_segment_step<B>(p.ga, [&]<class Step>() { return sys_.template sized<Step>(staged); });
+    boundary_ = sys_.template sized<boundary_step<B>>(home);
+    summary_ = sys_.template sized<summary_step<B>>(home);
     set_run(0, puzzle, p.ga.seed);
   }
 
@@ -113,19 +128,9 @@ class IslandEngine final : public Engine {
     for (std::uint32_t r = 0; r < slots_; ++r) launches = std::max(launches, segments(r, tasks[r]));
     const IslandsView v = view();
     for (std::uint32_t s = 0; s < launches; ++s) {
-      switch (segment_step_of(p_.ga)) {
-        case SegmentStep::Chains:
-          sys_.launch("chain_segment_step", segment_, chain_segment_step<B>{{v, s}});
-          break;
-        case SegmentStep::RepairedGa:
-          sys_.launch("repaired_ga_segment_step", segment_, repaired_ga_segment_step<B>{{v, s}});
-          break;
-        case SegmentStep::Ga:
-          sys_.launch("ga_segment_step", segment_, ga_segment_step<B>{{v, s}});
-          break;
-      }
+      with_segment_step<B>(p_.ga, [&]<class Step>() { sys_.launch(Step::kName, segment_, Step{{v, s}}); });
       if (link_) exchange();
-      sys_.launch("boundary_step", home_, boundary_step<B>{v});
+      sys_.launch("boundary_step", boundary_, boundary_step<B>{v});
     }
   }
 
@@ -235,7 +240,7 @@ class IslandEngine final : public Engine {
     std::vector<IslandSummary> out(islands_);
     {
       const auto timer = sys_.time(Phase::Summary, *ledger_);
-      sys_.launch("summary_step", home_, summary_step<B>{view()});
+      sys_.launch("summary_step", summary_, summary_step<B>{view()});
       sys_.download(out.data(), summaries_, 0, islands_);
     }
     sys_.settle_timers();
@@ -358,7 +363,7 @@ class IslandEngine final : public Engine {
   Sys sys_;
   std::uint32_t slots_;
   std::uint64_t islands_;
-  Launch segment_, home_;  // of the segment steps, and of the boundary and summary steps
+  Launch segment_, boundary_, summary_;
   std::vector<std::uint32_t> clock_;
   RingLink* link_ = nullptr;
   std::uint32_t first_island_ = 0, ring_islands_ = 0;

@@ -26,7 +26,7 @@ enum class KernelKind {
 
 struct Launch {
   KernelKind kernel = KernelKind::Home;
-  std::uint64_t blocks = 0;        // islands (Grid: as many as the system runs at once)
+  std::uint64_t blocks = 0;        // islands (Grid: the grid's, as the system sized it)
   std::uint32_t threads = 0;       // a block's (team_threads: whole warps its work can use)
   std::uint64_t staged_bytes = 0;  // Staged only
   std::uint64_t width = 0;         // Grid: the threads' worth of work (the island's sort keys)

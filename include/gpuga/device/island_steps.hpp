@@ -141,11 +141,17 @@ struct segment_step {
 // their own, so that on the GPU each is a kernel of its own with its own register bound
 // (cuda/device_system.hpp, BlocksPerMultiprocessor).
 template <int B>
-struct ga_segment_step : segment_step<B, false, false> {};
+struct ga_segment_step : segment_step<B, false, false> {
+  static constexpr const char* kName = "ga_segment_step";
+};
 template <int B>
-struct repaired_ga_segment_step : segment_step<B, false, true> {};
+struct repaired_ga_segment_step : segment_step<B, false, true> {
+  static constexpr const char* kName = "repaired_ga_segment_step";
+};
 template <int B>
-struct chain_segment_step : segment_step<B, true, false> {};
+struct chain_segment_step : segment_step<B, true, false> {
+  static constexpr const char* kName = "chain_segment_step";
+};
 
 // After every segment, once per clock: a run halts at a halt check when one of its islands has
 // solved; otherwise, when a migration falls due, each island takes its ring predecessor's
