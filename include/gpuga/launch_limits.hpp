@@ -42,7 +42,7 @@ struct UnitLimits {
   std::uint64_t blocks = 1;
   std::uint64_t threads = UINT64_MAX;
   std::uint64_t registers = UINT64_MAX;        // 32-bit registers
-  std::uint64_t register_partitions = 1;       // a GPU's: each holds its share of a warp's registers
+  std::uint64_t register_partitions = 1;       // the register file's parts; a warp's lie in one
   std::uint64_t shared = UINT64_MAX;           // bytes
   std::uint64_t shared_reserved_per_block = 0;
   std::uint64_t shared_granularity = 1;        // a block's shared bytes are allocated in these
