@@ -122,10 +122,8 @@ const Arch* arch_of(const std::string& arch) {
 int islands_per_sm(const Kernel& k) {
   const Arch* arch = arch_of(k.arch);
   if (!arch) return 0;
-  const UnitLimits sm{.blocks = std::uint64_t(arch->blocks), .threads = std::uint64_t(arch->threads),
-                      .registers = kRegistersPerSm, .register_partitions = 4, .shared = arch->shared_per_sm,
-                      .shared_reserved_per_block = kReservedShared,
-                      .shared_granularity = arch->sm >= 80 ? 128u : 256u};
+  const UnitLimits sm = cuda_multiprocessor(arch->sm / 10, arch->blocks, arch->threads, kRegistersPerSm,
+                                            arch->shared_per_sm, kReservedShared);
   const std::uint64_t staged = k.staged <= arch->shared_per_block ? k.staged : 0;
   return static_cast<int>(resident_blocks(sm, {std::uint64_t(k.registers), 0}, k.threads, staged));
 }

@@ -387,21 +387,17 @@ class System : public Memory {
     return {static_cast<std::uint64_t>(bytes), kTeamThreads,
             cooperative ? LoneIsland::GridWhenUnstaged : LoneIsland::Alone};
   }
-  // What one multiprocessor holds at once: blocks, threads, registers and shared memory (the
-  // partitions and granules of CUDA's occupancy calculator, cuda_occupancy.h, for Volta and after).
+  // What one multiprocessor holds at once: blocks, threads, registers and shared memory.
   UnitLimits multiprocessor() const {
-    const auto attribute = [this](cudaDeviceAttr a) {
-      int v = 0;
-      GPUGA_CUDA_CHECK(cudaDeviceGetAttribute(&v, a, device_));
-      return static_cast<std::uint64_t>(v);
-    };
-    return {.blocks = attribute(cudaDevAttrMaxBlocksPerMultiprocessor),
-            .threads = attribute(cudaDevAttrMaxThreadsPerMultiProcessor),
-            .registers = attribute(cudaDevAttrMaxRegistersPerMultiprocessor),
-            .register_partitions = 4,
-            .shared = attribute(cudaDevAttrMaxSharedMemoryPerMultiprocessor),
-            .shared_reserved_per_block = attribute(cudaDevAttrReservedSharedMemoryPerBlock),
-            .shared_granularity = attribute(cudaDevAttrComputeCapabilityMajor) >= 8 ? 128u : 256u};
+    return cuda_multiprocessor(static_cast<int>(attribute(cudaDevAttrComputeCapabilityMajor)),
+                               attribute(cudaDevAttrMaxBlocksPerMultiprocessor),
+                               attribute(cudaDevAttrMaxThreadsPerMultiProcessor),
+                               attribute(cudaDevAttrMaxRegistersPerMultiprocessor),
+                               attribute(cudaDevAttrMaxSharedMemoryPerMultiprocessor),
+                               attribute(cudaDevAttrReservedSharedMemoryPerBlock));
+  }
+  std::uint32_t multiprocessors() const {
+    return static_cast<std::uint32_t>(attribute(cudaDevAttrMultiProcessorCount));
   }
   std::string placement(const Launch& l) const {
     return l.kernel == KernelKind::Grid     ? "device memory, a cooperative grid"
@@ -423,12 +419,11 @@ class System : public Memory {
   template <class Step>
   Launch sized(Launch l) const {
     if (l.kernel != KernelKind::Grid) return l;
-    int per_sm = 0, sms = 0;
+    int per_sm = 0;
     GPUGA_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, grid_kernel<Step>,
                                                                    kTeamThreads, 0));
-    GPUGA_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device_));
     const std::uint64_t wanted = std::max<std::uint64_t>((l.width + kTeamThreads - 1) / kTeamThreads, 1);
-    l.blocks = std::min<std::uint64_t>(wanted, std::uint64_t(per_sm) * sms);
+    l.blocks = std::min<std::uint64_t>(wanted, std::uint64_t(per_sm) * multiprocessors());
     return l;
   }
 
@@ -445,6 +440,12 @@ class System : public Memory {
   }
 
  private:
+  std::uint64_t attribute(cudaDeviceAttr a) const {
+    int v = 0;
+    GPUGA_CUDA_CHECK(cudaDeviceGetAttribute(&v, a, device_));
+    return static_cast<std::uint64_t>(v);
+  }
+
   std::int64_t measure_clock_offset() const {
     DeviceVector<std::uint64_t> now(1);
     std::int64_t best_trip = INT64_MAX, offset = 0;

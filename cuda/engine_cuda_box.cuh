@@ -52,10 +52,11 @@ CudaProbe probe_cuda_of(int device) {
   const device_system::DeviceScope on(device);
   CudaProbe p;
   p.launch = sys.limits();
+  p.multiprocessors = sys.multiprocessors();
   p.multiprocessor = sys.multiprocessor();
-  p.segments.step[static_cast<int>(SegmentStep::Ga)] = footprint_of<ga_segment_step<B>>();
-  p.segments.step[static_cast<int>(SegmentStep::RepairedGa)] = footprint_of<repaired_ga_segment_step<B>>();
-  p.segments.step[static_cast<int>(SegmentStep::Chains)] = footprint_of<chain_segment_step<B>>();
+  p.segments[SegmentStep::Ga] = footprint_of<ga_segment_step<B>>();
+  p.segments[SegmentStep::RepairedGa] = footprint_of<repaired_ga_segment_step<B>>();
+  p.segments[SegmentStep::Chains] = footprint_of<chain_segment_step<B>>();
   return p;
 }
 

@@ -88,7 +88,8 @@ class IslandEngine final : public Engine {
     }
     // Each step's launch, sized once by the system (a grid: the blocks its kernel keeps resident).
     const DeviceLimits limits = sys_.limits();
-    const Launch staged = launch_of<B>(true, L_, islands_, limits), home = launch_of<B>(false, L_, islands_, limits);
+    const Launch staged = launch_of<B>(true, L_, islands_, limits);
+    const Launch home = launch_of<B>(false, L_, islands_, limits);
     segment_ = with_segment_step<B>(p.ga, [&]<class Step>() { return sys_.template sized<Step>(staged); });
     boundary_ = sys_.template sized<boundary_step<B>>(home);
     summary_ = sys_.template sized<summary_step<B>>(home);

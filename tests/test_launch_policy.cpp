@@ -84,8 +84,7 @@ TEST(LaunchPolicy, TheCpuStagesNothingAndTheTwinPutsEveryLoneIslandOnTheGrid) {
 
 // An H100's multiprocessor (its attributes): 32 blocks, 2048 threads, 64 Ki registers in 4
 // partitions, 228 KiB of shared memory, 1 KiB of it reserved per block, allocated 128 B at a time.
-constexpr UnitLimits kHopperSm{.blocks = 32, .threads = 2048, .registers = 65536, .register_partitions = 4,
-                               .shared = 233472, .shared_reserved_per_block = 1024, .shared_granularity = 128};
+const UnitLimits kHopperSm = cuda_multiprocessor(9, 32, 2048, 65536, 233472, 1024);
 
 TEST(LaunchPolicy, AUnitHoldsTheBlocksItsRegistersThreadsAndSharedMemoryAllow) {
   // 64 registers on blocks of 128: 8192 a block, 8 by registers; 20,000 staged bytes: 11 by
@@ -112,9 +111,9 @@ TEST(LaunchPolicy, AUnitHoldsTheBlocksItsRegistersThreadsAndSharedMemoryAllow) {
 
 TEST(LaunchPolicy, TheIslandsAtOnceAreTheirSegmentKernelsBlocksStagedWhereTheyFit) {
   SegmentFootprints f;
-  f.step[static_cast<int>(SegmentStep::Ga)] = {{64, 0}, {64, 0}};
-  f.step[static_cast<int>(SegmentStep::RepairedGa)] = {{128, 0}, {128, 0}};
-  f.step[static_cast<int>(SegmentStep::Chains)] = {{64, 0}, {128, 0}};
+  f[SegmentStep::Ga] = {{64, 0}, {64, 0}};
+  f[SegmentStep::RepairedGa] = {{128, 0}, {128, 0}};
+  f[SegmentStep::Chains] = {{64, 0}, {128, 0}};
   GaParams ga;
   ga.island_size = ga.children = 128;
   ga.crossover = Crossover::Bands;

@@ -157,11 +157,10 @@ TEST(RunPlan, AGpusPlanIsMadeFromItsProbedDataWithNoDevice) {
   Target t;
   t.backend = Backend::Cuda;
   t.units = 132;
-  t.unit = {.blocks = 32, .threads = 2048, .registers = 65536, .register_partitions = 4,
-            .shared = 233472, .shared_reserved_per_block = 1024, .shared_granularity = 128};
+  t.unit = cuda_multiprocessor(9, 32, 2048, 65536, 233472, 1024);
   t.launch = {232448, 256, LoneIsland::GridWhenUnstaged};
   for (auto& step : t.segments.step) step = {{64, 0}, {64, 0}};
-  t.segments.step[static_cast<int>(SegmentStep::RepairedGa)] = {{128, 0}, {128, 0}};
+  t.segments[SegmentStep::RepairedGa] = {{128, 0}, {128, 0}};
   RunOptions o;
   o.seed = 1;
   const RunPlan p = plan(o, t);

@@ -45,8 +45,8 @@ Target probe_target(const RunOptions& o, int box, bool many, std::uint32_t ranks
   t.units = static_cast<std::uint32_t>(threads > 0 ? threads : omp_get_max_threads());
 #if defined(GPUGA_HAVE_CUDA)
   if (t.backend == Backend::Cuda) {
-    t.units = static_cast<std::uint32_t>(multiprocessors_of(list_devices(), t.device));
     const CudaProbe p = probe_cuda(box, t.device);
+    t.units = p.multiprocessors;
     t.unit = p.multiprocessor;
     t.launch = p.launch;
     t.segments = p.segments;

@@ -45,11 +45,9 @@ const ResultField kFields[] = {
      [](const F& f) -> FieldValue { return std::string(to_string(f.backend)); }},
 };
 
-const std::span<const ResultField> kTable(kFields);
-
 }  // namespace
 
-const std::span<const ResultField>& result_fields() { return kTable; }
+std::span<const ResultField> result_fields() { return kFields; }
 
 std::string csv_text(const FieldValue& v) {
   struct Text {

@@ -17,6 +17,7 @@ std::unique_ptr<Engine> make_cuda_engine(const Grid& puzzle, const EngineParams&
 // footprints of box size `box`'s segment kernels (their registers and static shared memory).
 struct CudaProbe {
   DeviceLimits launch;
+  std::uint32_t multiprocessors = 0;
   UnitLimits multiprocessor;
   SegmentFootprints segments;
 };

@@ -55,8 +55,10 @@ struct KernelFootprint {
 struct StepFootprint {
   KernelFootprint staged, home;
 };
-struct SegmentFootprints {  // indexed by SegmentStep
+struct SegmentFootprints {
   StepFootprint step[3];
+  StepFootprint& operator[](SegmentStep s) { return step[static_cast<int>(s)]; }
+  const StepFootprint& operator[](SegmentStep s) const { return step[static_cast<int>(s)]; }
 };
 
 // Blocks of `threads` threads and `dynamic_shared` bytes of kernel `k` resident at once on `u`,
@@ -77,6 +79,17 @@ inline std::uint64_t resident_blocks(const UnitLimits& u, const KernelFootprint&
       (k.static_shared + dynamic_shared + u.shared_reserved_per_block + granule - 1) / granule * granule;
   if (shared) blocks = std::min(blocks, u.shared / shared);
   return blocks;
+}
+
+// A CUDA multiprocessor of compute capability `major` from its attributes, with the allocation
+// rules of CUDA's occupancy calculator (cuda_occupancy.h, Volta and after): registers in four
+// partitions, shared memory in granules of 128 bytes (256 before Ampere).
+inline UnitLimits cuda_multiprocessor(int major, std::uint64_t blocks, std::uint64_t threads,
+                                      std::uint64_t registers, std::uint64_t shared,
+                                      std::uint64_t shared_reserved_per_block) {
+  return {.blocks = blocks, .threads = threads, .registers = registers, .register_partitions = 4,
+          .shared = shared, .shared_reserved_per_block = shared_reserved_per_block,
+          .shared_granularity = major >= 8 ? 128u : 256u};
 }
 
 }  // namespace gpuga

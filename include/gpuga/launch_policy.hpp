@@ -56,7 +56,7 @@ template <int B>
 std::uint64_t islands_at_once(const GaParams& ga, const UnitLimits& u, const DeviceLimits& d,
                               const SegmentFootprints& f) {
   const Launch l = block_launch_of<B>(true, make_layout<B>(ga), 1, d);
-  const StepFootprint& step = f.step[static_cast<int>(segment_step_of(ga))];
+  const StepFootprint& step = f[segment_step_of(ga)];
   return resident_blocks(u, l.kernel == KernelKind::Staged ? step.staged : step.home, l.threads,
                          l.staged_bytes);
 }

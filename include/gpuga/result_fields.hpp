@@ -32,7 +32,7 @@ struct ResultField {
   FieldValue (*value)(const FinishedRun&);
 };
 
-const std::span<const ResultField>& result_fields();
+std::span<const ResultField> result_fields();
 
 // A value as the CSV writes it: 1 or 0 for a bool, seconds to the microsecond.
 std::string csv_text(const FieldValue& v);
