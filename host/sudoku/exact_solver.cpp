@@ -2,6 +2,8 @@
 
 #include <cadical.hpp>
 #include <cstdint>
+#include <memory>
+#include <stdexcept>
 #include <vector>
 
 #include "gpuga/errors.hpp"
@@ -143,19 +145,61 @@ ExactResult solve_exact(const Grid& puzzle, int limit, ExactSolver solver) {
   return solve_sat(puzzle, limit);
 }
 
-bool unique_without(const Grid& puzzle, int c) {
-  const SearchCount n =
-      search_solutions(puzzle, 1, budget_of(puzzle, ExactSolver::Auto), {c, puzzle.cell[c]});
-  if (n.finished) return n.solutions == 0;
-  Grid without = puzzle;
-  without.cell[c] = 0;
-  const Encoding cnf(without);
+struct GivenRemover::Sat {
+  Grid kept;  // the givens decided kept when the solver was made; each kept later is a clause
+  Encoding cnf;
   CaDiCaL::Solver solver;
-  solver.set("quiet", 1);
-  if (!cnf.add_to(solver)) return true;  // (a puzzle of one solution always has its CNF)
-  solver.add(-cnf.var(c, puzzle.cell[c]));  // a variable: the solution holds it there
-  solver.add(0);
-  return solver.solve() == 20;  // unsatisfiable: no solution with another value at c
+
+  // Configured to find solutions (CaDiCaL's "sat": most questions near minimality have one) and
+  // to look first near the puzzle's own solution, where the other solutions of a puzzle that
+  // lost a given lie.
+  explicit Sat(Grid k) : kept(std::move(k)), cnf(kept) {
+    solver.configure("sat");
+    solver.set("quiet", 1);
+  }
+  int var(int c, int v) const { return cnf.var(c, v); }
+};
+
+GivenRemover::GivenRemover(const Grid& solution)
+    : solution_(solution), puzzle_(solution), decided_(static_cast<std::size_t>(solution.cells()), 0) {}
+GivenRemover::GivenRemover(GivenRemover&&) noexcept = default;
+GivenRemover& GivenRemover::operator=(GivenRemover&&) noexcept = default;
+GivenRemover::~GivenRemover() = default;
+
+bool GivenRemover::remove_if_unique(int c) {
+  const int v = puzzle_.cell[c];
+  const SearchCount n = search_solutions(puzzle_, 1, budget_of(puzzle_, ExactSolver::Auto), {c, v},
+                                           nullptr, &solution_);
+  const bool unique = n.finished ? n.solutions == 0 : unique_by_sat(c);
+  decided_[c] = 1;
+  if (unique) {
+    puzzle_.cell[c] = 0;
+  } else if (sat_) {
+    sat_->solver.add(sat_->var(c, v));
+    sat_->solver.add(0);
+  }
+  return unique;
+}
+
+bool GivenRemover::unique_by_sat(int c) {
+  const auto undecided = [&](int u) { return puzzle_.cell[u] && !decided_[u]; };
+  if (!sat_) {
+    Grid kept = puzzle_;
+    for (int u = 0; u < kept.cells(); ++u)
+      if (undecided(u)) kept.cell[u] = 0;
+    sat_ = std::make_unique<Sat>(std::move(kept));
+    if (!sat_->cnf.add_to(sat_->solver))  // the puzzle, of one solution, holds these givens and more
+      throw std::logic_error("given removal: a puzzle of one solution without a CNF");
+    for (int u = 0; u < puzzle_.cells(); ++u)  // assumed at every question: never eliminated
+      if (undecided(u)) sat_->solver.freeze(sat_->var(u, puzzle_.cell[u]));
+    for (int u = 0; u < puzzle_.cells(); ++u)
+      for (int v = 1; v <= puzzle_.side(); ++v)
+        if (const int x = sat_->var(u, v)) sat_->solver.phase(v == solution_.cell[u] ? x : -x);
+  }
+  for (int u = 0; u < puzzle_.cells(); ++u)
+    if (undecided(u) && u != c) sat_->solver.assume(sat_->var(u, puzzle_.cell[u]));
+  sat_->solver.assume(-sat_->var(c, puzzle_.cell[c]));
+  return sat_->solver.solve() == 20;  // unsatisfiable: no solution with another value at c
 }
 
 std::optional<Grid> complete_by_search(const Grid& puzzle, std::uint64_t guess_budget) {

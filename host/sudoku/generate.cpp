@@ -90,13 +90,14 @@ Generated generate_puzzle(const GenerateSpec& s, std::uint32_t k) {
   Draws rng(s.seed, k, 0, kPurposeGenerate);
   Generated out;
   out.solution = solved_grid(s.box, rng);
-  out.puzzle = out.solution;
-  const int cells = out.puzzle.cells();
+  const int cells = out.solution.cells();
   const int target = s.fill ? static_cast<int>(std::lround(*s.fill * cells)) : 0;
   int givens = cells;
+  GivenRemover remover(out.solution);
+  out.puzzle = out.solution;
   for (const int c : shuffled(cells, rng)) {
     if (givens == target) break;
-    if (s.unique && !unique_without(out.puzzle, c)) continue;  // without it, another solution
+    if (s.unique && !remover.remove_if_unique(c)) continue;  // without it, another solution
     out.puzzle.cell[c] = 0;
     --givens;
   }

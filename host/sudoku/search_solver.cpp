@@ -53,8 +53,8 @@ class Search {
   Search() : t_(T::get()) {}
 
   SearchCount run(const Grid& puzzle, int limit, std::uint64_t budget, Forbidden forbidden,
-                  Grid* first) {
-    limit_ = limit, budget_ = budget, first_ = first, result_ = {};
+                  Grid* first, const Grid* near) {
+    limit_ = limit, budget_ = budget, first_ = first, near_ = near, result_ = {};
     if (load(puzzle, forbidden)) descend(0);
     result_.finished = result_.guesses <= budget_;
     return result_;
@@ -182,16 +182,22 @@ class Search {
           once |= s.cand[c];
         }
         if (const Mask two = twice & ~thrice) {
-          const Mask v = two & -two;
+          const int v = std::countr_zero(two);
+          int cells[2], k = 0;
           for (const int c : unit)
-            if (s.cand[c] & v) {
-              if (!branch(depth, c, std::countr_zero(v))) return;
-            }
+            if (s.cand[c] >> v & 1u) cells[k++] = c;
+          if (near_ && near_->cell[cells[1]] == v) std::swap(cells[0], cells[1]);  // near grid first
+          if (branch(depth, cells[0], v)) branch(depth, cells[1], v);
           return;
         }
       }
     }
-    for (Mask m = s.cand[best]; m; m &= m - 1)
+    Mask m = s.cand[best];
+    if (near_ && (m >> near_->cell[best] & 1u)) {  // the near grid's value first
+      if (!branch(depth, best, near_->cell[best])) return;
+      m &= ~(Mask(1) << near_->cell[best]);
+    }
+    for (; m; m &= m - 1)
       if (!branch(depth, best, std::countr_zero(m))) return;
   }
 
@@ -210,6 +216,7 @@ class Search {
   int limit_ = 1;
   std::uint64_t budget_ = 0;
   Grid* first_ = nullptr;
+  const Grid* near_ = nullptr;
   SearchCount result_;
   std::vector<std::unique_ptr<State>> levels_;
 };
@@ -217,10 +224,10 @@ class Search {
 }  // namespace
 
 SearchCount search_solutions(const Grid& puzzle, int limit, std::uint64_t guess_budget,
-                             Forbidden forbidden, Grid* first) {
+                             Forbidden forbidden, Grid* first, const Grid* near) {
   return with_box_size(puzzle.box, [&]<int B>() {
     thread_local Search<B> search;
-    return search.run(puzzle, limit, guess_budget, forbidden, first);
+    return search.run(puzzle, limit, guess_budget, forbidden, first, near);
   });
 }
 

@@ -28,9 +28,12 @@ struct Forbidden {
 };
 
 // Solutions of `puzzle` up to `limit` (0 when its givens clash), and the first of them into
-// `first` when it is not null. Made to be called many times a second (gpuga generate removes a
+// `first` when it is not null. Given a full grid `near`, each guess tries its value first (and,
+// where a value has two places left in a unit, its place first): solutions close to it come
+// first. Made to be called many times a second (gpuga generate removes a
 // given at a time): each thread keeps its search's memory from call to call.
 SearchCount search_solutions(const Grid& puzzle, int limit, std::uint64_t guess_budget,
-                             Forbidden forbidden = {}, Grid* first = nullptr);
+                             Forbidden forbidden = {}, Grid* first = nullptr,
+                             const Grid* near = nullptr);
 
 }  // namespace gpuga

@@ -1,6 +1,7 @@
 #pragma once
 // Exact checker for puzzles and tests; never a way for the GA to find answers.
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -34,11 +35,35 @@ const char* to_string(ExactSolver);
 // on the solver.
 ExactResult solve_exact(const Grid& puzzle, int limit = 2, ExactSolver solver = ExactSolver::Auto);
 
-// Whether `puzzle` (one solution) without its given at cell `c` still has exactly one solution:
-// whether no solution holds another value there (gpuga generate --unique asks it of each given
-// in turn). The search answers within its budget, else the SAT solver, on the free cells'
-// candidates with that value forbidden at c: one solve where counting to two took two.
-bool unique_without(const Grid& puzzle, int c);
+// Takes givens away from a full grid one cell at a time, each cell decided once and for good
+// (gpuga generate --unique): a given goes where the puzzle without it keeps exactly one solution,
+// that is where no solution holds another value at its cell, and stays otherwise. The search
+// answers within its budget, trying the grid's own values first (a puzzle that lost a given has
+// its other solutions near the grid); past it, one SAT solver made for the whole removal answers,
+// the givens not yet decided as assumptions and the kept ones as clauses, so that what it learns
+// from one question serves the next (a solver made afresh for each question spent most of its
+// time being built).
+class GivenRemover {
+ public:
+  explicit GivenRemover(const Grid& solution);  // a full grid: the puzzle before any removal
+  GivenRemover(GivenRemover&&) noexcept;
+  GivenRemover& operator=(GivenRemover&&) noexcept;
+  ~GivenRemover();
+
+  // Removes the given at `c` where one solution remains without it; true then. Each cell is
+  // asked at most once.
+  bool remove_if_unique(int c);
+  const Grid& puzzle() const { return puzzle_; }
+
+ private:
+  struct Sat;
+  bool unique_by_sat(int c);
+
+  Grid solution_;
+  Grid puzzle_;
+  std::vector<std::uint8_t> decided_;  // per cell: asked already (its given kept or gone)
+  std::unique_ptr<Sat> sat_;           // made at the first question past the search's budget
+};
 
 // A completion of `puzzle` by the search alone, with its values tried in ascending order, or
 // nothing when it has none or the search would guess more than `guess_budget` times.
