@@ -73,11 +73,8 @@ RunOptions configure(const py::kwargs& options) {
     GPUGA_INPUT_CHECK(s && !s->name.empty(), "unknown option '" + std::string(py::str(key)) +
                                                  "'; expected one of gpuga solve's options "
                                                  "(--help), dashes as underscores");
-    const std::string text = py::isinstance<py::bool_>(value)
-                                 ? (value.cast<bool>() ? "true" : "false")
-                                 : std::string(py::str(value));
-    const std::string error = s->parse(c, text);
-    GPUGA_INPUT_CHECK(error.empty(), "--" + name + " " + text + ": " + error);
+    give_option(c, name, py::isinstance<py::bool_>(value) ? (value.cast<bool>() ? "true" : "false")
+                                                         : std::string(py::str(value)));
   }
   draw_seed(c);
   return c;

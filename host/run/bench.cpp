@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <utility>
 
 #include "gpuga/backend.hpp"
 #include "gpuga/run_plan.hpp"
@@ -13,6 +14,11 @@ namespace gpuga {
 namespace {
 
 constexpr std::uint64_t kValidateUpTo = 100000;  // larger populations: too slow on the CPU
+
+// What the bench gives every run, as a user would: constant work a generation (no restart, no
+// growth), and the GA's own machinery (local-search moves are hc's: --algorithm hc).
+constexpr std::pair<const char*, const char*> kBenchOptions[] = {
+    {"restart-after", "0"}, {"grow-after", "0"}, {"local-search", "0"}};
 
 PhaseTimes minus(const PhaseTimes& a, const PhaseTimes& b, double n) {
   return {(a.advance - b.advance) / n, (a.summary - b.summary) / n, (a.ring - b.ring) / n};
@@ -37,12 +43,10 @@ std::string validate(Engine& gpu, const Grid& puzzle, const EngineParams& p, int
 BenchRow bench_islands(Backend backend, std::uint32_t pop, std::uint32_t island_size,
                        const Grid& puzzle, const BenchSpec& o, int ranks, const RankJoin& join) {
   RunOptions options;
+  for (const auto& [name, text] : kBenchOptions) give_option(options, name, text);
   options.algorithm = o.algorithm;
   options.pop = pop;
   options.island_size = island_size ? island_size : pop;
-  options.restart_after = 0;  // constant work per generation
-  options.grow_after = 0;
-  options.local_search = 0;   // the GA's own machinery: local-search moves are hc's (--algorithm hc)
   options.seed = o.seed;
   options.backend = backend;
   options.threads = o.threads;

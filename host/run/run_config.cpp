@@ -460,6 +460,13 @@ const RunSetting* find_setting(const std::string& name) {
   return nullptr;
 }
 
+void give_option(RunOptions& o, const std::string& name, const std::string& text) {
+  const RunSetting* s = find_setting(name);
+  GPUGA_INPUT_CHECK(s, "unknown option --" + name + "; expected one of gpuga solve's options (--help)");
+  const std::string error = s->parse(o, text);
+  GPUGA_INPUT_CHECK(error.empty(), "--" + name + " " + text + ": " + error);
+}
+
 std::string csv_text(const SettingValue& v) {
   if (const auto* d = std::get_if<double>(&v)) return real_text(*d);
   if (const auto* u = std::get_if<std::uint64_t>(&v)) return std::to_string(*u);

@@ -97,11 +97,7 @@ void check(const RunOptions& o, const RunConfig& c, std::uint32_t grow_given) {
 // of the halt interval (island_params.hpp); 0 where islands do not grow (sa and hc, or 0).
 std::uint32_t stage_length(const RunConfig& c, std::uint32_t grow_after) {
   if (c.algorithm != Algorithm::Ga || grow_after == 0) return 0;
-  GaParams ga;  // what the halt interval depends on
-  ga.algorithm = c.algorithm;
-  ga.local_search = c.local_search;
-  ga.repair = c.repair;
-  const std::uint32_t h = halt_interval_for(ga);
+  const std::uint32_t h = halt_interval_for(engine_params(c).ga);
   return (grow_after + h - 1) / h * h;
 }
 

@@ -148,6 +148,10 @@ const std::vector<const RunSetting*>& csv_settings();
 // The setting named `name` (without dashes), or null.
 const RunSetting* find_setting(const std::string& name);
 
+// Gives the option `name` (as the command line spells it, without dashes) the value `text`, read
+// by its setting's parser: InputError, naming both, where either is not one.
+void give_option(RunOptions& o, const std::string& name, const std::string& text);
+
 // A value as the CSV writes it (reals as %g) and as the summary line does.
 std::string csv_text(const SettingValue& v);
 
