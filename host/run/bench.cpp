@@ -74,7 +74,14 @@ BenchRow bench_islands(Backend backend, std::uint32_t pop, std::uint32_t island_
   }
   row.placement = engine->placement();
   engine->initialize(o.warmup);
-  row.validated = backend == Backend::Cuda ? validate(*engine, puzzle, p, o.threads, o.warmup) : "n/a";
+  if (backend == Backend::Cuda) {
+    RunOptions on_cpu = options;  // the reference: the CPU backend's threads as a plan has them
+    on_cpu.backend = Backend::Cpu;
+    const int threads = static_cast<int>(probe_target(on_cpu, puzzle.box).units);
+    row.validated = validate(*engine, puzzle, p, threads, o.warmup);
+  } else {
+    row.validated = "n/a";
+  }
   // Evaluations done so far over every island (and their summary). An island that solves the
   // puzzle stops, so the row's figures then count less than whole work: it says so.
   const auto evaluations = [&engine, &row] {

@@ -101,7 +101,8 @@ struct EngineParams : IslandParams {
   double rank_pressure = 0;
 };
 
-// `params.ga.seed` seeds run 0 with `puzzle`; other runs start Idle until set_run.
+// `params.ga.seed` seeds run 0 with `puzzle`; other runs start Idle until set_run. `threads`: at
+// least 1 (a plan's are its target's units).
 std::unique_ptr<Engine> make_cpu_engine(const Grid& puzzle, const EngineParams& params,
                                         int threads, std::uint32_t slots = 1);
 
