@@ -2,7 +2,11 @@
 // effect, checked against each other with a message naming the setting; each puzzle size its own
 // defaults; the stages of a run that grows; every rank's default population.
 #include <gtest/gtest.h>
+#include <omp.h>
 
+#include <algorithm>
+
+#include "gpuga/backend.hpp"
 #include "gpuga/errors.hpp"
 #include "gpuga/launch_policy.hpp"
 #include "gpuga/run_plan.hpp"
@@ -140,6 +144,30 @@ TEST(RunPlan, EveryRankOfARunAddsItsDefaultPopulation) {
   EXPECT_EQ(plan(o, t).config.pop, 4 * alone);
   o.pop = 1000;  // a population given is the whole run's
   EXPECT_EQ(plan(o, t).config.pop, 1000u);
+}
+
+TEST(RunPlan, RanksOnOneNodeShareItsCoresAndRecordHowTheyTookTheirDevices) {
+  // One of several ranks on a node (the command line's node_place): the node's cores divided
+  // among its ranks unless --threads is given; a --device given is the ranks' recorded rule, and
+  // the plan's device. A lone process takes every thread and records no rule.
+  RunOptions o;
+  o.seed = 1;
+  o.backend = Backend::Cpu;
+  const Target two = probe_target(o, 3, false, 2, {true, 1, 2});
+  EXPECT_EQ(two.units, static_cast<std::uint32_t>(std::max(1, omp_get_num_procs() / 2)));
+  EXPECT_EQ(two.rank_devices, "");
+  EXPECT_EQ(plan(o, two).shape.units, two.units);  // the CPU engine's threads
+  EXPECT_EQ(probe_target(o, 3).units, static_cast<std::uint32_t>(omp_get_max_threads()));
+  o.threads = 3;
+  EXPECT_EQ(probe_target(o, 3, false, 2, {true, 0, 2}).units, 3u);
+  o.device = 1;
+  const Target given = probe_target(o, 3, false, 2, {true, 0, 2});
+  EXPECT_EQ(given.rank_devices, "--device 1");
+  EXPECT_EQ(given.shared_devices, 0);
+  const RunPlan p = plan(o, given);
+  EXPECT_EQ(p.config.rank_devices, "--device 1");
+  EXPECT_EQ(p.config.device, 1);
+  EXPECT_EQ(probe_target(o, 3).rank_devices, "");
 }
 
 TEST(RunPlan, TheDefaultPopulationFillsTheTargetsUnits) {

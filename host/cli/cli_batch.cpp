@@ -19,7 +19,7 @@ int run_batch(CLI::App* cmd, BatchOptions& o) {
   install_interrupt_handler();
   draw_seed(o.run, cmd);
   if (print_config_if_asked(o.print_config, cmd)) return kExitOk;
-  share_node(o.run);  // under MPI: each rank runs its share of the runs
+  o.setup.node = node_place();  // under MPI: each rank its share of the node
   const auto share = rank_batch_share();
   StderrBatchReporter reporter;
   return batch_exit_status(run_batches(o.setup, {o.run}, share.get(), &reporter));

@@ -202,12 +202,16 @@ int run_bench(BenchOptions& o) {
   // Under MPI (weak scaling): each row twice, on rank 0 alone while the others wait, then on
   // every rank at once, the islands of all of them one run; rank 0 alone writes.
   const RankPlace place = rank_place();
-  RunOptions node;  // each rank's share of its node (cli_ranks.hpp), unless given
-  node.threads = o.threads;
-  if (o.device_given) node.device = o.device;
-  share_node(node);
-  o.threads = node.threads.value_or(0);
-  o.device = node.device.value_or(o.device);
+  if (const NodePlace node = node_place(); node.several) {  // each rank its share of the node
+    RunOptions given;
+    given.threads = o.threads;
+    if (o.device_given) given.device = o.device;
+    const Target devices = probe_target(given, 3, false, 1, node);
+    say_shared_devices(devices);
+    o.device = devices.device;
+    given.backend = Backend::Cpu;
+    o.threads = static_cast<int>(probe_target(given, 3, false, 1, node).units);
+  }
   if (place.root()) write_json();
   const BenchSpec spec{o.base.algorithm.value_or(Algorithm::Ga), o.generations, o.repeats, o.warmup,
                        o.seed, o.threads, o.device};

@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <string>
 
+#include "gpuga/backend.hpp"
 #include "gpuga/devices.hpp"
 #include "gpuga/errors.hpp"
 #if defined(GPUGA_HAVE_MPI)
@@ -16,8 +17,6 @@
 
 namespace gpuga {
 namespace {
-
-std::string g_rank_devices;  // how this run's ranks took their devices (share_node)
 
 #if defined(GPUGA_HAVE_MPI)
 const MpiWorld* world() {
@@ -35,31 +34,20 @@ RankPlace rank_place() {
   return {};
 }
 
-void share_node(RunOptions& o) {
+NodePlace node_place() {
 #if defined(GPUGA_HAVE_MPI)
-  const MpiWorld* w = world();
-  if (!w) return;
-  if (o.threads.value_or(0) == 0) o.threads = std::max(1, omp_get_num_procs() / w->local_size());
-  if (o.device || o.backend == Backend::Cpu) {
-    g_rank_devices = o.device ? "--device " + std::to_string(*o.device) : "";
-    return;
-  }
-  const int gpus = static_cast<int>(list_devices().devices.size());
-  if (gpus == 0) return;  // the backend's choice says why (auto: the CPU; cuda: refused)
-  o.device = rank_device(w->local_rank(), gpus);
-  g_rank_devices = "local rank % " + std::to_string(gpus);
-  static bool said = false;
-  if (w->rank() == 0 && !said) {
-    std::fprintf(stderr, "gpuga: %d rank(s) on this node share %d CUDA device(s): local rank k "
-                 "takes device k %% %d (--device to choose one)\n", w->local_size(), gpus, gpus);
-    said = true;
-  }
-#else
-  (void)o;
+  if (const MpiWorld* w = world()) return {true, w->local_rank(), w->local_size()};
 #endif
+  return {};
 }
 
-const std::string& rank_devices() { return g_rank_devices; }
+void say_shared_devices(const Target& t) {
+  static bool said = false;
+  const std::string news = shared_devices_news(t, node_place());
+  if (news.empty() || said || !rank_place().root()) return;
+  std::fprintf(stderr, "gpuga: %s\n", news.c_str());
+  said = true;
+}
 
 EngineParams rank_islands(const EngineParams& run) {
   const RankPlace at = rank_place();

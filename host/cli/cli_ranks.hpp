@@ -9,6 +9,7 @@
 #include "gpuga/driver.hpp"
 #include "gpuga/engine.hpp"
 #include "gpuga/run_config.hpp"
+#include "gpuga/run_plan.hpp"
 
 namespace gpuga {
 
@@ -18,16 +19,12 @@ struct RankPlace {
 };
 RankPlace rank_place();
 
-// Before the backend is chosen: each rank takes its share of its node's cores (--threads not
-// given) and, unless --device was given or the backend is cpu, a GPU round-robin: its local rank
-// modulo the node's devices (rank_device), said once on rank 0's stderr. (With --pop left out,
-// the plan's population is every rank's default: Target::ranks.)
-void share_node(RunOptions& o);
+// This process's place on its node (probe_target shares the node's cores and devices out by it).
+NodePlace node_place();
 
-// For the outputs, with several ranks: how they took their devices ("local rank % 2",
-// "--device 1"); empty with one rank or on the CPU.
-const std::string& rank_devices();
-
+// Where the ranks of a node share its devices round-robin (Target::shared_devices), says so once,
+// on rank 0's stderr.
+void say_shared_devices(const Target& t);
 
 // The islands this rank holds of a run of `run.islands` (refused with a message when the ranks
 // do not divide them), and the engine that joins them to the run's ring; with one rank, `run`

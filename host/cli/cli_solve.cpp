@@ -226,7 +226,7 @@ void print_summary(const Puzzle& p, const RunResult& r, const RunConfig& config)
             << (config.grow_after ? "  islands grew " + std::to_string(r.growths) + " time(s)" : "")
             << "  backend " << to_string(config.backend)
             << "  ranks " << rank_place().size
-            << (rank_devices().empty() ? "" : " (devices: " + rank_devices() + ")") << "  "
+            << (config.rank_devices.empty() ? "" : " (devices: " + config.rank_devices + ")") << "  "
             << describe_line(config) << '\n';
 }
 
@@ -238,7 +238,9 @@ class Plans {
   const RunPlan& of(int box) {
     auto it = plans_.find(box);
     if (it != plans_.end()) return it->second;
-    const Target target = probe_target(options_, box, together_, static_cast<std::uint32_t>(rank_place().size));
+    const Target target = probe_target(options_, box, together_,
+                                       static_cast<std::uint32_t>(rank_place().size), node_place());
+    say_shared_devices(target);
     if (!target.why_cpu.empty() && !said_ && rank_place().root()) std::cerr << "gpuga: " << target.why_cpu << '\n';
     said_ = said_ || !target.why_cpu.empty();
     RunPlan p = plan(options_, target);
@@ -388,7 +390,6 @@ int run_solve(CLI::App* cmd, SolveOptions& o) {
   }
   // Under MPI (cli_ranks.hpp) rank 0 alone writes; every rank runs its share of the islands.
   const RankPlace place = rank_place();
-  share_node(o.run);
   const bool together = solved_together(o, puzzles.size());
   Plans plans(o.run, together);
   plans.of(puzzles.front().grid.box);  // a configuration that cannot run is refused before any run
@@ -441,7 +442,7 @@ int run_solve(CLI::App* cmd, SolveOptions& o) {
     config["backend"] = to_string(first.backend);
     config["ranks"] = place.size;  // MPI ranks the runs spanned
     if (first.backend == Backend::Cuda) config["device"] = first.device;  // rank 0's
-    if (!rank_devices().empty()) config["rank_devices"] = rank_devices();
+    if (!first.rank_devices.empty()) config["rank_devices"] = first.rank_devices;
     std::cout << nlohmann::json{{"gpuga_version", GPUGA_VERSION}, {"commit", GPUGA_GIT_COMMIT},
                                 {"config", config}, {"seconds", seconds},
                                 {"results", c.results}}.dump(2)

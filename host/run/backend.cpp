@@ -4,6 +4,9 @@
 
 #include <omp.h>
 
+#include <algorithm>
+#include <string>
+
 #include "gpuga/devices.hpp"
 #include "gpuga/errors.hpp"
 #if defined(GPUGA_HAVE_CUDA)
@@ -34,15 +37,35 @@ Backend resolve_backend(Backend requested, int device, std::string* why_cpu) {
   return Backend::Cpu;
 }
 
-Target probe_target(const RunOptions& o, int box, bool many, std::uint32_t ranks) {
+namespace {
+
+// One of several ranks on a node: the device it takes where --device was not given.
+void share_devices(const RunOptions& o, const NodePlace& node, Target& t) {
+  if (o.device || o.backend == Backend::Cpu) {
+    t.rank_devices = o.device ? "--device " + std::to_string(*o.device) : "";
+    return;
+  }
+  const int gpus = static_cast<int>(list_devices().devices.size());
+  if (gpus == 0) return;  // the backend's choice says why (auto: the CPU; cuda: refused)
+  t.device = rank_device(node.local_rank, gpus);
+  t.rank_devices = "local rank % " + std::to_string(gpus);
+  t.shared_devices = gpus;
+}
+
+}  // namespace
+
+Target probe_target(const RunOptions& o, int box, bool many, std::uint32_t ranks, NodePlace node) {
   Target t;
   t.device = o.device.value_or(0);
+  if (node.several) share_devices(o, node, t);
   t.backend = resolve_backend(o.backend.value_or(Backend::Auto), t.device, &t.why_cpu);
   t.box = box;
   t.many = many;
   t.ranks = std::max(ranks, 1u);
   const int threads = o.threads.value_or(0);
-  t.units = static_cast<std::uint32_t>(threads > 0 ? threads : omp_get_max_threads());
+  const int all = node.several ? std::max(1, omp_get_num_procs() / std::max(node.local_ranks, 1))
+                               : omp_get_max_threads();
+  t.units = static_cast<std::uint32_t>(threads > 0 ? threads : all);
 #if defined(GPUGA_HAVE_CUDA)
   if (t.backend == Backend::Cuda) {
     const CudaProbe p = probe_cuda(box, t.device);
@@ -53,6 +76,13 @@ Target probe_target(const RunOptions& o, int box, bool many, std::uint32_t ranks
   }
 #endif
   return t;
+}
+
+std::string shared_devices_news(const Target& t, const NodePlace& node) {
+  if (t.shared_devices == 0) return "";
+  const std::string gpus = std::to_string(t.shared_devices);
+  return std::to_string(node.local_ranks) + " rank(s) on this node share " + gpus +
+         " CUDA device(s): local rank k takes device k % " + gpus + " (--device to choose one)";
 }
 
 std::unique_ptr<Engine> make_engine(const RunPlan& plan, const Grid& puzzle, std::uint32_t slots,

@@ -179,13 +179,14 @@ BatchEnd run_batches(const BatchSetup& s, const std::vector<RunOptions>& given, 
     if (std::find(boxes.begin(), boxes.end(), p.grid.box) == boxes.end()) boxes.push_back(p.grid.box);
   std::vector<RunPlan> run_plans;
   std::vector<std::vector<BatchRun>> runs_of_plan;  // run_plans[c]'s runs
-  std::string why_cpu;
+  std::string why_cpu, shared;
   std::size_t total = 0, planned = 0;
   for (const auto& options : given) {
     std::map<int, std::size_t> of_box;  // the plan of each size in run_plans
     for (const int box : boxes) {
-      const Target target = probe_target(options, box);
+      const Target target = probe_target(options, box, false, 1, s.node);
       if (why_cpu.empty()) why_cpu = target.why_cpu;
+      if (shared.empty()) shared = shared_devices_news(target, s.node);
       of_box[box] = run_plans.size();
       run_plans.push_back(plan(options, target));
       runs_of_plan.emplace_back();
@@ -219,6 +220,7 @@ BatchEnd run_batches(const BatchSetup& s, const std::vector<RunOptions>& given, 
   const auto news = [&](const std::string& line) {
     if (writer && reporter) reporter->news(line);
   };
+  if (!shared.empty()) news(shared);
   if (!why_cpu.empty()) news(why_cpu);
   news(std::to_string(total) + " runs to do in " + std::to_string(given.size()) +
        " configuration(s) (" + std::to_string(recorded) + " recorded already)" +

@@ -109,6 +109,8 @@ RunPlan plan(const RunOptions& o, const Target& t) {
   for (const RunSetting& s : run_settings())
     if (s.apply) s.apply(o, c);
   c.backend = t.backend;
+  c.device = t.device;  // this rank's, where several share a node's
+  c.rank_devices = t.rank_devices;
   const bool ga = c.algorithm == Algorithm::Ga;
   // The repair, and the cell encoding it needs, unless the user chose the operators it changes.
   const bool plain = !ga || c.propagate == Propagation::None || o.encoding ||

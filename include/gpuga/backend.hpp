@@ -11,9 +11,16 @@
 namespace gpuga {
 
 // The target for puzzles of box size `box`: --backend auto resolved (CUDA when a device is
-// present), its units and what one holds, `ranks` processes sharing each run. Throws InputError
-// for --backend cuda without a usable device.
-Target probe_target(const RunOptions& options, int box, bool many = false, std::uint32_t ranks = 1);
+// present), its units and what one holds, `ranks` processes sharing each run. One of several
+// ranks on a `node` takes its share of the node's cores (--threads not given) and, unless
+// --device was given or the backend is cpu, a GPU round-robin: its local rank modulo the node's
+// devices (rank_device). Throws InputError for --backend cuda without a usable device.
+Target probe_target(const RunOptions& options, int box, bool many = false, std::uint32_t ranks = 1,
+                    NodePlace node = {});
+
+// Where several ranks of a node share its devices round-robin, the sentence that says so for the
+// front end to show once; "" otherwise.
+std::string shared_devices_news(const Target& t, const NodePlace& node);
 
 // Resolves --backend auto to cpu or cuda (throws InputError for cuda when none is usable). When
 // auto falls back to the CPU, `why_cpu` (if given) says why, for the front end to show.

@@ -25,6 +25,7 @@ struct BatchSetup {
   // (0: none); SIGTERM or SIGUSR1 then save them and end the batch (BatchEnd::Checkpointed),
   // and --resume continues them.
   double checkpoint_every = 0;
+  NodePlace node;  // this process's place on its node (MPI ranks share its cores and devices)
 };
 
 enum class BatchEnd { AllSolved, SomeUnsolved, Checkpointed };

@@ -104,6 +104,7 @@ struct RunConfig {
   Backend backend = Backend::Cpu;  // cpu or cuda
   int threads = 0;
   int device = 0;
+  std::string rank_devices;  // several MPI ranks: how they took their devices (Target's)
 
   RunLimits limits() const { return {max_generations, time_limit}; }
 };

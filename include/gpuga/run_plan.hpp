@@ -17,6 +17,14 @@
 
 namespace gpuga {
 
+// This process's place on its node: one of several ranks of an MPI job (`several`), which share
+// the node's cores and CUDA devices, its local rank among them. A lone process: the defaults.
+struct NodePlace {
+  bool several = false;
+  int local_rank = 0;
+  int local_ranks = 1;
+};
+
 // Where a run runs, as plain data: probe_target() asks the backend once (the CUDA device's
 // multiprocessors, what one holds, the footprints of the box size's segment kernels); plan()
 // reads the target only, and calls no backend.
@@ -33,6 +41,10 @@ struct Target {
   DeviceLimits launch;
   SegmentFootprints segments;
   std::string why_cpu;       // when auto fell back to the CPU, why (for the front end to say)
+  // Several ranks: how they took their devices ("local rank % 2", "--device 1"; empty on the
+  // CPU), and the devices they share round-robin (0: none shared, --device given or the CPU).
+  std::string rank_devices;
+  int shared_devices = 0;
 };
 
 // One run's plan: every setting in effect, the islands of every stage (one, or kMaxGrowths + 1
