@@ -73,6 +73,7 @@ class GrowingEngine final : public Engine {
   IslandParams run_params(std::uint32_t r) const override {
     return engines_[runs_[r].stage]->run_params(r);
   }
+  std::uint32_t run_stage(std::uint32_t r) const override { return runs_[r].stage; }
   std::string placement() const override { return engines_[0]->placement(); }
 
   void set_run(std::uint32_t r, const Grid& puzzle, std::uint64_t seed) override {

@@ -39,6 +39,7 @@ class RankEngine final : public Engine, RingLink {
     p.ga = local_->run_params(r).ga;
     return p;
   }
+  std::uint32_t run_stage(std::uint32_t r) const override { return local_->run_stage(r); }
   void set_run(std::uint32_t r, const Grid& puzzle, std::uint64_t seed) override {
     local_->set_run(r, puzzle, seed);
   }

@@ -357,9 +357,7 @@ class Runner {
     }
     r.stop_reason = reason;
     r.restarts = lr.view.restarts;
-    for (std::uint32_t size = engine_.run_params(lr.rep.slot).ga.island_size;
-         size > engine_.params().ga.island_size; size /= 2)
-      ++r.growths;
+    r.growths = engine_.run_stage(lr.rep.slot);
     r.evaluations = lr.view.evaluations;
     r.seconds = lr.elapsed();
     lr.active = false;

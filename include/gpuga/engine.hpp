@@ -52,6 +52,11 @@ class Engine {
     (void)r;
     return params();
   }
+  // The stage run r has reached: the times its islands grew (--grow-after), 0 where they never do.
+  virtual std::uint32_t run_stage(std::uint32_t r) const {
+    (void)r;
+    return 0;
+  }
   // Gives run `r` a puzzle and a seed; an Init task then starts it.
   virtual void set_run(std::uint32_t r, const Grid& puzzle, std::uint64_t seed) = 0;
   // One epoch: each run does its task (one per run), in launches with no host synchronisation.
