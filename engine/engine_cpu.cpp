@@ -9,7 +9,7 @@ namespace gpuga {
 
 std::unique_ptr<Engine> make_cpu_engine(const Grid& puzzle, const EngineParams& params,
                                         int threads, std::uint32_t slots) {
-  if (threads < 1) throw std::logic_error("a CPU engine of no threads (plan() counts them)");
+  if (threads < 1) throw std::logic_error("a CPU engine of no threads (plan() sets them)");
   return make_island_engine(puzzle, params, HostSystem(threads), slots);
 }
 

@@ -69,8 +69,7 @@ RunOptions configure(const py::kwargs& options) {
   for (const auto& [key, value] : options) {
     std::string name = py::str(key);
     for (auto& ch : name) ch = ch == '_' ? '-' : ch;
-    const RunSetting* s = find_setting(name);
-    GPUGA_INPUT_CHECK(s && !s->name.empty(), "unknown option '" + std::string(py::str(key)) +
+    GPUGA_INPUT_CHECK(find_setting(name), "unknown option '" + std::string(py::str(key)) +
                                                  "'; expected one of gpuga solve's options "
                                                  "(--help), dashes as underscores");
     give_option(c, name, py::isinstance<py::bool_>(value) ? (value.cast<bool>() ? "true" : "false")
@@ -271,11 +270,8 @@ py::list bench(const std::string& backend_name, std::vector<std::pair<std::uint3
                const std::string& algorithm, std::uint32_t generations, std::uint32_t repeats,
                std::uint32_t warmup, std::uint64_t seed, int threads, int device) {
   RunOptions c;
-  for (const auto& [name, text] : {std::pair<const char*, std::string>{"backend", backend_name},
-                                   {"algorithm", algorithm}}) {
-    const std::string error = find_setting(name)->parse(c, text);
-    GPUGA_INPUT_CHECK(error.empty(), std::string("--") + name + " " + text + ": " + error);
-  }
+  give_option(c, "backend", backend_name);
+  give_option(c, "algorithm", algorithm);
   const Backend backend = backend_for(c.backend.value_or(Backend::Auto), device);
   if (sizes.empty())
     sizes = default_bench_sizes(backend, multiprocessors_of(list_devices(), device),

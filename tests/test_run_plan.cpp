@@ -156,7 +156,8 @@ TEST(RunPlan, RanksOnOneNodeShareItsCoresAndRecordHowTheyTookTheirDevices) {
   const Target two = probe_target(o, 3, false, 2, {true, 1, 2});
   EXPECT_EQ(two.units, static_cast<std::uint32_t>(std::max(1, omp_get_num_procs() / 2)));
   EXPECT_EQ(two.rank_devices, "");
-  EXPECT_EQ(plan(o, two).shape.units, two.units);  // the CPU engine's threads
+  EXPECT_EQ(plan(o, two).shape.units, two.units);
+  EXPECT_EQ(plan(o, two).config.threads, static_cast<int>(two.units));  // the CPU engine's
   EXPECT_EQ(probe_target(o, 3).units, static_cast<std::uint32_t>(omp_get_max_threads()));
   o.threads = 3;
   EXPECT_EQ(probe_target(o, 3, false, 2, {true, 0, 2}).units, 3u);

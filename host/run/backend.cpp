@@ -89,8 +89,7 @@ std::unique_ptr<Engine> make_engine(const RunPlan& plan, const Grid& puzzle, std
                                     const EngineParams* here) {
   // Kept by a growing engine, which makes its later stages' engines when runs reach them.
   const auto one = [backend = plan.config.backend, device = plan.config.device,
-                    threads = static_cast<int>(plan.shape.units), puzzle,
-                    slots](const EngineParams& p) -> std::unique_ptr<Engine> {
+                    threads = plan.config.threads, puzzle, slots](const EngineParams& p) -> std::unique_ptr<Engine> {
 #if defined(GPUGA_HAVE_CUDA)
     if (backend == Backend::Cuda) return make_cuda_engine(puzzle, p, device, slots);
 #else

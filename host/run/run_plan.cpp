@@ -110,6 +110,7 @@ RunPlan plan(const RunOptions& o, const Target& t) {
     if (s.apply) s.apply(o, c);
   c.backend = t.backend;
   c.device = t.device;  // this rank's, where several share a node's
+  if (t.backend == Backend::Cpu) c.threads = static_cast<int>(t.units);  // --threads 0: every one
   c.rank_devices = t.rank_devices;
   const bool ga = c.algorithm == Algorithm::Ga;
   // The repair, and the cell encoding it needs, unless the user chose the operators it changes.

@@ -157,13 +157,10 @@ struct GivenRemover::Sat {
     solver.configure("sat");
     solver.set("quiet", 1);
   }
-  int var(int c, int v) const { return cnf.var(c, v); }
 };
 
 GivenRemover::GivenRemover(const Grid& solution)
     : solution_(solution), puzzle_(solution), decided_(static_cast<std::size_t>(solution.cells()), 0) {}
-GivenRemover::GivenRemover(GivenRemover&&) noexcept = default;
-GivenRemover& GivenRemover::operator=(GivenRemover&&) noexcept = default;
 GivenRemover::~GivenRemover() = default;
 
 bool GivenRemover::remove_if_unique(int c) {
@@ -175,7 +172,7 @@ bool GivenRemover::remove_if_unique(int c) {
   if (unique) {
     puzzle_.cell[c] = 0;
   } else if (sat_) {
-    sat_->solver.add(sat_->var(c, v));
+    sat_->solver.add(sat_->cnf.var(c, v));
     sat_->solver.add(0);
   }
   return unique;
@@ -191,14 +188,14 @@ bool GivenRemover::unique_by_sat(int c) {
     if (!sat_->cnf.add_to(sat_->solver))  // the puzzle, of one solution, holds these givens and more
       throw std::logic_error("given removal: a puzzle of one solution without a CNF");
     for (int u = 0; u < puzzle_.cells(); ++u)  // assumed at every question: never eliminated
-      if (undecided(u)) sat_->solver.freeze(sat_->var(u, puzzle_.cell[u]));
+      if (undecided(u)) sat_->solver.freeze(sat_->cnf.var(u, puzzle_.cell[u]));
     for (int u = 0; u < puzzle_.cells(); ++u)
       for (int v = 1; v <= puzzle_.side(); ++v)
-        if (const int x = sat_->var(u, v)) sat_->solver.phase(v == solution_.cell[u] ? x : -x);
+        if (const int x = sat_->cnf.var(u, v)) sat_->solver.phase(v == solution_.cell[u] ? x : -x);
   }
   for (int u = 0; u < puzzle_.cells(); ++u)
-    if (undecided(u) && u != c) sat_->solver.assume(sat_->var(u, puzzle_.cell[u]));
-  sat_->solver.assume(-sat_->var(c, puzzle_.cell[c]));
+    if (undecided(u) && u != c) sat_->solver.assume(sat_->cnf.var(u, puzzle_.cell[u]));
+  sat_->solver.assume(-sat_->cnf.var(c, puzzle_.cell[c]));
   return sat_->solver.solve() == 20;  // unsatisfiable: no solution with another value at c
 }
 

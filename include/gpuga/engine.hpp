@@ -107,7 +107,7 @@ struct EngineParams : IslandParams {
 };
 
 // `params.ga.seed` seeds run 0 with `puzzle`; other runs start Idle until set_run. `threads`: at
-// least 1 (a plan's are its target's units).
+// least 1 (a plan's config has them in effect).
 std::unique_ptr<Engine> make_cpu_engine(const Grid& puzzle, const EngineParams& params,
                                         int threads, std::uint32_t slots = 1);
 

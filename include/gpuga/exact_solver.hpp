@@ -46,8 +46,6 @@ ExactResult solve_exact(const Grid& puzzle, int limit = 2, ExactSolver solver = 
 class GivenRemover {
  public:
   explicit GivenRemover(const Grid& solution);  // a full grid: the puzzle before any removal
-  GivenRemover(GivenRemover&&) noexcept;
-  GivenRemover& operator=(GivenRemover&&) noexcept;
   ~GivenRemover();
 
   // Removes the given at `c` where one solution remains without it; true then. Each cell is

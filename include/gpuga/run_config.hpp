@@ -102,7 +102,7 @@ struct RunConfig {
   double time_limit = 60;
   std::uint64_t seed = 0;
   Backend backend = Backend::Cpu;  // cpu or cuda
-  int threads = 0;
+  int threads = 0;  // in effect on the CPU: the target's (--threads 0: every one)
   int device = 0;
   std::string rank_devices;  // several MPI ranks: how they took their devices (Target's)
 
