@@ -26,10 +26,6 @@ namespace {
 const std::string kEscargot =  // AI Escargot: singles place little
     "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..";
 
-Grid puzzle_at(const std::string& file, std::size_t index = 0) {
-  return read_puzzle_file(source_path("puzzles/" + file)).at(index).grid;
-}
-
 // The givens are kept, and every value propagation placed is forced: it is the unique
 // solution's; for a puzzle of several solutions, the grid left has as many (counted up to two).
 void expect_agrees_with_the_solution(const Grid& puzzle, const Propagated& p) {
@@ -81,7 +77,7 @@ TEST(Propagate, SinglesCompleteAPuzzleTheySolve) {
 
 TEST(Propagate, HiddenSinglesCompleteWhatNakedSinglesLeave) {
   // royle_17clue_50 #2: naked singles alone stall; with hidden singles the puzzle completes.
-  const Grid puzzle = puzzle_at("royle_17clue_50.txt", 1);
+  const Grid puzzle = corpus_puzzle("royle_17clue_50.txt", 1);
   const Propagated p = propagate_singles(puzzle);
   EXPECT_TRUE(p.complete());
   expect_agrees_with_the_solution(puzzle, p);
@@ -99,9 +95,9 @@ TEST(Propagate, StopsWhereSinglesStop) {
 TEST(Propagate, EveryBoxSizeAgreesWithTheSolution) {
   std::istringstream four("1.3.3...2..3...1\n");
   const Grid puzzles[] = {parse_puzzles(four, "4x4")[0].grid,
-                          puzzle_at("acs_16x16_fixed040_inst00-09.txt"),
-                          puzzle_at("acs_25x25_fixed040_inst00-09.txt"),
-                          puzzle_at("acs_25x25_unique_fixed065-070.txt")};
+                          corpus_puzzle("acs_16x16_fixed040_inst00-09.txt"),
+                          corpus_puzzle("acs_25x25_fixed040_inst00-09.txt"),
+                          corpus_puzzle("acs_25x25_unique_fixed065-070.txt")};
   for (const Grid& puzzle : puzzles) {
     SCOPED_TRACE(puzzle.box);
     const Propagated p = propagate_singles(puzzle);

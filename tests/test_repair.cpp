@@ -19,10 +19,6 @@ using namespace gpuga;
 
 namespace {
 
-Grid puzzle_at(const std::string& file, std::size_t index = 0) {
-  return read_puzzle_file(source_path("puzzles/" + file)).at(index).grid;
-}
-
 template <int B>
 std::vector<std::uint8_t> genome_of(const Grid& g) {
   std::vector<std::uint8_t> s(Shape<B>::kGenomeBytes, 0);
@@ -100,10 +96,10 @@ TEST(Repair, FourByFour) {
   check_box_size<2>(parse_puzzles(four, "4x4")[0].grid);
 }
 
-TEST(Repair, SixteenBySixteen) { check_box_size<4>(puzzle_at("acs_16x16_fixed040_inst00-09.txt")); }
+TEST(Repair, SixteenBySixteen) { check_box_size<4>(corpus_puzzle("acs_16x16_fixed040_inst00-09.txt")); }
 
 TEST(Repair, TwentyFiveByTwentyFive) {
-  check_box_size<5>(puzzle_at("acs_25x25_fixed045_inst00-09.txt"));
+  check_box_size<5>(corpus_puzzle("acs_25x25_fixed045_inst00-09.txt"));
 }
 
 TEST(Repair, AnEmptyGridIsFilledAndAFullOneLeftAlone) {

@@ -16,9 +16,9 @@ using namespace gpuga;
 
 namespace {
 
-const char* const kSolution =
+const char* const kWikipediaSolution =
     "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
-const char* const kPuzzle =
+const char* const kWikipediaPuzzle =
     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
 
 Grid grid_of(const char* line) {
@@ -56,10 +56,10 @@ TEST(ResultFields, EachOutputNamesAFieldOnceAndTheCsvHasAColumnForEach) {
 }
 
 TEST(ResultFields, EachValueIsTheRunsAsTheOutputsWriteIt) {
-  const Grid puzzle = grid_of(kPuzzle);
+  const Grid puzzle = grid_of(kWikipediaPuzzle);
   RunResult r;
   r.solved = true;
-  r.best = grid_of(kSolution);
+  r.best = grid_of(kWikipediaSolution);
   r.island = 3;
   r.generations = 12;
   r.restarts = 1;
@@ -70,8 +70,8 @@ TEST(ResultFields, EachValueIsTheRunsAsTheOutputsWriteIt) {
   r.stop_reason = StopReason::Solved;
   const FinishedRun run{puzzle, Alphabet::Digits, r, Backend::Cpu};
   EXPECT_EQ(csv_text(value_of(run, "solved")), "1");
-  EXPECT_EQ(std::get<std::string>(value_of(run, "puzzle")), kPuzzle);
-  EXPECT_EQ(std::get<std::string>(value_of(run, "grid")), kSolution);
+  EXPECT_EQ(std::get<std::string>(value_of(run, "puzzle")), kWikipediaPuzzle);
+  EXPECT_EQ(std::get<std::string>(value_of(run, "grid")), kWikipediaSolution);
   EXPECT_EQ(std::get<std::string>(value_of(run, "size")), "9x9");
   EXPECT_EQ(std::get<std::uint64_t>(value_of(run, "fitness")), 0u);
   EXPECT_EQ(std::get<std::uint64_t>(value_of(run, "generations")), 12u);
