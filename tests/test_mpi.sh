@@ -5,7 +5,8 @@
 # that the ring crosses the ranks many times), sa, a 16x16 puzzle, a file of three sizes, and one
 # island a rank; batch and sweep sharing out their runs
 # (and --resume on another rank count); a rank count that does not divide the
-# islands is refused before any run, with a message; rank 0 alone writes.
+# islands is refused before any run, with a message; rank 0 alone writes; a seed drawn (none given)
+# is rank 0's on every rank.
 # With a GPU, ranks that outnumber the GPUs share them round-robin, with the same results.
 # Skipped (77), saying why, without mpirun or a python3 (the GPU bundle's machine may lack them).
 # Usage: test_mpi.sh GPUGA SOURCE_DIR
@@ -83,6 +84,18 @@ same growing 2 --repair none --pop 40 --island-size 10 --local-search 20 --migra
 "$python3" -c '
 import json, sys
 sys.exit(0 if any(r["growths"] > 0 for r in json.load(open(sys.argv[1]))["results"]) else 1)' "$tmp/growing.n.json" || fail "growing: no run grew"
+
+# No seed given: every rank runs with the one rank 0 drew, so that the run is the one its recorded
+# seed gives.
+mpi 2 "$gpuga" solve --backend cpu --json --repair none --pop 400 --island-size 100 --local-search 0 \
+  --max-generations 20 "$nine" >"$tmp/drawn.n.json" 2>"$tmp/drawn.n.err"
+[ $? -le 1 ] || { cat "$tmp/drawn.n.err"; fail "a drawn seed on 2 ranks"; }
+seed=$("$python3" -c 'import json,sys; print(json.load(open(sys.argv[1]))["config"]["seed"])' "$tmp/drawn.n.json")
+"$gpuga" solve --backend cpu --threads 2 --json --repair none --pop 400 --island-size 100 --local-search 0 \
+  --max-generations 20 --seed "$seed" "$nine" >"$tmp/drawn.1.json" 2>/dev/null
+diff <(strip "$tmp/drawn.1.json") <(strip "$tmp/drawn.n.json") ||
+  fail "a drawn seed on 2 ranks: not the run its recorded seed $seed gives"
+echo "ok: a drawn seed is rank 0's on every rank"
 
 # On a GPU: more ranks than GPUs share them (local rank modulo the devices), said once, recorded
 # in the JSON, with what one process computes on the GPU.

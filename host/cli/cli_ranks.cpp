@@ -87,6 +87,13 @@ bool any_rank(bool mine) {
   return mine;
 }
 
+std::uint64_t root_rank_value(std::uint64_t mine) {
+#if defined(GPUGA_HAVE_MPI)
+  if (world()) MPI_Bcast(&mine, 1, MPI_UINT64_T, 0, MPI_COMM_WORLD);
+#endif
+  return mine;
+}
+
 std::unique_ptr<Consensus> rank_consensus() {
 #if defined(GPUGA_HAVE_MPI)
   if (const MpiWorld* w = world()) return make_rank_consensus(*w);

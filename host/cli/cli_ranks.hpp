@@ -2,6 +2,7 @@
 // solve under MPI (`mpirun -np N gpuga solve ...`, host/mpi/mpi_world.hpp): what the command
 // line does differently when several ranks share a run. In a build without MPI, or a process no
 // MPI launcher started, this is one rank of one and every function here leaves things as they are.
+#include <cstdint>
 #include <memory>
 #include <string>
 
@@ -37,6 +38,9 @@ void rank_barrier();
 
 // Whether `mine` holds on any rank (this rank's own with one).
 bool any_rank(bool mine);
+
+// Rank 0's `mine`, on every rank (this rank's own with one).
+std::uint64_t root_rank_value(std::uint64_t mine);
 
 // The driver's consensus across the ranks; null with one rank.
 std::unique_ptr<Consensus> rank_consensus();

@@ -1,11 +1,10 @@
 #include "cli_run_config.hpp"
 
-#include "cli_ranks.hpp"
-
 #include <iostream>
 #include <limits>
 #include <sstream>
 
+#include "cli_ranks.hpp"
 #include "commands.hpp"
 
 namespace gpuga {
@@ -95,6 +94,7 @@ void add_batch_setup_options(CLI::App* cmd, BatchSetup& s) {
 void draw_seed(RunOptions& o, CLI::App* cmd) {
   if (o.seed) return;
   draw_seed(o);
+  o.seed = root_rank_value(*o.seed);  // MPI ranks share a run's islands or a batch's runs
   cmd->get_option("--seed")->add_result(std::to_string(*o.seed));
 }
 

@@ -30,8 +30,8 @@ void add_run_options(CLI::App* cmd, RunOptions& o, bool& print_config);
 // Adds the options of a batch other than its runs' (gpuga batch and sweep) to `cmd`.
 void add_batch_setup_options(CLI::App* cmd, BatchSetup& s);
 
-// After parsing: draws the seed when none was given, and records it as the --seed option's
-// value so that --print-config writes it.
+// After parsing: draws the seed when none was given (rank 0's on every MPI rank), and records it
+// as the --seed option's value so that --print-config writes it.
 void draw_seed(RunOptions& o, CLI::App* cmd);
 
 // --print-config: writes the whole command's configuration (the seed drawn included) in the form
