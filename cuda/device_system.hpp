@@ -241,38 +241,45 @@ struct GridTeam : BlockTeam {
   GPUGA_HD bool past(std::int64_t) const { return false; }
 };
 
-// How many blocks of 256 threads a multiprocessor should hold at once for each step's kernel,
-// from its home and staged, which bounds the kernel's registers: 65536 / (256 x that); narrower
+// The launch policy, a row a step and a column an architecture: how many blocks of 256 threads
+// a multiprocessor should hold at once for each kernel of the step (from its home, staged, and
+// a cooperative grid's), which bounds the kernel's registers: 65536 / (256 x that); narrower
 // blocks fit more. Without a bound ptxas squeezed the boundary step into 32 registers, for an
 // occupancy it does not need, by spilling. The GA's and the chains' segment steps are bounded to
 // 64 registers with the island staged in shared memory, with no spills on sm_90
 // (bench/ptxas-table.sh); where 64 spilled, a step keeps 128 (two blocks of 256): the chains from
-// device memory (islands too large to stage), before sm_90 (an A100) the chains staged and the
-// 25x25 GA from device memory, and the repaired GA's step. kernel_resources (ctest) fails on a
-// spill or a lost block.
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 900
-inline constexpr bool kBeforeSm90 = true;
-#else
-inline constexpr bool kBeforeSm90 = false;
-#endif
+// device memory (islands too large to stage), on sm_80 (an A100) the chains staged and the 25x25
+// GA from device memory, and the repaired GA's step (its repair's loops over a grid's candidates
+// beside the breeding's state). A cooperative grid's barriers spilled at 64 registers, and a
+// lone island that large has blocks enough: two. kernel_resources (ctest) fails on a spill or a
+// lost block. The launch and the occupancy query both take the kernel compiled with these.
+struct BlocksPerMultiprocessor {
+  unsigned home, staged, grid;
+};
 template <class Step>
-struct BlocksPerMultiprocessor {  // the boundary and summary steps
-  static constexpr unsigned kHome = 2, kStaged = 2;
+struct LaunchPolicy {  // the boundary and summary steps
+  static constexpr BlocksPerMultiprocessor sm80{2, 2, 2}, sm90{2, 2, 2};
 };
 template <int B>
-struct BlocksPerMultiprocessor<ga_segment_step<B>> {
-  static constexpr unsigned kHome = kBeforeSm90 && B == 5 ? 2 : 4, kStaged = 4;
+struct LaunchPolicy<ga_segment_step<B>> {
+  static constexpr BlocksPerMultiprocessor sm80{B == 5 ? 2u : 4u, 4, 2}, sm90{4, 4, 2};
 };
 template <int B>
-struct BlocksPerMultiprocessor<chain_segment_step<B>> {
-  static constexpr unsigned kHome = 2, kStaged = kBeforeSm90 ? 2 : 4;
+struct LaunchPolicy<chain_segment_step<B>> {
+  static constexpr BlocksPerMultiprocessor sm80{2, 2, 2}, sm90{2, 4, 2};
 };
-// The repaired GA's step: its repair's loops over a grid's candidates beside the breeding's
-// state spilled at 64 registers; at 128 (two blocks of 256, sixteen of its islands' warp) none.
 template <int B>
-struct BlocksPerMultiprocessor<repaired_ga_segment_step<B>> {
-  static constexpr unsigned kHome = 2, kStaged = 2;
+struct LaunchPolicy<repaired_ga_segment_step<B>> {
+  static constexpr BlocksPerMultiprocessor sm80{2, 2, 2}, sm90{2, 2, 2};
 };
+// The column of the architecture being compiled (sm_80 before sm_90; the host pass, which
+// launches what the device passes compiled, reads sm_90's).
+template <class Step>
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 900
+inline constexpr BlocksPerMultiprocessor kBlocksPerMultiprocessor = LaunchPolicy<Step>::sm80;
+#else
+inline constexpr BlocksPerMultiprocessor kBlocksPerMultiprocessor = LaunchPolicy<Step>::sm90;
+#endif
 
 // One thread block per island, as many threads as its children (team_threads, at most 256): the
 // island's threads share its shared-memory work area (staged_island_kernel), so a generation
@@ -280,7 +287,7 @@ struct BlocksPerMultiprocessor<repaired_ga_segment_step<B>> {
 // island_kernel: each island from device memory (the boundary and summary steps, and islands too
 // large for shared memory).
 template <class Step>
-__global__ void __launch_bounds__(kTeamThreads, BlocksPerMultiprocessor<Step>::kHome)
+__global__ void __launch_bounds__(kTeamThreads, kBlocksPerMultiprocessor<Step>.home)
     island_kernel(Step step) {
   step(BlockTeam{}, blockIdx.x, static_cast<std::uint8_t*>(nullptr));
 }
@@ -289,7 +296,7 @@ __global__ void __launch_bounds__(kTeamThreads, BlocksPerMultiprocessor<Step>::k
 // the step is compiled for the island there (StagedWork, island.hpp): shared-memory loads
 // and stores with 32-bit addresses.
 template <class Step>
-__global__ void __launch_bounds__(kTeamThreads, BlocksPerMultiprocessor<Step>::kStaged)
+__global__ void __launch_bounds__(kTeamThreads, kBlocksPerMultiprocessor<Step>.staged)
     staged_island_kernel(Step step) {
   extern __shared__ __align__(16) std::uint8_t work[];
   step(BlockTeam{}, blockIdx.x, StagedWork{work});
@@ -305,10 +312,9 @@ auto block_kernel(KernelKind kind) -> void (*)(Step) {
 }
 
 // Island 0 on every block of a cooperative grid (at most the blocks that fit on the GPU at once,
-// as a grid barrier needs), from device memory. Two blocks per multiprocessor: its grid barriers
-// spilled at 64 registers, and a lone island that large has blocks enough.
+// as a grid barrier needs), from device memory.
 template <class Step>
-__global__ void __launch_bounds__(kTeamThreads, 2) grid_kernel(Step step) {
+__global__ void __launch_bounds__(kTeamThreads, kBlocksPerMultiprocessor<Step>.grid) grid_kernel(Step step) {
   step(GridTeam{}, 0, nullptr);
 }
 

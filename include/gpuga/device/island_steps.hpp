@@ -139,7 +139,7 @@ struct segment_step {
 };
 // The GA's segment step, the repaired GA's (GaParams::repair propagate) and the chains', types of
 // their own, so that on the GPU each is a kernel of its own with its own register bound
-// (cuda/device_system.hpp, BlocksPerMultiprocessor).
+// (cuda/device_system.hpp, LaunchPolicy).
 template <int B>
 struct ga_segment_step : segment_step<B, false, false> {
   static constexpr const char* kName = "ga_segment_step";
