@@ -212,8 +212,8 @@ class GrowingEngine final : public Engine {
                       "a growing run's state at stage " + std::to_string(stage) + ", generation " +
                           std::to_string(clock) + "; expected a stage below " +
                           std::to_string(params_.size()) + " that its generation has reached");
-    std::vector<std::uint8_t> inner(kRunSnapshotHeader + islands() * block);
-    std::memcpy(inner.data(), bytes.data(), kRunSnapshotHeader);
+    std::vector<std::uint8_t> inner(bytes.begin(), bytes.begin() + kRunSnapshotHeader);
+    inner.resize(kRunSnapshotHeader + islands() * block);
     write_value(inner.data(), clock - offset(stage));
     std::vector<Carried> carried(islands());
     const std::uint8_t* at = bytes.data() + kRunSnapshotHeader;
