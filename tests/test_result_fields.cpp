@@ -5,12 +5,12 @@
 
 #include <algorithm>
 #include <set>
-#include <sstream>
 
 #include "gpuga/batch_csv.hpp"
 #include "gpuga/device/rng.hpp"
 #include "gpuga/result_fields.hpp"
 #include "gpuga/run_config.hpp"
+#include "grids.hpp"
 
 using namespace gpuga;
 
@@ -20,11 +20,6 @@ const char* const kWikipediaSolution =
     "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
 const char* const kWikipediaPuzzle =
     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
-
-Grid grid_of(const char* line) {
-  std::istringstream in(line);
-  return parse_puzzles(in, "test", ReadMode::Grids).at(0).grid;
-}
 
 FieldValue value_of(const FinishedRun& run, const std::string& json) {
   for (const ResultField& f : result_fields())
