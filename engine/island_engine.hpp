@@ -22,6 +22,7 @@
 // returns without waiting for them, and the engines of a growing run's stages overlap.
 // The population never leaves the engine's memory but for tests (population, fitness).
 #include <algorithm>
+#include <stdexcept>
 #include <string>
 
 #include "gpuga/engine.hpp"
@@ -69,7 +70,10 @@ class IslandEngine final : public Engine {
                       "sa and hc: islands of " + std::to_string(L_.island_size) + " chains migrating every " +
                           std::to_string(p.migration_interval) + " generations; expected at most " +
                           std::to_string(kMaxChains) + " chains, which never migrate");
-    p_.halt_interval = halt_interval_for(p_.ga);  // follows from the configuration (island.hpp)
+    if (p.halt_interval != halt_interval_for(p.ga))  // plan() derives it (island_params.hpp)
+      throw std::logic_error("islands halting every " + std::to_string(p.halt_interval) +
+                             " generations; their configuration's halt interval is " +
+                             std::to_string(halt_interval_for(p.ga)));
     [[maybe_unused]] const auto on = sys_.scope();
     sys_.prepare(bytes_needed(), "--pop " + std::to_string(std::uint64_t(p.islands) * L_.island_size) +
                                      (slots > 1 ? " x " + std::to_string(slots) + " runs at once" : ""));

@@ -108,5 +108,6 @@ inline gpuga::EngineParams islands_of(const TestConfig& c, std::uint32_t islands
   p.restart_after = restart_after;
   p.keep_on_restart = keep_on_restart;
   p.rank_pressure = c.rank_pressure;
+  p.halt_interval = gpuga::halt_interval_for(p.ga);
   return p;
 }

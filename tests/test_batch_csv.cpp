@@ -56,8 +56,8 @@ TEST(BatchCsv, ARowPutsEachValueInItsColumn) {
       run[c] = "<" + c + ">";
   RunConfig config;
   config.pop = 1234;
-  config.selection = Selection::Rank;
-  config.rank_pressure = 1.25;
+  config.engine.ga.selection = Selection::Rank;
+  config.engine.rank_pressure = 1.25;
   const auto row = batch_row(run, config);
   ASSERT_EQ(row.size(), batch_columns().size());
   EXPECT_EQ(row[place_of("population_size")], "1234");
@@ -74,7 +74,7 @@ TEST(BatchCsv, ARowPutsEachValueInItsColumn) {
 
 TEST(BatchCsv, TheConfigIdFollowsTheRecordedSettings) {
   RunConfig a, b;
-  b.migrants = 2;
+  b.engine.migrants = 2;
   EXPECT_EQ(config_id(a), config_id(RunConfig{}));
   EXPECT_NE(config_id(a), config_id(b));
   EXPECT_EQ(config_id(a).size(), 16u);

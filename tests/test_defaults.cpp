@@ -87,17 +87,19 @@ TEST(Defaults, RunsSizedForThroughputTakeTheirOwnIslandsAndGrowth) {
         RunOptions o;
         o.repair = r;
         const RunConfig many = plan_on(o, b, box, /*many=*/true, 3).config;
-        EXPECT_EQ(std::tie(many.island_size, many.grow_after),
+        EXPECT_EQ(std::tie(many.engine.ga.island_size, many.grow_after),
                   std::tie(row.many_island_size, row.many_grow_after))
             << to_string(b) << " box " << box << " " << to_string(r);
-        EXPECT_EQ(many.pop % many.island_size, 0u);
+        EXPECT_EQ(many.pop % many.engine.ga.island_size, 0u);
       }
   RunOptions given = plain();
   given.pop = 8192;
   const RunConfig sized = plan_on(given, Backend::Cuda, 3, true).config;
-  EXPECT_EQ(std::tie(sized.island_size, sized.grow_after), std::make_tuple(d.island_size, 0u));
+  EXPECT_EQ(std::tie(sized.engine.ga.island_size, sized.grow_after),
+            std::make_tuple(d.island_size, 0u));
   const RunConfig alone = plan_on(plain(), Backend::Cuda, 3, false).config;
-  EXPECT_EQ(std::tie(alone.island_size, alone.grow_after), std::tie(d.island_size, d.grow_after));
+  EXPECT_EQ(std::tie(alone.engine.ga.island_size, alone.grow_after),
+            std::tie(d.island_size, d.grow_after));
 }
 
 TEST(Defaults, ThePlanRecordsTheNumbersInEffect) {
@@ -106,23 +108,25 @@ TEST(Defaults, ThePlanRecordsTheNumbersInEffect) {
     o.repair = r;
     const RunConfig c = plan_on(o, Backend::Cpu, 3, false, 3).config;
     const SizeDefaults& row = size_defaults(Backend::Cpu, 3, r);
-    EXPECT_EQ(std::tie(c.island_size, c.local_search, c.restart_after, c.grow_after),
+    EXPECT_EQ(std::tie(c.engine.ga.island_size, c.engine.ga.local_search, c.engine.restart_after,
+                       c.grow_after),
               std::tie(row.island_size, row.local_search, row.restart_after, row.grow_after))
         << to_string(r);
     EXPECT_EQ(c.pop, 3 * row.islands_per_unit * row.island_size);
   }
   // The defaults are the repaired GA's rows.
   const SizeDefaults& d = size_defaults(Backend::Cpu, 3, Repair::Propagate);
-  EXPECT_EQ(plan_on({}, Backend::Cpu, 3, false, 3).config.island_size, d.island_size);
+  EXPECT_EQ(plan_on({}, Backend::Cpu, 3, false, 3).config.engine.ga.island_size, d.island_size);
   // The table's restart is the GA's: climbers keep theirs, on every backend.
   RunOptions hc;
   hc.algorithm = Algorithm::Hc;
   const RunConfig climbers = plan_on(hc, Backend::Cuda, 3).config;
-  EXPECT_EQ(climbers.restart_after, kClimberRestartAfter);
+  EXPECT_EQ(climbers.engine.restart_after, kClimberRestartAfter);
   EXPECT_EQ(climbers.grow_after, 0u);  // islands grow in the GA only
   const RunConfig gpu = plan_on({}, Backend::Cuda, 3).config;
   const SizeDefaults& g = size_defaults(Backend::Cuda, 3, Repair::Propagate);
-  EXPECT_EQ(std::tie(gpu.island_size, gpu.local_search, gpu.restart_after, gpu.grow_after),
+  EXPECT_EQ(std::tie(gpu.engine.ga.island_size, gpu.engine.ga.local_search,
+                     gpu.engine.restart_after, gpu.grow_after),
             std::tie(g.island_size, g.local_search, g.restart_after, g.grow_after));
   // Islands the user sized do not grow unless asked: the table's growth is for its islands.
   RunOptions sized = plain();
@@ -137,8 +141,9 @@ TEST(Defaults, ThePlanRecordsTheNumbersInEffect) {
   given.local_search = 7;
   given.grow_after = 0;
   const RunConfig kept = plan_on(given, Backend::Cpu, 5, true).config;
-  EXPECT_EQ(std::tie(kept.pop, kept.island_size, kept.local_search, kept.grow_after),
-            std::make_tuple(600u, 300u, 7u, 0u));
+  EXPECT_EQ(
+      std::tie(kept.pop, kept.engine.ga.island_size, kept.engine.ga.local_search, kept.grow_after),
+      std::make_tuple(600u, 300u, 7u, 0u));
 }
 
 TEST(Defaults, EveryEntryIsARunTheEngineTakes) {

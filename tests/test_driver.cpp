@@ -37,6 +37,7 @@ EngineParams small_params(std::uint64_t seed = 17) {
   p.migration_interval = 5;
   p.migrants = 1;
   p.restart_after = 15;
+  p.halt_interval = halt_interval_for(p.ga);
   return p;
 }
 
@@ -178,7 +179,8 @@ TEST_F(Driver, ASolvedRunEndsAtItsHaltCheck) {
       p.ga.crossover = Crossover::Bands;
       p.ga.crossover_threshold = p.ga.mutation_threshold = rate_threshold(1.0);
     }
-    EXPECT_EQ(halt_interval_for(p.ga), local_search ? 1u : kHaltInterval);
+    p.halt_interval = halt_interval_for(p.ga);
+    EXPECT_EQ(p.halt_interval, local_search ? 1u : kHaltInterval);
     Recorder obs;
     const auto r = run({{grid_of(kEasyPuzzle), 5}}, {2000, 0}, obs, 1, p)[0];
     ASSERT_TRUE(r.solved) << "local search " << local_search;
@@ -191,6 +193,14 @@ TEST_F(Driver, ASolvedRunEndsAtItsHaltCheck) {
     }
     EXPECT_EQ(r.evaluations, last.evaluations);
   }
+}
+
+TEST_F(Driver, AnEngineRefusesIslandsThatHaltOtherwiseThanTheirConfiguration) {
+  EngineParams p = small_params();  // local search: a halt check every generation
+  p.halt_interval = kHaltInterval;
+  EXPECT_THROW(make_cpu_engine(grid_of(kEasyPuzzle), p, 1), std::logic_error);
+  p.halt_interval = 1;
+  EXPECT_NO_THROW(make_cpu_engine(grid_of(kEasyPuzzle), p, 1));
 }
 
 TEST_F(Driver, ARunReportsItsEarliestSolvingGenerationAndOnATieItsLowestIsland) {

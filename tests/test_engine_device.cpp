@@ -415,6 +415,7 @@ TEST_P(DeviceEngine, ATimeLimitStopsTheRunInTimeAndOneNotReachedChangesNothing) 
   EngineParams slow = p;
   slow.islands = system == System::Cuda ? 20000 : 40;
   slow.ga.local_search = 2000;
+  slow.halt_interval = halt_interval_for(slow.ga);
   auto d = make_device(system, none, slow);
   const double limit = 0.5;
   const RunResult z = run_many(*d, {{none, 5}}, {0, limit}, quiet)[0];

@@ -47,16 +47,17 @@ TEST(RunPlan, EachPuzzleSizeGetsItsOwnDefaults) {
         o.repair = r;
         const RunConfig c = plan_on(o, b, box).config;
         const SizeDefaults& d = size_defaults(b, box, r);
-        EXPECT_EQ(std::tie(c.island_size, c.local_search, c.restart_after),
-                  std::tie(d.island_size, d.local_search, d.restart_after))
+        EXPECT_EQ(
+            std::tie(c.engine.ga.island_size, c.engine.ga.local_search, c.engine.restart_after),
+            std::tie(d.island_size, d.local_search, d.restart_after))
             << to_string(b) << " box " << box << " " << to_string(r);
         EXPECT_EQ(c.backend, b);
       }
   // What is given holds at every size.
   RunOptions given;
   given.local_search = 9;
-  EXPECT_EQ(plan_on(given, Backend::Cpu, 4).config.local_search, 9u);
-  EXPECT_EQ(plan_on(given, Backend::Cpu, 3).config.local_search, 9u);
+  EXPECT_EQ(plan_on(given, Backend::Cpu, 4).config.engine.ga.local_search, 9u);
+  EXPECT_EQ(plan_on(given, Backend::Cpu, 3).config.engine.ga.local_search, 9u);
 }
 
 TEST(RunPlan, ARunThatGrowsHasEveryStagesIslands) {
@@ -72,6 +73,7 @@ TEST(RunPlan, ARunThatGrowsHasEveryStagesIslands) {
   EXPECT_EQ(p.config.grow_after, 10u);  // 3 rounded up to the plain GA's halt interval
   for (std::uint32_t k = 0; k <= kMaxGrowths; ++k) {
     EXPECT_EQ(p.stages[k].islands, 2u);
+    EXPECT_EQ(p.stages[k].halt_interval, kHaltInterval);
     EXPECT_EQ(p.stages[k].ga.island_size, 4u << k);
     EXPECT_EQ(p.stages[k].ga.children, 4u << k);
   }
@@ -92,12 +94,13 @@ TEST(RunPlan, ARunThatGrowsHasEveryStagesIslands) {
   o.encoding = Encoding::Cell;
   o.grow_after = 3;
   EXPECT_EQ(plan_on(o).config.grow_after, 3u);
+  EXPECT_EQ(plan_on(o).config.engine.halt_interval, 1u);
 }
 
 TEST(RunPlan, TheGaRepairsItsChildrenUnlessTheOperatorsItChangesAreChosen) {
   // The defaults: the repaired GA on the cell encoding, with no local search (its own rows).
   const RunConfig d = plan_on({}).config;
-  EXPECT_EQ(std::tie(d.repair, d.encoding, d.local_search),
+  EXPECT_EQ(std::tie(d.engine.ga.repair, d.engine.ga.encoding, d.engine.ga.local_search),
             std::make_tuple(Repair::Propagate, Encoding::Cell, 0u));
   EXPECT_EQ(plan_on({}).engine_params().ga.repair, Repair::Propagate);
   // An encoding, --propagate none, the squared fitness, sa or hc: the plain operators, as before
@@ -113,10 +116,12 @@ TEST(RunPlan, TheGaRepairsItsChildrenUnlessTheOperatorsItChangesAreChosen) {
         with(&RunOptions::fitness, FitnessKind::Squared),
         with(&RunOptions::algorithm, Algorithm::Sa), with(&RunOptions::algorithm, Algorithm::Hc),
         with(&RunOptions::repair, Repair::None)})
-    EXPECT_EQ(c.repair, Repair::None) << to_string(c.encoding) << " " << to_string(c.algorithm);
+    EXPECT_EQ(c.engine.ga.repair, Repair::None)
+        << to_string(c.engine.ga.encoding) << " " << to_string(c.engine.ga.algorithm);
   const RunConfig none = with(&RunOptions::repair, Repair::None);
-  EXPECT_EQ(std::tie(none.encoding, none.local_search),
-            std::make_tuple(Encoding::Box, size_defaults(Backend::Cpu, 3, Repair::None).local_search));
+  EXPECT_EQ(
+      std::tie(none.engine.ga.encoding, none.engine.ga.local_search),
+      std::make_tuple(Encoding::Box, size_defaults(Backend::Cpu, 3, Repair::None).local_search));
   // The repair asked for with what it cannot work with: refused, naming both.
   const std::pair<void (*)(RunOptions&), std::string> refused[] = {
       {[](RunOptions& o) { o.encoding = Encoding::Box; }, "--repair propagate with --encoding box"},
@@ -178,7 +183,21 @@ TEST(RunPlan, TheDefaultPopulationFillsTheTargetsUnits) {
   EXPECT_EQ(p.config.pop, std::min(d.islands_per_unit, 3u) * 10 * d.island_size);
   EXPECT_EQ(p.shape.units, 10u);
   EXPECT_EQ(p.shape.islands_at_once, 3u);
-  EXPECT_EQ(p.engine_params().islands * p.config.island_size, p.config.pop);
+  EXPECT_EQ(p.engine_params().islands * p.config.engine.ga.island_size, p.config.pop);
+}
+
+TEST(RunPlan, TheRunsAtOnceAreThePlans) {
+  // Runs sized for throughput (many puzzles at once): as many as fill the units; runs sized as
+  // one puzzle's (a batch's): 8 on the CPU, a million individuals on a GPU.
+  const RunPlan many = plan_on({}, Backend::Cuda, 3, true, 10, 3);
+  EXPECT_EQ(many.slots, 30 / many.engine_params().islands);
+  EXPECT_EQ(many.slots, runs_that_fill(many.shape, many.engine_params().islands));
+  EXPECT_EQ(plan_on({}, Backend::Cpu).slots, 8u);
+  RunOptions o;
+  o.pop = 2000;
+  EXPECT_EQ(plan_on(o, Backend::Cuda).slots, 500u);
+  o.pop = 20;
+  EXPECT_EQ(plan_on(o, Backend::Cuda).slots, 50000u);
 }
 
 TEST(RunPlan, AGpusPlanIsMadeFromItsProbedDataWithNoDevice) {

@@ -496,7 +496,8 @@ TEST(Solve, TheLibrarysOneCallEqualsTheCommandLine) {
     EXPECT_EQ(s.result.generations, want["generations"]);
     EXPECT_EQ(s.result.evaluations, want["evaluations"]);
     EXPECT_EQ(to_string(s.result.stop_reason), want["stop"]);
-    EXPECT_EQ(s.config.local_search, size_defaults(Backend::Cpu, 3, s.config.repair).local_search)
+    EXPECT_EQ(s.config.engine.ga.local_search,
+              size_defaults(Backend::Cpu, 3, s.config.engine.ga.repair).local_search)
         << "the outputs record the values in effect";
   }
 }

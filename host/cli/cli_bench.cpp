@@ -128,7 +128,7 @@ nlohmann::json to_json(const std::vector<BenchRow>& rows, const BenchOptions& o,
   char date[32];
   std::strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&now));
   RunConfig defaults;  // every row's but its population and islands (bench.cpp)
-  defaults.algorithm = o.base.algorithm.value_or(Algorithm::Ga);
+  defaults.engine.ga.algorithm = o.base.algorithm.value_or(Algorithm::Ga);
   return {{"gpuga_version", GPUGA_VERSION}, {"commit", GPUGA_GIT_COMMIT},
           {"build", GPUGA_BUILD_INFO}, {"date", date},
           {"host_cpu", cpu_model()}, {"host_threads", omp_get_max_threads()},

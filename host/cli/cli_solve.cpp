@@ -221,8 +221,8 @@ void print_summary(const Puzzle& p, const RunResult& r, const RunConfig& config)
                 count_of(r.generations, "generation").c_str(), count_of(r.restarts, "restart").c_str(),
                 count_of(r.evaluations, "evaluation").c_str(), r.seconds,
                 r.seconds > 0 ? r.evaluations / r.seconds : 0.0, r.best_fitness);
-  std::cerr << line << "  seed " << config.seed << " (island " << r.island << " of "
-            << config.pop / config.island_size << ")"
+  std::cerr << line << "  seed " << config.engine.ga.seed << " (island " << r.island << " of "
+            << config.pop / config.engine.ga.island_size << ")"
             << (config.grow_after ? "  islands grew " + std::to_string(r.growths) + " time(s)" : "")
             << "  backend " << to_string(config.backend)
             << "  ranks " << rank_place().size
@@ -330,13 +330,13 @@ void solve_together(SolveContext& c, const RunPlan& plan, const std::vector<Puzz
   std::vector<std::size_t> request_puzzle;  // by run: the puzzle's offset from `first`
   std::vector<int> numbers;                 // by run: the puzzle's number, for progress lines
   for (std::size_t k = first; k < last; ++k) {
-    const RunStart start = start_run(puzzles[k].grid, plan.config.propagate, plan.config.seed,
-                                     puzzle_name(puzzles[k]));
+    const RunStart start = start_run(puzzles[k].grid, plan.config.propagate,
+                                     plan.config.engine.ga.seed, puzzle_name(puzzles[k]));
     if (start.result) {
       done[k - first] = *start.result;
       continue;
     }
-    requests.push_back({start.grid, plan.config.seed});
+    requests.push_back({start.grid, plan.config.engine.ga.seed});
     request_puzzle.push_back(k - first);
     numbers.push_back(puzzles[k].index);
   }
@@ -403,9 +403,7 @@ int run_solve(CLI::App* cmd, SolveOptions& o) {
     for (std::size_t first = 0, last = 0; first < puzzles.size() && !g_interrupted.load(); first = last) {
       while (last < puzzles.size() && puzzles[last].grid.box == puzzles[first].grid.box) ++last;
       const RunPlan& plan = plans.of(puzzles[first].grid.box);
-      const std::uint32_t slots =
-          o.concurrent ? o.concurrent : runs_that_fill(plan.shape, plan.engine_params().islands);
-      solve_together(c, plan, puzzles, first, last, slots);
+      solve_together(c, plan, puzzles, first, last, o.concurrent ? o.concurrent : plan.slots);
     }
   } else {
     // --checkpoint: a file there is a run to continue (the puzzles before it were reported then).

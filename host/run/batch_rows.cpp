@@ -39,7 +39,7 @@ std::vector<std::string> trace_row(const BatchRun& pr, const GenerationReport& r
           std::to_string(r.generation), std::to_string(r.summary.best),
           fixed(r.summary.mean, "%.3f"), std::to_string(r.summary.worst),
           fixed(r.summary.diversity, "%.2f"), std::to_string(r.restarts), fixed(r.elapsed, "%.4f"),
-          config.algorithm == Algorithm::Sa ? fixed(r.summary.temperature, "%.4f") : ""};
+          config.engine.ga.algorithm == Algorithm::Sa ? fixed(r.summary.temperature, "%.4f") : ""};
 }
 
 Rows::Rows(const BatchSetup& s, BatchShare* share, BatchReporter* reporter, std::size_t total)

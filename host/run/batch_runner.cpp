@@ -134,9 +134,8 @@ Outcome run_configuration(const BatchSetup& s, const RunPlan& run_plan,
   for (std::size_t i = 0; i < completed.size(); ++i) recorder.on_result(i, completed[i]);
   out.ran = completed.size();
   if (searched.empty()) return out;
-  std::uint32_t slots = s.concurrent;
-  if (slots == 0) slots = backend == Backend::Cuda ? std::clamp(1000000u / config.pop, 1u, 65535u) : 8;
-  slots = static_cast<std::uint32_t>(std::min<std::size_t>(slots, searched.size()));
+  const std::uint32_t slots = static_cast<std::uint32_t>(
+      std::min<std::size_t>(s.concurrent ? s.concurrent : run_plan.slots, searched.size()));
   auto engine = make_slots(run_plan, requests[0].puzzle, slots, s.concurrent == 0);
   std::unique_ptr<BatchKeeper> keeper;
   if (s.checkpoint_every > 0) keeper = std::make_unique<BatchKeeper>(s, config, searched, requests);
@@ -208,7 +207,9 @@ BatchEnd run_batches(const BatchSetup& s, const std::vector<RunOptions>& given, 
         const bool mine = !share || planned++ % share->count() == share->index();
         ++total;
         if (mine)
-          runs_of_plan[at].push_back({id, chosen[k], r, derive_seed(config.seed, k * std::uint64_t(s.runs) + r + 1)});
+          runs_of_plan[at].push_back(
+              {id, chosen[k], r,
+               derive_seed(config.engine.ga.seed, k * std::uint64_t(s.runs) + r + 1)});
       }
     }
   }

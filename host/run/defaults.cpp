@@ -89,4 +89,11 @@ std::uint32_t runs_that_fill(const BackendShape& shape, std::uint32_t islands) {
   return static_cast<std::uint32_t>(std::max<std::uint64_t>(room / std::max(islands, 1u), 1));
 }
 
+std::uint32_t default_slots(Backend backend, bool many, const BackendShape& shape,
+                            std::uint32_t islands, std::uint32_t pop) {
+  if (many) return runs_that_fill(shape, islands);
+  if (backend == Backend::Cuda) return std::clamp(1000000u / std::max(pop, 1u), 1u, 65535u);
+  return 8;
+}
+
 }  // namespace gpuga

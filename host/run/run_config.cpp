@@ -71,10 +71,38 @@ std::string range_text(T lo, T hi) {
   return number_text(lo) + " to " + number_text(hi);
 }
 
-// The text of a configuration's default of member `m`.
+// Where a setting's value in effect lives in a RunConfig: a member of its own, or of the kernel
+// parameters it holds (RunConfig::engine: the islands', their GA's or their annealing's).
 template <class T>
-std::string default_text(T RunConfig::*m) {
-  return number_text(RunConfig{}.*m);
+struct Place {
+  T RunConfig::*own = nullptr;
+  T EngineParams::*engine = nullptr;
+  T GaParams::*ga = nullptr;
+  T AnnealParams::*anneal = nullptr;
+  Place(T RunConfig::*m) : own(m) {}
+  Place(T EngineParams::*m) : engine(m) {}
+  Place(T GaParams::*m) : ga(m) {}
+  Place(T AnnealParams::*m) : anneal(m) {}
+
+  template <class Config>  // RunConfig or const RunConfig
+  auto& of(Config& c) const {
+    if (own) return c.*own;
+    if (engine) return c.engine.*engine;
+    if (ga) return c.engine.ga.*ga;
+    return c.engine.anneal.*anneal;
+  }
+};
+
+// A configuration of defaults only: what a setting not given is, where plan() decides nothing.
+const RunConfig& config_defaults() {
+  static const RunConfig defaults;
+  return defaults;
+}
+
+// The text of a configuration's default at `in`.
+template <class T>
+std::string default_text(const Place<T>& in) {
+  return number_text(in.of(config_defaults()));
 }
 
 // Why `text` is not a number of type T in [lo, hi], or "" with the number in `v`.
@@ -90,7 +118,7 @@ std::string range_problem(const std::string& text, T lo, T hi, T& v) {
 
 // A number in [lo, hi], given into `given` and in effect in `in`.
 template <class T>
-RunSetting number(std::string name, std::optional<T> RunOptions::*given, T RunConfig::*in, T lo,
+RunSetting number(std::string name, std::optional<T> RunOptions::*given, Place<T> in, T lo,
                   T hi, std::string group, std::string help, std::string json, CsvColumn csv = {}) {
   RunSetting s;
   s.name = std::move(name);
@@ -112,18 +140,19 @@ RunSetting number(std::string name, std::optional<T> RunOptions::*given, T RunCo
     return o.*given ? number_text(*(o.*given)) : default_text(in);
   };
   s.apply = [given, in](const RunOptions& o, RunConfig& c) {
-    if (o.*given) c.*in = *(o.*given);
+    if (o.*given) in.of(c) = *(o.*given);
   };
   s.value = [in](const RunConfig& c) -> SettingValue {
-    if constexpr (std::is_floating_point_v<T>) return double(c.*in);
-    else return std::uint64_t(c.*in);
+    if constexpr (std::is_floating_point_v<T>) return double(in.of(c));
+    else return std::uint64_t(in.of(c));
   };
   return s;
 }
 
 // One of `values`, by name (any case), or by its index as older --print-config files wrote it.
 template <class E>
-RunSetting choice(std::string name, std::optional<E> RunOptions::*given, E RunConfig::*in,
+RunSetting choice(std::string name, std::optional<E> RunOptions::*given,
+                  std::type_identity_t<Place<E>> in,
                   std::vector<E> values, std::string group, std::string help, std::string json,
                   CsvColumn csv = {}) {
   RunSetting s;
@@ -145,16 +174,16 @@ RunSetting choice(std::string name, std::optional<E> RunOptions::*given, E RunCo
     return "'" + text + "'; expected one of " + names;
   };
   s.text = [given, in](const RunOptions& o) {
-    return std::string(to_string(o.*given ? *(o.*given) : RunConfig{}.*in));
+    return std::string(to_string(o.*given ? *(o.*given) : in.of(config_defaults())));
   };
   s.apply = [given, in](const RunOptions& o, RunConfig& c) {
-    if (o.*given) c.*in = *(o.*given);
+    if (o.*given) in.of(c) = *(o.*given);
   };
-  s.value = [in](const RunConfig& c) -> SettingValue { return std::string(to_string(c.*in)); };
+  s.value = [in](const RunConfig& c) -> SettingValue { return std::string(to_string(in.of(c))); };
   return s;
 }
 
-RunSetting flag(std::string name, std::optional<bool> RunOptions::*given, bool RunConfig::*in,
+RunSetting flag(std::string name, std::optional<bool> RunOptions::*given, Place<bool> in,
                 std::string group, std::string help, std::string json, CsvColumn csv) {
   RunSetting s;
   s.name = std::move(name);
@@ -173,12 +202,12 @@ RunSetting flag(std::string name, std::optional<bool> RunOptions::*given, bool R
     return "";
   };
   s.text = [given, in](const RunOptions& o) {
-    return std::string((o.*given ? *(o.*given) : RunConfig{}.*in) ? "true" : "false");
+    return std::string((o.*given ? *(o.*given) : in.of(config_defaults())) ? "true" : "false");
   };
   s.apply = [given, in](const RunOptions& o, RunConfig& c) {
-    if (o.*given) c.*in = *(o.*given);
+    if (o.*given) in.of(c) = *(o.*given);
   };
-  s.value = [in](const RunConfig& c) -> SettingValue { return c.*in; };
+  s.value = [in](const RunConfig& c) -> SettingValue { return in.of(c); };
   return s;
 }
 
@@ -274,20 +303,24 @@ RunSetting choice_or_auto(RunSetting s, std::optional<E> RunOptions::*given) {
 }
 
 std::string selection_param(const RunConfig& c) {
-  switch (c.selection) {
-    case Selection::Tournament: return "tournament_size=" + std::to_string(c.tournament_size);
-    case Selection::Rank: return "rank_pressure=" + real_text(c.rank_pressure);
-    default: return "children=" + std::to_string(c.children);
+  switch (c.engine.ga.selection) {
+    case Selection::Tournament:
+      return "tournament_size=" + std::to_string(c.engine.ga.tournament_size);
+    case Selection::Rank: return "rank_pressure=" + real_text(c.engine.rank_pressure);
+    default: return "children=" + std::to_string(c.engine.ga.children);
   }
 }
 
 std::vector<RunSetting> make_settings() {
   using C = RunConfig;
+  using G = GaParams;
+  using E = EngineParams;
+  using A = AnnealParams;
   using O = RunOptions;
   using U = std::uint32_t;
   const std::string ga = "GA", sa = "Annealing", stop = "Stopping and restarts", run = "Run";
   return {
-      choice("algorithm", &O::algorithm, &C::algorithm, {Algorithm::Ga, Algorithm::Sa, Algorithm::Hc},
+      choice("algorithm", &O::algorithm, &G::algorithm, {Algorithm::Ga, Algorithm::Sa, Algorithm::Hc},
              ga, "ga: the genetic algorithm; sa: simulated annealing, hc: hill climbing, every "
              "individual an independent chain of moves (a generation: one move per free cell of "
              "the puzzle, per chain)", "algorithm", {"algorithm", 17, 3}),
@@ -296,7 +329,7 @@ std::vector<RunSetting> make_settings() {
                         "per CPU thread or two per GPU multiprocessor; with several puzzles solved "
                         "together, each run's share)", "pop", {"population_size", 0}),
               &O::pop, "0", true),
-      or_auto(number<U>("island-size", &O::island_size, &C::island_size, 0, 200000000, ga,
+      or_auto(number<U>("island-size", &O::island_size, &G::island_size, 0, 200000000, ga,
                         "Individuals per island; --pop must be a multiple (0: by backend and box "
                         "size, " + both_texts(&SizeDefaults::island_size,
                                               &SizeDefaults::many_island_size) +
@@ -304,36 +337,36 @@ std::vector<RunSetting> make_settings() {
                         "one panmictic population)", "island_size", {"island_size", 14, 2}),
               &O::island_size, "0", true),
       derived("islands", {}, [](const C& c) -> SettingValue {
-        return std::uint64_t(c.pop / std::max(c.island_size, 1u));
+        return std::uint64_t(c.pop / std::max(c.engine.ga.island_size, 1u));
       }),
-      number<U>("migration-interval", &O::migration_interval, &C::migration_interval, 0, 1000000,
+      number<U>("migration-interval", &O::migration_interval, &E::migration_interval, 0, 1000000,
                 ga, "Every this many generations each island's best --migrants replace the "
                 "worst of the next island on a fixed ring (island k sends to k+1, the last to "
                 "the first; 0: isolated islands; ga only: sa and hc chains are independent)",
                 "migration_interval", {"migration_interval", 15, 2}),
-      number<U>("migrants", &O::migrants, &C::migrants, 0, 100000000, ga,
+      number<U>("migrants", &O::migrants, &E::migrants, 0, 100000000, ga,
                 "Individuals each island sends per migration", "migrants", {"migrants", 16, 2}),
-      or_auto(number<U>("children", &O::children, &C::children, 0, 2000000000, ga, "Children bred "
+      or_auto(number<U>("children", &O::children, &G::children, 0, 2000000000, ga, "Children bred "
                         "per generation per island with --selection truncation (mu+lambda); 0: 10 "
                         "x --island-size", "children"),
               &O::children, "0", true),
-      choice_or_auto(choice("encoding", &O::encoding, &C::encoding,
+      choice_or_auto(choice("encoding", &O::encoding, &G::encoding,
                             {Encoding::Box, Encoding::Row, Encoding::Cell}, ga, "box: boxes are "
                             "permutations; row: rows are; cell: every free cell independent "
                             "(auto: cell with --repair propagate, else box)", "encoding",
                             {"encoding", 3}),
                      &O::encoding),
-      choice("fitness", &O::fitness, &C::fitness, {FitnessKind::Conflicts, FitnessKind::Squared},
+      choice("fitness", &O::fitness, &G::fitness, {FitnessKind::Conflicts, FitnessKind::Squared},
              ga, "conflicts: sum over counted units of 9 - distinct digits; squared: sum over all "
              "units and digits of (count-1)^2", "fitness", {"fitness", 4}),
-      choice("selection", &O::selection, &C::selection,
+      choice("selection", &O::selection, &G::selection,
              {Selection::Tournament, Selection::Rank, Selection::Truncation}, ga,
              "tournament, rank (linear ranking) or truncation (mu+lambda: the best of each "
              "island's parents and --children survive)", "selection", {"selection", 5}),
       derived("", {"selection_param", 6}, [](const C& c) -> SettingValue { return selection_param(c); }),
-      number<U>("tournament-size", &O::tournament_size, &C::tournament_size, 1, 64, ga,
+      number<U>("tournament-size", &O::tournament_size, &G::tournament_size, 1, 64, ga,
                 "Individuals per tournament", "tournament_size"),
-      number<double>("rank-pressure", &O::rank_pressure, &C::rank_pressure, 1.0, 2.0, ga, "Linear "
+      number<double>("rank-pressure", &O::rank_pressure, &E::rank_pressure, 1.0, 2.0, ga, "Linear "
                      "ranking pressure: the best rank's expected number of copies", "rank_pressure"),
       [] {  // truncation keeps no elite; the CSV records the option as given
         RunSetting s = number<U>("elite", &O::elite, &C::elite, 0, 200000000, "GA", "Best "
@@ -341,11 +374,11 @@ std::vector<RunSetting> make_settings() {
                                  "elite", {"elite", 9});
         s.csv_value = s.value;
         s.value = [](const C& c) -> SettingValue {
-          return std::uint64_t(c.selection == Selection::Truncation ? 0 : c.elite);
+          return std::uint64_t(c.engine.ga.selection == Selection::Truncation ? 0 : c.elite);
         };
         return s;
       }(),
-      choice("crossover", &O::crossover, &C::crossover,
+      choice("crossover", &O::crossover, &G::crossover,
              {Crossover::OnePoint, Crossover::Uniform, Crossover::Bands}, ga, "one-point or "
              "uniform, over boxes (box), rows (row) or cells (cell); bands: each band of a box's "
              "height of rows (or stack of columns; 9x9: three) from the parent with fewer "
@@ -355,13 +388,13 @@ std::vector<RunSetting> make_settings() {
       number<double>("mutation-rate", &O::mutation_rate, &C::mutation_rate, 0.0, 1.0, ga,
                      "Probability that a child is mutated (one swap of two free cells; cell: one "
                      "free cell changed)", "mutation_rate", {"mutation_rate", 1}),
-      or_auto(number<U>("local-search", &O::local_search, &C::local_search, 0, 100000, ga,
+      or_auto(number<U>("local-search", &O::local_search, &G::local_search, 0, 100000, ga,
                         "Hill-climbing moves tried on every bred child after mutation, each made "
                         "when it does not make the child worse (a memetic GA; 0: none; auto: by "
                         "backend and box size, " + both_texts(&SizeDefaults::local_search) + ")",
                         "local_search", {"local_search", 21, 4}),
               &O::local_search),
-      choice_or_auto(choice("repair", &O::repair, &C::repair, {Repair::None, Repair::Propagate}, ga,
+      choice_or_auto(choice("repair", &O::repair, &G::repair, {Repair::None, Repair::Propagate}, ga,
                             "none: children as bred; propagate: every child, and every new "
                             "individual, rebuilt within its cells' candidates: the most "
                             "constrained open cell first, its own value where that is still a "
@@ -371,7 +404,7 @@ std::vector<RunSetting> make_settings() {
                             "auto: propagate for the GA with --propagate singles, no --encoding "
                             "and --fitness conflicts, else none)", "repair", {"repair", 24, 7}),
                      &O::repair),
-      flag("given-aware", &O::given_aware, &C::given_aware, ga, "box/row: initialise and swap so "
+      flag("given-aware", &O::given_aware, &G::given_aware, ga, "box/row: initialise and swap so "
            "that no digit lands where a given of its row, column or box holds it (when a legal "
            "placement exists)", "given_aware", {"given_aware", 10}),
       choice("propagate", &O::propagate, &C::propagate, {Propagation::None, Propagation::Singles},
@@ -380,14 +413,14 @@ std::vector<RunSetting> make_settings() {
              "propagation, 0 generations)", "propagate", {"propagate", 22, 5}),
       number<double>("cooling", &O::cooling, &C::cooling, 0.5, 0.99999, sa,
                      "sa: the temperature's factor after each chain length", "cooling", {"cooling", 18, 3}),
-      number<U>("chain-length", &O::chain_length, &C::chain_length, 0, 1000000000, sa, "sa: moves "
+      number<U>("chain-length", &O::chain_length, &A::chain_length, 0, 1000000000, sa, "sa: moves "
                 "per temperature (0: the puzzle's free cells, so one temperature per generation)",
                 "chain_length", {"chain_length", 19, 3}),
-      number<U>("reheat-after", &O::reheat_after, &C::reheat_after, 0, 1000000000, sa, "sa: a "
+      number<U>("reheat-after", &O::reheat_after, &A::reheat_after, 0, 1000000000, sa, "sa: a "
                 "chain goes back to the initial temperature (the spread of the cost along random "
                 "moves) after this many temperatures without a new best (0: never)",
                 "reheat_after", {"reheat_after", 20, 3}),
-      or_auto(number<U>("restart-after", &O::restart_after, &C::restart_after, 0, 4000000000u, stop,
+      or_auto(number<U>("restart-after", &O::restart_after, &E::restart_after, 0, 4000000000u, stop,
                         "ga: restart an island after this many generations without improvement "
                         "of its best fitness; hc: restart a climber from a random grid after this "
                         "many generations without a better grid (0: never; sa reheats instead; "
@@ -405,7 +438,7 @@ std::vector<RunSetting> make_settings() {
                                                       &SizeDefaults::many_grow_after) +
                         "; else 0)", "grow_after", {"grow_after", 23, 6}),
               &O::grow_after),
-      number<U>("keep-on-restart", &O::keep_on_restart, &C::keep_on_restart, 0, 0xFFFFFFFFu, stop,
+      number<U>("keep-on-restart", &O::keep_on_restart, &E::keep_on_restart, 0, 0xFFFFFFFFu, stop,
                 "Best individuals of the island kept on its restart (with --elite >= 1 these "
                 "include the best it found)", "keep_on_restart", {"keep_on_restart", 11}),
       number<U>("max-generations", &O::max_generations, &C::max_generations, 0, 4000000000u, stop,
@@ -417,7 +450,7 @@ std::vector<RunSetting> make_settings() {
                      "whichever is larger: each island stops where the limit finds it (one island "
                      "spread over every CPU thread or a GPU's grid, and a GPU's generation 0, at "
                      "the end of a generation)", "time_limit", {"time_limit", 13}),
-      number<std::uint64_t>("seed", &O::seed, &C::seed, 0, ~std::uint64_t(0), run, "Random seed "
+      number<std::uint64_t>("seed", &O::seed, &G::seed, 0, ~std::uint64_t(0), run, "Random seed "
                             "(default: drawn and printed, so the run can be repeated)", "seed"),
       [&run] {  // the backend in effect is the target's (plan); auto is the default given
         RunSetting s = choice("backend", &O::backend, &C::backend,

@@ -10,36 +10,17 @@
 namespace gpuga {
 namespace {
 
-// The islands' parameters of a configuration whose every setting is in effect.
-EngineParams engine_params(const RunConfig& c) {
-  GaParams p;
-  p.algorithm = c.algorithm;
-  p.encoding = c.encoding;
-  p.fitness = c.fitness;
-  p.selection = c.selection;
-  p.crossover = c.crossover;
-  p.island_size = c.island_size;
-  p.children = c.children;
-  p.elite = c.selection == Selection::Truncation ? 0 : c.elite;
-  p.tournament_size = c.tournament_size;
-  p.given_aware = c.given_aware;
-  p.crossover_threshold = rate_threshold(c.crossover_rate);
-  p.mutation_threshold = rate_threshold(c.mutation_rate);
-  p.local_search = c.local_search;
-  p.repair = c.repair;
-  p.seed = c.seed;
-  EngineParams ip;
-  ip.ga = p;
-  ip.islands = c.pop / c.island_size;
-  ip.migration_interval = c.migration_interval;
-  ip.migrants = c.migrants;
-  ip.anneal.cooling_step = cooling_step(c.cooling);
-  ip.anneal.chain_length = c.chain_length;
-  ip.anneal.reheat_after = c.reheat_after;
-  ip.restart_after = c.restart_after;
-  ip.keep_on_restart = c.keep_on_restart;
-  ip.rank_pressure = c.rank_pressure;
-  return ip;
+// The kernel parameters that follow from the configuration's other settings in effect: the
+// rates as thresholds, the elite truncation keeps (none), the annealing's step, the islands, the
+// halt interval.
+void derive_engine_params(RunConfig& c) {
+  GaParams& g = c.engine.ga;
+  g.elite = g.selection == Selection::Truncation ? 0 : c.elite;
+  g.crossover_threshold = rate_threshold(c.crossover_rate);
+  g.mutation_threshold = rate_threshold(c.mutation_rate);
+  c.engine.anneal.cooling_step = cooling_step(c.cooling);
+  c.engine.islands = c.pop / g.island_size;
+  c.engine.halt_interval = halt_interval_for(g);
 }
 
 // The children an island of `n` breeds: truncation's --children (10 x n when not given), else n.
@@ -51,7 +32,8 @@ std::uint32_t children_of(const RunOptions& o, Selection selection, std::uint32_
 // The settings checked against each other (each one's range is its setting's), with n the
 // island size in effect and the values as given or defaulted.
 void check(const RunOptions& o, const RunConfig& c, std::uint32_t grow_given) {
-  const std::uint32_t n = c.island_size;
+  const GaParams& g = c.engine.ga;
+  const std::uint32_t n = g.island_size;
   GPUGA_INPUT_CHECK(c.pop >= 2, "--pop " + std::to_string(c.pop) + ": expected at least 2");
   GPUGA_INPUT_CHECK(n >= 2 && n <= c.pop, "--island-size " + std::to_string(n) +
                                               ": expected 2 to --pop " + std::to_string(c.pop));
@@ -62,31 +44,32 @@ void check(const RunOptions& o, const RunConfig& c, std::uint32_t grow_given) {
                      (below ? std::to_string(below) + " or " : std::string()) +
                      std::to_string(below + n) + ", or an --island-size that divides it");
   }
-  GPUGA_INPUT_CHECK(c.algorithm == Algorithm::Ga || n <= kMaxChains,
+  GPUGA_INPUT_CHECK(g.algorithm == Algorithm::Ga || n <= kMaxChains,
                     "--island-size " + std::to_string(n) + ": sa and hc take at most " +
                         std::to_string(kMaxChains) + " chains an island");
-  GPUGA_INPUT_CHECK(c.migrants <= n / 2,
-                    "--migrants " + std::to_string(c.migrants) + ": expected at most half the "
-                    "island size (" + std::to_string(n / 2) + ")");
-  GPUGA_INPUT_CHECK(c.selection == Selection::Truncation || !o.children || *o.children == n,
+  GPUGA_INPUT_CHECK(c.engine.migrants <= n / 2,
+                    "--migrants " + std::to_string(c.engine.migrants) + ": expected at most half "
+                    "the island size (" + std::to_string(n / 2) + ")");
+  GPUGA_INPUT_CHECK(g.selection == Selection::Truncation || !o.children || *o.children == n,
                     "--children " + std::to_string(o.children.value_or(0)) +
                         " applies to --selection truncation only; expected it left out");
   GPUGA_INPUT_CHECK(c.elite < n, "--elite " + std::to_string(c.elite) +
                                      " must be smaller than the island size " + std::to_string(n));
-  GPUGA_INPUT_CHECK(c.algorithm == Algorithm::Ga || grow_given == 0,
+  GPUGA_INPUT_CHECK(g.algorithm == Algorithm::Ga || grow_given == 0,
                     "--grow-after " + std::to_string(grow_given) + " with --algorithm " +
-                        to_string(c.algorithm) + "; islands grow in the GA only: expected 0 or auto");
-  GPUGA_INPUT_CHECK(c.keep_on_restart <= n,
-                    "--keep-on-restart " + std::to_string(c.keep_on_restart) +
+                        to_string(g.algorithm) +
+                        "; islands grow in the GA only: expected 0 or auto");
+  GPUGA_INPUT_CHECK(c.engine.keep_on_restart <= n,
+                    "--keep-on-restart " + std::to_string(c.engine.keep_on_restart) +
                         " must not exceed the island size " + std::to_string(n));
-  if (c.repair == Repair::Propagate) {
-    GPUGA_INPUT_CHECK(c.algorithm == Algorithm::Ga,
-                      std::string("--repair propagate with --algorithm ") + to_string(c.algorithm) +
+  if (g.repair == Repair::Propagate) {
+    GPUGA_INPUT_CHECK(g.algorithm == Algorithm::Ga,
+                      std::string("--repair propagate with --algorithm ") + to_string(g.algorithm) +
                           ": the repair rebuilds the GA's children; expected --repair none or auto");
-    GPUGA_INPUT_CHECK(c.encoding == Encoding::Cell,
-                      std::string("--repair propagate with --encoding ") + to_string(c.encoding) +
+    GPUGA_INPUT_CHECK(g.encoding == Encoding::Cell,
+                      std::string("--repair propagate with --encoding ") + to_string(g.encoding) +
                           ": a repaired grid keeps no block a permutation; expected --encoding cell");
-    GPUGA_INPUT_CHECK(c.fitness == FitnessKind::Conflicts,
+    GPUGA_INPUT_CHECK(g.fitness == FitnessKind::Conflicts,
                       "--repair propagate with --fitness squared: a repaired grid's blanks are "
                       "conflicts, which the squared metric does not count; expected --fitness "
                       "conflicts");
@@ -95,9 +78,9 @@ void check(const RunOptions& o, const RunConfig& c, std::uint32_t grow_given) {
 
 // --grow-after in effect: the generations of each stage but the last, rounded up to a multiple
 // of the halt interval (island_params.hpp); 0 where islands do not grow (sa and hc, or 0).
-std::uint32_t stage_length(const RunConfig& c, std::uint32_t grow_after) {
-  if (c.algorithm != Algorithm::Ga || grow_after == 0) return 0;
-  const std::uint32_t h = halt_interval_for(engine_params(c).ga);
+std::uint32_t stage_length(const GaParams& g, std::uint32_t grow_after) {
+  if (g.algorithm != Algorithm::Ga || grow_after == 0) return 0;
+  const std::uint32_t h = halt_interval_for(g);
   return (grow_after + h - 1) / h * h;
 }
 
@@ -112,15 +95,16 @@ RunPlan plan(const RunOptions& o, const Target& t) {
   c.device = t.device;  // this rank's, where several share a node's
   if (t.backend == Backend::Cpu) c.threads = static_cast<int>(t.units);  // --threads 0: every one
   c.rank_devices = t.rank_devices;
-  const bool ga = c.algorithm == Algorithm::Ga;
+  GaParams& g = c.engine.ga;
+  const bool ga = g.algorithm == Algorithm::Ga;
   // The repair, and the cell encoding it needs, unless the user chose the operators it changes.
   const bool plain = !ga || c.propagate == Propagation::None || o.encoding ||
-                     c.fitness != FitnessKind::Conflicts;
-  c.repair = o.repair.value_or(plain ? Repair::None : Repair::Propagate);
-  c.encoding = o.encoding.value_or(c.repair == Repair::Propagate ? Encoding::Cell : Encoding::Box);
-  const SizeDefaults& d = size_defaults(t.backend, t.box, c.repair);
-  c.local_search = o.local_search.value_or(d.local_search);
-  c.restart_after = o.restart_after.value_or(ga ? d.restart_after : kClimberRestartAfter);
+                     g.fitness != FitnessKind::Conflicts;
+  g.repair = o.repair.value_or(plain ? Repair::None : Repair::Propagate);
+  g.encoding = o.encoding.value_or(g.repair == Repair::Propagate ? Encoding::Cell : Encoding::Box);
+  const SizeDefaults& d = size_defaults(t.backend, t.box, g.repair);
+  g.local_search = o.local_search.value_or(d.local_search);
+  c.engine.restart_after = o.restart_after.value_or(ga ? d.restart_after : kClimberRestartAfter);
   // The table's growth is measured for the table's islands; islands the user sized grow only
   // when asked. Runs sized for throughput (many puzzles, no --pop) have islands and growth of
   // their own.
@@ -128,37 +112,39 @@ RunPlan plan(const RunOptions& o, const Target& t) {
   const std::uint32_t grow_given = o.grow_after.value_or(0);
   const std::uint32_t grow_after = o.grow_after.value_or(
       ga && !o.pop && !o.island_size ? (for_throughput ? d.many_grow_after : d.grow_after) : 0);
-  c.island_size = o.island_size.value_or(
+  g.island_size = o.island_size.value_or(
       default_island_size(o.pop.value_or(0), for_throughput ? d.many_island_size : d.island_size));
-  c.children = children_of(o, c.selection, c.island_size);
+  g.children = children_of(o, g.selection, g.island_size);
   RunPlan out;
   out.box = t.box;
   out.many = t.many;
   RunConfig one = c;  // one island of the plan's: what runs at once on a unit
-  one.pop = c.island_size;
-  const GaParams one_ga = engine_params(one).ga;
+  one.pop = g.island_size;
+  derive_engine_params(one);
   const auto at_once = with_box_size(t.box, [&]<int B>() {
-    return islands_at_once<B>(one_ga, t.unit, t.launch, t.segments);
+    return islands_at_once<B>(one.engine.ga, t.unit, t.launch, t.segments);
   });
   out.shape = {t.units, static_cast<std::uint32_t>(std::clamp<std::uint64_t>(at_once, 1, UINT32_MAX))};
   if (!o.pop) {  // islands to fill the target: its units, as many at once on each as fit
     const std::uint32_t islands =
         t.many ? default_islands_per_run(d, out.shape) : default_islands(d, out.shape);
-    c.pop = islands * c.island_size * t.ranks;  // every rank's default
+    c.pop = islands * g.island_size * t.ranks;  // every rank's default
   }
   check(o, c, grow_given);
-  if (!ga) c.migration_interval = c.migrants = 0;  // chains never migrate
-  c.grow_after = stage_length(c, grow_after);
+  if (!ga) c.engine.migration_interval = c.engine.migrants = 0;  // chains never migrate
+  c.grow_after = stage_length(g, grow_after);
   GPUGA_INPUT_CHECK(c.grow_after == 0 || (std::uint64_t(c.pop) << kMaxGrowths) <= 200000000u,
                     "--grow-after with --pop " + std::to_string(c.pop) + ": its last stage would "
                     "hold " + std::to_string(std::uint64_t(c.pop) << kMaxGrowths) +
                     " individuals; expected at most 200000000 (a smaller --pop, or --grow-after 0)");
+  derive_engine_params(c);
+  out.slots = default_slots(t.backend, t.many, out.shape, c.engine.islands, c.pop);
   out.config = c;
-  out.stages.push_back(engine_params(c));
+  out.stages.push_back(c.engine);
   for (std::uint32_t k = 1; c.grow_after && k <= kMaxGrowths; ++k) {
-    EngineParams p = out.stages.front();
-    p.ga.island_size = c.island_size << k;
-    p.ga.children = children_of(o, c.selection, p.ga.island_size);
+    EngineParams p = c.engine;
+    p.ga.island_size = g.island_size << k;
+    p.ga.children = children_of(o, g.selection, p.ga.island_size);
     out.stages.push_back(p);
   }
   return out;

@@ -38,7 +38,8 @@ Solution solve(const Grid& puzzle, const RunPlan& plan, const SolveHooks& hooks,
   };
   Solution s;
   s.config = plan.config;
-  const RunStart start = start_run(puzzle, plan.config.propagate, plan.config.seed, name);
+  const RunStart start =
+      start_run(puzzle, plan.config.propagate, plan.config.engine.ga.seed, name);
   if (start.result) {
     s.result = *start.result;
     s.start_up = since_t0();
@@ -49,7 +50,7 @@ Solution solve(const Grid& puzzle, const RunPlan& plan, const SolveHooks& hooks,
   const std::unique_ptr<RunKeeper> keeper = hooks.keeper ? hooks.keeper(start.grid) : nullptr;
   RunObserver quiet;
   s.start_up = since_t0();
-  s.result = run_many(*engine, {{start.grid, plan.config.seed}}, plan.limits(),
+  s.result = run_many(*engine, {{start.grid, plan.config.engine.ga.seed}}, plan.limits(),
                       hooks.observer ? *hooks.observer : quiet, hooks.consensus, keeper.get())
                  .front();
   return s;

@@ -61,4 +61,12 @@ std::uint32_t default_islands_per_run(const SizeDefaults& d, const BackendShape&
 // Runs of `islands` islands side by side that fill the shape's units (at least 1).
 std::uint32_t runs_that_fill(const BackendShape& shape, std::uint32_t islands);
 
+// Runs an engine holds at once where the command leaves it (--concurrent 0), for runs of
+// `islands` islands and `pop` individuals: runs sized for throughput (`many`: solve's puzzles
+// together) as many as fill the shape's units; runs each sized as one puzzle's (batch, sweep,
+// rate) 8 on the CPU, whose threads then take islands of several runs, and on a GPU about a
+// million individuals in all (1 to 65535 runs).
+std::uint32_t default_slots(Backend backend, bool many, const BackendShape& shape,
+                            std::uint32_t islands, std::uint32_t pop);
+
 }  // namespace gpuga

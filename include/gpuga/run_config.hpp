@@ -32,7 +32,8 @@ inline constexpr std::uint32_t kMaxGrowths = 2;
 // --grid, Python's keywords and a batch CSV's configuration all fill it through the settings
 // table). What is not given is decided by plan() (gpuga/run_plan.hpp) for the puzzle's size and
 // the backend: RunConfig's defaults, or the defaults table's (gpuga/defaults.hpp) where a
-// setting depends on them (pop, island size, local search, restart and growth), and a drawn seed.
+// setting depends on them (pop, island size, local search, restart and growth). The seed alone
+// comes before plan(), drawn where none is given (draw_seed), since a run's record must name it.
 struct RunOptions {
   std::optional<Algorithm> algorithm;
   std::optional<std::uint32_t> pop, island_size, migration_interval, migrants, children;
@@ -66,41 +67,47 @@ void draw_seed(RunOptions& o);
 std::string whole_number_problem(const std::string& text, std::uint64_t lo, std::uint64_t hi);
 std::string real_number_problem(const std::string& text, double lo, double hi, double* value = nullptr);
 
+// The defaults of a run's kernel parameters that depend on neither the puzzle's size nor the
+// backend (plan() decides the others and derives the rest: thresholds, islands, halt interval).
+inline EngineParams default_engine_params() {
+  EngineParams e;
+  e.ga.algorithm = Algorithm::Ga;
+  e.ga.encoding = Encoding::Box;
+  e.ga.fitness = FitnessKind::Conflicts;
+  e.ga.selection = Selection::Tournament;
+  e.ga.crossover = Crossover::Bands;
+  e.ga.tournament_size = 3;
+  e.ga.given_aware = true;
+  e.ga.repair = Repair::None;  // plan(): propagate for the GA at the defaults
+  e.anneal.reheat_after = 50;  // sa
+  e.migration_interval = 50;   // 0 for sa and hc, whose chains never migrate
+  e.migrants = 1;              // likewise
+  e.rank_pressure = 1.5;
+  return e;
+}
+
 // A run's configuration as it runs: every setting in effect, for the puzzle's size and the
 // backend (plan() makes it; its members' initialisers are the defaults that depend on neither).
-// What every output records of a run.
+// What every output records of a run. A setting the kernels read lives in `engine`, the islands'
+// parameters of the run's first stage as they run; the others (and the reals the kernels take as
+// integers) beside it.
 struct RunConfig {
-  Algorithm algorithm = Algorithm::Ga;
-  std::uint32_t pop = 0;          // the whole population
-  std::uint32_t island_size = 0;  // individuals an island
-  std::uint32_t migration_interval = 50;  // 0 for sa and hc, whose chains never migrate
-  std::uint32_t migrants = 1;             // likewise
-  std::uint32_t children = 0;  // an island breeds a generation (truncation: --children, or 10 x island)
-  Encoding encoding = Encoding::Box;
-  FitnessKind fitness = FitnessKind::Conflicts;
-  Selection selection = Selection::Tournament;
-  std::uint32_t tournament_size = 3;
-  double rank_pressure = 1.5;
-  std::uint32_t elite = 1;  // as given (truncation keeps none)
-  Crossover crossover = Crossover::Bands;
+  // ga.island_size: individuals an island; ga.children: bred an island a generation (truncation:
+  // --children, or 10 x island); ga.elite as the kernels take it (truncation keeps none);
+  // islands: the whole run's (every rank's).
+  EngineParams engine = default_engine_params();
+  std::uint32_t pop = 0;    // the whole population
+  std::uint32_t elite = 1;  // as given
   double crossover_rate = 1.0;
   double mutation_rate = 1.0;  // docs/decisions.md: a paired sweep
-  std::uint32_t local_search = 0;  // docs/benchmarks.md: the memetic sweeps
-  Repair repair = Repair::None;    // plan(): propagate for the GA at the defaults
-  bool given_aware = true;
   Propagation propagate = Propagation::Singles;  // on the givens, before the run (docs/decisions.md)
-  double cooling = 0.9;            // sa (docs/benchmarks.md: the schedule sweeps)
-  std::uint32_t chain_length = 0;  // sa: moves per temperature; 0: the free cells
-  std::uint32_t reheat_after = 50; // sa
-  std::uint32_t restart_after = 0;
-  std::uint32_t keep_on_restart = 0;
+  double cooling = 0.9;  // sa (docs/benchmarks.md: the schedule sweeps)
   // ga: generations a stage of a run whose islands grow, rounded up to a multiple of the halt
   // interval (island_params.hpp), where every island of a run knows whether one solved; 0: its
   // islands never grow.
   std::uint32_t grow_after = 0;
   std::uint32_t max_generations = 0;  // none: the time limit decides
   double time_limit = 60;
-  std::uint64_t seed = 0;
   Backend backend = Backend::Cpu;  // cpu or cuda
   int threads = 0;  // in effect on the CPU: the target's (--threads 0: every one)
   int device = 0;

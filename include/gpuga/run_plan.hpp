@@ -51,8 +51,9 @@ struct Target {
 // when its islands grow), the limits. Immutable once made.
 struct RunPlan {
   RunConfig config;                   // what every output records
-  std::vector<EngineParams> stages;   // stage k's islands: 2^k times the first's size
+  std::vector<EngineParams> stages;   // stage k's islands: 2^k times the first's (config.engine)
   BackendShape shape;                 // the target's units, and islands of the plan's at once on one
+  std::uint32_t slots = 1;            // runs an engine holds at once, unless told (default_slots)
   int box = 3;
   bool many = false;
 

@@ -20,8 +20,8 @@ using Fitness = std::uint16_t;
 // always and the comparison is an exact integer one on host and device alike.
 using Threshold = std::uint64_t;
 
-// Plain data with no defaults of its own: engine_params() (host/run/run_plan.cpp) fills every
-// field from the planned RunConfig, whose defaults the settings table and plan() decide.
+// Plain data with no defaults of its own: a planned RunConfig holds the GA's (RunConfig::engine),
+// its defaults decided by the settings table and plan() (gpuga/run_plan.hpp).
 struct GaParams {
   Algorithm algorithm{};  // sa, hc: every individual an independent chain
   Encoding encoding{};

@@ -33,7 +33,7 @@ struct IslandParams {
   std::uint32_t migrants = 0;       // best individuals each island sends to the next
   std::uint32_t restart_after = 0;  // generations without improvement (hc: of a climb); 0: never
   std::uint32_t keep_on_restart = 0;
-  // halt_interval_for(ga), set by the engine (callers leave it): kernels read it, since deriving
+  // halt_interval_for(ga), which plan() sets and an engine checks: kernels read it, since deriving
   // it in them, or passing the params to next_stop, made the sm_80 grid kernels spill more.
   std::uint32_t halt_interval = kHaltInterval;
 };
