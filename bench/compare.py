@@ -29,7 +29,7 @@ def load(path):
 def bench_rows(path):
     """(label, evaluations a second) for each row of a bench JSON."""
     doc = load(path)
-    algorithm = doc["options"]["config"]["algorithm"]
+    algorithm = (doc["options"]["config"] or {}).get("algorithm", "-")  # null: every row skipped
     for row in doc["results"]:
         yield f"bench {algorithm} pop {row['pop']} island {row['island_size']}", row["evaluations_per_s"]
 

@@ -135,16 +135,21 @@ TEST(Cli, MessagesSayWhatWasReadAndWhatWasExpected) {
   EXPECT_NE(r.err.find("after 1 generation, "), std::string::npos) << r.err;
 }
 
-TEST(Cli, BenchRecordsThePuzzleSize) {
+TEST(Cli, BenchRecordsThePuzzleSizeAndItsRowsSettings) {
   // Two generations of a tiny population on a 16x16 puzzle (no local search, no island solves
-  // it): the table and the JSON name the size.
+  // it): the table and the JSON name the size, and the JSON the settings the rows ran with.
   const auto json = test_file("bench_size.json");
   const auto r = run_gpuga("bench --backend cpu --pop 20 --island-size 10 --generations 1 "
                            "--repeats 1 --warmup 1 --puzzle puzzles/acs_16x16_fixed040_inst00-09.txt "
                            "--json " + json.string());
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_NE(r.out.find("on a 16x16 puzzle"), std::string::npos) << r.out;
-  EXPECT_EQ(nlohmann::json::parse(slurp(json))["options"]["size"], "16x16");
+  const auto report = nlohmann::json::parse(slurp(json));
+  EXPECT_EQ(report["options"]["size"], "16x16");
+  // The settings the rows ran with, as planned: the repaired GA on cells, the bench's seed.
+  const auto config = report["options"]["config"];
+  EXPECT_EQ(std::tie(config["repair"], config["encoding"], config["seed"], config["island_size"]),
+            std::make_tuple("propagate", "cell", 1, 10)) << config;
 }
 
 TEST(Cli, BenchRecordsARowWhoseIslandSolvedAndGoesOn) {

@@ -127,8 +127,10 @@ nlohmann::json to_json(const std::vector<BenchRow>& rows, const BenchOptions& o,
   const std::time_t now = std::time(nullptr);
   char date[32];
   std::strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&now));
-  RunConfig defaults;  // every row's but its population and islands (bench.cpp)
-  defaults.engine.ga.algorithm = o.base.algorithm.value_or(Algorithm::Ga);
+  // The settings of the first row that ran: every row's but its backend, population and islands.
+  const auto ran =
+      std::find_if(rows.begin(), rows.end(), [](const BenchRow& r) { return r.skipped.empty(); });
+  const nlohmann::json config = ran == rows.end() ? nlohmann::json(nullptr) : describe(ran->config);
   return {{"gpuga_version", GPUGA_VERSION}, {"commit", GPUGA_GIT_COMMIT},
           {"build", GPUGA_BUILD_INFO}, {"date", date},
           {"host_cpu", cpu_model()}, {"host_threads", omp_get_max_threads()},
@@ -138,7 +140,7 @@ nlohmann::json to_json(const std::vector<BenchRow>& rows, const BenchOptions& o,
                        {"warmup", o.warmup}, {"seed", o.seed},
                        {"threads", o.threads},
                        {"puzzle", o.puzzle_file.empty() ? "built-in (no solution)" : o.puzzle_file},
-                       {"puzzle_text", puzzle_text}, {"size", size}, {"config", describe(defaults)}}},
+                       {"puzzle_text", puzzle_text}, {"size", size}, {"config", config}}},
           {"results", out}};
 }
 

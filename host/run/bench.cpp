@@ -62,6 +62,7 @@ BenchRow bench_islands(Backend backend, std::uint32_t pop, std::uint32_t island_
   try {
     const RunPlan planned = plan(options, probe_target(options, puzzle.box));
     p = planned.engine_params();
+    row.config = planned.config;
     if (backend == Backend::Cuda) row.islands_per_sm = planned.shape.islands_at_once;
     engine = make_engine(planned, puzzle);
   } catch (const InputError& e) {

@@ -37,6 +37,7 @@ struct BenchRow {
   std::string validated;  // "yes", "skipped (...)" or "n/a"
   std::string skipped;    // why this size did not run
   std::uint32_t solved_at = kNever;  // the first generation an island solved the puzzle at
+  RunConfig config;       // as planned (not where skipped): every setting the row ran with
 };
 
 // The built-in puzzle (one line), for every algorithm: one with no solution, so that no island
