@@ -275,10 +275,10 @@ py::list bench(const std::string& backend_name, std::vector<std::pair<std::uint3
   const Backend backend = backend_for(c.backend.value_or(Backend::Auto), device);
   if (sizes.empty())
     sizes = default_bench_sizes(backend, multiprocessors_of(list_devices(), device),
-                                c.algorithm.value_or(Algorithm::Ga));
+                                algorithm_of(c));
   std::istringstream in(bench_puzzle());
   const Grid puzzle = parse_puzzles(in, "built-in")[0].grid;
-  const BenchSpec spec{c.algorithm.value_or(Algorithm::Ga), generations, repeats, warmup, seed, threads, device};
+  const BenchSpec spec{algorithm_of(c), generations, repeats, warmup, seed, threads, device};
   std::vector<BenchRow> rows;
   {
     py::gil_scoped_release free;

@@ -59,7 +59,7 @@ std::string rate_text(double v, const char* format) {
 }
 
 void print_table(const std::vector<BenchRow>& rows, const BenchOptions& o, const std::string& size) {
-  const bool chains = o.base.algorithm.value_or(Algorithm::Ga) != Algorithm::Ga;
+  const bool chains = algorithm_of(o.base) != Algorithm::Ga;
   std::printf("%s, on a %s puzzle\n",
               chains ? "sa and hc: a generation is one move per free cell per chain"
                      : "the genetic algorithm, children repaired by propagation",
@@ -168,7 +168,7 @@ std::vector<Backend> backends_to_run(const BenchOptions& o) {
 std::vector<std::pair<std::uint32_t, std::uint32_t>> sizes_to_run(const BenchOptions& o, Backend b,
                                                                   const DeviceList& devs) {
   if (o.pops.empty() && o.island_sizes.empty())
-    return default_bench_sizes(b, multiprocessors_of(devs, o.device), o.base.algorithm.value_or(Algorithm::Ga));
+    return default_bench_sizes(b, multiprocessors_of(devs, o.device), algorithm_of(o.base));
   std::vector<std::pair<std::uint32_t, std::uint32_t>> out;
   const auto pops = o.pops.empty() ? std::vector<std::uint32_t>{100000} : o.pops;
   const auto sizes = o.island_sizes.empty() ? std::vector<std::uint32_t>{0} : o.island_sizes;
@@ -215,7 +215,7 @@ int run_bench(BenchOptions& o) {
     o.threads = static_cast<int>(probe_target(given, 3, false, 1, node).units);
   }
   if (place.root()) write_json();
-  const BenchSpec spec{o.base.algorithm.value_or(Algorithm::Ga), o.generations, o.repeats, o.warmup,
+  const BenchSpec spec{algorithm_of(o.base), o.generations, o.repeats, o.warmup,
                        o.seed, o.threads, o.device};
   for (Backend b : backends_to_run(o))
     for (const auto& [pop, size] : sizes_to_run(o, b, devs)) {

@@ -519,6 +519,10 @@ std::string real_number_problem(const std::string& text, double lo, double hi, d
   return problem;
 }
 
+Algorithm algorithm_of(const RunOptions& o) {
+  return o.algorithm.value_or(config_defaults().engine.ga.algorithm);
+}
+
 void draw_seed(RunOptions& o) {
   if (o.seed) return;
   std::random_device rd;

@@ -149,6 +149,10 @@ struct RunSetting {
   std::function<SettingValue(const RunConfig&)> csv_value;  // when the CSV records another
 };
 
+// The algorithm the options give, else the default: for a front end that shapes its work by it
+// before any plan (bench's sizes and table).
+Algorithm algorithm_of(const RunOptions& o);
+
 // Every setting of a run, in the command line's order.
 const std::vector<RunSetting>& run_settings();
 // The settings with a CSV column, in the CSV's order (by position).
