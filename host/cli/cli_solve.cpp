@@ -222,7 +222,7 @@ void print_summary(const Puzzle& p, const RunResult& r, const RunConfig& config)
                 count_of(r.evaluations, "evaluation").c_str(), r.seconds,
                 r.seconds > 0 ? r.evaluations / r.seconds : 0.0, r.best_fitness);
   std::cerr << line << "  seed " << config.engine.ga.seed << " (island " << r.island << " of "
-            << config.pop / config.engine.ga.island_size << ")"
+            << config.engine.islands << ")"
             << (config.grow_after ? "  islands grew " + std::to_string(r.growths) + " time(s)" : "")
             << "  backend " << to_string(config.backend)
             << "  ranks " << rank_place().size
