@@ -24,6 +24,7 @@
 
 #if THRUST_DEVICE_SYSTEM == THRUST_DEVICE_SYSTEM_CUDA
 #include <cooperative_groups.h>
+#include <cooperative_groups/reduce.h>
 #include <thrust/device_malloc_allocator.h>
 #include <thrust/system_error.h>
 
@@ -136,13 +137,85 @@ struct Memory {
 // wide as its work (team_threads, island.hpp).
 inline constexpr unsigned kTeamThreads = 256;
 
+// A tile of kWidth lanes of a warp (lanes.hpp), as cooperative groups partition a block:
+// lanes() a thread's tile within its block, whose scratch is the block's shared memory from
+// `bytes` on. Tile `index` of `count` in the team (a block, or a grid of them). Its collectives
+// (ballot, reduce, shuffle) synchronise the tile's lanes but order no memory: each begins with
+// the tile's barrier, which does.
+template <std::uint32_t kWidth>
+struct WarpLanes {
+  static_assert(kWidth == 8 || kWidth == 16 || kWidth == 32, "a tile divides a warp");
+  std::uint32_t index, count;
+  std::uint8_t* bytes;
+#if defined(__CUDA_ARCH__)
+  __device__ static cooperative_groups::thread_block_tile<kWidth> group() {
+    return cooperative_groups::tiled_partition<kWidth>(cooperative_groups::this_thread_block());
+  }
+#endif
+  GPUGA_HD std::uint32_t lane() const {
+#if defined(__CUDA_ARCH__)
+    return threadIdx.x % kWidth;
+#else
+    return 0;
+#endif
+  }
+  GPUGA_HD std::uint32_t width() const { return kWidth; }
+  GPUGA_HD std::uint32_t tile() const { return index; }
+  GPUGA_HD std::uint32_t tiles() const { return count; }
+  GPUGA_HD void sync() const {
+#if defined(__CUDA_ARCH__)
+    group().sync();
+#endif
+  }
+  GPUGA_HD std::uint32_t ballot(bool pred) const {
+#if defined(__CUDA_ARCH__)
+    group().sync();
+    return group().ballot(pred);
+#else
+    return pred;
+#endif
+  }
+  GPUGA_HD std::uint32_t reduce_min(std::uint32_t x) const {
+#if defined(__CUDA_ARCH__)
+    group().sync();
+    return cooperative_groups::reduce(group(), x, cooperative_groups::less<std::uint32_t>());
+#else
+    return x;
+#endif
+  }
+  GPUGA_HD std::uint32_t broadcast(std::uint32_t x, std::uint32_t from) const {
+#if defined(__CUDA_ARCH__)
+    group().sync();
+    return group().shfl(x, from);
+#else
+    static_cast<void>(from);
+    return x;
+#endif
+  }
+  GPUGA_HD std::uint32_t fetch_or(std::uint32_t* p, std::uint32_t bits) const {
+#if defined(__CUDA_ARCH__)
+    return atomicOr(p, bits);
+#else
+    const std::uint32_t before = *p;
+    *p |= bits;
+    return before;
+#endif
+  }
+  GPUGA_HD std::uint8_t* scratch() const { return bytes; }
+};
+
 // A thread block: barriers are __syncthreads, the sort a bitonic network in the island's memory,
-// the block one tile.
+// the block one tile; its lanes tiles of a warp, their scratch at the start of its shared memory.
 struct BlockTeam {
   static constexpr bool kContiguous = false;
   // Generation 0 runs whole: an unstarted island's summary would be another kernel branch, and
   // the GA's steps are at their register bounds.
   static constexpr bool kCutsGenerationZero = false;
+  std::uint8_t* shared = nullptr;  // the block's dynamic shared memory: the tiles' scratch first
+  template <std::uint32_t kWidth>
+  GPUGA_HD WarpLanes<kWidth> lanes(std::uint32_t bytes) const {
+    return {rank() / kWidth, size() / kWidth, shared + rank() / kWidth * bytes};
+  }
   GPUGA_HD std::uint32_t rank() const {
 #if defined(__CUDA_ARCH__)
     return threadIdx.x;
@@ -198,6 +271,10 @@ inline constexpr std::uint32_t kGridSortChunk = 2048;
 // also a memory fence for the whole grid); each block is a tile of the sort, so that only its
 // wide stages cost a grid barrier.
 struct GridTeam : BlockTeam {
+  template <std::uint32_t kWidth>
+  GPUGA_HD WarpLanes<kWidth> lanes(std::uint32_t bytes) const {
+    return {rank() / kWidth, size() / kWidth, shared + BlockTeam::rank() / kWidth * bytes};
+  }
   GPUGA_HD std::uint32_t rank() const {
 #if defined(__CUDA_ARCH__)
     return blockIdx.x * blockDim.x + threadIdx.x;
@@ -245,14 +322,15 @@ struct GridTeam : BlockTeam {
 // a multiprocessor should hold at once for each kernel of the step (from its home, staged, and
 // a cooperative grid's), which bounds the kernel's registers: 65536 / (256 x that); narrower
 // blocks fit more. Without a bound ptxas squeezed the boundary step into 32 registers, for an
-// occupancy it does not need, by spilling. The GA's and the chains' segment steps are bounded to
-// 64 registers with the island staged in shared memory, with no spills on sm_90
-// (bench/ptxas-table.sh); where 64 spilled, a step keeps 128 (two blocks of 256): the chains from
-// device memory (islands too large to stage), on sm_80 (an A100) the chains staged and the 25x25
-// GA from device memory, and the repaired GA's step (its repair's loops over a grid's candidates
-// beside the breeding's state). A cooperative grid's barriers spilled at 64 registers, and a
-// lone island that large has blocks enough: two. kernel_resources (ctest) fails on a spill or a
-// lost block. The launch and the occupancy query both take the kernel compiled with these.
+// occupancy it does not need, by spilling. The GA's, the repaired GA's (up to 16x16) and the
+// chains' segment steps are bounded to 64 registers with the island staged in shared memory,
+// with no spills on sm_90 (bench/ptxas-table.sh); where 64 spilled, a step keeps 128 (two blocks
+// of 256): the chains from device memory (islands too large to stage), on sm_80 (an A100) the
+// chains staged and the 25x25 GA from device memory, and the repaired GA at 25x25 and from
+// device memory. A cooperative grid's barriers spilled at 64
+// registers, and a lone island that large has blocks enough: two. kernel_resources (ctest) fails
+// on a spill or a lost block. The launch and the occupancy query both take the kernel compiled
+// with these.
 struct BlocksPerMultiprocessor {
   unsigned home, staged, grid;
 };
@@ -270,7 +348,7 @@ struct LaunchPolicy<chain_segment_step<B>> {
 };
 template <int B>
 struct LaunchPolicy<repaired_ga_segment_step<B>> {
-  static constexpr BlocksPerMultiprocessor sm80{2, 2, 2}, sm90{2, 2, 2};
+  static constexpr BlocksPerMultiprocessor sm80{2, B <= 4 ? 4u : 2u, 2}, sm90{2, B <= 4 ? 4u : 2u, 2};
 };
 // The column of the architecture being compiled (sm_80 before sm_90; the host pass, which
 // launches what the device passes compiled, reads sm_90's).
@@ -281,15 +359,30 @@ inline constexpr BlocksPerMultiprocessor kBlocksPerMultiprocessor = LaunchPolicy
 inline constexpr BlocksPerMultiprocessor kBlocksPerMultiprocessor = LaunchPolicy<Step>::sm90;
 #endif
 
-// One thread block per island, as many threads as its children (team_threads, at most 256): the
-// island's threads share its shared-memory work area (staged_island_kernel), so a generation
-// never leaves the chip, and no thread is launched that has no child to breed.
+// After every launch: a launch error surfaces here, naming the step and where it was launched;
+// with GPUGA_SYNC_CHECKS=1 a fault in the kernel too.
+inline void check_launch(const char* step, std::source_location at = std::source_location::current()) {
+  cuda_detail::last_launch = step;
+  cudaError_t err = cudaPeekAtLastError();
+  if (err == cudaSuccess && cuda_detail::sync_checks()) err = cudaDeviceSynchronize();
+  if (err != cudaSuccess)
+    cuda_detail::throw_cuda_error(err, std::string("the launch of ") + step, at.file_name(),
+                                  static_cast<int>(at.line()));
+}
+
+// Each kernel below, then its launch and its occupancy.
+//
+// One thread block per island, as many threads as its children (the repaired GA's segment step:
+// a warp a child; team_threads, at most 256): the island's threads share its shared-memory work
+// area (staged_island_kernel) and the repair's scratch, so a generation never leaves the chip,
+// and no thread is launched that has nothing to do.
 // island_kernel: each island from device memory (the boundary and summary steps, and islands too
 // large for shared memory).
 template <class Step>
 __global__ void __launch_bounds__(kTeamThreads, kBlocksPerMultiprocessor<Step>.home)
     island_kernel(Step step) {
-  step(BlockTeam{}, blockIdx.x, static_cast<std::uint8_t*>(nullptr));
+  extern __shared__ __align__(16) std::uint8_t scratch[];
+  step(BlockTeam{scratch}, blockIdx.x, static_cast<std::uint8_t*>(nullptr));
 }
 
 // The same with each island staged in its block's shared memory, a kernel of its own so that
@@ -298,8 +391,8 @@ __global__ void __launch_bounds__(kTeamThreads, kBlocksPerMultiprocessor<Step>.h
 template <class Step>
 __global__ void __launch_bounds__(kTeamThreads, kBlocksPerMultiprocessor<Step>.staged)
     staged_island_kernel(Step step) {
-  extern __shared__ __align__(16) std::uint8_t work[];
-  step(BlockTeam{}, blockIdx.x, StagedWork{work});
+  extern __shared__ __align__(16) std::uint8_t shared[];
+  step(BlockTeam{shared}, blockIdx.x, StagedWork{shared + Step::scratch_bytes(blockDim.x)});
 }
 
 // The kernel of a block-an-island launch (launch_policy.hpp), for the launch and the occupancy
@@ -311,11 +404,64 @@ auto block_kernel(KernelKind kind) -> void (*)(Step) {
   return island_kernel<Step>;
 }
 
+// A block-an-island launch's dynamic shared memory, its tiles' scratch (the repaired GA's) then
+// its staged island; and its kernel, allowed that much (past the 48 KiB it has unasked).
+inline std::uint64_t block_shared_bytes(const Launch& l) { return l.scratch_bytes + l.staged_bytes; }
+template <class Step>
+auto block_kernel_of(const Launch& l) -> void (*)(Step) {
+  const auto kernel = block_kernel<Step>(l.kernel);
+  if (const std::uint64_t shared = block_shared_bytes(l))
+    GPUGA_CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                          static_cast<int>(shared)));
+  return kernel;
+}
+
+// The launch: l.blocks islands, a block of l.threads each, on `stream`.
+template <class Step>
+void launch_blocks(const char* name, const Launch& l, const Step& step, cudaStream_t stream) {
+  const auto kernel = block_kernel_of<Step>(l);
+  kernel<<<static_cast<unsigned>(l.blocks), l.threads, block_shared_bytes(l), stream>>>(step);
+  check_launch(name);
+}
+
+// The occupancy: blocks of that launch resident at once on a multiprocessor, CUDA's query (a
+// plan counts the same from a probe's numbers: launch_policy.hpp's islands_at_once).
+template <class Step>
+int resident_blocks_of(const Launch& l) {
+  int blocks = 0;
+  GPUGA_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, block_kernel_of<Step>(l), l.threads,
+                                                                 block_shared_bytes(l)));
+  return blocks;
+}
+
 // Island 0 on every block of a cooperative grid (at most the blocks that fit on the GPU at once,
 // as a grid barrier needs), from device memory.
 template <class Step>
 __global__ void __launch_bounds__(kTeamThreads, kBlocksPerMultiprocessor<Step>.grid) grid_kernel(Step step) {
-  step(GridTeam{}, 0, nullptr);
+  extern __shared__ __align__(16) std::uint8_t scratch[];
+  step(GridTeam{{scratch}}, 0, nullptr);
+}
+
+// The occupancy that bounds the grid: blocks of kTeamThreads, each with its tiles' scratch,
+// resident at once on a multiprocessor (CUDA's query).
+template <class Step>
+int resident_grid_blocks(const Launch& l) {
+  int blocks = 0;
+  GPUGA_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, grid_kernel<Step>, kTeamThreads,
+                                                                 l.scratch_bytes));
+  return blocks;
+}
+
+// The launch: island 0 on a cooperative grid of l.blocks (System::sized: at most those resident
+// at once), on `stream`.
+template <class Step>
+void launch_grid(const char* name, const Launch& l, const Step& step, cudaStream_t stream) {
+  Step arg = step;
+  void* args[] = {&arg};
+  GPUGA_CUDA_CHECK(cudaLaunchCooperativeKernel(reinterpret_cast<const void*>(grid_kernel<Step>),
+                                               dim3(static_cast<unsigned>(l.blocks)), dim3(kTeamThreads),
+                                               args, l.scratch_bytes, stream));
+  check_launch(name);
 }
 
 // The GPU's global nanosecond timer, for System::device_deadline: one thread, once. A template,
@@ -324,17 +470,6 @@ template <class Word>
 __global__ void global_timer_kernel(Word* now) {
   static_assert(sizeof(Word) == 8, "the timer is 64 bits");
   asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(*now));
-}
-
-// After every launch: a launch error surfaces here, naming the step and where it was launched;
-// with GPUGA_SYNC_CHECKS=1 a fault in the kernel too.
-inline void check_launch(const char* step, std::source_location at = std::source_location::current()) {
-  cuda_detail::last_launch = step;
-  cudaError_t err = cudaPeekAtLastError();
-  if (err == cudaSuccess && cuda_detail::sync_checks()) err = cudaDeviceSynchronize();
-  if (err != cudaSuccess)
-    cuda_detail::throw_cuda_error(err, std::string("the launch of ") + step, at.file_name(),
-                                  static_cast<int>(at.line()));
 }
 
 class System : public Memory {
@@ -425,9 +560,7 @@ class System : public Memory {
   template <class Step>
   Launch sized(Launch l) const {
     if (l.kernel != KernelKind::Grid) return l;
-    int per_sm = 0;
-    GPUGA_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, grid_kernel<Step>,
-                                                                   kTeamThreads, 0));
+    const int per_sm = resident_grid_blocks<Step>(l);
     const std::uint64_t wanted = std::max<std::uint64_t>((l.width + kTeamThreads - 1) / kTeamThreads, 1);
     l.blocks = std::min<std::uint64_t>(wanted, std::uint64_t(per_sm) * multiprocessors());
     return l;
@@ -436,13 +569,8 @@ class System : public Memory {
   // A step as `l` says (launch_policy.hpp): a block an island, or island 0 on a grid.
   template <class Step>
   void launch(const char* name, const Launch& l, const Step& step) const {
-    if (l.kernel == KernelKind::Grid) return launch_grid(name, l.blocks, step);
-    const auto kernel = block_kernel<Step>(l.kernel);
-    if (l.staged_bytes)
-      GPUGA_CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                            static_cast<int>(l.staged_bytes)));
-    kernel<<<static_cast<unsigned>(l.blocks), l.threads, l.staged_bytes, stream()>>>(step);
-    check_launch(name);
+    if (l.kernel == KernelKind::Grid) return launch_grid(name, l, step, stream());
+    launch_blocks(name, l, step, stream());
   }
 
  private:
@@ -468,17 +596,6 @@ class System : public Memory {
       }
     }
     return offset;
-  }
-
-  // Island 0 on a grid of `blocks` (sized()).
-  template <class Step>
-  void launch_grid(const char* name, std::uint64_t blocks, const Step& step) const {
-    Step arg = step;
-    void* args[] = {&arg};
-    GPUGA_CUDA_CHECK(cudaLaunchCooperativeKernel(reinterpret_cast<const void*>(grid_kernel<Step>),
-                                                 dim3(static_cast<unsigned>(blocks)), dim3(kTeamThreads),
-                                                 args, 0, stream()));
-    check_launch(name);
   }
 
   // Made at the first launch, in the engine's device scope (a stream belongs to the device
@@ -519,12 +636,22 @@ inline constexpr int kOmpGridTiles = 2;
 inline constexpr std::uint32_t kOmpSortChunk = 8;
 
 // A team of OpenMP threads: barriers are real, so a missing one shows as a wrong result. It is
-// one tile, or (the grid's twin) tiles of `tile_threads`; a tile barrier is the team's.
+// one tile, or (the grid's twin) tiles of `tile_threads`; a tile barrier is the team's. For the
+// repair each thread is a tile of one lane, with a scratch of its own, as a CPU thread is: the
+// repair's collectives are a tile's, and a tile of the whole team would take a barrier of every
+// thread for each, which made the twin's tests of large islands take hours; the repair on lanes
+// with real barriers is tested apart (tests/test_repair.cpp).
 struct OmpTeam {
   static constexpr bool kContiguous = false;  // as the GPU splits work
   static constexpr bool kCutsGenerationZero = false;  // as BlockTeam
   std::uint32_t tile_threads = 0xFFFFFFFFu;
   std::uint32_t chunk = 0xFFFFFFFFu;
+  bool* seen = nullptr;  // past(): shared by a block's twin; none on the grid's (GridTeam::past)
+  std::uint8_t* scratch = nullptr;  // a tile's of `bytes` a thread
+  template <std::uint32_t kWidth>
+  OneLane lanes(std::uint32_t bytes) const {
+    return {rank(), size(), scratch + std::uint64_t(rank()) * bytes};
+  }
 
   std::uint32_t rank() const { return static_cast<std::uint32_t>(omp_get_thread_num()); }
   std::uint32_t size() const { return static_cast<std::uint32_t>(omp_get_num_threads()); }
@@ -536,7 +663,6 @@ struct OmpTeam {
   std::uint32_t tile_rank() const { return rank() % tile_threads; }
   std::uint32_t tile_size() const { return std::min(tile_threads, size() - tile() * tile_threads); }
   void tile_sync() const { sync(); }
-  bool* seen = nullptr;  // past(): shared by a block's twin; none on the grid's (GridTeam::past)
 
   std::uint32_t sort_chunk() const { return chunk; }
   void sort(std::uint64_t* keys, std::uint32_t n) const { bitonic_sort(*this, keys, n); }
@@ -579,21 +705,25 @@ class System : public Memory {
   Launch sized(const Launch& l) const { return l; }
   // Island 0 on two tiles of three threads (the grid's twin); or a team of kOmpTeamThreads an
   // island whatever its width (barriers and splits of work that divide unevenly are what the twin
-  // is for), staged in a buffer of the island's bytes filled with poison.
+  // is for), staged in a buffer of the island's bytes filled with poison. Each thread's repair
+  // scratch (l.scratch_bytes, a tile's) is poisoned alike: a repair reads none of it unwritten.
   template <class Step>
   void launch(const char*, const Launch& l, const Step& step) const {
     if (l.kernel == KernelKind::Grid) {
+      std::vector<std::uint8_t> scratch(kOmpGridTiles * kOmpTeamThreads * l.scratch_bytes, next_poison());
 #pragma omp parallel num_threads(kOmpGridTiles * kOmpTeamThreads)
-      step(OmpTeam{kOmpTeamThreads, kOmpSortChunk}, 0, nullptr);
+      step(OmpTeam{kOmpTeamThreads, kOmpSortChunk, nullptr, scratch.data()}, 0, nullptr);
       return;
     }
+    std::vector<std::uint8_t> scratch(kOmpTeamThreads * l.scratch_bytes);
     std::vector<std::uint8_t> work(l.staged_bytes);
     bool seen = false;
     for (std::uint64_t i = 0; i < l.blocks; ++i) {
       std::fill(work.begin(), work.end(), next_poison());
+      std::fill(scratch.begin(), scratch.end(), next_poison());
 #pragma omp parallel num_threads(kOmpTeamThreads)
-      step(OmpTeam{0xFFFFFFFFu, 0xFFFFFFFFu, &seen}, static_cast<std::uint32_t>(i),
-           l.staged_bytes ? work.data() : nullptr);
+      step(OmpTeam{0xFFFFFFFFu, 0xFFFFFFFFu, &seen, scratch.data()},
+           static_cast<std::uint32_t>(i), l.staged_bytes ? work.data() : nullptr);
     }
   }
 

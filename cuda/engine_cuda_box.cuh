@@ -14,25 +14,15 @@ std::unique_ptr<Engine> make_cuda_engine_of(const Grid& puzzle, const EnginePara
       puzzle, params, device_system::System(device), slots);
 }
 
-// Blocks of Step's kernel for `l` (one island each) resident at once per multiprocessor: CUDA's
-// occupancy query.
-template <class Step>
-int resident_islands(const Launch& l) {
-  const auto kernel = device_system::block_kernel<Step>(l.kernel);
-  if (l.staged_bytes)
-    GPUGA_CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                          static_cast<int>(l.staged_bytes)));
-  int blocks = 0;
-  GPUGA_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, kernel, l.threads, l.staged_bytes));
-  return blocks;
-}
-
+// Islands of these parameters resident at once per multiprocessor: their segment step's blocks,
+// by CUDA's occupancy query (device_system::resident_blocks_of).
 template <int B>
 int cuda_islands_per_multiprocessor_of(const IslandParams& params, int device) {
   const device_system::System sys(device);
   const device_system::DeviceScope on(device);
   const Launch l = block_launch_of<B>(true, make_layout<B>(params.ga), 1, sys.limits());
-  return with_segment_step<B>(params.ga, [&]<class Step>() { return resident_islands<Step>(l); });
+  return with_segment_step<B>(params.ga,
+                              [&]<class Step>() { return device_system::resident_blocks_of<Step>(l); });
 }
 
 // Step's kernels' registers and static shared memory, as the occupancy query reads them.

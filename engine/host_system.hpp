@@ -35,10 +35,14 @@ inline void count_sort(std::uint64_t* keys, std::uint32_t n) {
   std::copy_n(sorted.begin(), m, keys);
 }
 
-// A team of one: no barrier needed, and the clock its own to read.
+// A team of one: no barrier needed, and the clock its own to read; a tile of one lane, its
+// scratch the thread's.
 struct SerialTeam {
   static constexpr bool kContiguous = true;
   static constexpr bool kCutsGenerationZero = true;
+  std::uint8_t* scratch = nullptr;
+  template <std::uint32_t kWidth>
+  OneLane lanes(std::uint32_t) const { return {0, 1, scratch}; }
   std::uint32_t rank() const { return 0; }
   std::uint32_t size() const { return 1; }
   void sync() const {}
@@ -54,6 +58,9 @@ struct HostTeam {
   static constexpr bool kContiguous = true;
   static constexpr bool kCutsGenerationZero = false;  // a lone island: island 0, which always starts
   bool* seen;  // past(): shared by the team
+  std::uint8_t* scratch;  // a tile's of `bytes` a thread: each thread is a tile of one lane
+  template <std::uint32_t kWidth>
+  OneLane lanes(std::uint32_t bytes) const { return {rank(), size(), scratch + std::uint64_t(rank()) * bytes}; }
   std::uint32_t rank() const { return static_cast<std::uint32_t>(omp_get_thread_num()); }
   std::uint32_t size() const { return static_cast<std::uint32_t>(omp_get_num_threads()); }
   bool past(std::int64_t deadline) const { return team_past(*this, seen, deadline); }
@@ -107,22 +114,28 @@ class HostSystem {
   // A step's launch as the engine made it: a grid is every thread, whatever its blocks.
   template <class Step>
   Launch sized(const Launch& l) const { return l; }
-  // One OpenMP thread an island (a serial team), or island 0 on a team of every thread.
+  // One OpenMP thread an island (a serial team), or island 0 on a team of every thread; each
+  // thread with a scratch of its own (l.scratch_bytes).
   template <class Step>
   void launch(const char*, const Launch& l, const Step& step) const {
+    scratch_.resize(std::size_t(threads_) * l.scratch_bytes);
+    std::uint8_t* const scratch = scratch_.data();
     if (l.kernel == KernelKind::Grid) {
       bool seen = false;
 #pragma omp parallel num_threads(threads_)
-      step(HostTeam{&seen}, 0, nullptr);
+      step(HostTeam{&seen, scratch}, 0, nullptr);
       return;
     }
     const auto n = static_cast<std::int64_t>(l.blocks);
 #pragma omp parallel for schedule(dynamic) num_threads(threads_) if (n > 1)
-    for (std::int64_t i = 0; i < n; ++i) step(SerialTeam{}, static_cast<std::uint32_t>(i), nullptr);
+    for (std::int64_t i = 0; i < n; ++i)
+      step(SerialTeam{scratch + std::uint64_t(omp_get_thread_num()) * l.scratch_bytes},
+           static_cast<std::uint32_t>(i), nullptr);
   }
 
  private:
   int threads_;
+  mutable std::vector<std::uint8_t> scratch_;  // the launches' (one at a time)
 };
 
 }  // namespace gpuga

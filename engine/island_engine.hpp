@@ -70,6 +70,9 @@ class IslandEngine final : public Engine {
                       "sa and hc: islands of " + std::to_string(L_.island_size) + " chains migrating every " +
                           std::to_string(p.migration_interval) + " generations; expected at most " +
                           std::to_string(kMaxChains) + " chains, which never migrate");
+    if (p.ga.repair == Repair::Propagate &&  // the repaired step evaluates no other (breed.hpp)
+        (p.ga.encoding != Encoding::Cell || p.ga.fitness != FitnessKind::Conflicts))
+      throw std::logic_error("a repaired GA of another encoding or fitness than the cell's conflicts");
     if (p.halt_interval != halt_interval_for(p.ga))  // plan() derives it (island_params.hpp)
       throw std::logic_error("islands halting every " + std::to_string(p.halt_interval) +
                              " generations; their configuration's halt interval is " +

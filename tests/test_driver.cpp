@@ -297,6 +297,8 @@ TEST_F(Driver, ATimeLimitHoldsWhileTheIslandsAreMade) {
   p.islands = 20000;
   p.ga.island_size = p.ga.children = 8;
   p.ga.repair = Repair::Propagate;
+  p.ga.encoding = Encoding::Cell;  // the repaired GA's, as plan() makes it
+  p.ga.fitness = FitnessKind::Conflicts;
   Recorder obs;
   const double limit = 0.3;
   const auto r = run({{grid_of(kNoSolution), 17}}, {0, limit}, obs, 1, p)[0];

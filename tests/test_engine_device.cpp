@@ -508,6 +508,15 @@ TEST(TeamThreads, ABlockHasItsIslandsChildrenInWholeWarpsAtMostTheWidest) {
   EXPECT_EQ(threads(1000), 256u);  // wider islands: children in turn on the widest block
   EXPECT_EQ(threads(50, Selection::Truncation, 100), 128u);  // (mu+lambda) breeds its children
   EXPECT_EQ(threads(96, Selection::Tournament, 0, Algorithm::Sa), 96u);  // a chain a thread
+  // The repaired GA's segment step: a warp a child (kRepairLanes), its other steps a thread one.
+  GaParams repaired;
+  repaired.repair = Repair::Propagate;
+  repaired.island_size = repaired.children = 4;
+  const IslandLayout L = make_layout<3>(repaired);
+  EXPECT_EQ(team_threads(L, 256, true), 4 * kRepairLanes<3>);
+  EXPECT_EQ(team_threads(L, 256), 32u);
+  repaired.island_size = repaired.children = 32;
+  EXPECT_EQ(team_threads(make_layout<3>(repaired), 256, true), 256u);
 }
 
 // 9x9 islands of `size` (memetic, band crossover; or chains) run as many a multiprocessor as

@@ -5,6 +5,8 @@
 // from the home.
 #include <gtest/gtest.h>
 
+#include <tuple>
+
 #include "gpuga/device/island_steps.hpp"
 #include "gpuga/launch_policy.hpp"
 
@@ -122,7 +124,16 @@ TEST(LaunchPolicy, TheIslandsAtOnceAreTheirSegmentKernelsBlocksStagedWhereTheyFi
   EXPECT_EQ(islands_at_once<3>(ga, kHopperSm, kHopper, f), std::min<std::uint64_t>(8, by_shared));
   ga.repair = Repair::Propagate;
   ga.encoding = Encoding::Cell;
-  EXPECT_EQ(islands_at_once<3>(ga, kHopperSm, kHopper, f), 4u);  // 128 registers: 4 blocks of 128
+  // A warp a child: blocks of the widest, 256 threads, with eight tiles' scratch before the
+  // island; at 128 registers two of them.
+  const Launch repaired = block_launch_of<3>(true, make_layout<3>(ga), 1, kHopper);
+  EXPECT_EQ(repaired.threads, 256u);
+  EXPECT_EQ(repaired.scratch_bytes, 8 * tile_scratch_bytes(sizeof(RepairScratch<3>)));
+  EXPECT_EQ(repaired.kernel, KernelKind::Staged);
+  EXPECT_EQ(islands_at_once<3>(ga, kHopperSm, kHopper, f), 2u);
+  // The boundary and summary steps, which repair nothing, keep a thread a child and no scratch.
+  const Launch home = block_launch_of<3>(false, make_layout<3>(ga), 1, kHopper);
+  EXPECT_EQ(std::tie(home.threads, home.scratch_bytes), std::make_tuple(128u, std::uint64_t(0)));
   GaParams sa;
   sa.algorithm = Algorithm::Sa;
   sa.island_size = sa.children = 128;

@@ -189,16 +189,16 @@ TEST_P(Operators, LocalSearchNeverMakesAChildWorse) {
   p.crossover_threshold = rate_threshold(0.9);
   p.mutation_threshold = rate_threshold(1.0);
   for (std::uint32_t i = 0; i < n; ++i) {
-    init_genome<3, false>(&parents[i * kBytes], i, 5, 0, p, info);
+    init_genome<3>(&parents[i * kBytes], i, 5, 0, p, info);
     fit[i] = evaluate<3>(&parents[i * kBytes], p, nullptr);
     order[i] = i;
   }
   int better = 0;
   for (std::uint32_t g = 1; g <= 20; ++g) {
     p.local_search = 0;
-    breed_child<3, false>(g % n, 5, g, p, info, {parents.data(), fit.data(), order.data(), nullptr, plain.data(), nullptr});
+    breed_child<3>(g % n, 5, g, p, info, {parents.data(), fit.data(), order.data(), nullptr, plain.data(), nullptr});
     p.local_search = 30;
-    breed_child<3, false>(g % n, 5, g, p, info, {parents.data(), fit.data(), order.data(), nullptr, searched.data(), nullptr});
+    breed_child<3>(g % n, 5, g, p, info, {parents.data(), fit.data(), order.data(), nullptr, searched.data(), nullptr});
     const std::uint8_t *a = &plain[(g % n) * kBytes], *b = &searched[(g % n) * kBytes];
     expect_valid(b, info, e);
     const int fa = fitness<3>(a, e, p.fitness), fb = fitness<3>(b, e, p.fitness);

@@ -1,18 +1,24 @@
-// Propagation as a repair (include/gpuga/device/repair.hpp), at every box size: a repaired grid
-// keeps the givens, holds no value twice in a unit and leaves blank only cells it could not fill,
-// so its conflict fitness is three times its blanks; a child that is a solution comes out as it
-// went in; one that is a solution but for some cells comes out that solution when the puzzle has
-// one; and the same stream gives the same grid.
+// Propagation as a repair, at every box size. The serial reference (include/gpuga/device/
+// repair.hpp): a repaired grid keeps the givens, holds no value twice in a unit and leaves blank
+// only cells it could not fill, so its conflict fitness is three times its blanks; a child that is
+// a solution comes out as it went in; one that is a solution but for some cells comes out that
+// solution when the puzzle has one; and the same stream gives the same grid. The repair by a tile
+// of lanes (team_repair.hpp), which the engine runs, gives the reference's bytes and takes its
+// draws at every width: one lane (a CPU thread), and tiles of OpenMP threads with real barriers
+// (tests/omp_lanes.hpp) as wide as a GPU's tiles and wider than a unit, or of widths that divide
+// nothing evenly.
 #include <gtest/gtest.h>
 
 #include <sstream>
 #include <vector>
 
 #include "gpuga/device/breed.hpp"
+#include "gpuga/device/team_repair.hpp"
 #include "gpuga/exact_solver.hpp"
 #include "gpuga/propagate.hpp"
 #include "gpuga/puzzle_io.hpp"
 #include "grids.hpp"
+#include "omp_lanes.hpp"
 #include "paths.hpp"
 
 using namespace gpuga;
@@ -148,5 +154,98 @@ TEST(Repair, TheUnsolvableFixtureHasNoSolutionThatSinglesShow) {
     repair_by_propagation<3>(child.data(), info, rng);
     expect_repaired<3>(child.data(), info);
     EXPECT_GT(conflict_fitness<3>(child.data(), Encoding::Cell), 0);
+  }
+}
+
+namespace {
+
+// One lane; widths that divide no unit's cells evenly; tiles of a warp; a warp, wider than a
+// unit but at 25x25.
+constexpr std::uint32_t kWidths[] = {1, 2, 3, 5, 8, 16, 32};
+
+// A child of the cell encoding whose free cells hold random preferences (0 for a few: none).
+template <int B>
+std::vector<std::uint8_t> random_child(const PuzzleInfo<B>& info, std::uint32_t i) {
+  std::vector<std::uint8_t> g(Shape<B>::kGenomeBytes, 0);
+  Rng draw(B * 100 + 7, 3, i, kPurposeInit);
+  init_individual<B>(g.data(), info, Encoding::Cell, false, draw);
+  for (int k = 0; k < info.n_free; k += 7 + static_cast<int>(i % 5)) g[info.all_free[k]] = 0;
+  return g;
+}
+
+// `g` repaired on `width` lanes with the stream (9, 0, i, kPurposeRepair), and the stream's
+// next draw after.
+template <int B>
+std::uint32_t repair_on(std::uint32_t width, std::vector<std::uint8_t>& g, const PuzzleInfo<B>& info,
+                        std::uint32_t i) {
+  std::vector<std::uint8_t> scratch(tile_scratch_bytes(sizeof(RepairScratch<B>)), 0xA5);
+  auto& s = *reinterpret_cast<RepairScratch<B>*>(scratch.data());
+  s.rng = Rng(9, 0, i, kPurposeRepair);
+  if (width == 1) {
+    const OneLane lane{0, 1, scratch.data()};
+    start_repairs<B>(lane, s, info);
+    repair_on_lanes<B>(lane, s, g.data(), info);
+    return s.rng.next();
+  }
+  std::vector<std::uint32_t> exchange(2 * width);
+#pragma omp parallel num_threads(static_cast<int>(width))
+  {
+    const OmpLanes lanes{exchange.data(), scratch.data()};
+    start_repairs<B>(lanes, s, info);
+    repair_on_lanes<B>(lanes, s, g.data(), info);
+  }
+  return s.rng.next();
+}
+
+template <int B>
+void expect_reference_bytes(const Grid& puzzle, std::uint32_t children) {
+  ASSERT_EQ(puzzle.box, B);
+  const PuzzleInfo<B> info = make_puzzle_info<B>(puzzle.cell.data(), Encoding::Cell);
+  for (std::uint32_t i = 0; i < children; ++i) {
+    std::vector<std::uint8_t> reference = random_child<B>(info, i);
+    const std::vector<std::uint8_t> child = reference;
+    Rng rng(9, 0, i, kPurposeRepair);
+    repair_by_propagation<B>(reference.data(), info, rng);
+    const std::uint32_t next = rng.next();
+    for (const std::uint32_t width : kWidths) {
+      std::vector<std::uint8_t> g = child;
+      const std::uint32_t after = repair_on<B>(width, g, info, i);
+      ASSERT_EQ(g, reference) << "child " << i << " on " << width << " lanes";
+      EXPECT_EQ(after, next) << "child " << i << " on " << width << " lanes: another number of draws";
+    }
+  }
+}
+
+}  // namespace
+
+TEST(TeamRepair, FourByFourAtEveryWidthIsTheReference) {
+  std::istringstream four("1.3.3...2..3...1\n");
+  expect_reference_bytes<2>(parse_puzzles(four, "4x4")[0].grid, 20);
+}
+
+TEST(TeamRepair, NineByNineAtEveryWidthIsTheReference) {
+  expect_reference_bytes<3>(grid_of(kHardPuzzle), 20);
+  expect_reference_bytes<3>(grid_of(kUnsolvablePuzzle), 10);
+  expect_reference_bytes<3>(Grid(3), 3);  // no givens: every cell free
+}
+
+TEST(TeamRepair, SixteenBySixteenAtEveryWidthIsTheReference) {
+  expect_reference_bytes<4>(corpus_puzzle("acs_16x16_fixed040_inst00-09.txt"), 4);
+}
+
+TEST(TeamRepair, TwentyFiveByTwentyFiveAtEveryWidthIsTheReference) {
+  expect_reference_bytes<5>(corpus_puzzle("acs_25x25_fixed045_inst00-09.txt"), 2);
+}
+
+TEST(TeamRepair, AGridOfGivensOnlyIsLeftAloneWithNoDraw) {
+  const Grid full = grid_of(kEasySolution);
+  const PuzzleInfo<3> info = make_puzzle_info<3>(full.cell.data(), Encoding::Cell);
+  std::vector<std::uint8_t> g(Shape<3>::kGenomeBytes, 0);
+  for (int c = 0; c < 81; ++c) g[c] = full.cell[c];
+  const std::vector<std::uint8_t> before = g;
+  for (const std::uint32_t width : kWidths) {
+    Rng fresh(9, 0, 0, kPurposeRepair);
+    EXPECT_EQ(repair_on<3>(width, g, info, 0), fresh.next()) << width << " lanes drew";
+    EXPECT_EQ(g, before) << width << " lanes";
   }
 }

@@ -215,8 +215,10 @@ TEST(RunPlan, AGpusPlanIsMadeFromItsProbedDataWithNoDevice) {
   const GaParams& ga = p.engine_params().ga;
   ASSERT_EQ(ga.repair, Repair::Propagate);
   EXPECT_EQ(p.shape.islands_at_once, islands_at_once<3>(ga, t.unit, t.launch, t.segments));
-  EXPECT_EQ(p.shape.islands_at_once, resident_blocks(t.unit, {128, 0}, team_threads(make_layout<3>(ga), 256),
-                                                     staged_bytes<3>(make_layout<3>(ga))));
+  const IslandLayout L = make_layout<3>(ga);
+  const std::uint32_t threads = team_threads(L, 256, true);  // a tile of lanes a child
+  EXPECT_EQ(p.shape.islands_at_once,
+            resident_blocks(t.unit, {128, 0}, threads, staged_bytes<3>(L) + repair_scratch_bytes<3>(threads)));
   const SizeDefaults& d = size_defaults(Backend::Cuda, 3, Repair::Propagate);
   EXPECT_EQ(p.config.pop, std::min(d.islands_per_unit, p.shape.islands_at_once) * 132 * d.island_size);
 }

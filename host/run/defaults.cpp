@@ -16,7 +16,8 @@ constexpr std::uint32_t kWholeBackend = 0xFFFFFFFFu;
 // Rows by box size 2 to 5 (4x4, 9x9, 16x16, 25x25) for the GA whose children are repaired
 // (--repair propagate, the default): small islands that restart soon, as the sweeps of island
 // size and restarts found fastest at every size on the CPU (docs/decisions.md); the GPU's rows
-// a warp an island (one thread a child), sized by the same generations, not yet timed on a GPU.
+// islands of 32 (a block of eight warps an island, a warp a child's repair), sized by the same
+// generations, not yet timed on a GPU.
 constexpr SizeDefaults kCpuRepaired[] = {
     // island size, local search, restart after, grow after, islands per thread; many at once:
     // islands per run, island size, grow after

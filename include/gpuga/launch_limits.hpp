@@ -30,6 +30,9 @@ struct Launch {
   std::uint32_t threads = 0;       // a block's (team_threads: whole warps its work can use)
   std::uint64_t staged_bytes = 0;  // Staged only
   std::uint64_t width = 0;         // Grid: the threads' worth of work (the island's sort keys)
+  // The repaired GA's segment step: a block's scratch for its tiles of lanes (shared memory on
+  // a GPU, before the staged island; a CPU thread's own).
+  std::uint64_t scratch_bytes = 0;
 };
 
 // The segment steps (island_engine.hpp launches the one an island's parameters run).

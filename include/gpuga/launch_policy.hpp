@@ -12,33 +12,35 @@
 
 namespace gpuga {
 
-// A step over `islands` islands of layout L, a block an island; `stages`: the step can stage its
+// A step over `islands` islands of `layout`, a block an island; `stages`: the step can stage its
 // island (the segment steps), the others run from the home.
 template <int B>
-Launch block_launch_of(bool stages, const IslandLayout& L, std::uint64_t islands, const DeviceLimits& d) {
-  const std::uint64_t bytes = staged_bytes<B>(L);
+Launch block_launch_of(bool stages, const IslandLayout& layout, std::uint64_t islands, const DeviceLimits& d) {
+  const std::uint64_t bytes = staged_bytes<B>(layout);
   Launch l;
   l.blocks = islands;
-  l.threads = team_threads(L, d.widest_team);
-  if (stages && bytes <= d.stage_limit) {
+  l.threads = team_threads(layout, d.widest_team, stages);
+  if (stages && layout.repair_lanes) l.scratch_bytes = repair_scratch_bytes<B>(l.threads);
+  if (stages && bytes + l.scratch_bytes <= d.stage_limit) {
     l.kernel = KernelKind::Staged;
     l.staged_bytes = bytes;
   }
   return l;
 }
 
-// The launch of a step over `islands` islands of layout L: a block an island, or a lone island
+// The launch of a step over `islands` islands of `layout`: a block an island, or a lone island
 // on a grid where the system says so.
 template <int B>
-Launch launch_of(bool stages, const IslandLayout& L, std::uint64_t islands, const DeviceLimits& d) {
-  const bool fits = staged_bytes<B>(L) <= d.stage_limit;
+Launch launch_of(bool stages, const IslandLayout& layout, std::uint64_t islands, const DeviceLimits& d) {
+  const bool fits = block_launch_of<B>(true, layout, 1, d).kernel == KernelKind::Staged;
   const bool grid = islands == 1 && (d.lone == LoneIsland::Grid ||
                                      (d.lone == LoneIsland::GridWhenUnstaged && !fits));
-  if (!grid) return block_launch_of<B>(stages, L, islands, d);
+  if (!grid) return block_launch_of<B>(stages, layout, islands, d);
   Launch l;
   l.kernel = KernelKind::Grid;
   l.threads = d.widest_team;
-  l.width = L.sort_n;
+  l.width = layout.sort_n;
+  if (stages && layout.repair_lanes) l.scratch_bytes = repair_scratch_bytes<B>(l.threads);
   return l;
 }
 
@@ -58,7 +60,7 @@ std::uint64_t islands_at_once(const GaParams& ga, const UnitLimits& u, const Dev
   const Launch l = block_launch_of<B>(true, make_layout<B>(ga), 1, d);
   const StepFootprint& step = f[segment_step_of(ga)];
   return resident_blocks(u, l.kernel == KernelKind::Staged ? step.staged : step.home, l.threads,
-                         l.staged_bytes);
+                         l.staged_bytes + l.scratch_bytes);
 }
 
 }  // namespace gpuga

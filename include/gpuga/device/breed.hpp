@@ -7,7 +7,6 @@
 #include "gpuga/device/fitness.hpp"
 #include "gpuga/device/moves.hpp"
 #include "gpuga/device/operators.hpp"
-#include "gpuga/device/repair.hpp"
 #include "gpuga/device/selection_tables.hpp"
 
 namespace gpuga {
@@ -91,13 +90,10 @@ GPUGA_HD_INLINE void local_search(std::uint8_t* child, const PuzzleInfo<B>& info
 }
 
 // One child: select two parents (or the elite to copy), cross over, mutate, then try
-// p.local_search hill-climbing moves (each made when it does not make the child worse) and,
-// where kRepaired (--repair propagate), rebuild it within its candidates (repair.hpp), from one
-// stream keyed by (island seed, generation, child). Parents and child are genomes. kRepaired is
-// the step's, not a setting read here: the engine launches the repaired GA's own step for
-// parameters whose repair is propagate (island_steps.hpp), so that the plain GA's step holds no
-// register or local memory for a repair it never makes.
-template <int B, bool kRepaired>
+// p.local_search hill-climbing moves (each made when it does not make the child worse), from one
+// stream keyed by (island seed, generation, child). Parents and child are genomes. The repaired
+// GA (--repair propagate) then rebuilds the child on a tile of lanes (island.hpp: Island::repair).
+template <int B>
 GPUGA_HD_INLINE void breed_child(std::uint32_t i, std::uint64_t seed, std::uint32_t generation,
                                  const GaParams& p, const PuzzleInfo<B>& info,
                                  const GenerationView& v) {
@@ -122,7 +118,6 @@ GPUGA_HD_INLINE void breed_child(std::uint32_t i, std::uint64_t seed, std::uint3
   for (int c = Shape<B>::kCells; c < kGenomeBytes; ++c) child[c] = 0;  // crossovers write cells only
   if (rng.chance(p.mutation_threshold)) mutate<B>(child, info, p.encoding, p.given_aware, rng);
   local_search<B>(child, info, p, rng);
-  if constexpr (kRepaired) repair_by_propagation<B>(child, info, rng);
 }
 
 // Fitness of one individual, and its band scores when the band crossover will need them
@@ -136,15 +131,24 @@ GPUGA_HD_INLINE Fitness evaluate(const std::uint8_t* g, const GaParams& p, std::
   return static_cast<Fitness>(band_scores<B>(g, p.encoding, bands));
 }
 
-// A new individual i at `generation` (initial or restarted), its padding zeroed: drawn, then
-// (kRepaired, as breed_child) rebuilt within its candidates.
-template <int B, bool kRepaired>
+// Fitness of a repaired individual: the cell encoding's conflicts, which is all the repaired GA
+// runs (plan() refuses another encoding or fitness with the repair, and the engine another
+// record of them), and band scores where the band crossover needs them. Not evaluate(): the
+// repaired step would hold the squared metric's counts it never takes in local memory.
+template <int B>
+GPUGA_HD_INLINE Fitness evaluate_repaired(const std::uint8_t* g, std::uint8_t* bands) {
+  return static_cast<Fitness>(band_scores<B>(g, Encoding::Cell, bands));
+}
+
+// A new individual i at `generation` (initial or restarted), its padding zeroed. kRepaired: the
+// repaired GA's, of the cell encoding (as evaluate_repaired says), which it then rebuilds as a
+// child; the encoding known, the step holds no block's digits in local memory.
+template <int B, bool kRepaired = false>
 GPUGA_HD_INLINE void init_genome(std::uint8_t* genome, std::uint32_t i, std::uint64_t seed,
                                  std::uint32_t generation, const GaParams& p,
                                  const PuzzleInfo<B>& info) {
   RngFor<B> rng(seed, generation, i, kPurposeInit);
-  init_individual<B>(genome, info, p.encoding, p.given_aware, rng);
-  if constexpr (kRepaired) repair_by_propagation<B>(genome, info, rng);
+  init_individual<B>(genome, info, kRepaired ? Encoding::Cell : p.encoding, p.given_aware, rng);
   for (int c = Shape<B>::kCells; c < Shape<B>::kGenomeBytes; ++c) genome[c] = 0;
 }
 

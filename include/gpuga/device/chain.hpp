@@ -35,14 +35,14 @@ inline constexpr int kTemperatureSample = 200;
 // Host only. The initial temperature of sa on a puzzle: the standard deviation of the cost along
 // kTemperatureSample random moves from a random grid (as Lewis, 2007), at least 1/16.
 template <int B>
-inline double initial_temperature(const PuzzleInfo<B>& info, const GaParams& p, std::uint64_t seed) {
+inline double initial_temperature(const PuzzleInfo<B>& info, const GaParams& ga, std::uint64_t seed) {
   Rng rng(seed, 0, 0, kPurposeTemperature);
   std::uint8_t g[Shape<B>::kGenomeBytes] = {};
-  init_individual<B>(g, info, p.encoding, p.given_aware, rng);
-  double f = fitness<B>(g, p.encoding, p.fitness), sum = 0, squares = 0;
+  init_individual<B>(g, info, ga.encoding, ga.given_aware, rng);
+  double f = fitness<B>(g, ga.encoding, ga.fitness), sum = 0, squares = 0;
   for (int k = 0; k < kTemperatureSample; ++k) {
-    const Move m = propose_move<B>(g, info, p.encoding, p.given_aware, rng);
-    f += move_delta<B>(g, m, p.encoding, p.fitness);
+    const Move m = propose_move<B>(g, info, ga.encoding, ga.given_aware, rng);
+    f += move_delta<B>(g, m, ga.encoding, ga.fitness);
     apply_move(g, m);
     sum += f;
     squares += f * f;
@@ -56,17 +56,17 @@ inline double initial_temperature(const PuzzleInfo<B>& info, const GaParams& p, 
 // sweep (the free cells), the chain length (by default a sweep: one temperature a generation)
 // and the initial inverse temperature.
 template <int B>
-inline RunInfo<B> make_run_info(const std::uint8_t* puzzle, const IslandParams& p,
+inline RunInfo<B> make_run_info(const std::uint8_t* puzzle, const IslandParams& params,
                                 std::uint64_t seed) {
   RunInfo<B> r;
-  r.info = make_puzzle_info<B>(puzzle, p.ga.encoding);
+  r.info = make_puzzle_info<B>(puzzle, params.ga.encoding);
   r.seed = seed;
-  r.ring_islands = p.islands;
+  r.ring_islands = params.islands;
   const std::uint32_t free = r.info.n_free;
   r.sweep = free ? free : 1;
-  r.chain_length = p.anneal.chain_length ? p.anneal.chain_length : r.sweep;
-  if (p.ga.algorithm == Algorithm::Sa) {
-    const double beta = 4294967296.0 / initial_temperature<B>(r.info, p.ga, seed);
+  r.chain_length = params.anneal.chain_length ? params.anneal.chain_length : r.sweep;
+  if (params.ga.algorithm == Algorithm::Sa) {
+    const double beta = 4294967296.0 / initial_temperature<B>(r.info, params.ga, seed);
     r.beta0 = beta < double(kFrozenBeta) ? static_cast<std::uint64_t>(beta) : kFrozenBeta;
   }
   return r;
@@ -80,7 +80,7 @@ struct Chains {
   const RunInfo<B>& run;  // beta0, chain_length, sweep
 
   GPUGA_HD ChainState* state() const {
-    return reinterpret_cast<ChainState*>(isl.rec + isl.L.chain_states);
+    return reinterpret_cast<ChainState*>(isl.rec + isl.layout.chain_states);
   }
 
   // The values the team's threads hold (each its own) combined by `op` (min, sum), known to every
@@ -88,12 +88,12 @@ struct Chains {
   template <class Op>
   GPUGA_HD std::uint64_t team_reduce(std::uint64_t mine, std::uint64_t none, const Op& op) const {
     // The ranks that own chains (keys has room for them: sort_n >= n).
-    const std::uint32_t owners = isl.t.size() < isl.L.sort_n ? isl.t.size() : isl.L.sort_n;
-    if (isl.t.rank() < owners) isl.keys()[isl.t.rank()] = mine;
-    isl.t.sync();
+    const std::uint32_t owners = isl.team.size() < isl.layout.sort_n ? isl.team.size() : isl.layout.sort_n;
+    if (isl.team.rank() < owners) isl.keys()[isl.team.rank()] = mine;
+    isl.team.sync();
     std::uint64_t all = none;
     for (std::uint32_t r = 0; r < owners; ++r) all = op(all, isl.keys()[r]);
-    isl.t.sync();
+    isl.team.sync();
     return all;
   }
   GPUGA_HD std::uint64_t team_min(std::uint64_t mine) const {
@@ -116,8 +116,8 @@ struct Chains {
   // sa: the next temperature, or the first again when the chain has stalled too long.
   GPUGA_HD void next_temperature(ChainState& s) const {
     s.level_moves = 0;
-    s.beta = cool(s.beta, isl.p.anneal.cooling_step);
-    if (isl.p.anneal.reheat_after && ++s.stalled > isl.p.anneal.reheat_after) {
+    s.beta = cool(s.beta, isl.params.anneal.cooling_step);
+    if (isl.params.anneal.reheat_after && ++s.stalled > isl.params.anneal.reheat_after) {
       s.beta = run.beta0;
       s.stalled = 0;
       ++s.restarts;
@@ -133,20 +133,20 @@ struct Chains {
     // The chain's state stays in the island's memory; a move reads only the locals below. Held
     // whole in registers through the moves (eight words), it made the step spill at 64 registers.
     ChainState& s = state()[i];
-    const bool hc = isl.p.ga.algorithm == Algorithm::Hc;
+    const bool hc = isl.params.ga.algorithm == Algorithm::Hc;
     std::uint8_t* cur = isl.genome(0, i);
-    if (hc && isl.p.restart_after && g - s.last_improvement > isl.p.restart_after) {
-      init_genome<B, false>(cur, i, seed, g, isl.p.ga, isl.info);  // chains are never repaired
-      f = evaluate<B>(cur, isl.p.ga, nullptr);
+    if (hc && isl.params.restart_after && g - s.last_improvement > isl.params.restart_after) {
+      init_genome<B>(cur, i, seed, g, isl.params.ga, isl.info);  // chains are never repaired
+      f = evaluate<B>(cur, isl.params.ga, nullptr);
       ++s.restarts;
       s.last_improvement = g;
       keep_best(i, f, g, s);
     }
     // The settings in locals: stores to the grid (bytes) may alias anything, so the compiler
     // would otherwise reload them after every move.
-    const Encoding e = isl.p.ga.encoding;
-    const FitnessKind kind = isl.p.ga.fitness;
-    const bool aware = isl.p.ga.given_aware;
+    const Encoding e = isl.params.ga.encoding;
+    const FitnessKind kind = isl.params.ga.fitness;
+    const bool aware = isl.params.ga.given_aware;
     // Counted down, and the run's figures read again where they are needed: fewer registers.
     std::uint32_t accept1 = s.accept1, level_left = run.chain_length - s.level_moves;
     // The generator in registers at every size (RngFor keeps 25x25's in local memory for the
@@ -181,12 +181,12 @@ struct Chains {
   // its grid copied to `best_grid` when it is new.
   GPUGA_HD void note(IslandState& s, bool first, std::uint8_t* best_grid) const {
     std::uint64_t low = ~std::uint64_t(0), key = ~std::uint64_t(0), restarts = 0;
-    for (const std::uint32_t i : share(isl.t, isl.L.island_size)) {
+    for (const std::uint32_t i : share(isl.team, isl.layout.island_size)) {
       low = isl.fit(1)[i] < low ? isl.fit(1)[i] : low;
       restarts += state()[i].restarts;
     }
     const Fitness best = static_cast<Fitness>(team_min(low));
-    for (const std::uint32_t i : share(isl.t, isl.L.island_size)) {
+    for (const std::uint32_t i : share(isl.team, isl.layout.island_size)) {
       const std::uint64_t k = std::uint64_t(state()[i].best_sweep) << 21 | i;
       key = isl.fit(1)[i] == best && k < key ? k : key;
     }
@@ -197,36 +197,36 @@ struct Chains {
     s.last_improvement = static_cast<std::uint32_t>(key >> 21);
     if (best == 0) s.solved = s.last_improvement;
     const auto chain = static_cast<std::uint32_t>(key & (kMaxChains - 1));
-    team_copy(isl.t, best_grid, isl.genome(1, chain), Shape<B>::kGenomeBytes);
+    team_copy(isl.team, best_grid, isl.genome(1, chain), Shape<B>::kGenomeBytes);
   }
 
   // Generation 0: a random grid per chain, its own best, at the initial temperature.
   GPUGA_HD void init(IslandState& s, std::uint64_t seed, std::uint8_t* best_grid) const {
     s = IslandState{};
     s.seed = seed;
-    s.evaluations = isl.L.island_size;
-    for (const std::uint32_t i : share(isl.t, isl.L.island_size)) {
-      init_genome<B, false>(isl.genome(0, i), i, seed, 0, isl.p.ga, isl.info);
-      isl.fit(0)[i] = isl.fit(1)[i] = evaluate<B>(isl.genome(0, i), isl.p.ga, nullptr);
+    s.evaluations = isl.layout.island_size;
+    for (const std::uint32_t i : share(isl.team, isl.layout.island_size)) {
+      init_genome<B>(isl.genome(0, i), i, seed, 0, isl.params.ga, isl.info);
+      isl.fit(0)[i] = isl.fit(1)[i] = evaluate<B>(isl.genome(0, i), isl.params.ga, nullptr);
       copy_genome<B>(isl.genome(1, i), isl.genome(0, i));
       ChainState c{};
       c.beta = run.beta0;
       c.accept1 = accept1_of(c.beta);
       state()[i] = c;
     }
-    isl.t.sync();
+    isl.team.sync();
     note(s, true, best_grid);
   }
 
   // Sweeps from + 1 .. to of every chain (then advance, with the island's state read again).
   GPUGA_HD void sweeps(std::uint64_t seed, std::uint32_t from, std::uint32_t to) const {
-    for (const std::uint32_t i : share(isl.t, isl.L.island_size))
+    for (const std::uint32_t i : share(isl.team, isl.layout.island_size))
       for (std::uint32_t g = from + 1; g <= to; ++g) sweep(i, seed, g);
-    isl.t.sync();
+    isl.team.sync();
   }
   // After the sweeps to `to`: evaluations count every move of every chain; the island's best.
   GPUGA_HD void advance(IslandState& s, std::uint32_t to, std::uint8_t* best_grid) const {
-    s.evaluations += std::uint64_t(isl.L.island_size) * run.sweep * (to - s.clock);
+    s.evaluations += std::uint64_t(isl.layout.island_size) * run.sweep * (to - s.clock);
     note(s, false, best_grid);
   }
 
@@ -234,26 +234,26 @@ struct Chains {
   // diversity sample's distances to the best chain, and (sa) the sum of the temperatures.
   GPUGA_HD void summarize(IslandSummary& out, const IslandState& s) const {
     std::uint64_t low = ~std::uint64_t(0), high = ~std::uint64_t(0), temperature = 0;
-    for (const std::uint32_t i : share(isl.t, isl.L.island_size)) {
+    for (const std::uint32_t i : share(isl.team, isl.layout.island_size)) {
       const Fitness f = isl.fit(0)[i];
       low = (std::uint64_t(f) << 32 | i) < low ? std::uint64_t(f) << 32 | i : low;
       high = ~std::uint64_t(f) < high ? ~std::uint64_t(f) : high;
-      if (isl.p.ga.algorithm == Algorithm::Sa)
+      if (isl.params.ga.algorithm == Algorithm::Sa)
         temperature += (std::uint64_t(1) << 48) / state()[i].beta;  // T in 16.16
     }
     low = team_min(low);
     high = team_min(high);
-    if (isl.t.rank() == 0) {
+    if (isl.team.rank() == 0) {
       out.state = s;
       out.best_index = static_cast<std::uint32_t>(low);
       out.best = static_cast<Fitness>(low >> 32);
       out.worst = static_cast<Fitness>(~high);
       out.fitness_sum = out.distance_sum = out.temperature_sum = 0;
     }
-    isl.t.sync();
+    isl.team.sync();
     isl.add_sums(out, 0, static_cast<std::uint32_t>(low));
-    isl.t.add(&out.temperature_sum, temperature);
-    isl.t.sync();
+    isl.team.add(&out.temperature_sum, temperature);
+    isl.team.sync();
   }
 };
 

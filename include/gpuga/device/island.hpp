@@ -4,13 +4,15 @@
 // puzzle; many runs share an engine.
 //
 // Every function here is written once over a Team: rank(), size(), sync() (a barrier of the
-// whole team), sort(keys, n), add(p, v) (an atomic 64-bit add) and past(deadline) (whether a
-// RunTask's deadline has passed, the same answer for every thread of the team; false where the
-// team cannot read a clock), with kCutsGenerationZero (whether a deadline may leave an island
-// unstarted: the CPU's islands, whose states and summaries then say so). sort orders n keys (n a
-// power of two) ascending; every key is (fitness << 32 | index) with the indices ascending from
-// 0, then ~0 padding, which lets a team of one count-sort them by fitness.
-// Work is split as `for (i : share(t, n))`, each i written by its owner only, with a barrier
+// whole team), sort(keys, n), add(counter, value) (an atomic 64-bit add), past(deadline) (whether
+// a RunTask's deadline has passed, the same answer for every thread of the team; false where the
+// team cannot read a clock) and lanes<kWidth>(bytes) (the thread's tile of lanes for a child's
+// repair, lanes.hpp: a GPU's tiles of kWidth, a CPU thread's one lane; `bytes` of scratch each),
+// with kCutsGenerationZero (whether a deadline may leave an island unstarted: the CPU's islands,
+// whose states and summaries then say so). sort orders n keys (n a power of two) ascending; every
+// key is (fitness << 32 | index) with the indices ascending from 0, then ~0 padding, which lets a
+// team of one count-sort them by fitness.
+// Work is split as `for (i : share(team, n))`, each i written by its owner only, with a barrier
 // wherever a thread reads what another wrote; so the bytes computed are the same for any team
 // size and any split (kContiguous says which). The CPU backend runs one island per OpenMP
 // thread with a team of one; the CUDA backend one thread block per island, the island in shared
@@ -24,6 +26,7 @@
 
 #include "gpuga/device/breed.hpp"
 #include "gpuga/device/island_params.hpp"
+#include "gpuga/device/team_repair.hpp"
 
 namespace gpuga {
 
@@ -50,16 +53,16 @@ struct Share {
 // ranks taking the blocks' remainder: the chains' team_reduce (chain.hpp) reads the ranks below
 // n alone (tests/test_mpi.sh: hc on ranks of one island, more threads than chains).
 template <class Team>
-GPUGA_HD Share share(const Team& t, std::uint32_t from, std::uint32_t n) {
-  if constexpr (!Team::kContiguous) return {from + t.rank(), n, t.size()};
-  const std::uint32_t len = n > from ? n - from : 0, r = t.rank();
-  const std::uint32_t base = len / t.size(), extra = len % t.size();
+GPUGA_HD Share share(const Team& team, std::uint32_t from, std::uint32_t n) {
+  if constexpr (!Team::kContiguous) return {from + team.rank(), n, team.size()};
+  const std::uint32_t len = n > from ? n - from : 0, r = team.rank();
+  const std::uint32_t base = len / team.size(), extra = len % team.size();
   const std::uint32_t start = from + r * base + (r < extra ? r : extra);
   return {start, start + base + (r < extra ? 1u : 0u), 1};
 }
 template <class Team>
-GPUGA_HD Share share(const Team& t, std::uint32_t n) {
-  return share(t, 0, n);
+GPUGA_HD Share share(const Team& team, std::uint32_t n) {
+  return share(team, 0, n);
 }
 
 // What one chain of simulated annealing or hill climbing carries (include/gpuga/device/chain.hpp).
@@ -111,20 +114,24 @@ struct IslandLayout {
   std::uint32_t island_size = 0, children = 0;  // individuals, children per generation
   std::uint32_t sort_n = 0;         // sort keys: a power of two >= n (truncation: n + c)
   bool bands = false, truncation = false, chains = false;
+  std::uint32_t repair_lanes = 0;   // the repaired GA: a child's lanes on a GPU (team_repair.hpp)
   std::uint64_t genomes0 = 0, genomes1 = 0, kids = 0;
   std::uint64_t fit0 = 0, fit1 = 0, kid_fit = 0;
   std::uint64_t band0 = 0, band1 = 0, kid_band = 0;
   std::uint64_t order = 0, keys = 0, chain_states = 0, bytes = 0;
 };
 
-// The threads of a team that an island's work can use: one a child (a chain for sa and hc), in
-// whole warps of 32, at most `most` (the GPU's widest block). An island of 128 on a block of 256
-// left half its threads idle through the children's local search, the most of a generation;
-// a block of its width holds the same busy threads in half the registers, so twice as many
-// islands fit on a multiprocessor. Which thread does which child changes no result (island.hpp's
-// steps are written over any team: the OpenMP twin runs them on three threads).
-inline std::uint32_t team_threads(const IslandLayout& L, std::uint32_t most) {
-  const std::uint64_t width = L.island_size > L.children ? L.island_size : L.children;
+// The threads of a team that an island's work can use: one a child (a chain for sa and hc), or
+// where the step repairs (the repaired GA's segment step) a tile of lanes a child, in whole warps
+// of 32, at most `most` (the GPU's widest block). An island of 128 on a block of 256 left half
+// its threads idle through the children's local search, the most of a generation; a block of its
+// width holds the same busy threads in half the registers, so twice as many islands fit on a
+// multiprocessor. Which thread does which child changes no result (island.hpp's steps are written
+// over any team: the OpenMP twin runs them on three threads).
+inline std::uint32_t team_threads(const IslandLayout& layout, std::uint32_t most, bool repairs = false) {
+  const std::uint64_t lanes = repairs && layout.repair_lanes ? layout.repair_lanes : 1;
+  const std::uint64_t children = std::uint64_t(layout.children) * lanes;
+  const std::uint64_t width = layout.island_size > children ? layout.island_size : children;
   const std::uint64_t threads = width <= 32 ? 32 : (width + 31) / 32 * 32;  // whole warps
   return static_cast<std::uint32_t>(threads < most ? threads : most);
 }
@@ -133,47 +140,49 @@ inline std::uint32_t team_threads(const IslandLayout& L, std::uint32_t most) {
 // words are 32-bit. An engine refuses larger islands (engine/island_engine.hpp).
 inline constexpr std::uint64_t kMaxSortKeys = std::uint64_t(1) << 30;
 
-// The keys an island of `p` sorts: a power of two >= its individuals (truncation: individuals
+// The keys an island of `ga` sorts: a power of two >= its individuals (truncation: individuals
 // and children together), counted in 64 bits so that no accepted size can wrap it.
-inline std::uint64_t sort_length(const GaParams& p) {
-  const bool truncation = p.algorithm == Algorithm::Ga && p.selection == Selection::Truncation;
-  const std::uint64_t sorted = std::uint64_t(p.island_size) + (truncation ? p.children : 0);
+inline std::uint64_t sort_length(const GaParams& ga) {
+  const bool truncation = ga.algorithm == Algorithm::Ga && ga.selection == Selection::Truncation;
+  const std::uint64_t sorted = std::uint64_t(ga.island_size) + (truncation ? ga.children : 0);
   std::uint64_t keys = 1;
   while (keys < sorted) keys <<= 1;
   return keys;
 }
 
 template <int B>
-inline IslandLayout make_layout(const GaParams& p) {
+inline IslandLayout make_layout(const GaParams& ga) {
   constexpr int kGenomeBytes = Shape<B>::kGenomeBytes, kBands = kBandScores<B>;
-  IslandLayout L;
-  L.island_size = p.island_size;
-  L.chains = p.algorithm != Algorithm::Ga;
-  L.truncation = !L.chains && p.selection == Selection::Truncation;
-  L.children = L.truncation ? p.children : p.island_size;
-  L.bands = !L.chains && p.crossover == Crossover::Bands;
-  const std::uint64_t keys = sort_length(p);  // beyond kMaxSortKeys the engine refuses it
-  L.sort_n = static_cast<std::uint32_t>(keys < kMaxSortKeys ? keys : kMaxSortKeys);
+  IslandLayout layout;
+  layout.island_size = ga.island_size;
+  layout.chains = ga.algorithm != Algorithm::Ga;
+  layout.truncation = !layout.chains && ga.selection == Selection::Truncation;
+  layout.children = layout.truncation ? ga.children : ga.island_size;
+  layout.bands = !layout.chains && ga.crossover == Crossover::Bands;
+  layout.repair_lanes = !layout.chains && ga.repair == Repair::Propagate ? kRepairLanes<B> : 0;
+  const std::uint64_t keys = sort_length(ga);  // beyond kMaxSortKeys the engine refuses it
+  layout.sort_n = static_cast<std::uint32_t>(keys < kMaxSortKeys ? keys : kMaxSortKeys);
   std::uint64_t at = 0;
   auto take = [&at](std::uint64_t bytes) {
     const std::uint64_t here = at;
     at = align16(at + bytes);
     return here;
   };
-  L.genomes0 = take(std::uint64_t(L.island_size) * kGenomeBytes);
-  L.genomes1 = take(std::uint64_t(L.island_size) * kGenomeBytes);
-  L.kids = L.truncation ? take(std::uint64_t(L.children) * kGenomeBytes) : 0;
-  L.fit0 = take(std::uint64_t(L.island_size) * sizeof(Fitness));
-  L.fit1 = take(std::uint64_t(L.island_size) * sizeof(Fitness));
-  L.kid_fit = L.truncation ? take(std::uint64_t(L.children) * sizeof(Fitness)) : 0;
-  L.band0 = L.bands ? take(std::uint64_t(L.island_size) * kBands) : 0;
-  L.band1 = L.bands ? take(std::uint64_t(L.island_size) * kBands) : 0;
-  L.kid_band = L.bands && L.truncation ? take(std::uint64_t(L.children) * kBands) : 0;
-  L.order = L.chains ? 0 : take(std::uint64_t(L.island_size) * sizeof(std::uint32_t));  // chains: unsorted
-  L.keys = take(std::uint64_t(L.sort_n) * sizeof(std::uint64_t));
-  L.chain_states = L.chains ? take(std::uint64_t(L.island_size) * sizeof(ChainState)) : 0;
-  L.bytes = at;
-  return L;
+  layout.genomes0 = take(std::uint64_t(layout.island_size) * kGenomeBytes);
+  layout.genomes1 = take(std::uint64_t(layout.island_size) * kGenomeBytes);
+  layout.kids = layout.truncation ? take(std::uint64_t(layout.children) * kGenomeBytes) : 0;
+  layout.fit0 = take(std::uint64_t(layout.island_size) * sizeof(Fitness));
+  layout.fit1 = take(std::uint64_t(layout.island_size) * sizeof(Fitness));
+  layout.kid_fit = layout.truncation ? take(std::uint64_t(layout.children) * sizeof(Fitness)) : 0;
+  layout.band0 = layout.bands ? take(std::uint64_t(layout.island_size) * kBands) : 0;
+  layout.band1 = layout.bands ? take(std::uint64_t(layout.island_size) * kBands) : 0;
+  layout.kid_band = layout.bands && layout.truncation ? take(std::uint64_t(layout.children) * kBands) : 0;
+  // Chains are not sorted: no order.
+  layout.order = layout.chains ? 0 : take(std::uint64_t(layout.island_size) * sizeof(std::uint32_t));
+  layout.keys = take(std::uint64_t(layout.sort_n) * sizeof(std::uint64_t));
+  layout.chain_states = layout.chains ? take(std::uint64_t(layout.island_size) * sizeof(ChainState)) : 0;
+  layout.bytes = at;
+  return layout;
 }
 
 // A staged island's work area (shared memory on the GPU): its run's puzzle, then its record.
@@ -181,7 +190,7 @@ inline IslandLayout make_layout(const GaParams& p) {
 template <int B>
 inline constexpr std::uint64_t kWorkHeader = (sizeof(PuzzleInfo<B>) + 15) / 16 * 16;
 template <int B>
-inline std::uint64_t staged_bytes(const IslandLayout& L) { return kWorkHeader<B> + L.bytes; }
+inline std::uint64_t staged_bytes(const IslandLayout& layout) { return kWorkHeader<B> + layout.bytes; }
 
 // A staging area that is there for certain: the GPU's staged island kernel passes its shared
 // memory as one, so that the step is compiled for the island in shared memory alone. With a
@@ -199,19 +208,19 @@ GPUGA_HD_INLINE std::uint8_t* work_bytes(StagedWork work) { return work.bytes; }
 // carried up to 3 bytes that no thread wrote (undefined on a GPU) into the islands' home and
 // their snapshots (test_engine_device: SnapshotsOfTwoRunsOfOneSeedAreTheSameBytesAtOddIslandSizes).
 template <class Team>
-GPUGA_HD void team_copy(const Team& t, void* dst, const void* src, std::uint64_t bytes) {
+GPUGA_HD void team_copy(const Team& team, void* dst, const void* src, std::uint64_t bytes) {
   auto* d = static_cast<std::uint32_t*>(dst);
   const auto* s = static_cast<const std::uint32_t*>(src);
   const std::uint64_t words = bytes / 4;
-  for (std::uint64_t w = t.rank(); w < words; w += t.size()) d[w] = s[w];
-  for (std::uint64_t b = 4 * words + t.rank(); b < bytes; b += t.size())
+  for (std::uint64_t w = team.rank(); w < words; w += team.size()) d[w] = s[w];
+  for (std::uint64_t b = 4 * words + team.rank(); b < bytes; b += team.size())
     static_cast<std::uint8_t*>(dst)[b] = static_cast<const std::uint8_t*>(src)[b];
 }
 
-// Pair p of a stage of a bitonic network that pairs keys j apart (j a power of two): its lower
-// index, i with bit j clear; the other is i + j.
-GPUGA_HD_INLINE std::uint32_t pair_low(std::uint32_t p, std::uint32_t j) {
-  return ((p & ~(j - 1)) << 1) | (p & (j - 1));
+// Pair `pair` of a stage of a bitonic network that pairs keys j apart (j a power of two): its
+// lower index, i with bit j clear; the other is i + j.
+GPUGA_HD_INLINE std::uint32_t pair_low(std::uint32_t pair, std::uint32_t j) {
+  return ((pair & ~(j - 1)) << 1) | (pair & (j - 1));
 }
 
 // Keys i and i + j (pair_low) in the order stage k of a bitonic network wants.
@@ -235,28 +244,28 @@ GPUGA_HD_INLINE void compare_exchange(std::uint64_t* keys, std::uint32_t i, std:
 // is one tile whose chunk is the whole array; a grid of blocks needs a grid barrier only for the
 // wide stages.
 template <class Team>
-GPUGA_HD void bitonic_sort(const Team& t, std::uint64_t* keys, std::uint32_t n) {
-  const std::uint32_t chunk = t.sort_chunk() < n ? t.sort_chunk() : n;
+GPUGA_HD void bitonic_sort(const Team& team, std::uint64_t* keys, std::uint32_t n) {
+  const std::uint32_t chunk = team.sort_chunk() < n ? team.sort_chunk() : n;
   for (std::uint32_t k = 2; k != 0 && k <= n; k <<= 1) {  // k != 0: n = 2^31 ends, not wraps
     std::uint32_t j = k >> 1;
     for (; j >= chunk; j >>= 1) {
-      for (const std::uint32_t p : share(t, n / 2)) compare_exchange(keys, pair_low(p, j), j, k);
-      t.sync();
+      for (const std::uint32_t pair : share(team, n / 2)) compare_exchange(keys, pair_low(pair, j), j, k);
+      team.sync();
     }
     if (j == 0) continue;
     // Every tile takes as many tile barriers, chunk or not, so a team may implement them as its
     // own barrier. A chunk's pairs are pairs c * chunk / 2 on (chunk a multiple of 2 jj).
-    for (std::uint32_t round = 0; round < n / chunk; round += t.tiles()) {
-      const std::uint32_t c = round + t.tile();
+    for (std::uint32_t round = 0; round < n / chunk; round += team.tiles()) {
+      const std::uint32_t c = round + team.tile();
       for (std::uint32_t jj = j; jj > 0; jj >>= 1) {
         if (c < n / chunk)
-          for (std::uint32_t p = c * (chunk / 2) + t.tile_rank(); p < (c + 1) * (chunk / 2);
-               p += t.tile_size())
-            compare_exchange(keys, pair_low(p, jj), jj, k);
-        t.tile_sync();
+          for (std::uint32_t pair = c * (chunk / 2) + team.tile_rank(); pair < (c + 1) * (chunk / 2);
+               pair += team.tile_size())
+            compare_exchange(keys, pair_low(pair, jj), jj, k);
+        team.tile_sync();
       }
     }
-    if (t.tiles() > 1) t.sync();
+    if (team.tiles() > 1) team.sync();
   }
 }
 
@@ -264,116 +273,156 @@ GPUGA_HD void bitonic_sort(const Team& t, std::uint64_t* keys, std::uint32_t n) 
 template <class Team, int B>
 struct Island {
   static constexpr int kGenomeBytes = Shape<B>::kGenomeBytes, kBands = kBandScores<B>;
-  const Team& t;
-  const IslandParams& p;
-  const IslandLayout& L;
+  const Team& team;
+  const IslandParams& params;
+  const IslandLayout& layout;
   const PuzzleInfo<B>& info;
   const std::uint64_t* cdf;  // rank selection
   std::uint8_t* rec;
 
   GPUGA_HD std::uint8_t* genome(int side, std::uint32_t i) const {
-    return rec + (side ? L.genomes1 : L.genomes0) + std::uint64_t(i) * kGenomeBytes;
+    return rec + (side ? layout.genomes1 : layout.genomes0) + std::uint64_t(i) * kGenomeBytes;
   }
   GPUGA_HD Fitness* fit(int side) const {
-    return reinterpret_cast<Fitness*>(rec + (side ? L.fit1 : L.fit0));
+    return reinterpret_cast<Fitness*>(rec + (side ? layout.fit1 : layout.fit0));
   }
   GPUGA_HD std::uint8_t* band(int side, std::uint32_t i) const {
-    return L.bands ? rec + (side ? L.band1 : L.band0) + std::uint64_t(i) * kBands : nullptr;
+    return layout.bands ? rec + (side ? layout.band1 : layout.band0) + std::uint64_t(i) * kBands : nullptr;
   }
   GPUGA_HD std::uint8_t* kid(std::uint32_t i) const {
-    return rec + L.kids + std::uint64_t(i) * kGenomeBytes;
+    return rec + layout.kids + std::uint64_t(i) * kGenomeBytes;
   }
-  GPUGA_HD Fitness* kid_fit() const { return reinterpret_cast<Fitness*>(rec + L.kid_fit); }
+  GPUGA_HD Fitness* kid_fit() const { return reinterpret_cast<Fitness*>(rec + layout.kid_fit); }
   GPUGA_HD std::uint8_t* kid_band(std::uint32_t i) const {
-    return L.bands ? rec + L.kid_band + std::uint64_t(i) * kBands : nullptr;
+    return layout.bands ? rec + layout.kid_band + std::uint64_t(i) * kBands : nullptr;
   }
-  GPUGA_HD std::uint32_t* order() const { return reinterpret_cast<std::uint32_t*>(rec + L.order); }
-  GPUGA_HD std::uint64_t* keys() const { return reinterpret_cast<std::uint64_t*>(rec + L.keys); }
+  GPUGA_HD std::uint32_t* order() const { return reinterpret_cast<std::uint32_t*>(rec + layout.order); }
+  GPUGA_HD std::uint64_t* keys() const { return reinterpret_cast<std::uint64_t*>(rec + layout.keys); }
 
   // The live part of an island (its current side, fitness, band scores and order; chains: both
   // sides and their states) to another record: staging into shared memory and back.
   GPUGA_HD void copy_live_to(const Island& to, int side) const {
-    const std::uint64_t n = L.island_size;
-    if (L.chains) {
-      team_copy(t, to.genome(0, 0), genome(0, 0), n * kGenomeBytes);
-      team_copy(t, to.genome(1, 0), genome(1, 0), n * kGenomeBytes);
-      team_copy(t, to.fit(0), fit(0), n * sizeof(Fitness));
-      team_copy(t, to.fit(1), fit(1), n * sizeof(Fitness));
-      team_copy(t, to.rec + L.chain_states, rec + L.chain_states, n * sizeof(ChainState));
+    const std::uint64_t n = layout.island_size;
+    if (layout.chains) {
+      team_copy(team, to.genome(0, 0), genome(0, 0), n * kGenomeBytes);
+      team_copy(team, to.genome(1, 0), genome(1, 0), n * kGenomeBytes);
+      team_copy(team, to.fit(0), fit(0), n * sizeof(Fitness));
+      team_copy(team, to.fit(1), fit(1), n * sizeof(Fitness));
+      team_copy(team, to.rec + layout.chain_states, rec + layout.chain_states, n * sizeof(ChainState));
       return;
     }
-    team_copy(t, to.genome(side, 0), genome(side, 0), n * kGenomeBytes);
-    team_copy(t, to.fit(side), fit(side), n * sizeof(Fitness));
-    if (L.bands) team_copy(t, to.band(side, 0), band(side, 0), n * kBands);
-    team_copy(t, to.order(), order(), n * sizeof(std::uint32_t));
+    team_copy(team, to.genome(side, 0), genome(side, 0), n * kGenomeBytes);
+    team_copy(team, to.fit(side), fit(side), n * sizeof(Fitness));
+    if (layout.bands) team_copy(team, to.band(side, 0), band(side, 0), n * kBands);
+    team_copy(team, to.order(), order(), n * sizeof(std::uint32_t));
   }
 
   // Sorts (fitness_of(i) << 32 | i) for i < count, padded with ~0 to sort_n, into keys().
   template <class FitnessOf>
   GPUGA_HD const std::uint64_t* sort_keys(std::uint32_t count, const FitnessOf& fitness_of) const {
     std::uint64_t* k = keys();
-    for (const std::uint32_t i : share(t, L.sort_n))
+    for (const std::uint32_t i : share(team, layout.sort_n))
       k[i] = i < count ? (std::uint64_t(fitness_of(i)) << 32 | i) : ~std::uint64_t(0);
-    t.sync();
-    t.sort(k, L.sort_n);
+    team.sync();
+    team.sort(k, layout.sort_n);
     return k;
   }
 
   // Orders `side` by (fitness, index) into order().
   GPUGA_HD void sort_side(int side) const {
     const Fitness* f = fit(side);
-    const std::uint64_t* k = sort_keys(L.island_size, [f](std::uint32_t i) { return f[i]; });
-    for (const std::uint32_t i : share(t, L.island_size)) order()[i] = static_cast<std::uint32_t>(k[i]);
-    t.sync();
+    const std::uint64_t* k = sort_keys(layout.island_size, [f](std::uint32_t i) { return f[i]; });
+    for (const std::uint32_t i : share(team, layout.island_size))
+      order()[i] = static_cast<std::uint32_t>(k[i]);
+    team.sync();
   }
 
   // Genome `from` of side `src` (or a child when from >= n, truncation) to genome i of side `dst`.
   GPUGA_HD void move(int src, std::uint32_t from, int dst, std::uint32_t i) const {
-    const bool child = from >= L.island_size;
-    const std::uint32_t k = child ? from - L.island_size : from;
+    const bool child = from >= layout.island_size;
+    const std::uint32_t k = child ? from - layout.island_size : from;
     copy_genome<B>(genome(dst, i), child ? kid(k) : genome(src, k));
     fit(dst)[i] = child ? kid_fit()[k] : fit(src)[k];
-    if (L.bands) {
+    if (layout.bands) {
       const std::uint8_t* b = child ? kid_band(k) : band(src, k);
       for (int s = 0; s < kBands; ++s) band(dst, i)[s] = b[s];
     }
   }
 
+  // Genomes from..to-1 of the array at `genomes` rebuilt within their candidates (the repaired
+  // GA), a genome a tile of lanes (team_repair.hpp), each from its own stream: (seed,
+  // generation, its index, kPurposeRepair). Between barriers of the team: the genomes were
+  // written by their owners, and are read by theirs after.
+  GPUGA_HD void repair(std::uint8_t* genomes, std::uint32_t from, std::uint32_t to,
+                       std::uint64_t seed, std::uint32_t generation) const {
+    const auto lanes = team.template lanes<kRepairLanes<B>>(tile_scratch_bytes(sizeof(RepairScratch<B>)));
+    auto& scratch = *reinterpret_cast<RepairScratch<B>*>(lanes.scratch());
+    start_repairs<B>(lanes, scratch, info);
+    team.sync();
+    for (std::uint32_t i = from + lanes.tile(); i < to; i += lanes.tiles()) {
+      if (lanes.lane() == 0) scratch.rng = Rng(seed, generation, i, kPurposeRepair);
+      lanes.sync();
+      repair_on_lanes<B>(lanes, scratch, genomes + std::uint64_t(i) * kGenomeBytes, info);
+    }
+    team.sync();
+  }
+
   // Individuals from..n-1 of `side` new at `generation`, evaluated. kRepaired here and below:
-  // the GA's children and new individuals are repaired (breed.hpp: breed_child).
+  // the GA's children and new individuals are repaired (repair above).
   template <bool kRepaired>
   GPUGA_HD void renew(int side, std::uint32_t from, std::uint64_t seed, std::uint32_t generation) const {
-    for (const std::uint32_t i : share(t, from, L.island_size)) {
-      init_genome<B, kRepaired>(genome(side, i), i, seed, generation, p.ga, info);
-      fit(side)[i] = evaluate<B>(genome(side, i), p.ga, band(side, i));
+    for (const std::uint32_t i : share(team, from, layout.island_size)) {
+      init_genome<B, kRepaired>(genome(side, i), i, seed, generation, params.ga, info);
+      if constexpr (!kRepaired) fit(side)[i] = evaluate<B>(genome(side, i), params.ga, band(side, i));
+    }
+    if constexpr (kRepaired) {
+      repair(genome(side, 0), from, layout.island_size, seed, generation);
+      for (const std::uint32_t i : share(team, from, layout.island_size))
+        fit(side)[i] = evaluate_repaired<B>(genome(side, i), band(side, i));
     }
   }
 
-  // The next generation from side `cur` into side `cur ^ 1`, evaluated (not yet ordered).
+  // Child i of the generation into side `nxt` (or the children, truncation) evaluated.
+  template <bool kRepaired>
+  GPUGA_HD void evaluate_child(int nxt, std::uint32_t i) const {
+    const auto of = [this](std::uint8_t* child, std::uint8_t* bands) {
+      if constexpr (kRepaired) return evaluate_repaired<B>(child, bands);
+      else return evaluate<B>(child, params.ga, bands);
+    };
+    if (layout.truncation)
+      kid_fit()[i] = of(kid(i), kid_band(i));
+    else
+      fit(nxt)[i] = of(genome(nxt, i), band(nxt, i));
+  }
+
+  // The next generation from side `cur` into side `cur ^ 1`, evaluated (not yet ordered). The
+  // elite (copies of parents: tournament and rank) are not repaired again.
   template <bool kRepaired>
   GPUGA_HD void breed(int cur, std::uint64_t seed, std::uint32_t generation) const {
     const int nxt = cur ^ 1;
-    for (const std::uint32_t i : share(t, L.children)) {
+    for (const std::uint32_t i : share(team, layout.children)) {
       // Made per child from the record's offsets: six pointers held across the loop were what
       // made the GPU's segment step spill at 64 registers (docs/decisions.md).
-      const GenerationView v{genome(cur, 0), fit(cur), order(), cdf,
-                             L.truncation ? kid(0) : genome(nxt, 0), band(cur, 0)};
-      breed_child<B, kRepaired>(i, seed, generation, p.ga, info, v);
-      std::uint8_t* child = v.children + std::uint64_t(i) * kGenomeBytes;
-      if (L.truncation)
-        kid_fit()[i] = evaluate<B>(child, p.ga, kid_band(i));
-      else
-        fit(nxt)[i] = evaluate<B>(child, p.ga, band(nxt, i));
+      const GenerationView view{genome(cur, 0), fit(cur), order(), cdf,
+                             layout.truncation ? kid(0) : genome(nxt, 0), band(cur, 0)};
+      breed_child<B>(i, seed, generation, params.ga, info, view);
+      if constexpr (!kRepaired) evaluate_child<false>(nxt, i);
     }
-    if (!L.truncation) return;
+    if constexpr (kRepaired) {
+      const std::uint32_t copies = params.ga.elite < layout.children ? params.ga.elite : layout.children;
+      const std::uint32_t elite = layout.truncation ? 0 : copies;
+      repair(layout.truncation ? kid(0) : genome(nxt, 0), elite, layout.children, seed, generation);
+      for (const std::uint32_t i : share(team, layout.children)) evaluate_child<true>(nxt, i);
+    }
+    if (!layout.truncation) return;
     // (mu+lambda): the best n of parents (0..n-1) and children (n..), ties by that index, in
     // their order, so the survivors' own order is the identity.
-    t.sync();
+    team.sync();
     const Fitness *parents = fit(cur), *kids = kid_fit();
-    const std::uint32_t n = L.island_size;
+    const std::uint32_t n = layout.island_size;
     const std::uint64_t* k = sort_keys(
-        n + L.children, [=](std::uint32_t i) { return i < n ? parents[i] : kids[i - n]; });
-    for (const std::uint32_t i : share(t, L.island_size))
+        n + layout.children, [=](std::uint32_t i) { return i < n ? parents[i] : kids[i - n]; });
+    for (const std::uint32_t i : share(team, layout.island_size))
       move(cur, static_cast<std::uint32_t>(k[i]), nxt, i);
   }
 
@@ -386,7 +435,7 @@ struct Island {
     s.best_ever = best;
     s.last_improvement = generation;
     if (best == 0) s.solved = generation;
-    team_copy(t, best_grid, genome(side, order()[0]), kGenomeBytes);
+    team_copy(team, best_grid, genome(side, order()[0]), kGenomeBytes);
   }
 
   // Generation 0.
@@ -394,9 +443,9 @@ struct Island {
   GPUGA_HD void init(IslandState& s, std::uint64_t seed, std::uint8_t* best_grid) const {
     s = IslandState{};
     s.seed = seed;
-    s.evaluations = L.island_size;
+    s.evaluations = layout.island_size;
     renew<kRepaired>(0, 0, seed, 0);
-    t.sync();
+    team.sync();
     sort_side(0);
     note_best(s, 0, 0, true, best_grid);
   }
@@ -405,21 +454,23 @@ struct Island {
   template <bool kRepaired>
   GPUGA_HD void generation(IslandState& s, std::uint32_t g, std::uint8_t* best_grid) const {
     const int cur = s.side, nxt = cur ^ 1;
-    if (p.restart_after && g - s.last_improvement > p.restart_after) {
-      const std::uint32_t keep = p.keep_on_restart < L.island_size ? p.keep_on_restart : L.island_size;
-      for (const std::uint32_t i : share(t, keep)) move(cur, order()[i], nxt, i);
+    if (params.restart_after && g - s.last_improvement > params.restart_after) {
+      const std::uint32_t keep =
+          params.keep_on_restart < layout.island_size ? params.keep_on_restart : layout.island_size;
+      for (const std::uint32_t i : share(team, keep)) move(cur, order()[i], nxt, i);
       renew<kRepaired>(nxt, keep, s.seed, g);
       ++s.restarts;
       s.last_improvement = g;
-      s.evaluations += L.island_size - keep;
+      s.evaluations += layout.island_size - keep;
     } else {
       breed<kRepaired>(cur, s.seed, g);
       // Every child evaluated, and every local-search move but the elite's (a move's fitness
       // change counts as an evaluation, as for sa and hc).
-      s.evaluations += L.children + std::uint64_t(L.children - p.ga.elite) * p.ga.local_search;
+      s.evaluations +=
+          layout.children + std::uint64_t(layout.children - params.ga.elite) * params.ga.local_search;
     }
     s.side = static_cast<std::uint8_t>(nxt);
-    t.sync();
+    team.sync();
     sort_side(nxt);
     note_best(s, nxt, g, false, best_grid);
   }
@@ -428,20 +479,20 @@ struct Island {
   // into a summary (zeroed by the caller, with a barrier after).
   GPUGA_HD void add_sums(IslandSummary& out, int side, std::uint32_t best) const {
     std::uint64_t sum = 0, dist = 0;
-    for (const std::uint32_t i : share(t, L.island_size)) sum += fit(side)[i];
-    for (const std::uint32_t k : share(t, sample_size(L.island_size)))
-      dist += hamming<B>(genome(side, sample_index(k, L.island_size)), genome(side, best));
-    t.add(&out.fitness_sum, sum);
-    t.add(&out.distance_sum, dist);
+    for (const std::uint32_t i : share(team, layout.island_size)) sum += fit(side)[i];
+    for (const std::uint32_t k : share(team, sample_size(layout.island_size)))
+      dist += hamming<B>(genome(side, sample_index(k, layout.island_size)), genome(side, best));
+    team.add(&out.fitness_sum, sum);
+    team.add(&out.distance_sum, dist);
   }
 
   // The best `m` individuals, best first, to an outbox of m genomes, fitness and band scores.
   GPUGA_HD void emigrate(const IslandState& s, std::uint8_t* outbox, std::uint32_t m) const {
-    for (const std::uint32_t j : share(t, m)) {
+    for (const std::uint32_t j : share(team, m)) {
       const std::uint32_t from = order()[j];
       copy_genome<B>(outbox + std::uint64_t(j) * kGenomeBytes, genome(s.side, from));
       reinterpret_cast<Fitness*>(outbox + std::uint64_t(m) * kGenomeBytes)[j] = fit(s.side)[from];
-      if (L.bands)
+      if (layout.bands)
         for (int b = 0; b < kBands; ++b)
           outbox[std::uint64_t(m) * (kGenomeBytes + sizeof(Fitness)) + j * kBands + b] =
               band(s.side, from)[b];
@@ -451,16 +502,16 @@ struct Island {
   // A neighbour's outbox replaces the worst `m` (immigrant j into the j-th of them, worst last).
   GPUGA_HD void immigrate(IslandState& s, const std::uint8_t* outbox, std::uint32_t m,
                           std::uint8_t* best_grid) const {
-    for (const std::uint32_t j : share(t, m)) {
-      const std::uint32_t to = order()[L.island_size - m + j];
+    for (const std::uint32_t j : share(team, m)) {
+      const std::uint32_t to = order()[layout.island_size - m + j];
       copy_genome<B>(genome(s.side, to), outbox + std::uint64_t(j) * kGenomeBytes);
       fit(s.side)[to] = reinterpret_cast<const Fitness*>(outbox + std::uint64_t(m) * kGenomeBytes)[j];
-      if (L.bands)
+      if (layout.bands)
         for (int b = 0; b < kBands; ++b)
           band(s.side, to)[b] =
               outbox[std::uint64_t(m) * (kGenomeBytes + sizeof(Fitness)) + j * kBands + b];
     }
-    t.sync();
+    team.sync();
     sort_side(s.side);
     note_best(s, s.side, s.clock, false, best_grid);
   }

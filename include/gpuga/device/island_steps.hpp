@@ -31,9 +31,9 @@ GPUGA_HD_INLINE IslandState unstarted_state(std::uint64_t seed) {
 template <int B>
 struct IslandsView {
   static constexpr int kGenomeBytes = Shape<B>::kGenomeBytes;
-  IslandParams p;
-  IslandLayout L;
-  std::uint8_t* records;       // islands x L.bytes
+  IslandParams params;
+  IslandLayout layout;
+  std::uint8_t* records;       // islands x layout.bytes
   IslandState* states;         // islands
   std::uint8_t* best_grids;    // islands x kGenomeBytes: each island's best so far
   std::uint8_t* outboxes;      // islands x outbox_bytes(migrants)
@@ -43,13 +43,15 @@ struct IslandsView {
   IslandSummary* summaries;    // islands
   std::uint64_t* solved;       // one per run: its islands that have solved (reset by the host)
 
-  GPUGA_HD std::uint32_t run_of(std::uint32_t island) const { return island / p.islands; }
-  GPUGA_HD std::uint8_t* record(std::uint32_t island) const { return records + std::uint64_t(island) * L.bytes; }
+  GPUGA_HD std::uint32_t run_of(std::uint32_t island) const { return island / params.islands; }
+  GPUGA_HD std::uint8_t* record(std::uint32_t island) const {
+    return records + std::uint64_t(island) * layout.bytes;
+  }
   GPUGA_HD std::uint8_t* best_grid(std::uint32_t island) const {
     return best_grids + std::uint64_t(island) * kGenomeBytes;
   }
   GPUGA_HD std::uint8_t* outbox(std::uint32_t island) const {
-    return outboxes + std::uint64_t(island) * outbox_bytes<B>(p.migrants);
+    return outboxes + std::uint64_t(island) * outbox_bytes<B>(params.migrants);
   }
 };
 
@@ -64,56 +66,62 @@ struct IslandsView {
 template <int B, bool kChains, bool kRepaired>
 struct segment_step {
   static constexpr bool kStages = true;  // launched with a staging area (device_system.hpp)
-  IslandsView<B> v;
+  IslandsView<B> view;
   std::uint32_t launch;
 
+  // A block's scratch for its tiles of lanes (the repaired GA's), before its staged island.
+  GPUGA_HD_INLINE static constexpr std::uint32_t scratch_bytes(std::uint32_t threads) {
+    return kRepaired ? repair_scratch_bytes<B>(threads) : 0;
+  }
+
   template <class Team, class Work>
-  GPUGA_HD void operator()(const Team& t, std::uint32_t island, Work area) const {
+  GPUGA_HD_INLINE void operator()(const Team& team, std::uint32_t island, Work area) const {
     std::uint8_t* const work = work_bytes(area);
     const bool staged = std::is_same_v<Work, StagedWork> || work != nullptr;
-    const RunTask task = v.tasks[v.run_of(island)];
+    const RunTask task = view.tasks[view.run_of(island)];
     if (task.action == RunAction::Idle) return;
     const bool init = task.action == RunAction::Init && launch == 0;
     // Past the deadline no segment starts: the island stays at its clock. A GPU's chains look
     // only between epochs: a chain's generation is one sweep, and the check's barrier made the
     // 4x4 chain step spill (kernel_resources).
     if constexpr (!kChains || Team::kCutsGenerationZero)
-      if (!init && t.past(task.deadline)) return;
-    IslandState s = v.states[island];
+      if (!init && team.past(task.deadline)) return;
+    IslandState s = view.states[island];
     if (!init && (s.halted || s.clock >= task.target)) return;
-    const RunInfo<B>& run = v.runs[v.run_of(island)];
+    const RunInfo<B>& run = view.runs[view.run_of(island)];
     if constexpr (Team::kCutsGenerationZero) {
       // Island 0 of each run always starts, so that every run has a best.
-      if (init && island % v.p.islands != 0 && t.past(task.deadline)) {
-        if (t.rank() == 0)
-          v.states[island] = unstarted_state(derive_seed(run.seed, run.first_island + island % v.p.islands));
-        t.sync();
+      if (init && island % view.params.islands != 0 && team.past(task.deadline)) {
+        if (team.rank() == 0)
+          view.states[island] =
+              unstarted_state(derive_seed(run.seed, run.first_island + island % view.params.islands));
+        team.sync();
         return;
       }
     }
-    const Island<Team, B> home{t, v.p, v.L, run.info, v.cdf, v.record(island)};
+    const Island<Team, B> home{team, view.params, view.layout, run.info, view.cdf, view.record(island)};
     const PuzzleInfo<B>* info = &run.info;
     std::uint8_t* rec = home.rec;
     if (staged) {  // stage the puzzle and the live part of the island
-      team_copy(t, work, info, sizeof(PuzzleInfo<B>));
+      team_copy(team, work, info, sizeof(PuzzleInfo<B>));
       info = reinterpret_cast<const PuzzleInfo<B>*>(work);
       rec = work + kWorkHeader<B>;
     }
-    const Island<Team, B> isl{t, v.p, v.L, *info, v.cdf, rec};
+    const Island<Team, B> isl{team, view.params, view.layout, *info, view.cdf, rec};
     if (staged && !init) home.copy_live_to(isl, s.side);
-    t.sync();
-    std::uint8_t* best = v.best_grid(island);
+    team.sync();
+    std::uint8_t* best = view.best_grid(island);
     const bool was_solved = !init && s.solved != kNever;
-    const std::uint64_t seed = derive_seed(run.seed, run.first_island + island % v.p.islands);
+    const std::uint64_t seed = derive_seed(run.seed, run.first_island + island % view.params.islands);
     if constexpr (kChains) {
       const Chains<Team, B> chains{isl, run};
       if (init) {
         chains.init(s, seed, best);
       } else {  // a solved island goes on to the halt check: see chain.hpp
         const std::uint32_t to =
-            next_stop(s.clock, task.target, v.p.migration_interval, v.p.halt_interval);
+            next_stop(s.clock, task.target, view.params.migration_interval, view.params.halt_interval);
         chains.sweeps(s.seed, s.clock, to);
-        s = v.states[island];  // read again rather than held through the sweeps: registers
+        s = view.states[island];  // read again rather than held through the sweeps: registers
         chains.advance(s, to, best);
         s.clock = to;
       }
@@ -121,20 +129,20 @@ struct segment_step {
       isl.template init<kRepaired>(s, seed, best);
     } else {
       const std::uint32_t to =
-          next_stop(s.clock, task.target, v.p.migration_interval, v.p.halt_interval);
+          next_stop(s.clock, task.target, view.params.migration_interval, view.params.halt_interval);
       for (std::uint32_t g = s.clock + 1; g <= to && s.solved == kNever; ++g)
         isl.template generation<kRepaired>(s, g, best);
       s.clock = to;
-      const std::uint32_t m = v.p.migration_interval;
-      if (m && to % m == 0 && v.runs[v.run_of(island)].ring_islands > 1 && s.solved == kNever)
-        isl.emigrate(s, v.outbox(island), v.p.migrants);
+      const std::uint32_t m = view.params.migration_interval;
+      if (m && to % m == 0 && view.runs[view.run_of(island)].ring_islands > 1 && s.solved == kNever)
+        isl.emigrate(s, view.outbox(island), view.params.migrants);
     }
     if (staged) isl.copy_live_to(home, s.side);
-    if (t.rank() == 0) {
-      v.states[island] = s;
-      if (!was_solved && s.solved != kNever) t.add(&v.solved[v.run_of(island)], 1);
+    if (team.rank() == 0) {
+      view.states[island] = s;
+      if (!was_solved && s.solved != kNever) team.add(&view.solved[view.run_of(island)], 1);
     }
-    t.sync();
+    team.sync();
   }
 };
 // The GA's segment step, the repaired GA's (GaParams::repair propagate) and the chains', types of
@@ -160,35 +168,35 @@ struct chain_segment_step : segment_step<B, true, false> {
 template <int B>
 struct boundary_step {
   static constexpr bool kStages = false;  // from the islands' homes
-  IslandsView<B> v;
+  IslandsView<B> view;
 
   template <class Team>
-  GPUGA_HD void operator()(const Team& t, std::uint32_t island, std::uint8_t*) const {
-    const std::uint32_t r = v.run_of(island), K = v.p.islands;
-    if (v.tasks[r].action == RunAction::Idle) return;
-    IslandState s = v.states[island];
-    t.sync();  // every thread has read the state before rank 0 rewrites it below
+  GPUGA_HD void operator()(const Team& team, std::uint32_t island, std::uint8_t*) const {
+    const std::uint32_t r = view.run_of(island), K = view.params.islands;
+    if (view.tasks[r].action == RunAction::Idle) return;
+    IslandState s = view.states[island];
+    team.sync();  // every thread has read the state before rank 0 rewrites it below
     if (s.halted || s.boundary == s.clock) return;
-    const bool halt = s.clock % v.p.halt_interval == 0 && v.solved[r] > 0;
-    const std::uint32_t m = v.p.migration_interval;
+    const bool halt = s.clock % view.params.halt_interval == 0 && view.solved[r] > 0;
+    const std::uint32_t m = view.params.migration_interval;
     const std::uint32_t from = r * K + (island % K + K - 1) % K;
     // The predecessor at the same clock: where a deadline cut a segment short (RunTask::deadline)
     // it may not have reached the migration, and its outbox is older.
-    const IslandState& before = v.states[from];
-    if (!halt && m && s.clock % m == 0 && s.clock > 0 && v.runs[r].ring_islands > 1 &&
+    const IslandState& before = view.states[from];
+    if (!halt && m && s.clock % m == 0 && s.clock > 0 && view.runs[r].ring_islands > 1 &&
         s.solved == kNever && before.solved == kNever && before.clock == s.clock) {
-      const RunInfo<B>& run = v.runs[r];
-      const Island<Team, B> isl{t, v.p, v.L, run.info, v.cdf, v.record(island)};
-      isl.immigrate(s, v.outbox(from), v.p.migrants, v.best_grid(island));
+      const RunInfo<B>& run = view.runs[r];
+      const Island<Team, B> isl{team, view.params, view.layout, run.info, view.cdf, view.record(island)};
+      isl.immigrate(s, view.outbox(from), view.params.migrants, view.best_grid(island));
     }
-    if (t.rank() == 0) {
-      IslandState& out = v.states[island];
+    if (team.rank() == 0) {
+      IslandState& out = view.states[island];
       out.boundary = s.clock;
       out.halted = halt;
       out.best_ever = s.best_ever;
       out.last_improvement = s.last_improvement;
     }
-    t.sync();
+    team.sync();
   }
 };
 
@@ -196,36 +204,36 @@ struct boundary_step {
 template <int B>
 struct summary_step {
   static constexpr bool kStages = false;  // from the islands' homes
-  IslandsView<B> v;
+  IslandsView<B> view;
 
   template <class Team>
-  GPUGA_HD void operator()(const Team& t, std::uint32_t island, std::uint8_t*) const {
-    IslandSummary& out = v.summaries[island];
-    const IslandState s = v.states[island];
+  GPUGA_HD void operator()(const Team& team, std::uint32_t island, std::uint8_t*) const {
+    IslandSummary& out = view.summaries[island];
+    const IslandState s = view.states[island];
     if constexpr (Team::kCutsGenerationZero) {
       if (s.side == kUnstarted) {  // no individual to summarise
-        if (t.rank() == 0) {
+        if (team.rank() == 0) {
           out = IslandSummary{};
           out.state = s;
           out.best = out.worst = kNoFitness;
         }
-        t.sync();
+        team.sync();
         return;
       }
     }
-    const RunInfo<B>& run = v.runs[v.run_of(island)];
-    const Island<Team, B> isl{t, v.p, v.L, run.info, v.cdf, v.record(island)};
-    if (v.L.chains) return Chains<Team, B>{isl, run}.summarize(out, s);
-    if (t.rank() == 0) {
+    const RunInfo<B>& run = view.runs[view.run_of(island)];
+    const Island<Team, B> isl{team, view.params, view.layout, run.info, view.cdf, view.record(island)};
+    if (view.layout.chains) return Chains<Team, B>{isl, run}.summarize(out, s);
+    if (team.rank() == 0) {
       out.state = s;
       out.fitness_sum = out.distance_sum = out.temperature_sum = 0;
       out.best_index = isl.order()[0];
       out.best = isl.fit(s.side)[out.best_index];
-      out.worst = isl.fit(s.side)[isl.order()[v.L.island_size - 1]];
+      out.worst = isl.fit(s.side)[isl.order()[view.layout.island_size - 1]];
     }
-    t.sync();
+    team.sync();
     isl.add_sums(out, s.side, isl.order()[0]);
-    t.sync();
+    team.sync();
   }
 };
 

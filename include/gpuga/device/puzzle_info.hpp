@@ -24,6 +24,7 @@ struct PuzzleInfo {
                                           // holds v (given-aware operators)
   typename S::Mask allows[S::kSide][S::kSide + 1]{};  // [b][v] bit i: block b's free cell i
                                                       // allows v (given-aware moves)
+  typename S::Mask unit_givens[S::kUnits]{};  // bit v: a given of the unit holds v (the repair)
 };
 
 // Cell k of block b: a box for the box encoding, a row otherwise (the cell encoding uses rows
@@ -53,14 +54,16 @@ inline PuzzleInfo<B> make_puzzle_info(const std::uint8_t* givens, Encoding e) {
       if (!(present & (1u << v))) info.missing[b][m++] = static_cast<std::uint8_t>(v);
     if (info.free_count[b] >= 2) info.swappable[info.n_swappable++] = static_cast<std::uint8_t>(b);
   }
-  unsigned unit_givens[S::kUnits] = {};
-  for (int u = 0; u < S::kUnits; ++u)
-    for (int k = 0; k < S::kSide; ++k) unit_givens[u] |= 1u << givens[S::unit_cell(u, k)];
+  for (int u = 0; u < S::kUnits; ++u) {
+    unsigned held = 0;
+    for (int k = 0; k < S::kSide; ++k) held |= 1u << givens[S::unit_cell(u, k)];
+    info.unit_givens[u] = static_cast<typename S::Mask>(held & S::kValues);
+  }
   for (int c = 0; c < S::kCells; ++c) {
     if (givens[c]) continue;
     info.all_free[info.n_free++] = static_cast<Cell>(c);
-    const unsigned taken = unit_givens[S::row_of(c)] | unit_givens[S::kSide + S::col_of(c)] |
-                           unit_givens[2 * S::kSide + S::box_of(c)];
+    const unsigned taken = info.unit_givens[S::row_of(c)] | info.unit_givens[S::kSide + S::col_of(c)] |
+                           info.unit_givens[2 * S::kSide + S::box_of(c)];
     info.allowed[c] = static_cast<typename S::Mask>(S::kValues & ~taken);
   }
   for (int b = 0; b < S::kSide; ++b)

@@ -1,127 +1,29 @@
 #pragma once
-// Propagation as a repair (--repair propagate): a child of the cell encoding is rebuilt cell by
-// cell within its cells' candidates, so that every individual is a grid that propagation cannot
-// fault. The child's own values are its preferences: the most constrained open cell is placed
-// next (fewest candidates; ties: the first from a random free cell on), taking the child's value
-// there when it is still a candidate, else a random candidate; after each placement its value
-// leaves its units' candidates, and naked singles (a cell with one candidate left) and hidden
-// singles (a value with one cell left in a unit) are placed in turn. A cell left with no
-// candidate stays blank (0). The grid that comes out has no two equal values in a unit, so the
-// conflict fitness of the cell encoding counts each blank three times (once in each of its
-// units): 0 is solved. Written once for host and device: the repair of a child reads nothing
-// but the child, the puzzle and the child's own random stream.
+// Propagation as a repair (--repair propagate): a child of the cell encoding is rebuilt within
+// its cells' candidates, so that every individual is a grid that propagation cannot fault. This
+// is the serial reference, written for clarity: the engine runs the same order on a tile of lanes
+// (team_repair.hpp; tests/test_repair.cpp checks the two byte for byte at every width).
+//
+// The child's own values are its preferences. The repair goes in waves, each over the open cells
+// (free cells not placed) and their candidates (the values no placed cell of their units holds):
+//   - Singles are claimed at once: every open cell with one candidate claims it (naked
+//     singles); where there is none, every open cell claims the lowest of its values that no
+//     other open cell of one of its units allows (hidden singles). A claim whose value another
+//     claim of one of its units also holds clashes: every claim that does not is placed, and of
+//     those that do, the first free cell's.
+//   - With no claim, the most constrained open cell is placed (fewest candidates; ties: the first
+//     from a random free cell on, cyclically): the child's value there when it is still a
+//     candidate, else a random candidate.
+// An open cell with no candidate left stays blank (0); the repair ends when no open cell has one.
+// The grid that comes out has no two equal values in a unit, so the conflict fitness of the cell
+// encoding counts each blank three times (once in each of its units): 0 is solved. The repair of
+// a child reads nothing but the child, the puzzle and the child's own random stream.
 #include <cstdint>
+#include <vector>
 
 #include "gpuga/device/moves.hpp"
 
 namespace gpuga {
-
-// One grid under repair: each cell's candidates as a mask of values (bit v for value v), bit 0
-// marking a placed cell (its value the one other bit); a free cell whose mask is 0 is blank for
-// good. Naked singles wait on a stack until they are placed. On the device both arrays are the
-// thread's local memory (9x9: 243 bytes; 25x25: 3750).
-template <int B>
-struct Rebuild {
-  using S = Shape<B>;
-  using Mask = typename S::Mask;
-  using Cell = typename S::Cell;
-  static constexpr Mask kPlaced = 1;
-
-  Mask cand[S::kCells];
-  Cell singles[S::kCells];
-  int n_singles = 0;
-
-  // The puzzle's givens placed, every free cell with the values no given of its units holds.
-  GPUGA_HD_INLINE void start(const PuzzleInfo<B>& info) {
-    for (int c = 0; c < S::kCells; ++c)
-      cand[c] = info.givens[c] ? static_cast<Mask>(kPlaced | (1u << info.givens[c])) : info.allowed[c];
-    for (int i = 0; i < info.n_free; ++i) {
-      const Mask m = cand[info.all_free[i]];
-      if (m && !(m & (m - 1))) singles[n_singles++] = info.all_free[i];
-    }
-  }
-
-  GPUGA_HD_INLINE static bool open(Mask m) { return m != 0 && !(m & kPlaced); }
-
-  // v out of the open cells of cell c's unit of type T; a cell left with one candidate waits.
-  template <int T>
-  GPUGA_HD_INLINE void strike(int c, Mask bit) {
-    const int first = unit_first<T, B>(c);
-    for (int k = 0; k < S::kSide; ++k) {
-      const int p = first + unit_offset<T, B>(k);
-      const Mask m = cand[p];
-      if (p == c || !open(m) || !(m & bit)) continue;
-      const Mask left = static_cast<Mask>(m & ~bit);
-      cand[p] = left;
-      if (left && !(left & (left - 1))) singles[n_singles++] = static_cast<Cell>(p);
-    }
-  }
-
-  GPUGA_HD_INLINE void place(int c, int v) {
-    const Mask bit = static_cast<Mask>(1u << v);
-    cand[c] = static_cast<Mask>(kPlaced | bit);
-    strike<0>(c, bit);
-    strike<1>(c, bit);
-    strike<2>(c, bit);
-  }
-
-  // The naked singles that wait, and those their placements make. A cell waits once: it has one
-  // candidate from then on, or none.
-  GPUGA_HD_INLINE void place_singles() {
-    while (n_singles > 0) {
-      const int c = singles[--n_singles];
-      const Mask m = cand[c];
-      if (open(m)) place(c, GPUGA_LOWEST_BIT(static_cast<unsigned>(m)));
-    }
-  }
-
-  // One pass of hidden singles over every unit, each placed with the naked singles it makes;
-  // whether it placed any.
-  GPUGA_HD_INLINE bool hidden_singles() {
-    bool placed_any = false;
-    for (int u = 0; u < S::kUnits; ++u) {
-      unsigned once = 0, twice = 0, held = 0;
-      for (int k = 0; k < S::kSide; ++k) {
-        const Mask m = cand[S::unit_cell(u, k)];
-        if (m & kPlaced) held |= m;
-        else twice |= once & m, once |= m;
-      }
-      unsigned lone = once & ~twice & ~held & S::kValues;
-      while (lone) {
-        const int v = GPUGA_LOWEST_BIT(lone);
-        lone &= lone - 1;
-        for (int k = 0; k < S::kSide; ++k) {  // its cell, unless a placement since took it
-          const int c = S::unit_cell(u, k);
-          if (open(cand[c]) && ((cand[c] >> v) & 1u)) {
-            place(c, v);
-            place_singles();
-            placed_any = true;
-            break;
-          }
-        }
-      }
-    }
-    return placed_any;
-  }
-
-  // The open cell with the fewest candidates, the first of them from free cell `from` on
-  // (cyclically); -1 when none is open. Naked singles are placed before it is asked, so two is
-  // the fewest it can find.
-  GPUGA_HD_INLINE int most_constrained(const PuzzleInfo<B>& info, int from) const {
-    int best = -1, fewest = S::kSide + 1;
-    for (int i = 0, at = from; i < info.n_free; ++i, at = at + 1 == info.n_free ? 0 : at + 1) {
-      const Mask m = cand[info.all_free[at]];
-      if (!open(m)) continue;
-      const int count = GPUGA_POPCOUNT(static_cast<unsigned>(m));
-      if (count < fewest) {
-        fewest = count;
-        best = info.all_free[at];
-        if (count <= 2) break;
-      }
-    }
-    return best;
-  }
-};
 
 // The k-th (from 0) set bit of m, which has more than k.
 GPUGA_HD_INLINE int nth_bit(unsigned m, std::uint32_t k) {
@@ -129,33 +31,84 @@ GPUGA_HD_INLINE int nth_bit(unsigned m, std::uint32_t k) {
   return GPUGA_LOWEST_BIT(m);
 }
 
-// Rebuilds `g` (a grid of the cell encoding; its free cells' values the preferences, 0 none) as
+// Rebuilds `grid` (a grid of the cell encoding; its free cells' values the preferences, 0 none) as
 // the header says, in place.
 template <int B, class R>
-GPUGA_HD_INLINE void repair_by_propagation(std::uint8_t* g, const PuzzleInfo<B>& info, R& rng) {
-  if (info.n_free == 0) return;
-  Rebuild<B> r;
-  r.start(info);
-  r.place_singles();
-  const int from = static_cast<int>(rng.below(info.n_free));
+void repair_by_propagation(std::uint8_t* grid, const PuzzleInfo<B>& info, R& rng) {
+  using S = Shape<B>;
+  const int n_free = info.n_free;
+  if (n_free == 0) return;
+  const int from = static_cast<int>(rng.below(static_cast<std::uint32_t>(n_free)));
+  std::vector<int> value(S::kCells, 0);  // placed values: givens, then the repair's
+  for (int c = 0; c < S::kCells; ++c) value[c] = info.givens[c];
+  const auto units_of = [](int c) {
+    return std::vector<int>{S::row_of(c), S::kSide + S::col_of(c), 2 * S::kSide + S::box_of(c)};
+  };
+  const auto candidates = [&](int c) {
+    unsigned m = S::kValues;
+    for (const int u : units_of(c))
+      for (int k = 0; k < S::kSide; ++k) m &= ~(1u << value[S::unit_cell(u, k)]);
+    return m;
+  };
   for (;;) {
-    while (r.hidden_singles()) {
+    // Each open cell's candidates, and how many open cells of each unit allow each value.
+    std::vector<unsigned> cand(S::kCells, 0);
+    std::vector<std::vector<int>> allowing(S::kUnits, std::vector<int>(S::kSide + 1, 0));
+    for (int c = 0; c < S::kCells; ++c) {
+      if (value[c]) continue;
+      cand[c] = candidates(c);
+      for (const int u : units_of(c))
+        for (int v = 1; v <= S::kSide; ++v) allowing[u][v] += (cand[c] >> v) & 1u;
     }
-    const int c = r.most_constrained(info, from);
-    if (c < 0) break;
-    const unsigned m = r.cand[c];
-    const int own = g[c];
-    const int v = own && ((m >> own) & 1u)
+    // Claims, in the order of the free cells: naked singles, else hidden ones.
+    bool naked = false;
+    for (int c = 0; c < S::kCells; ++c) naked = naked || GPUGA_POPCOUNT(cand[c]) == 1;
+    std::vector<int> claim(S::kCells, 0);
+    std::vector<std::vector<int>> claims_in(S::kUnits, std::vector<int>(S::kSide + 1, 0));
+    bool any = false;
+    for (int i = 0; i < n_free; ++i) {
+      const int c = info.all_free[i];
+      if (!cand[c]) continue;
+      if (naked) {
+        if (GPUGA_POPCOUNT(cand[c]) == 1) claim[c] = GPUGA_LOWEST_BIT(cand[c]);
+      } else {
+        for (int v = 1; v <= S::kSide && !claim[c]; ++v)
+          for (const int u : units_of(c))
+            if (((cand[c] >> v) & 1u) && allowing[u][v] == 1) claim[c] = v;
+      }
+      if (!claim[c]) continue;
+      any = true;
+      for (const int u : units_of(c)) ++claims_in[u][claim[c]];
+    }
+    if (any) {
+      int first_clash = -1;
+      for (int i = 0; i < n_free; ++i) {
+        const int c = info.all_free[i];
+        if (!claim[c]) continue;
+        bool clashes = false;
+        for (const int u : units_of(c)) clashes = clashes || claims_in[u][claim[c]] > 1;
+        if (!clashes) value[c] = claim[c];
+        else if (first_clash < 0) first_clash = c;
+      }
+      if (first_clash >= 0) value[first_clash] = claim[first_clash];
+      continue;
+    }
+    // The most constrained open cell.
+    int best = -1, fewest = S::kSide + 1;
+    for (int k = 0; k < n_free; ++k) {
+      const int c = info.all_free[(from + k) % n_free];
+      const int count = GPUGA_POPCOUNT(cand[c]);
+      if (count >= 2 && count < fewest) best = c, fewest = count;
+    }
+    if (best < 0) break;
+    const unsigned m = cand[best];
+    const int own = grid[best];
+    value[best] = own && ((m >> own) & 1u)
                       ? own
                       : nth_bit(m, rng.below(static_cast<std::uint32_t>(GPUGA_POPCOUNT(m))));
-    r.place(c, v);
-    r.place_singles();
   }
-  for (int i = 0; i < info.n_free; ++i) {
-    const int c = info.all_free[i];
-    const unsigned m = r.cand[c];
-    g[c] = (m & Rebuild<B>::kPlaced) ? static_cast<std::uint8_t>(GPUGA_LOWEST_BIT(m & ~1u)) : 0;
-  }
+  for (int i = 0; i < n_free; ++i)
+    grid[info.all_free[i]] = static_cast<std::uint8_t>(value[info.all_free[i]]);
 }
 
 }  // namespace gpuga

@@ -16,6 +16,8 @@ enum Purpose : std::uint32_t {
   kPurposeMove = 3,   // a chain's moves in one sweep (sa, hc)
   kPurposeTemperature = 4,  // the random walk that sets sa's initial temperature
   kPurposeGenerate = 5,     // a generated puzzle (gpuga generate): its grid and its givens
+  kPurposeRepair = 6,       // a new individual's or a child's repair (the repaired GA): at most
+                            // one of the two is made at a (generation, individual)
 };
 
 GPUGA_HD_INLINE std::uint64_t mul_hi_64(std::uint64_t a, std::uint64_t b) {

@@ -1,0 +1,51 @@
+#pragma once
+// A tile of lanes: the threads of a team that work on one thing together (a child under repair,
+// team_repair.hpp), and the few ways they cooperate, each with a plain serial meaning:
+//   lane(), width()     this thread's lane in its tile, and the tile's lanes;
+//   tile(), tiles()     this tile in its team, and the team's tiles;
+//   sync()              a barrier of the tile, after which every lane sees what the others wrote
+//                       to the tile's scratch;
+//   ballot(pred)        pred of every lane, bit k lane k's (one lane: pred itself);
+//   reduce_min(x)       the least x over the lanes, to every lane (one lane: x itself);
+//   broadcast(x, k)     lane k's x, to every lane (one lane: x itself);
+//                       each of these three also a barrier of the tile, as sync() is;
+//   fetch_or(p, bits)   an atomic *p |= bits into the tile's scratch, returning *p before it;
+//   scratch()           the tile's own bytes (Team::lanes says how many).
+// A GPU block splits into tiles of a fixed width within a warp (cooperative groups' tiles,
+// cuda/device_system.hpp); a CPU thread, and each thread of the OpenMP twin, is a tile of one
+// lane (OneLane below), where each of these has its plain serial meaning. What a tile computes
+// must not depend on its width: tests/test_repair.cpp runs the repair on OpenMP threads with
+// real barriers (tests/omp_lanes.hpp) at widths 1 to 32 against the serial reference.
+#include <cstdint>
+
+#include "gpuga/device/hd.hpp"
+
+namespace gpuga {
+
+// A tile of one lane: a CPU thread, tile `index` of `count` in its team, with its scratch.
+struct OneLane {
+  std::uint32_t index = 0, count = 1;
+  std::uint8_t* bytes = nullptr;
+
+  GPUGA_HD_INLINE std::uint32_t lane() const { return 0; }
+  GPUGA_HD_INLINE std::uint32_t width() const { return 1; }
+  GPUGA_HD_INLINE std::uint32_t tile() const { return index; }
+  GPUGA_HD_INLINE std::uint32_t tiles() const { return count; }
+  GPUGA_HD_INLINE void sync() const {}
+  GPUGA_HD_INLINE std::uint32_t ballot(bool pred) const { return pred ? 1u : 0u; }
+  GPUGA_HD_INLINE std::uint32_t reduce_min(std::uint32_t x) const { return x; }
+  GPUGA_HD_INLINE std::uint32_t broadcast(std::uint32_t x, std::uint32_t) const { return x; }
+  GPUGA_HD_INLINE std::uint32_t fetch_or(std::uint32_t* p, std::uint32_t bits) const {
+    const std::uint32_t before = *p;
+    *p = before | bits;
+    return before;
+  }
+  GPUGA_HD_INLINE std::uint8_t* scratch() const { return bytes; }
+};
+
+// Bytes of a tile's scratch, rounded up so that every tile's starts 16-byte aligned.
+GPUGA_HD_INLINE constexpr std::uint32_t tile_scratch_bytes(std::uint64_t bytes) {
+  return static_cast<std::uint32_t>((bytes + 15) / 16 * 16);
+}
+
+}  // namespace gpuga

@@ -1,0 +1,284 @@
+#pragma once
+// Propagation as a repair (--repair propagate), by a tile of lanes (lanes.hpp): the operator the
+// engine runs on every backend. The order it places cells in is repair.hpp's, the serial
+// reference; this is the same order computed by lanes that share the work, so that on a GPU a
+// warp (or part of one) rebuilds a child with its candidates in shared memory, where a thread
+// alone held them in local memory (docs/decisions.md).
+//
+// Every lane owns every width-th free cell (a list of those still open, its own to keep) and
+// every width-th unit of a kind. A wave:
+//   update  each lane's open cells' candidates from their units' placed values, the cells left
+//           with none dropped from its list; whether any lane holds a naked single, or an open
+//           cell at all (reduce_min);
+//   lone    without naked singles, each unit's lone values (a candidate of exactly one of its
+//           open cells), a unit a lane;
+//   claim   each open cell's claim (its naked single; without any, its lowest lone value),
+//           OR-ed into its units' claimed values (fetch_or), a value claimed twice in a unit
+//           marking a clash; without claims, the cells offer (candidates, distance from `from`)
+//           for the most constrained;
+// then, when any lane claimed (ballot), every claim that clashes with none is placed, and of the
+// others the first free cell's (reduce_min); else the most constrained (reduce_min) is placed by
+// lane 0 with the child's own value if it is still a candidate, or a random one from the child's
+// stream (lane 0's, in the scratch: no draw depends on the width). Barriers and the collectives,
+// each of which is one, separate the phases.
+#include <cstdint>
+
+#include "gpuga/device/lanes.hpp"
+#include "gpuga/device/repair.hpp"
+
+namespace gpuga {
+
+// Lanes a child's repair takes on a GPU: a warp. Narrower tiles would share a warp, but the
+// children of one warp take different waves, and a warp runs its tiles' different paths one
+// after the other; a warp is also wider than a unit of any size but 25x25, so that each kind of
+// unit is a lane's each in the lone phase.
+template <int B>
+inline constexpr std::uint32_t kRepairLanes = 32;
+
+// A tile's working state for one child, in its scratch (a GPU's shared memory). Unit masks are
+// whole words: fetch_or is a 32-bit atomic.
+// A free cell and the numbers of its row, column and box among the 3n units (Shape::unit_cell),
+// packed in a word: every wave visits every open cell, and a load and shifts cost less than
+// dividing its index by n and B each time (on the CPU, a repair took 1.6 times as long).
+struct FreeCell {
+  int cell, row, col, box;
+  template <int B>
+  GPUGA_HD_INLINE static std::uint32_t pack(int c) {
+    using S = Shape<B>;
+    return static_cast<std::uint32_t>(c) | static_cast<std::uint32_t>(S::row_of(c)) << 10 |
+           static_cast<std::uint32_t>(S::kSide + S::col_of(c)) << 17 |
+           static_cast<std::uint32_t>(2 * S::kSide + S::box_of(c)) << 24;
+  }
+  GPUGA_HD_INLINE explicit FreeCell(std::uint32_t packed)
+      : cell(static_cast<int>(packed & 0x3FFu)), row(static_cast<int>(packed >> 10 & 0x7Fu)),
+        col(static_cast<int>(packed >> 17 & 0x7Fu)), box(static_cast<int>(packed >> 24)) {}
+};
+static_assert(Shape<5>::kCells <= 0x400 && Shape<5>::kUnits <= 0x80,
+              "a free cell packs in 32 bits");
+
+template <int B>
+struct RepairScratch {
+  using S = Shape<B>;
+  std::uint32_t free_units[S::kCells];  // the puzzle's free cells, packed (start_repairs)
+  std::uint32_t used[S::kUnits];     // values placed in the unit, givens included
+  std::uint32_t lone[S::kUnits];     // this wave: values that one open cell of the unit allows
+  std::uint32_t claimed[S::kUnits];  // this wave: values some cell of the unit claims (0 between)
+  std::uint32_t clash[S::kUnits];    //   and those two or more claim
+  typename S::Mask cand[S::kCells];  // open cells' candidates; 0 for givens, placed, dead cells
+  typename S::Cell open[S::kCells];  // the open cells with candidates, as indices of all_free
+  Rng rng;                           // the child's stream, lane 0's to draw from (draw below)
+};
+
+// A block's scratch for the repair on a GPU: a tile of kRepairLanes<B> lanes each, or one tile
+// where the team is narrower (a CPU thread, the OpenMP twin).
+template <int B>
+GPUGA_HD_INLINE constexpr std::uint32_t repair_scratch_bytes(std::uint32_t threads) {
+  return (threads > kRepairLanes<B> ? threads / kRepairLanes<B> : 1) *
+         tile_scratch_bytes(sizeof(RepairScratch<B>));
+}
+
+// A genome byte's mark while the repair runs: the cell is placed (its value in the low bits).
+inline constexpr std::uint8_t kPlacedMark = 0x80;
+
+// One child's repair on a tile: its phases, each called by every lane alike. Lane l's open
+// cells are scratch.open[j * width + l] for j below its count, in the order of the free cells.
+template <int B, class Lanes>
+struct TeamRebuild {
+  using S = Shape<B>;
+  const Lanes& lanes;
+  RepairScratch<B>& scratch;
+  std::uint8_t* grid;
+  const PuzzleInfo<B>& info;
+  std::uint32_t lane, width;
+
+  GPUGA_HD_INLINE std::uint32_t open_cell(std::uint32_t j) const {
+    return scratch.open[j * width + lane];
+  }
+
+  // The masks of free cell f's units OR-ed (of placed, lone or clashing values).
+  GPUGA_HD_INLINE static std::uint32_t of_units(const std::uint32_t* masks, const FreeCell& f) {
+    return masks[f.row] | masks[f.col] | masks[f.box];
+  }
+
+  // The value free cell f (candidates m, open) claims as a bit: its naked single, else (in a
+  // wave of hidden singles) its lowest lone value; 0 for none.
+  GPUGA_HD_INLINE std::uint32_t claim_of(const FreeCell& f, std::uint32_t m, bool hidden) const {
+    if (!(m & (m - 1))) return m;
+    if (!hidden) return 0;
+    const std::uint32_t lonely = m & of_units(scratch.lone, f);
+    return lonely & (~lonely + 1);
+  }
+
+  GPUGA_HD_INLINE void place(const FreeCell& f, std::uint32_t bit) const {
+    grid[f.cell] = static_cast<std::uint8_t>(kPlacedMark | GPUGA_LOWEST_BIT(bit));
+    scratch.cand[f.cell] = 0;
+    lanes.fetch_or(&scratch.used[f.row], bit);
+    lanes.fetch_or(&scratch.used[f.col], bit);
+    lanes.fetch_or(&scratch.used[f.box], bit);
+  }
+
+  GPUGA_HD_INLINE void note_claim(int u, std::uint32_t bit) const {
+    if (lanes.fetch_or(&scratch.claimed[u], bit) & bit) lanes.fetch_or(&scratch.clash[u], bit);
+  }
+
+  // This lane's open cells' candidates, those left with none dropped from its list (which keeps
+  // its order); its open cells' count, and whether one is a naked single.
+  struct Open {
+    std::uint32_t count;
+    bool naked;
+  };
+  GPUGA_HD_INLINE Open update(std::uint32_t count) const {
+    Open kept{0, false};
+    for (std::uint32_t j = 0; j < count; ++j) {
+      const std::uint32_t at = open_cell(j);
+      const FreeCell f(scratch.free_units[at]);
+      const std::uint32_t m = scratch.cand[f.cell] & ~of_units(scratch.used, f);
+      scratch.cand[f.cell] = static_cast<typename S::Mask>(m);
+      if (!m) continue;
+      kept.naked = kept.naked || !(m & (m - 1));
+      scratch.open[kept.count++ * width + lane] = static_cast<typename S::Cell>(at);
+    }
+    return kept;
+  }
+
+  // The lone values of the units of type T (rows, columns, boxes), a unit a lane.
+  template <int T>
+  GPUGA_HD_INLINE void find_lone() const {
+    for (std::uint32_t x = lane; x < S::kSide; x += width) {
+      const int first = S::unit_cell(T * S::kSide + static_cast<int>(x), 0);
+      std::uint32_t once = 0, twice = 0;
+      GPUGA_UNROLL
+      for (int k = 0; k < S::kSide; ++k) {
+        const std::uint32_t m = scratch.cand[first + unit_offset<T, B>(k)];
+        twice |= once & m;
+        once |= m;
+      }
+      scratch.lone[T * S::kSide + static_cast<int>(x)] = once & ~twice;
+    }
+  }
+
+  struct Offer {
+    bool claims;           // this lane claimed
+    std::uint32_t fewest;  // else its most constrained: candidates << 16 | distance from `from`
+  };
+  // This lane's open cells' claims, noted in their units; without claims, its most constrained.
+  GPUGA_HD_INLINE Offer claim(std::uint32_t count, bool hidden, std::uint32_t from) const {
+    Offer offer{false, ~0u};
+    for (std::uint32_t j = 0; j < count; ++j) {
+      const std::uint32_t at = open_cell(j);
+      const FreeCell f(scratch.free_units[at]);
+      const std::uint32_t m = scratch.cand[f.cell];
+      if (const std::uint32_t bit = claim_of(f, m, hidden)) {
+        offer.claims = true;
+        note_claim(f.row, bit);
+        note_claim(f.col, bit);
+        note_claim(f.box, bit);
+      } else if (!offer.claims) {
+        const std::uint32_t distance = at >= from ? at - from : at + info.n_free - from;
+        const std::uint32_t key = static_cast<std::uint32_t>(GPUGA_POPCOUNT(m)) << 16 | distance;
+        offer.fewest = key < offer.fewest ? key : offer.fewest;
+      }
+    }
+    return offer;
+  }
+
+  // Every claim that clashes with none; of the others, the first free cell's. The units'
+  // claims are empty again after.
+  GPUGA_HD_INLINE void place_claims(std::uint32_t count, bool hidden) const {
+    std::uint32_t first_clash = ~0u;
+    for (std::uint32_t j = 0; j < count; ++j) {
+      const std::uint32_t at = open_cell(j);
+      const FreeCell f(scratch.free_units[at]);
+      const std::uint32_t bit = claim_of(f, scratch.cand[f.cell], hidden);
+      if (!bit) continue;
+      if (bit & of_units(scratch.clash, f))
+        first_clash = at < first_clash ? at : first_clash;
+      else
+        place(f, bit);
+    }
+    first_clash = lanes.reduce_min(first_clash);
+    if (first_clash != ~0u && lane == 0) {  // no other lane writes its cell or reads its units now
+      const FreeCell f(scratch.free_units[first_clash]);
+      place(f, claim_of(f, scratch.cand[f.cell], hidden));
+    }
+    for (std::uint32_t u = lane; u < S::kUnits; u += width)
+      scratch.claimed[u] = scratch.clash[u] = 0;
+    lanes.sync();
+  }
+
+  // The most constrained cell (its key `fewest`), by lane 0: the child's value where it is still
+  // a candidate, else a random one.
+  GPUGA_HD_INLINE void decide(std::uint32_t fewest, std::uint32_t from) const {
+    if (lane == 0) {
+      const std::uint32_t at = (fewest & 0xFFFFu) + from;
+      const FreeCell f(scratch.free_units[at >= info.n_free ? at - info.n_free : at]);
+      const std::uint32_t m = scratch.cand[f.cell], own = grid[f.cell];
+      const bool kept = own && ((m >> own) & 1u);
+      const auto candidates = static_cast<std::uint32_t>(GPUGA_POPCOUNT(m));
+      place(f, 1u << (kept ? own : nth_bit(m, scratch.rng.below(candidates))));
+    }
+    lanes.sync();
+  }
+};
+
+// The puzzle's free cells, packed with their units, into a tile's scratch, for the repairs of
+// its children that follow (repair_on_lanes); a barrier of the tile after.
+template <int B, class Lanes>
+GPUGA_HD void start_repairs(const Lanes& lanes, RepairScratch<B>& scratch,
+                            const PuzzleInfo<B>& info) {
+  for (std::uint32_t i = lanes.lane(); i < info.n_free; i += lanes.width())
+    scratch.free_units[i] = FreeCell::pack<B>(info.all_free[i]);
+  lanes.sync();
+}
+
+// Rebuilds `grid` (a grid of the cell encoding; its free cells' values the preferences, 0 none)
+// in place, as repair_by_propagation (repair.hpp) does, on the tile `lanes` (at most 32 lanes: a
+// ballot's bits) and its scratch, drawing from the child's stream scratch.rng (lane 0 set it,
+// before a barrier of the tile), with the free cells start_repairs packed there. Every lane
+// calls it alike.
+template <int B, class Lanes>
+GPUGA_HD void repair_on_lanes(const Lanes& lanes, RepairScratch<B>& scratch, std::uint8_t* grid,
+                              const PuzzleInfo<B>& info) {
+  using S = Shape<B>;
+  const std::uint32_t n_free = info.n_free, lane = lanes.lane(), width = lanes.width();
+  if (n_free == 0) return;
+  const TeamRebuild<B, Lanes> rebuild{lanes, scratch, grid, info, lane, width};
+  const std::uint32_t from = lanes.broadcast(lane == 0 ? scratch.rng.below(n_free) : 0u, 0);
+  for (std::uint32_t u = lane; u < S::kUnits; u += width) {
+    scratch.used[u] = info.unit_givens[u];
+    scratch.claimed[u] = scratch.clash[u] = 0;
+  }
+  for (std::uint32_t c = lane; c < S::kCells; c += width)
+    scratch.cand[c] = info.givens[c] ? 0 : info.allowed[c];
+  for (std::uint32_t i = lane; i < n_free; i += width)
+    scratch.open[i] = static_cast<typename S::Cell>(i);
+  std::uint32_t count = n_free > lane ? (n_free - lane + width - 1) / width : 0;  // this lane's
+  lanes.sync();
+  for (;;) {
+    const auto open = rebuild.update(count);
+    count = open.count;
+    // 0: a naked single somewhere; 1: open cells, none a naked single; 2: none open.
+    const std::uint32_t state = lanes.reduce_min(open.naked ? 0u : count ? 1u : 2u);
+    if (state == 2) break;
+    const bool hidden = state == 1;
+    if (hidden) {
+      rebuild.template find_lone<0>();
+      rebuild.template find_lone<1>();
+      rebuild.template find_lone<2>();
+      lanes.sync();
+    }
+    const auto offer = rebuild.claim(count, hidden, from);
+    if (lanes.ballot(offer.claims))
+      rebuild.place_claims(count, hidden);
+    else
+      rebuild.decide(lanes.reduce_min(offer.fewest), from);
+  }
+  // Placed cells keep their value; the others (dead) are blank.
+  for (std::uint32_t i = lane; i < n_free; i += width) {
+    const int c = info.all_free[i];
+    grid[c] = grid[c] & kPlacedMark ? static_cast<std::uint8_t>(grid[c] & ~kPlacedMark) : 0;
+  }
+  lanes.sync();
+}
+
+}  // namespace gpuga
