@@ -249,8 +249,11 @@ declare -A budget=(
   # throughput
   # [bench-ga over 30 at ad625e0 with the plain GA's table: repaired children cost ~100 plain
   # ones, and its table is now the repaired island sizes'; sa and hc 12 and 11]
-  [bench-ga]=55 [bench-sa]=35 [bench-hc]=35
-  [mpi]=120                              # [47 on 2 CPU cores without a GPU; past 60 on an H100's host]
+  [bench-ga]=45 [bench-sa]=35 [bench-hc]=35
+  # puzzles a second: a hard 9x9 file and ten 25x25 at 40 % many at once, on the GPU and on the
+  # machine's CPU cores (2-core CPU: 1 s and 1 s)
+  [bench-puzzles]=15
+  [mpi]=115                              # [47 on 2 CPU cores without a GPU; past 60 on an H100's host]
   # defaults, a stage of its own: every 9x9 set at 2 s a puzzle; 16x16 at 5 s and the first 3
   # of each 25x25 file at 15 s
   [defaults-9x9]=60 [defaults-large]=240
@@ -400,7 +403,24 @@ stage_throughput() {
   step bench-sa "$gpuga" bench --backend "$backend" --algorithm sa "${chains[@]}" \
     --json "$OUT/bench-sa.json" || return
   step bench-hc "$gpuga" bench --backend "$backend" --algorithm hc "${chains[@]}" \
-    --json "$OUT/bench-hc.json"
+    --json "$OUT/bench-hc.json" || return
+  # Puzzles a second, many at once, beside the same machine's CPU backend: bench-puzzles-9x9.json
+  # (forum hardest 1905) and bench-puzzles-25x25.json (the ant colony's 25x25 at 40 %).
+  local nine=$src/puzzles/forum_hardest_1905_11plus_50.txt
+  local large=$src/puzzles/acs_25x25_fixed040_inst00-09.txt
+  if [ -n "$dry" ]; then
+    head -n 3 "$nine" >"$work/nine3.txt"
+    nine=$work/nine3.txt large=$work/nine3.txt
+  fi
+  local backends=$backend
+  [ "$backend" = cpu ] || backends=$backend,cpu
+  bench_puzzles() {
+    measured "$gpuga" bench --backend "$backends" --puzzles "$nine" --json "$OUT/bench-puzzles-9x9.json" &&
+      measured "$gpuga" bench --backend "$backends" --puzzles "$large" --json "$OUT/bench-puzzles-25x25.json"
+  }
+  export -f bench_puzzles
+  export backends nine large
+  step bench-puzzles bench_puzzles
 }
 
 stage_mpi() {

@@ -2,9 +2,11 @@
 // batch resumed to the same CSV, batch results equal to one run at a time.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <regex>
 #include <set>
 
 #include "gpuga/batch_runner.hpp"
@@ -45,9 +47,21 @@ TEST(Batch, CsvHasTheColumnsAndOneVerifiedRowPerRun) {
   const auto csv = temp_csv("columns");
   const auto r = run_gpuga(kBatch + "--csv " + csv);
   ASSERT_TRUE(r.status == 0 || r.status == 1) << r.err;
-  EXPECT_NE(r.err.find("batch: 24 runs in "), std::string::npos) << r.err;
-  EXPECT_NE(r.err.find(" s per run amortised (8 at a time)"), std::string::npos) << r.err;
+  // The summary: its runs a second (puzzles) and evaluations a second are the CSV's, over the
+  // batch's wall time (each figure to three digits).
+  std::smatch m;
+  ASSERT_TRUE(std::regex_search(r.err, m, std::regex(R"(batch: 24 runs in ([0-9.e+-]+) s wall \(8 at a time\): )"
+                                                     R"(([0-9.e+]+) puzzles a second, ([0-9.e+]+) evaluations a )"
+                                                     R"(second, ([0-9.e+-]+) s per run amortised)")))
+      << r.err;
+  const double wall = std::stod(m[1]);
   const auto rows = read_csv_rows(csv);
+  double evaluations = 0;
+  const auto column = std::find(rows[0].begin(), rows[0].end(), "evaluations") - rows[0].begin();
+  for (std::size_t i = 1; i < rows.size(); ++i) evaluations += std::stod(rows[i][column]);
+  EXPECT_NEAR(std::stod(m[2]), 24 / wall, 0.02 * 24 / wall);
+  EXPECT_NEAR(std::stod(m[3]), evaluations / wall, 0.02 * evaluations / wall);
+  EXPECT_NEAR(std::stod(m[4]), wall / 24, 0.02 * wall / 24);
   ASSERT_EQ(rows.size(), 1u + 12u * 2u);  // header, 12 puzzles x 2 runs
   const std::vector<std::string> first = {"puzzle_id", "solved", "final_fitness", "time_seconds",
                                           "generations_run", "population_size", "mutation_rate",

@@ -1,6 +1,6 @@
 // The bench's measurement (include/gpuga/bench.hpp): its built-in puzzle keeps every row whole
-// work, its default table covers the GPU's island shapes, and a row in which an island solved
-// gives no rate.
+// work, its default table covers the GPU's island shapes, a row in which an island solved gives
+// no rate, and puzzles a second count the runs a solve makes.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -9,8 +9,11 @@
 #include <sstream>
 
 #include "gpuga/bench.hpp"
+#include "gpuga/errors.hpp"
 #include "gpuga/exact_solver.hpp"
 #include "gpuga/puzzle_io.hpp"
+#include "gpuga/solve.hpp"
+#include "grids.hpp"
 
 namespace gpuga {
 namespace {
@@ -68,6 +71,35 @@ TEST(Bench, ARowInWhichAnIslandSolvedGivesNoRate) {
   EXPECT_EQ(whole.solved_at, kNever);
   EXPECT_GT(whole.evals_per_s, 0);
   EXPECT_GT(whole.gens_per_s, 0);
+}
+
+TEST(Bench, PuzzlesASecondAreOfTheRunsASolveOfEachMakes) {
+  // Many at once, each run is the one a solve of its puzzle alone makes (one seed): the row's
+  // evaluations are theirs, its rate its puzzles over its seconds.
+  const std::vector<Grid> puzzles = {grid_of(kHardPuzzle), grid_of(kEasyPuzzle), grid_of(kHardPuzzle)};
+  RunOptions options;
+  options.seed = 3;
+  options.threads = 1;
+  const BenchSpec spec{Algorithm::Ga, 1, 1, 1, 3, 1, 0};
+  const PuzzlesRow row = bench_puzzles(Backend::Cpu, puzzles, options, spec);
+  ASSERT_TRUE(row.skipped.empty()) << row.skipped;
+  std::uint64_t evaluations = 0;
+  std::size_t solved = 0;
+  for (const Grid& puzzle : puzzles) {
+    RunOptions alone = options;
+    alone.backend = Backend::Cpu;
+    const Solution s = solve(puzzle, alone);
+    evaluations += s.result.evaluations;
+    solved += s.result.solved ? 1 : 0;
+  }
+  EXPECT_EQ(row.puzzles, 3u);
+  EXPECT_EQ(row.solved, solved);
+  EXPECT_EQ(row.evaluations, evaluations);
+  EXPECT_DOUBLE_EQ(row.puzzles_per_s, 3 / row.seconds);
+  EXPECT_DOUBLE_EQ(row.evals_per_s, evaluations / row.seconds);
+  // Puzzles of two sizes are refused.
+  EXPECT_THROW(bench_puzzles(Backend::Cpu, {grid_of(kHardPuzzle), parse_one("1.3.3...2..3...1")}, options, spec),
+               InputError);
 }
 
 }  // namespace

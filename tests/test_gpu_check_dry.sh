@@ -16,7 +16,7 @@ bash "$check" run "$tree" --dry --out "$out" >"$tmp/stdout" 2>&1
 rc=$?
 [ $rc -eq 0 ] || { cat "$tmp/stdout" "$out/summary.txt"; fail "the dry run exited $rc; expected 0"; }
 steps=(tests memcheck racecheck same-ga same-sa same-hc solve-hard solve-many bench-ga bench-sa
-       bench-hc mpi)
+       bench-hc bench-puzzles mpi)
 for s in "${steps[@]}"; do
   grep -Eq "^ok +$s +[0-9]+ s of +[0-9]+ s  exit 0$" "$out/summary.txt" ||
     { cat "$out/summary.txt"; fail "the summary has no 'ok' line for $s"; }
@@ -41,6 +41,11 @@ for name in ("bench-ga", "bench-sa", "bench-hc"):
     rows = doc["results"]
     assert rows and all(r["backend"] == "cpu" for r in rows), name
     assert all(r["evaluations_per_s"] > 0 for r in rows), name
+for name, puzzles in (("bench-puzzles-9x9", 3), ("bench-puzzles-25x25", 3)):
+    rows = json.load(open(f"{out}/{name}.json"))["puzzles"]
+    assert [r["backend"] for r in rows] == ["cpu"], name
+    assert all(r["puzzles"] == puzzles and r["solved"] == puzzles for r in rows), (name, rows)
+    assert all(r["puzzles_per_s"] > 0 for r in rows), name
 PY
 
 # Stopped in the middle of a step (the defaults stage's 9x9 sets take minutes on the CPU).

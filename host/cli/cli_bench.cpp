@@ -1,6 +1,6 @@
 // gpuga bench: generations/s and evaluations/s against island size and count (and one panmictic
 // population) for each backend, the time per epoch and its phases, where islands live and how
-// many run per GPU multiprocessor. The GPU is validated against the CPU during warm-up, never
+// many run per GPU multiprocessor; or (--puzzles) puzzles a second of a file solved many at once. The GPU is validated against the CPU during warm-up, never
 // inside the timed region.
 #include <omp.h>
 
@@ -36,6 +36,7 @@ struct BenchOptions {
   std::uint32_t repeats = 5;
   std::uint32_t warmup = 20;
   std::string puzzle_file;
+  std::string puzzles_file;  // --puzzles: puzzles a second instead of the rows
   std::uint64_t seed = 1;
   std::string json_file;
   int threads = 0;
@@ -177,6 +178,48 @@ std::vector<std::pair<std::uint32_t, std::uint32_t>> sizes_to_run(const BenchOpt
   return out;
 }
 
+// --puzzles: the file's puzzles solved many at once on each backend, a row each.
+int run_puzzles_bench(const BenchOptions& o) {
+  std::vector<Grid> grids;
+  for (const Puzzle& p : read_puzzle_file(o.puzzles_file)) grids.push_back(p.grid);
+  const BenchSpec spec{algorithm_of(o.base), o.generations, o.repeats, o.warmup,
+                       o.seed, o.threads, o.device};
+  std::vector<PuzzlesRow> rows;
+  for (Backend b : backends_to_run(o)) rows.push_back(bench_puzzles(b, grids, o.base, spec));
+  std::printf("%s: %zu puzzles solved many at once (as many runs at a time as the plan holds), "
+              "each from propagation; seconds from the first to the last result\n",
+              o.puzzles_file.c_str(), grids.size());
+  std::printf("%-7s %8s %7s %8s %10s %11s %11s\n", "backend", "puzzles", "solved", "at once",
+              "seconds", "puzzles/s", "evals/s");
+  nlohmann::json out = nlohmann::json::array();
+  for (const PuzzlesRow& r : rows) {
+    if (!r.skipped.empty()) {
+      std::printf("%-7s skipped: %s\n", r.backend.c_str(), r.skipped.c_str());
+    } else {
+      std::printf("%-7s %8zu %7zu %8u %10.3f %11.4g %11.3g\n", r.backend.c_str(), r.puzzles, r.solved,
+                  r.at_once, r.seconds, r.puzzles_per_s, r.evals_per_s);
+    }
+    out.push_back({{"backend", r.backend}, {"puzzles", r.puzzles}, {"solved", r.solved},
+                   {"at_once", r.at_once}, {"seconds", r.seconds}, {"puzzles_per_s", r.puzzles_per_s},
+                   {"evaluations", r.evaluations}, {"evaluations_per_s", r.evals_per_s},
+                   {"skipped", r.skipped},
+                   {"config", r.skipped.empty() ? describe(r.config) : nlohmann::json(nullptr)}});
+  }
+  if (!o.json_file.empty()) {
+    std::ofstream json(o.json_file);
+    GPUGA_INPUT_CHECK(json.good(), o.json_file + ": cannot write the JSON report");
+    json << nlohmann::json{{"gpuga_version", GPUGA_VERSION}, {"commit", GPUGA_GIT_COMMIT},
+                           {"build", GPUGA_BUILD_INFO}, {"host_cpu", cpu_model()},
+                           {"puzzles_file", o.puzzles_file}, {"seed", o.seed}, {"puzzles", out}}
+                .dump(2)
+         << '\n';
+  }
+  const bool all = std::all_of(rows.begin(), rows.end(), [](const PuzzlesRow& r) {
+    return r.skipped.empty() && r.solved == r.puzzles;
+  });
+  return all ? kExitOk : kExitUnsolved;
+}
+
 int run_bench(BenchOptions& o) {
   Puzzle puzzle_read;
   if (o.puzzle_file.empty()) {
@@ -248,7 +291,9 @@ void add_bench_command(CLI::App& app, int& exit_status) {
       "bench", "Measure generations/s and evaluations/s against island size and island count "
                "(and one panmictic population) per backend, with the time per epoch, where "
                "islands live and how many run per GPU multiprocessor; the default configuration "
-               "of --algorithm, no restarts and no local search, on a fixed puzzle and seed");
+               "of --algorithm, no restarts and no local search, on a fixed puzzle and seed. "
+               "With --puzzles: puzzles a second and evaluations a second of a file solved many "
+               "at once");
   const RunSetting& algorithm = *find_setting("algorithm");
   cmd->add_option_function<std::string>(
          "--algorithm", [o, &algorithm](const std::string& v) { algorithm.parse(o->base, v); },
@@ -273,6 +318,10 @@ void add_bench_command(CLI::App& app, int& exit_status) {
                   "Blonde with a wrong clue, which has no solution, so that every row is whole "
                   "work; a row in which an island solves gives no rate)")
       ->check(CLI::ExistingFile);
+  cmd->add_option("--puzzles", o->puzzles_file, "Instead of the rows: puzzles a second, every "
+                  "puzzle of this file (one size) solved many at once as solve runs a file, at "
+                  "the defaults of --algorithm, on each backend")
+      ->check(CLI::ExistingFile);
   cmd->add_option("--seed", o->seed, "Random seed")
       ->check(setting_validator(*find_setting("seed")))->capture_default_str();
   cmd->add_option("--json", o->json_file, "Also write every figure, the device, driver and "
@@ -282,7 +331,7 @@ void add_bench_command(CLI::App& app, int& exit_status) {
   cmd->add_option("--device", o->device, "CUDA device index")->check(whole_number_in(0, 1024));
   cmd->callback([o, cmd, &exit_status] {
     o->device_given = cmd->count("--device") > 0;
-    exit_status = run_bench(*o);
+    exit_status = o->puzzles_file.empty() ? run_bench(*o) : run_puzzles_bench(*o);
   });
 }
 

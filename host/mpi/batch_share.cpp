@@ -46,13 +46,13 @@ class RankBatchShare final : public BatchShare {
     }
   }
 
-  std::pair<std::size_t, bool> done(std::size_t ran, bool all_solved) override {
+  BatchTally done(const BatchTally& mine) override {
     if (index() != 0) MPI_Send(nullptr, 0, MPI_CHAR, 0, kDoneTag, MPI_COMM_WORLD);
-    unsigned long long runs = ran, total = 0;
-    int unsolved = !all_solved, any = 0;
-    MPI_Allreduce(&runs, &total, 1, MPI_UNSIGNED_LONG_LONG, MPI_SUM, MPI_COMM_WORLD);
+    unsigned long long counts[2] = {mine.ran, mine.evaluations}, totals[2] = {0, 0};
+    int unsolved = !mine.all_solved, any = 0;
+    MPI_Allreduce(counts, totals, 2, MPI_UNSIGNED_LONG_LONG, MPI_SUM, MPI_COMM_WORLD);
     MPI_Allreduce(&unsolved, &any, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
-    return {static_cast<std::size_t>(total), !any};
+    return {static_cast<std::size_t>(totals[0]), !any, static_cast<std::uint64_t>(totals[1])};
   }
 
  private:

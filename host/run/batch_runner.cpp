@@ -95,9 +95,19 @@ std::unique_ptr<Engine> make_slots(const RunPlan& plan, const Grid& first, std::
   }
 }
 
+// The batch's whole: its runs (each a puzzle) and their evaluations a second of its wall time,
+// which starts at its first run (compare with --concurrent 1 for the one-at-a-time figure).
+std::string batch_rates(const BatchTally& tally, double wall, std::uint32_t widest) {
+  char line[200];
+  std::snprintf(line, sizeof line,
+                "%zu runs in %.3g s wall (%u at a time): %.3g puzzles a second, %.3g evaluations "
+                "a second, %.3g s per run amortised",
+                tally.ran, wall, widest, tally.ran / wall, tally.evaluations / wall, wall / tally.ran);
+  return line;
+}
+
 struct Outcome {
-  std::size_t ran = 0;      // runs finished (not interrupted)
-  bool all_solved = true;
+  BatchTally tally;           // of the runs finished
   bool checkpointed = false;  // a signal asked: the runs in flight saved, the batch ends
   std::size_t continued = 0;  // runs resumed from their checkpoints
   std::uint32_t slots = 0;  // runs held at once
@@ -132,7 +142,7 @@ Outcome run_configuration(const BatchSetup& s, const RunPlan& run_plan,
   const bool tracing = !s.trace_dir.empty();
   BatchObserver recorder(rows, tracing, propagated, config, backend, s.trace_every);
   for (std::size_t i = 0; i < completed.size(); ++i) recorder.on_result(i, completed[i]);
-  out.ran = completed.size();
+  out.tally.ran = completed.size();
   if (searched.empty()) return out;
   const std::uint32_t slots = static_cast<std::uint32_t>(
       std::min<std::size_t>(s.concurrent ? s.concurrent : run_plan.slots, searched.size()));
@@ -141,9 +151,11 @@ Outcome run_configuration(const BatchSetup& s, const RunPlan& run_plan,
   if (s.checkpoint_every > 0) keeper = std::make_unique<BatchKeeper>(s, config, searched, requests);
   BatchObserver observer(rows, tracing, searched, config, backend, s.trace_every, keeper.get());
   for (const auto& r : run_many(*engine, requests, run_plan.limits(), observer, nullptr, keeper.get())) {
-    out.all_solved = out.all_solved && r.solved;
+    out.tally.all_solved = out.tally.all_solved && r.solved;
     out.checkpointed = out.checkpointed || r.stop_reason == StopReason::Checkpointed;
-    out.ran += ran_to_an_end(r.stop_reason) ? 1 : 0;
+    if (!ran_to_an_end(r.stop_reason)) continue;
+    ++out.tally.ran;
+    out.tally.evaluations += r.evaluations;
   }
   out.slots = engine->slots();
   if (keeper) out.continued = keeper->continued();
@@ -228,14 +240,15 @@ BatchEnd run_batches(const BatchSetup& s, const std::vector<RunOptions>& given, 
        (share ? ", over " + std::to_string(share->count()) + " processes" : ""));
   Rows rows(s, share, writer ? reporter : nullptr, total);
   const auto t0 = std::chrono::steady_clock::now();
-  std::size_t ran = 0;
+  BatchTally tally;
   std::uint32_t widest = 0;
-  bool all_solved = true, checkpointed = false;
+  bool checkpointed = false;
   std::size_t continued = 0;
   for (std::size_t c = 0; c < run_plans.size() && !g_interrupted.load() && !checkpointed; ++c) {
     const Outcome o = run_configuration(s, run_plans[c], runs_of_plan[c], rows);
-    ran += o.ran;
-    all_solved = all_solved && o.all_solved;
+    tally.ran += o.tally.ran;
+    tally.all_solved = tally.all_solved && o.tally.all_solved;
+    tally.evaluations += o.tally.evaluations;
     checkpointed = o.checkpointed;
     continued += o.continued;
     widest = std::max(widest, o.slots);
@@ -243,15 +256,11 @@ BatchEnd run_batches(const BatchSetup& s, const std::vector<RunOptions>& given, 
   if (continued) news(std::to_string(continued) + " run(s) continued from their checkpoints");
   if (share) {
     rows.collect(true);
-    std::tie(ran, all_solved) = share->done(ran, all_solved);
+    tally = share->done(tally);
   }
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  if (ran > 0) {  // compare with --concurrent 1 for the one-at-a-time figure
-    char line[160];
-    std::snprintf(line, sizeof line, "%zu runs in %.2f s wall, %.4f s per run amortised (%u at a time)",
-                  ran, wall, wall / ran, widest);
-    news(line);
-  }
+  if (tally.ran > 0) news(batch_rates(tally, wall, widest));
+  const bool all_solved = tally.all_solved;
   if (checkpointed) {
     news("the runs in flight saved in " + s.csv + ".checkpoints/; --resume continues them");
     return BatchEnd::Checkpointed;

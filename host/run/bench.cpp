@@ -6,7 +6,9 @@
 #include <utility>
 
 #include "gpuga/backend.hpp"
+#include "gpuga/driver.hpp"
 #include "gpuga/run_plan.hpp"
+#include "gpuga/solve.hpp"
 #include "gpuga/devices.hpp"
 #include "gpuga/errors.hpp"
 
@@ -113,6 +115,52 @@ BenchRow bench_islands(Backend backend, std::uint32_t pop, std::uint32_t island_
   row.gens_per_s = whole ? o.generations / epoch : std::nan("");
   row.evals_per_s = whole ? double(done - warm) / o.repeats / epoch : std::nan("");
   row.per_epoch = minus(engine->phase_times(), before, o.repeats);
+  return row;
+}
+
+PuzzlesRow bench_puzzles(Backend backend, const std::vector<Grid>& puzzles, RunOptions options,
+                         const BenchSpec& o) {
+  options.backend = backend;
+  options.seed = o.seed;
+  options.threads = o.threads;
+  options.device = o.device;
+  PuzzlesRow row;
+  row.backend = to_string(backend);
+  row.puzzles = puzzles.size();
+  GPUGA_INPUT_CHECK(!puzzles.empty(), "bench: no puzzle to solve; expected a file of puzzles");
+  const auto t0 = std::chrono::steady_clock::now();
+  RunPlan planned;
+  try {
+    planned = plan(options, probe_target(options, puzzles.front().box));
+  } catch (const InputError& e) {
+    row.skipped = e.what();
+    return row;
+  }
+  row.config = planned.config;
+  std::vector<RunRequest> requests;
+  const std::uint64_t seed = planned.config.engine.ga.seed;
+  for (std::size_t k = 0; k < puzzles.size(); ++k) {
+    GPUGA_INPUT_CHECK(puzzles[k].box == puzzles.front().box,
+                      "bench: puzzles of box sizes " + std::to_string(puzzles.front().box) + " and " +
+                          std::to_string(puzzles[k].box) + "; expected one size");
+    const RunStart start = start_run(puzzles[k], planned.config.propagate, seed,
+                                     "puzzle " + std::to_string(k + 1));
+    if (start.result) ++row.solved;  // propagation solved it: verified
+    else requests.push_back({start.grid, seed});
+  }
+  if (!requests.empty()) {
+    const auto slots = static_cast<std::uint32_t>(std::min<std::size_t>(planned.slots, requests.size()));
+    auto engine = make_engine(planned, requests.front().puzzle, slots);
+    row.at_once = engine->slots();
+    RunObserver quiet;
+    for (const RunResult& r : run_many(*engine, requests, planned.limits(), quiet)) {
+      row.solved += r.solved ? 1 : 0;
+      row.evaluations += r.evaluations;
+    }
+  }
+  row.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  row.puzzles_per_s = row.puzzles / row.seconds;
+  row.evals_per_s = row.evaluations / row.seconds;
   return row;
 }
 

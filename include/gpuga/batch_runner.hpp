@@ -50,6 +50,14 @@ class BatchReporter {
 // shows it, `width` characters of bar.
 std::string progress_text(const BatchProgress& p, int width = 30);
 
+// What a batch's runs came to: those finished (not interrupted), whether all solved, and their
+// evaluations.
+struct BatchTally {
+  std::size_t ran = 0;
+  bool all_solved = true;
+  std::uint64_t evaluations = 0;
+};
+
 // Processes that share a batch (host/mpi): each runs its part of the planned runs (every
 // count-th from its index), and the writer (index 0) writes every row, its own and those the
 // others send, as they come. Every process plans alike, so a row is the one a lone process writes.
@@ -68,9 +76,9 @@ class BatchShare {
   // The writer: the rows sent since the last call; with `wait`, all of them, until every other
   // process has called done().
   virtual std::vector<Row> take(bool wait) = 0;
-  // Once this process's runs are done: the runs finished and whether all solved, over every
-  // process (the writer calls it after take(true)).
-  virtual std::pair<std::size_t, bool> done(std::size_t ran, bool all_solved) = 0;
+  // Once this process's runs are done: its tally, and back the tally over every process (the
+  // writer calls it after take(true)).
+  virtual BatchTally done(const BatchTally& mine) = 0;
 };
 
 // Runs the batch for each configuration (their seeds already drawn: draw_seed), each planned for

@@ -40,6 +40,22 @@ struct BenchRow {
   RunConfig config;       // as planned (not where skipped): every setting the row ran with
 };
 
+// Puzzles a second on one backend: a set of puzzles of one size solved at the configuration's
+// plan (its defaults where not given), many at once as solve and batch run a file (each started
+// by propagation, then the rest side by side on one engine of the plan's runs at once).
+struct PuzzlesRow {
+  std::string backend;
+  std::size_t puzzles = 0, solved = 0;
+  std::uint32_t at_once = 0;     // runs an engine held at once
+  double seconds = 0;            // from the first puzzle's propagation to the last result
+  double puzzles_per_s = 0, evals_per_s = 0;
+  std::uint64_t evaluations = 0;
+  std::string skipped;           // why it did not run (a configuration the backend refuses)
+  RunConfig config;              // as planned
+};
+PuzzlesRow bench_puzzles(Backend backend, const std::vector<Grid>& puzzles, RunOptions options,
+                         const BenchSpec& spec);
+
 // The built-in puzzle (one line), for every algorithm: one with no solution, so that no island
 // ever stops and every timed generation is whole work at any scale (bench.cpp says which).
 const char* bench_puzzle();
