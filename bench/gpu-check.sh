@@ -236,7 +236,7 @@ pack_baseline() {
 # ---------------------------------------------------------------------------------------------
 # run BUILD|BUNDLE [--out DIR] [--dry] [STAGE...]
 
-# Each step's time limit in seconds. The default stages' add up to 475, which with the device
+# Each step's time limit in seconds. The default stages' add up to 479, which with the device
 # query and unpacking a bundle fits 8 minutes. [In brackets: what the step or its forerunner took
 # on an H100 at b7e73ec (bench/results/h100-2026-11-24-b7e73ec), where it ran.]
 declare -A budget=(
@@ -244,12 +244,14 @@ declare -A budget=(
   [tests]=80                             # [47-56 at ad625e0 and 763f1d7]
   [memcheck]=25 [racecheck]=30           # [7 and 16 at ad625e0]
   # solves: the CPU's side of CPU == GPU is the slow one (2-4 s a step on 2 cores)
-  [same-ga]=20 [same-sa]=20 [same-hc]=20
+  [same-ga]=18 [same-sa]=18 [same-hc]=18
   [solve-hard]=20 [solve-many]=15        # [1 and 1 at the defaults of then]
   # throughput
   # [bench-ga over 30 at ad625e0 with the plain GA's table: repaired children cost ~100 plain
   # ones, and its table is now the repaired island sizes'; sa and hc 12 and 11]
-  [bench-ga]=45 [bench-sa]=35 [bench-hc]=35
+  [bench-ga]=45 [bench-sa]=30 [bench-hc]=30
+  # the plain GA's table (--repair none), half the generations and three repeats
+  [bench-plain-ga]=20
   # puzzles a second: a hard 9x9 file and ten 25x25 at 40 % many at once, on the GPU and on the
   # machine's CPU cores (2-core CPU: 1 s and 1 s)
   [bench-puzzles]=15
@@ -397,6 +399,10 @@ stage_throughput() {
   local small=()
   [ -n "$dry" ] && small=(--pop 400 --island-size 100 --generations 2 --repeats 1 --warmup 1)
   step bench-ga "$gpuga" bench --backend "$backend" "${small[@]}" --json "$OUT/bench-ga.json" || return
+  local plain=(--generations 50 --repeats 3)
+  [ -n "$dry" ] && plain=("${small[@]}")
+  step bench-plain-ga "$gpuga" bench --backend "$backend" --repair none "${plain[@]}" \
+    --json "$OUT/bench-plain-ga.json" || return
   # sa and hc: a generation is a move per free cell per chain, so fewer generations a row.
   local chains=(--generations 20 --repeats 3)
   [ -n "$dry" ] && chains=("${small[@]}")

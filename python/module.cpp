@@ -265,20 +265,27 @@ py::list rate_puzzles(const std::vector<std::string>& files,
   return out;
 }
 
-// gpuga bench's rows for the given (pop, island size) pairs (none: the backend's default table).
+// gpuga bench's rows for the given (pop, island size) pairs (none: the backend's default table),
+// with the work's settings in `options` (gpuga solve's keywords) and the timing given, the
+// library's defaults where not (None).
 py::list bench(const std::string& backend_name, std::vector<std::pair<std::uint32_t, std::uint32_t>> sizes,
-               const std::string& algorithm, std::uint32_t generations, std::uint32_t repeats,
-               std::uint32_t warmup, std::uint64_t seed, int threads, int device) {
+               const py::object& generations, const py::object& repeats, const py::object& warmup,
+               const py::object& seed, int threads, int device, const py::kwargs& options) {
+  BenchSpec spec;
+  spec.work = configure(options);
+  if (!generations.is_none()) spec.generations = generations.cast<std::uint32_t>();
+  if (!repeats.is_none()) spec.repeats = repeats.cast<std::uint32_t>();
+  if (!warmup.is_none()) spec.warmup = warmup.cast<std::uint32_t>();
+  if (!seed.is_none()) spec.seed = seed.cast<std::uint64_t>();
+  spec.threads = threads;
+  spec.device = device;
   RunOptions c;
   give_option(c, "backend", backend_name);
-  give_option(c, "algorithm", algorithm);
   const Backend backend = backend_for(c.backend.value_or(Backend::Auto), device);
   if (sizes.empty())
-    sizes = default_bench_sizes(backend, multiprocessors_of(list_devices(), device),
-                                algorithm_of(c));
+    sizes = default_bench_sizes(backend, multiprocessors_of(list_devices(), device), spec.work);
   std::istringstream in(bench_puzzle());
   const Grid puzzle = parse_puzzles(in, "built-in")[0].grid;
-  const BenchSpec spec{algorithm_of(c), generations, repeats, warmup, seed, threads, device};
   std::vector<BenchRow> rows;
   {
     py::gil_scoped_release free;
@@ -324,9 +331,9 @@ PYBIND11_MODULE(_gpuga, m) {
   m.def("generate", &generate_puzzles, py::arg("size"), py::arg("count"), py::arg("seed"),
         py::arg("fill"), py::arg("unique"));
   m.def("rate", &rate_puzzles, py::arg("files"), py::arg("runs"), py::arg("concurrent"));
-  m.def("bench", &bench, py::arg("backend"), py::arg("sizes"), py::arg("algorithm"),
-        py::arg("generations"), py::arg("repeats"), py::arg("warmup"), py::arg("seed"),
-        py::arg("threads"), py::arg("device"));
+  m.def("bench", &bench, py::arg("backend"), py::arg("sizes"), py::arg("generations"),
+        py::arg("repeats"), py::arg("warmup"), py::arg("seed"), py::arg("threads"),
+        py::arg("device"));
   m.def("read_puzzles", [](const std::string& path) {
     std::vector<std::string> out;
     for (const auto& p : read_puzzle_file(path)) out.push_back(to_line(p.grid, p.alphabet));

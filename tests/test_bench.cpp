@@ -33,9 +33,12 @@ struct TableShape {
   std::set<std::uint32_t> sizes, per_sm;
   std::uint32_t largest_panmictic = 0;
 };
-TableShape cuda_table(int sms, Algorithm algorithm) {
+TableShape cuda_table(int sms, const std::string& algorithm, const std::string& repair = "auto") {
+  RunOptions work;
+  give_option(work, "algorithm", algorithm);
+  give_option(work, "repair", repair);
   TableShape t;
-  for (const auto& [pop, size] : default_bench_sizes(Backend::Cuda, sms, algorithm)) {
+  for (const auto& [pop, size] : default_bench_sizes(Backend::Cuda, sms, work)) {
     if (size == 0) {  // panmictic rows
       t.largest_panmictic = std::max(t.largest_panmictic, pop);
       continue;
@@ -48,20 +51,32 @@ TableShape cuda_table(int sms, Algorithm algorithm) {
 }
 
 TEST(Bench, TheDefaultCudaTableSpansIslandShapesFromOneToSixtyFourPerMultiprocessor) {
-  const TableShape chains = cuda_table(132, Algorithm::Sa);  // an H100
+  const TableShape chains = cuda_table(132, "sa");  // an H100
   EXPECT_EQ(chains.sizes, (std::set<std::uint32_t>{128, 256, 512, 1000}));
   EXPECT_EQ(chains.per_sm, (std::set<std::uint32_t>{1, 4, 16, 64}));
   EXPECT_EQ(chains.largest_panmictic, 1000000u);
   // The repaired GA: the island sizes of its defaults, a table that ends within its step's limit.
-  const TableShape ga = cuda_table(132, Algorithm::Ga);
+  const TableShape ga = cuda_table(132, "ga");
   EXPECT_EQ(ga.sizes, (std::set<std::uint32_t>{32, 64, 128}));
   EXPECT_EQ(ga.per_sm, (std::set<std::uint32_t>{1, 4, 16}));
   EXPECT_EQ(ga.largest_panmictic, 100000u);
+  // The plain GA (--repair none, or an encoding the repair does not take): the chains' shapes.
+  const TableShape plain = cuda_table(132, "ga", "none");
+  EXPECT_EQ(plain.sizes, chains.sizes);
+  EXPECT_EQ(plain.per_sm, chains.per_sm);
+  EXPECT_EQ(plain.largest_panmictic, 1000000u);
+  RunOptions boxes, plain_ga;
+  give_option(boxes, "encoding", "box");  // the plan's repair: none
+  give_option(plain_ga, "repair", "none");
+  EXPECT_EQ(default_bench_sizes(Backend::Cuda, 132, boxes), default_bench_sizes(Backend::Cuda, 132, plain_ga));
 }
 
 TEST(Bench, ARowInWhichAnIslandSolvedGivesNoRate) {
   // A 4x4 puzzle the first generations solve, on the CPU backend.
-  const BenchSpec spec{Algorithm::Ga, 3, 2, 2, 1, 1, 0};
+  BenchSpec spec;
+  spec.generations = 3;
+  spec.repeats = spec.warmup = 2;
+  spec.threads = 1;
   const BenchRow solved = bench_islands(Backend::Cpu, 40, 20, parse_one("1.3.3...2..3...1"), spec);
   ASSERT_NE(solved.solved_at, kNever);
   EXPECT_TRUE(std::isnan(solved.evals_per_s));
@@ -77,16 +92,17 @@ TEST(Bench, PuzzlesASecondAreOfTheRunsASolveOfEachMakes) {
   // Many at once, each run is the one a solve of its puzzle alone makes (one seed): the row's
   // evaluations are theirs, its rate its puzzles over its seconds.
   const std::vector<Grid> puzzles = {grid_of(kHardPuzzle), grid_of(kEasyPuzzle), grid_of(kHardPuzzle)};
-  RunOptions options;
-  options.seed = 3;
-  options.threads = 1;
-  const BenchSpec spec{Algorithm::Ga, 1, 1, 1, 3, 1, 0};
-  const PuzzlesRow row = bench_puzzles(Backend::Cpu, puzzles, options, spec);
+  BenchSpec spec;
+  spec.seed = 3;
+  spec.threads = 1;
+  const PuzzlesRow row = bench_puzzles(Backend::Cpu, puzzles, spec);
   ASSERT_TRUE(row.skipped.empty()) << row.skipped;
   std::uint64_t evaluations = 0;
   std::size_t solved = 0;
   for (const Grid& puzzle : puzzles) {
-    RunOptions alone = options;
+    RunOptions alone;
+    alone.seed = 3;
+    alone.threads = 1;
     alone.backend = Backend::Cpu;
     const Solution s = solve(puzzle, alone);
     evaluations += s.result.evaluations;
@@ -98,7 +114,7 @@ TEST(Bench, PuzzlesASecondAreOfTheRunsASolveOfEachMakes) {
   EXPECT_DOUBLE_EQ(row.puzzles_per_s, 3 / row.seconds);
   EXPECT_DOUBLE_EQ(row.evals_per_s, evaluations / row.seconds);
   // Puzzles of two sizes are refused.
-  EXPECT_THROW(bench_puzzles(Backend::Cpu, {grid_of(kHardPuzzle), parse_one("1.3.3...2..3...1")}, options, spec),
+  EXPECT_THROW(bench_puzzles(Backend::Cpu, {grid_of(kHardPuzzle), parse_one("1.3.3...2..3...1")}, spec),
                InputError);
 }
 

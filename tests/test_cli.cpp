@@ -135,21 +135,49 @@ TEST(Cli, MessagesSayWhatWasReadAndWhatWasExpected) {
   EXPECT_NE(r.err.find("after 1 generation, "), std::string::npos) << r.err;
 }
 
+// One timed generation of gpuga bench on the CPU with `args`, its table and its JSON report.
+struct TinyBench {
+  GpugaRun run;
+  nlohmann::json report;
+};
+TinyBench tiny_bench(const std::string& args, const std::string& name) {
+  const auto json = test_file(name);
+  TinyBench b{run_gpuga("bench --backend cpu --generations 1 --repeats 1 --warmup 1 " + args +
+                        " --json " + json.string()), {}};
+  if (b.run.status == 0) b.report = nlohmann::json::parse(slurp(json));
+  return b;
+}
+
 TEST(Cli, BenchRecordsThePuzzleSizeAndItsRowsSettings) {
-  // Two generations of a tiny population on a 16x16 puzzle (no local search, no island solves
-  // it): the table and the JSON name the size, and the JSON the settings the rows ran with.
-  const auto json = test_file("bench_size.json");
-  const auto r = run_gpuga("bench --backend cpu --pop 20 --island-size 10 --generations 1 "
-                           "--repeats 1 --warmup 1 --puzzle puzzles/acs_16x16_fixed040_inst00-09.txt "
-                           "--json " + json.string());
-  ASSERT_EQ(r.status, 0) << r.err;
-  EXPECT_NE(r.out.find("on a 16x16 puzzle"), std::string::npos) << r.out;
-  const auto report = nlohmann::json::parse(slurp(json));
-  EXPECT_EQ(report["options"]["size"], "16x16");
+  // A tiny population on a 16x16 puzzle (no local search, no island solves it): the table and
+  // the JSON name the size, and the JSON the settings the rows ran with.
+  const TinyBench b = tiny_bench("--pop 20 --island-size 10 --puzzle puzzles/acs_16x16_fixed040_inst00-09.txt",
+                                 "bench_size.json");
+  ASSERT_EQ(b.run.status, 0) << b.run.err;
+  EXPECT_NE(b.run.out.find("on a 16x16 puzzle"), std::string::npos) << b.run.out;
+  EXPECT_EQ(b.report["options"]["size"], "16x16");
   // The settings the rows ran with, as planned: the repaired GA on cells, the bench's seed.
-  const auto config = report["options"]["config"];
+  const auto config = b.report["options"]["config"];
   EXPECT_EQ(std::tie(config["repair"], config["encoding"], config["seed"], config["island_size"]),
             std::make_tuple("propagate", "cell", 1, 10)) << config;
+}
+
+TEST(Cli, BenchTakesTheWorksSettingsAndRefusesToMeasureNothing) {
+  // The plain GA as solve takes it: its rows run with its settings, and the table says which GA.
+  const TinyBench b = tiny_bench("--repair none --local-search 7 --selection rank --pop 20 --island-size 10",
+                                 "bench_plain.json");
+  ASSERT_EQ(b.run.status, 0) << b.run.err;
+  EXPECT_NE(b.run.out.find("the plain genetic algorithm"), std::string::npos) << b.run.out;
+  const auto config = b.report["options"]["config"];
+  EXPECT_EQ(std::tie(config["repair"], config["local_search"], config["selection"], config["encoding"]),
+            std::make_tuple("none", 7, "rank", "box")) << config;
+  // No row that can run: refused as solve refuses it, with the row's reason.
+  const TinyBench none = tiny_bench("--pop 16 --island-size 5", "bench_none.json");
+  EXPECT_EQ(none.run.status, 2) << none.run.err;
+  EXPECT_NE(none.run.err.find("no row ran: "), std::string::npos) << none.run.err;
+  EXPECT_NE(none.run.err.find("--pop 16"), std::string::npos) << none.run.err;
+  // A setting the bench owns is not the table's: --pop is its list, --time-limit not its own.
+  EXPECT_EQ(run_gpuga("bench --backend cpu --time-limit 3").status, 2);
 }
 
 TEST(Cli, BenchRecordsARowWhoseIslandSolvedAndGoesOn) {

@@ -15,8 +15,8 @@ out=$tmp/dry
 bash "$check" run "$tree" --dry --out "$out" >"$tmp/stdout" 2>&1
 rc=$?
 [ $rc -eq 0 ] || { cat "$tmp/stdout" "$out/summary.txt"; fail "the dry run exited $rc; expected 0"; }
-steps=(tests memcheck racecheck same-ga same-sa same-hc solve-hard solve-many bench-ga bench-sa
-       bench-hc bench-puzzles mpi)
+steps=(tests memcheck racecheck same-ga same-sa same-hc solve-hard solve-many bench-ga
+       bench-plain-ga bench-sa bench-hc bench-puzzles mpi)
 for s in "${steps[@]}"; do
   grep -Eq "^ok +$s +[0-9]+ s of +[0-9]+ s  exit 0$" "$out/summary.txt" ||
     { cat "$out/summary.txt"; fail "the summary has no 'ok' line for $s"; }
@@ -36,11 +36,13 @@ for name, puzzles in (("solve-hard", 6), ("solve-many", 6)):
     results = doc["results"]
     assert len(results) == puzzles, (name, len(results))
     assert all(r["backend"] == "cpu" for r in results), name
-for name in ("bench-ga", "bench-sa", "bench-hc"):
+for name, repair in (("bench-ga", "propagate"), ("bench-plain-ga", "none"), ("bench-sa", "none"),
+                     ("bench-hc", "none")):
     doc = json.load(open(f"{out}/{name}.json"))
     rows = doc["results"]
     assert rows and all(r["backend"] == "cpu" for r in rows), name
     assert all(r["evaluations_per_s"] > 0 for r in rows), name
+    assert doc["options"]["config"]["repair"] == repair, (name, doc["options"]["config"])
 for name, puzzles in (("bench-puzzles-9x9", 3), ("bench-puzzles-25x25", 3)):
     rows = json.load(open(f"{out}/{name}.json"))["puzzles"]
     assert [r["backend"] for r in rows] == ["cpu"], name

@@ -28,19 +28,13 @@ namespace gpuga {
 namespace {
 
 struct BenchOptions {
-  RunOptions base;  // --algorithm
+  BenchSpec spec;  // the work's settings and the timing, its defaults the library's
   std::vector<std::string> backends;
   std::vector<std::uint32_t> pops;
   std::vector<std::uint32_t> island_sizes;  // 0: panmictic (one island of --pop)
-  std::uint32_t generations = 100;
-  std::uint32_t repeats = 5;
-  std::uint32_t warmup = 20;
   std::string puzzle_file;
   std::string puzzles_file;  // --puzzles: puzzles a second instead of the rows
-  std::uint64_t seed = 1;
   std::string json_file;
-  int threads = 0;
-  int device = 0;
   bool device_given = false;
 };
 
@@ -60,10 +54,13 @@ std::string rate_text(double v, const char* format) {
 }
 
 void print_table(const std::vector<BenchRow>& rows, const BenchOptions& o, const std::string& size) {
-  const bool chains = algorithm_of(o.base) != Algorithm::Ga;
+  const bool chains = algorithm_of(o.spec.work) != Algorithm::Ga;
+  const auto ran = std::find_if(rows.begin(), rows.end(), [](const BenchRow& r) { return r.skipped.empty(); });
+  const bool repaired = ran != rows.end() && ran->config.engine.ga.repair == Repair::Propagate;
   std::printf("%s, on a %s puzzle\n",
-              chains ? "sa and hc: a generation is one move per free cell per chain"
-                     : "the genetic algorithm, children repaired by propagation",
+              chains     ? "sa and hc: a generation is one move per free cell per chain"
+              : repaired ? "the genetic algorithm, children repaired by propagation"
+                         : "the plain genetic algorithm, children as bred",
               size.c_str());
   std::printf("%-7s %5s %11s %9s %8s %10s %11s %10s | %9s %9s %9s | %-14s %6s  %s\n", "backend",
               "ranks", "pop", "island", "islands", "gens/s", chains ? "moves/s" : "evals/s",
@@ -88,7 +85,7 @@ void print_table(const std::vector<BenchRow>& rows, const BenchOptions& o, const
               "epoch of the repeats; advance, summary: mean ms per epoch (CUDA: events; CPU: "
               "wall clock); ring: of advance, the exchanges between MPI ranks. With ranks > 1, "
               "pop and islands are each rank's, evals/s the whole run's, and efficiency is evals/s "
-              "over ranks x those of one rank alone (the row before)\n", o.generations);
+              "over ranks x those of one rank alone (the row before)\n", o.spec.generations);
 }
 
 std::string cpu_model() {
@@ -136,10 +133,10 @@ nlohmann::json to_json(const std::vector<BenchRow>& rows, const BenchOptions& o,
           {"build", GPUGA_BUILD_INFO}, {"date", date},
           {"host_cpu", cpu_model()}, {"host_threads", omp_get_max_threads()},
           {"cuda_driver", devs.driver_version}, {"cuda_runtime", devs.runtime_version},
-          {"devices", devices}, {"device_used", o.device}, {"no_device_reason", devs.reason},
-          {"options", {{"generations_per_epoch", o.generations}, {"repeats", o.repeats},
-                       {"warmup", o.warmup}, {"seed", o.seed},
-                       {"threads", o.threads},
+          {"devices", devices}, {"device_used", o.spec.device}, {"no_device_reason", devs.reason},
+          {"options", {{"generations_per_epoch", o.spec.generations}, {"repeats", o.spec.repeats},
+                       {"warmup", o.spec.warmup}, {"seed", o.spec.seed},
+                       {"threads", o.spec.threads},
                        {"puzzle", o.puzzle_file.empty() ? "built-in (no solution)" : o.puzzle_file},
                        {"puzzle_text", puzzle_text}, {"size", size}, {"config", config}}},
           {"results", out}};
@@ -156,7 +153,7 @@ std::vector<Backend> backends_to_run(const BenchOptions& o) {
   if (want.empty()) want.push_back(Backend::Auto);
   for (Backend b : want) {
     if (b != Backend::Auto) {
-      out.push_back(resolve_backend(b, o.device));
+      out.push_back(resolve_backend(b, o.spec.device));
       continue;
     }
     out.push_back(Backend::Cpu);
@@ -169,7 +166,7 @@ std::vector<Backend> backends_to_run(const BenchOptions& o) {
 std::vector<std::pair<std::uint32_t, std::uint32_t>> sizes_to_run(const BenchOptions& o, Backend b,
                                                                   const DeviceList& devs) {
   if (o.pops.empty() && o.island_sizes.empty())
-    return default_bench_sizes(b, multiprocessors_of(devs, o.device), algorithm_of(o.base));
+    return default_bench_sizes(b, multiprocessors_of(devs, o.spec.device), o.spec.work);
   std::vector<std::pair<std::uint32_t, std::uint32_t>> out;
   const auto pops = o.pops.empty() ? std::vector<std::uint32_t>{100000} : o.pops;
   const auto sizes = o.island_sizes.empty() ? std::vector<std::uint32_t>{0} : o.island_sizes;
@@ -182,10 +179,8 @@ std::vector<std::pair<std::uint32_t, std::uint32_t>> sizes_to_run(const BenchOpt
 int run_puzzles_bench(const BenchOptions& o) {
   std::vector<Grid> grids;
   for (const Puzzle& p : read_puzzle_file(o.puzzles_file)) grids.push_back(p.grid);
-  const BenchSpec spec{algorithm_of(o.base), o.generations, o.repeats, o.warmup,
-                       o.seed, o.threads, o.device};
   std::vector<PuzzlesRow> rows;
-  for (Backend b : backends_to_run(o)) rows.push_back(bench_puzzles(b, grids, o.base, spec));
+  for (Backend b : backends_to_run(o)) rows.push_back(bench_puzzles(b, grids, o.spec));
   std::printf("%s: %zu puzzles solved many at once (as many runs at a time as the plan holds), "
               "each from propagation; seconds from the first to the last result\n",
               o.puzzles_file.c_str(), grids.size());
@@ -210,7 +205,7 @@ int run_puzzles_bench(const BenchOptions& o) {
     GPUGA_INPUT_CHECK(json.good(), o.json_file + ": cannot write the JSON report");
     json << nlohmann::json{{"gpuga_version", GPUGA_VERSION}, {"commit", GPUGA_GIT_COMMIT},
                            {"build", GPUGA_BUILD_INFO}, {"host_cpu", cpu_model()},
-                           {"puzzles_file", o.puzzles_file}, {"seed", o.seed}, {"puzzles", out}}
+                           {"puzzles_file", o.puzzles_file}, {"seed", o.spec.seed}, {"puzzles", out}}
                 .dump(2)
          << '\n';
   }
@@ -249,17 +244,16 @@ int run_bench(BenchOptions& o) {
   const RankPlace place = rank_place();
   if (const NodePlace node = node_place(); node.several) {  // each rank its share of the node
     RunOptions given;
-    given.threads = o.threads;
-    if (o.device_given) given.device = o.device;
+    given.threads = o.spec.threads;
+    if (o.device_given) given.device = o.spec.device;
     const Target devices = probe_target(given, 3, false, 1, node);
     say_shared_devices(devices);
-    o.device = devices.device;
+    o.spec.device = devices.device;
     given.backend = Backend::Cpu;
-    o.threads = static_cast<int>(probe_target(given, 3, false, 1, node).units);
+    o.spec.threads = static_cast<int>(probe_target(given, 3, false, 1, node).units);
   }
   if (place.root()) write_json();
-  const BenchSpec spec{algorithm_of(o.base), o.generations, o.repeats, o.warmup,
-                       o.seed, o.threads, o.device};
+  const BenchSpec& spec = o.spec;
   for (Backend b : backends_to_run(o))
     for (const auto& [pop, size] : sizes_to_run(o, b, devs)) {
       if (place.root()) rows.push_back(bench_islands(b, pop, size, puzzle, spec));
@@ -279,7 +273,11 @@ int run_bench(BenchOptions& o) {
       std::fprintf(stderr, "bench: %s pop %u island %u done\n", to_string(b), pop, size ? size : pop);
       write_json();
     }
-  if (place.root()) print_table(rows, o, size_name(puzzle));
+  if (!place.root()) return kExitOk;
+  print_table(rows, o, size_name(puzzle));
+  // Nothing measured is bad input, as solve refuses it (the rows say why; the first here).
+  const bool none_ran = std::none_of(rows.begin(), rows.end(), [](const BenchRow& r) { return r.skipped.empty(); });
+  GPUGA_INPUT_CHECK(rows.empty() || !none_ran, "bench: no row ran: " + rows.front().skipped);
   return kExitOk;
 }
 
@@ -290,28 +288,27 @@ void add_bench_command(CLI::App& app, int& exit_status) {
   auto* cmd = app.add_subcommand(
       "bench", "Measure generations/s and evaluations/s against island size and island count "
                "(and one panmictic population) per backend, with the time per epoch, where "
-               "islands live and how many run per GPU multiprocessor; the default configuration "
-               "of --algorithm, no restarts and no local search, on a fixed puzzle and seed. "
-               "With --puzzles: puzzles a second and evaluations a second of a file solved many "
-               "at once");
-  const RunSetting& algorithm = *find_setting("algorithm");
-  cmd->add_option_function<std::string>(
-         "--algorithm", [o, &algorithm](const std::string& v) { algorithm.parse(o->base, v); },
-         "ga, or sa and hc (their moves/s)")
-      ->check(setting_validator(algorithm))->type_name(algorithm.type_name)->default_str("ga");
+               "islands live and how many run per GPU multiprocessor: the GA (the repaired one "
+               "at its defaults; --repair none the plain one), sa or hc as the settings below "
+               "say, without restarts, growth or (unless given) local search, on a fixed puzzle "
+               "and seed. With --puzzles: puzzles a second and evaluations a second of a file "
+               "solved many at once");
+  // The settings that shape an island's work, as solve takes them (the settings table's GA and
+  // annealing ones, but the population's: the bench's own lists below).
+  add_setting_options(cmd, o->spec.work, {"GA", "Annealing"}, {"pop", "island-size"});
   cmd->add_option("--backend", o->backends, "Backends to measure: cpu, cuda, or auto (every "
                   "available one; the default)")
       ->check(setting_validator(*find_setting("backend")))->delimiter(',');
   cmd->add_option("--pop", o->pops, "Whole populations to measure (with --island-size: every "
-                  "pair; default: a table of island counts and sizes per backend)")
+                  "pair; default: a table of island counts and sizes per backend and GA)")
       ->check(whole_number_in(2, 200000000))->delimiter(',');
   cmd->add_option("--island-size", o->island_sizes, "Island sizes to measure (0: one island of "
                   "--pop)")->check(whole_number_in(0, 200000000))->delimiter(',');
-  cmd->add_option("--generations", o->generations, "Generations per timed epoch")
+  cmd->add_option("--generations", o->spec.generations, "Generations per timed epoch")
       ->check(whole_number_in(1, 1000000))->capture_default_str();
-  cmd->add_option("--repeats", o->repeats, "Timed epochs per row; the median is reported")
+  cmd->add_option("--repeats", o->spec.repeats, "Timed epochs per row; the median is reported")
       ->check(whole_number_in(1, 1000))->capture_default_str();
-  cmd->add_option("--warmup", o->warmup, "Untimed warm-up generations (the GPU is validated "
+  cmd->add_option("--warmup", o->spec.warmup, "Untimed warm-up generations (the GPU is validated "
                   "against the CPU over these)")
       ->check(whole_number_in(1, 1000000))->capture_default_str();
   cmd->add_option("--puzzle", o->puzzle_file, "Puzzle file (its first puzzle; default: Platinum "
@@ -320,15 +317,15 @@ void add_bench_command(CLI::App& app, int& exit_status) {
       ->check(CLI::ExistingFile);
   cmd->add_option("--puzzles", o->puzzles_file, "Instead of the rows: puzzles a second, every "
                   "puzzle of this file (one size) solved many at once as solve runs a file, at "
-                  "the defaults of --algorithm, on each backend")
+                  "the settings' defaults (restarts too), on each backend")
       ->check(CLI::ExistingFile);
-  cmd->add_option("--seed", o->seed, "Random seed")
+  cmd->add_option("--seed", o->spec.seed, "Random seed")
       ->check(setting_validator(*find_setting("seed")))->capture_default_str();
   cmd->add_option("--json", o->json_file, "Also write every figure, the device, driver and "
                   "runtime versions, commit and options to this JSON file");
-  cmd->add_option("--threads", o->threads, "CPU backend threads (0: all cores)")
+  cmd->add_option("--threads", o->spec.threads, "CPU backend threads (0: all cores)")
       ->check(whole_number_in(0, 4096));
-  cmd->add_option("--device", o->device, "CUDA device index")->check(whole_number_in(0, 1024));
+  cmd->add_option("--device", o->spec.device, "CUDA device index")->check(whole_number_in(0, 1024));
   cmd->callback([o, cmd, &exit_status] {
     o->device_given = cmd->count("--device") > 0;
     exit_status = o->puzzles_file.empty() ? run_bench(*o) : run_puzzles_bench(*o);

@@ -1,5 +1,6 @@
 #include "cli_run_config.hpp"
 
+#include <algorithm>
 #include <iostream>
 #include <limits>
 #include <sstream>
@@ -52,22 +53,39 @@ CLI::Validator one_of(std::vector<std::string> names, std::vector<std::string> a
       "");
 }
 
+namespace {
+
+// The option of setting `s`, bound to `o`. The value is read at parse time (command line or
+// --config file), so the table's parser checks it and CLI11 reports its message as any other
+// (with the file it came from).
+void add_setting_option(CLI::App* cmd, RunOptions& o, const RunSetting& s) {
+  static const RunOptions defaults;
+  cmd->add_option_function<std::string>(
+         "--" + s.name, [&o, &s](const std::string& v) { s.parse(o, v); }, s.help)
+      ->check(setting_validator(s))
+      ->type_name(s.type_name)
+      ->default_str(s.text(defaults))
+      ->group(s.group);
+}
+
+}  // namespace
+
 void add_run_options(CLI::App* cmd, RunOptions& o, bool& print_config) {
-  const RunOptions defaults;
-  for (const RunSetting& s : run_settings()) {
-    if (s.name.empty()) continue;  // an output only
-    // The value is read at parse time (command line or --config file), so the table's parser
-    // checks it and CLI11 reports its message as any other (with the file it came from).
-    cmd->add_option_function<std::string>(
-           "--" + s.name, [&o, &s](const std::string& v) { s.parse(o, v); }, s.help)
-        ->check(setting_validator(s))
-        ->type_name(s.type_name)
-        ->default_str(s.text(defaults))
-        ->group(s.group);
-  }
+  for (const RunSetting& s : run_settings())
+    if (!s.name.empty()) add_setting_option(cmd, o, s);  // "": an output only
   cmd->add_flag("--print-config", print_config, "Write the effective configuration (every "
                 "option, the seed drawn) for gpuga --config, and exit")
       ->configurable(false)->group("Run");
+}
+
+void add_setting_options(CLI::App* cmd, RunOptions& o, const std::vector<std::string>& groups,
+                         const std::vector<std::string>& except) {
+  for (const RunSetting& s : run_settings()) {
+    const auto in = [&s](const std::vector<std::string>& names, const std::string& what) {
+      return std::find(names.begin(), names.end(), what) != names.end();
+    };
+    if (!s.name.empty() && in(groups, s.group) && !in(except, s.name)) add_setting_option(cmd, o, s);
+  }
 }
 
 void add_batch_setup_options(CLI::App* cmd, BatchSetup& s) {

@@ -27,6 +27,11 @@ CLI::Validator one_of(std::vector<std::string> names, std::vector<std::string> a
 // bound to `print_config`.
 void add_run_options(CLI::App* cmd, RunOptions& o, bool& print_config);
 
+// Adds an option for each setting of run_settings() in `groups` but those `except` (gpuga
+// bench: the settings that shape an island's work).
+void add_setting_options(CLI::App* cmd, RunOptions& o, const std::vector<std::string>& groups,
+                         const std::vector<std::string>& except);
+
 // Adds the options of a batch other than its runs' (gpuga batch and sweep) to `cmd`.
 void add_batch_setup_options(CLI::App* cmd, BatchSetup& s);
 

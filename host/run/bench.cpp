@@ -17,10 +17,20 @@ namespace {
 
 constexpr std::uint64_t kValidateUpTo = 100000;  // larger populations: too slow on the CPU
 
-// What the bench gives every run, as a user would: constant work a generation (no restart, no
-// growth), and the GA's own machinery (local-search moves are hc's: --algorithm hc).
-constexpr std::pair<const char*, const char*> kBenchOptions[] = {
-    {"restart-after", "0"}, {"grow-after", "0"}, {"local-search", "0"}};
+// What the bench gives every run: constant work a generation (no restart, no growth), and no
+// local search unless the work gives it (its moves are hc's: --algorithm hc).
+constexpr std::pair<const char*, const char*> kBenchOptions[] = {{"restart-after", "0"}, {"grow-after", "0"}};
+
+// Whether the work's plan repairs the GA's children (plan()'s rule, on a CPU target of 9x9).
+bool repairs(const RunOptions& work) {
+  Target cpu;
+  cpu.backend = Backend::Cpu;
+  cpu.box = 3;
+  RunOptions o = work;
+  o.pop = o.island_size = 1000;  // any shape: the repair does not follow from it
+  o.seed = 1;
+  return plan(o, cpu).config.engine.ga.repair == Repair::Propagate;
+}
 
 PhaseTimes minus(const PhaseTimes& a, const PhaseTimes& b, double n) {
   return {(a.advance - b.advance) / n, (a.summary - b.summary) / n, (a.ring - b.ring) / n};
@@ -44,9 +54,9 @@ std::string validate(Engine& gpu, const Grid& puzzle, const EngineParams& p, int
 
 BenchRow bench_islands(Backend backend, std::uint32_t pop, std::uint32_t island_size,
                        const Grid& puzzle, const BenchSpec& o, int ranks, const RankJoin& join) {
-  RunOptions options;
+  RunOptions options = o.work;
   for (const auto& [name, text] : kBenchOptions) give_option(options, name, text);
-  options.algorithm = o.algorithm;
+  if (!options.local_search) give_option(options, "local-search", "0");
   options.pop = pop;
   options.island_size = island_size ? island_size : pop;
   options.seed = o.seed;
@@ -118,8 +128,8 @@ BenchRow bench_islands(Backend backend, std::uint32_t pop, std::uint32_t island_
   return row;
 }
 
-PuzzlesRow bench_puzzles(Backend backend, const std::vector<Grid>& puzzles, RunOptions options,
-                         const BenchSpec& o) {
+PuzzlesRow bench_puzzles(Backend backend, const std::vector<Grid>& puzzles, const BenchSpec& o) {
+  RunOptions options = o.work;
   options.backend = backend;
   options.seed = o.seed;
   options.threads = o.threads;
@@ -177,13 +187,14 @@ const char* bench_puzzle() {
 // sizes that matter on a GPU (128 to 1000) from one island per multiprocessor to 64 (the device
 // holds 1 to 4 at once, so the larger counts measure waves of islands); then panmictic rows, one
 // island of the whole population (island size 0), on the GPU up to 1e6 across every block (a
-// cooperative grid). The GA as its defaults run it, children repaired by propagation: a child
-// costs about a hundred times a plain one on the built-in puzzle, so its table holds the island
-// sizes of its defaults (32 to 128), at most 16 a multiprocessor and panmictic up to 1e5 (CUDA)
-// or 1e3 (CPU), which keeps the whole table within a minute on either.
+// cooperative grid). The plain GA (--repair none) the same. The GA whose children are repaired
+// by propagation (its default): a child costs about a hundred times a plain one on the built-in
+// puzzle, so its table holds the island sizes of its defaults (32 to 128), at most 16 a
+// multiprocessor and panmictic up to 1e5 (CUDA) or 1e3 (CPU), which keeps the whole table within
+// a minute on either.
 std::vector<std::pair<std::uint32_t, std::uint32_t>> default_bench_sizes(Backend b, int multiprocessors,
-                                                                         Algorithm algorithm) {
-  const bool repaired = algorithm == Algorithm::Ga;
+                                                                         const RunOptions& work) {
+  const bool repaired = algorithm_of(work) == Algorithm::Ga && repairs(work);
   std::vector<std::pair<std::uint32_t, std::uint32_t>> out;
   if (b == Backend::Cuda) {
     const auto sms = static_cast<std::uint32_t>(std::max(multiprocessors, 1));

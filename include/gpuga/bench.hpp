@@ -13,8 +13,13 @@
 
 namespace gpuga {
 
+// What every row of a bench shares, and the one place of the bench's defaults (the command line
+// and Python read them here): the settings that shape an island's work as given (the settings
+// table's GA and annealing settings: --algorithm, --repair, --local-search, the operators; the
+// plan's defaults for the rest), then how the rows are timed. Every row runs without restarts
+// or growth, and without local search unless `work` gives it.
 struct BenchSpec {
-  Algorithm algorithm = Algorithm::Ga;
+  RunOptions work;
   std::uint32_t generations = 100;  // per timed epoch
   std::uint32_t repeats = 5;        // timed epochs; the median is reported
   std::uint32_t warmup = 20;        // untimed generations first (the GPU is validated over them)
@@ -40,8 +45,8 @@ struct BenchRow {
   RunConfig config;       // as planned (not where skipped): every setting the row ran with
 };
 
-// Puzzles a second on one backend: a set of puzzles of one size solved at the configuration's
-// plan (its defaults where not given), many at once as solve and batch run a file (each started
+// Puzzles a second on one backend: a set of puzzles of one size solved at the plan of the spec's
+// work (its defaults where not given, restarts and local search too), many at once as solve and batch run a file (each started
 // by propagation, then the rest side by side on one engine of the plan's runs at once).
 struct PuzzlesRow {
   std::string backend;
@@ -53,19 +58,19 @@ struct PuzzlesRow {
   std::string skipped;           // why it did not run (a configuration the backend refuses)
   RunConfig config;              // as planned
 };
-PuzzlesRow bench_puzzles(Backend backend, const std::vector<Grid>& puzzles, RunOptions options,
-                         const BenchSpec& spec);
+PuzzlesRow bench_puzzles(Backend backend, const std::vector<Grid>& puzzles, const BenchSpec& spec);
 
 // The built-in puzzle (one line), for every algorithm: one with no solution, so that no island
 // ever stops and every timed generation is whole work at any scale (bench.cpp says which).
 const char* bench_puzzle();
 
-// The default table for a backend and algorithm: (pop, island size) pairs, 0 for one island of
-// the pop. On CUDA the island counts are multiples of the device's `multiprocessors`: 1 to 64
-// islands each (the GA, whose children are repaired: 1 to 16).
+// The default table for a backend and the work's settings: (pop, island size) pairs, 0 for one
+// island of the pop, each GA's own sizes (the repaired GA's where the work's plan repairs). On
+// CUDA the island counts are multiples of the device's `multiprocessors`: 1 to 64 islands each
+// (the repaired GA: 1 to 16).
 std::vector<std::pair<std::uint32_t, std::uint32_t>> default_bench_sizes(Backend resolved,
                                                                          int multiprocessors,
-                                                                         Algorithm algorithm);
+                                                                         const RunOptions& work);
 
 // Joins a rank's engine to a run of `run.islands` over MPI ranks (host/mpi), for weak scaling.
 using RankJoin = std::function<std::unique_ptr<Engine>(std::unique_ptr<Engine>, const IslandParams& run)>;

@@ -135,10 +135,13 @@ def rate(puzzles, runs=10, seed=None, concurrent=0, **options):
     return pd.DataFrame(rows)  # None (a percentile on an unsolved run): NaN
 
 
-def bench(backend="cpu", pop=None, island_size=None, algorithm="ga", generations=100, repeats=5,
-          warmup=20, seed=1, threads=0, device=0):
+def bench(backend="cpu", pop=None, island_size=None, generations=None, repeats=None,
+          warmup=None, seed=None, threads=0, device=0, **options):
     """gpuga bench as a DataFrame: evaluations/s of every pair of `pop` and `island_size` (lists
-    or numbers; island size 0: one island of the pop), or of the backend's default table."""
+    or numbers; island size 0: one island of the pop), or of the backend's default table for the
+    work's GA. The options are gpuga solve's that shape the work (algorithm, repair,
+    local_search, the operators...); generations, repeats, warmup and seed are gpuga bench's,
+    its defaults where None."""
     import pandas as pd
     as_list = lambda v: list(v) if isinstance(v, (list, tuple)) else [v]
     sizes = []
@@ -146,5 +149,5 @@ def bench(backend="cpu", pop=None, island_size=None, algorithm="ga", generations
         pops = as_list(pop) if pop is not None else [100000]
         islands = as_list(island_size) if island_size is not None else [0]
         sizes = [(p, s) for p in pops for s in islands]
-    return pd.DataFrame(_gpuga.bench(backend, sizes, algorithm, generations, repeats, warmup, seed,
-                                     threads, device))
+    return pd.DataFrame(_gpuga.bench(backend, sizes, generations, repeats, warmup, seed, threads,
+                                     device, **options))

@@ -166,6 +166,12 @@ def test_bench_measures_the_engine_as_the_command_line_does():
     assert list(frame["placement"]) == ["host memory"] * 2
     with pytest.raises(ValueError, match="--algorithm best"):
         gpuga.bench(algorithm="best")
+    # solve's settings shape the work: the plain GA, local search given.
+    plain = gpuga.bench(backend="cpu", pop=40, island_size=20, generations=2, repeats=1, warmup=1,
+                        repair="none", local_search=3)
+    assert list(plain["islands"]) == [2] and (plain["evaluations_per_s"] > 0).all()
+    with pytest.raises(ValueError, match="unknown option 'generation'"):
+        gpuga.bench(generation=2)
 
 
 @pytest.mark.parametrize("size", ["4x4", "16x16", "25x25"])
