@@ -181,14 +181,20 @@ pack() {
   [ "$mib" -lt "$max_bundle_mib" ] || { echo "gpu-check: the bundle is over $max_bundle_mib MiB" >&2; return 1; }
 }
 
+# The CUDA architectures a build's gpuga says it was compiled for ("... CUDA 13.0 for sm 80,90"),
+# none for a CPU-only one: the binary's word, whatever configured it (a preset, or cmake with
+# the project's own defaults, which the cache does not hold).
+cuda_archs_of() {
+  "$1/gpuga" --version 2>/dev/null | sed -n 's/.*CUDA [0-9.]* for sm \([0-9]\+\(,[0-9]\+\)*\).*/\1/p' | tr , ';'
+}
+
 is_cuda_build() {
-  [ -x "$1/gpuga" ] && [ -x "$1/tests/test_engine_device" ] &&
-    grep -q '^CMAKE_CUDA_ARCHITECTURES:' "$1/CMakeCache.txt" 2>/dev/null
+  [ -x "$1/gpuga" ] && [ -x "$1/tests/test_engine_device" ] && [ -n "$(cuda_archs_of "$1")" ]
 }
 
 # The build's architectures, gpuga's own account of itself and the compilers' flags.
 build_flags() {
-  echo "cuda_architectures $(sed -n 's/^CMAKE_CUDA_ARCHITECTURES:[A-Z]*=//p' "$1/CMakeCache.txt")"
+  echo "cuda_architectures $(cuda_archs_of "$1")"
   "$1/gpuga" --version
   grep -E '^(CMAKE_BUILD_TYPE|CMAKE_CUDA_COMPILER|CMAKE_CUDA_FLAGS|CMAKE_CXX_COMPILER|CMAKE_CXX_FLAGS)(_RELEASE)?:' \
     "$1/CMakeCache.txt"
@@ -216,7 +222,7 @@ baseline() {
 pack_baseline() {
   local tree dir
   tree=$(cd "$1" && pwd) && mkdir -p "$2" && dir=$(cd "$2" && pwd) || return 2
-  [ -x "$tree/gpuga" ] && grep -q '^CMAKE_CUDA_ARCHITECTURES:' "$tree/CMakeCache.txt" ||
+  [ -x "$tree/gpuga" ] && [ -n "$(cuda_archs_of "$tree")" ] ||
     { echo "gpu-check: $tree is not a CUDA build of gpuga" >&2; return 2; }
   local stage=$dir/$baseline_name
   rm -rf "$stage" && mkdir -p "$stage"
@@ -226,7 +232,7 @@ pack_baseline() {
     echo "commit $(cat "$tree/baseline-commit" 2>/dev/null ||
                    git -C "$root" rev-parse --short=12 HEAD 2>/dev/null || echo unknown)"
     echo "packed $(date -u +%Y-%m-%dT%H:%M:%SZ) from $tree"
-    echo "cuda_architectures $(sed -n 's/^CMAKE_CUDA_ARCHITECTURES:[A-Z]*=//p' "$tree/CMakeCache.txt")"
+    echo "cuda_architectures $(cuda_archs_of "$tree")"
     "$tree/gpuga" --version
   } >"$stage/BASELINE.txt"
   tar -C "$dir" -czf "$dir/$baseline_name.tar.gz" "$baseline_name" || return 1

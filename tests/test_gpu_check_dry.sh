@@ -3,6 +3,7 @@
 # against the CPU backend on tiny inputs, each step's log and results straight into --out as it
 # goes, and the summary after every step; the results parse. SIGTERM in the middle of a step ends
 # it, and the summary still says what ran and that it was stopped. A non-empty --out is refused.
+# A CUDA build is known by what its gpuga says, however it was configured.
 # Usage: test_gpu_check_dry.sh BUILD_TREE (a CUDA build of gpuga)
 set -uo pipefail
 tree=$1
@@ -74,4 +75,24 @@ grep -q "defaults-large" "$out/summary.txt" && fail "a step ran after the signal
 bash "$check" run "$tree" --dry --out "$out" 2>"$tmp/err"
 rc=$?
 [ $rc -eq 2 ] && grep -q "is not empty" "$tmp/err" || fail "a non-empty --out: exit $rc, $(cat "$tmp/err")"
-echo "dry run: ${#steps[@]} steps ok; stopped by SIGTERM: exit 143, the step KILLED, the summary written"
+# A tree configured without a preset (cmake -S . -B DIR) holds no CUDA architectures in its
+# cache: the check asks the build's gpuga what it is. Stand-ins that say what a CUDA build's and a
+# CPU-only build's gpuga say, in trees whose caches name no architecture.
+stand_in() {  # DIR VERSION_LINE
+  mkdir -p "$1/tests"
+  printf '#!/bin/sh\necho "%s"\n' "$2" >"$1/gpuga"
+  cp "$1/gpuga" "$1/tests/test_engine_device"
+  chmod +x "$1/gpuga" "$1/tests/test_engine_device"
+  grep '^CMAKE_HOME_DIRECTORY:' "$tree/CMakeCache.txt" >"$1/CMakeCache.txt"
+}
+stand_in "$tmp/no-preset" "gpuga 0.1.0 (commit 0; Release, GNU 12.2.0, CUDA 13.0.88 for sm 80,90, MPI 3.1)"
+bash "$check" run "$tmp/no-preset" --dry --out "$tmp/no-preset-out" solves >/dev/null 2>&1
+rc=$?
+[ $rc -ne 2 ] && grep -q "^cuda_architectures 80;90$" "$tmp/no-preset-out/summary.txt" ||
+  fail "a CUDA build configured without a preset: exit $rc, $(cat "$tmp/no-preset-out/summary.txt")"
+stand_in "$tmp/cpu-only" "gpuga 0.1.0 (commit 0; Release, GNU 12.2.0, no CUDA backend, MPI 3.1)"
+bash "$check" run "$tmp/cpu-only" --dry --out "$tmp/cpu-only-out" >"$tmp/stdout" 2>&1
+rc=$?
+[ $rc -eq 2 ] && grep -q "neither a CUDA build" "$tmp/stdout" ||
+  fail "a CPU-only build: exit $rc, $(cat "$tmp/stdout")"
+echo "dry run: ${#steps[@]} steps ok; stopped by SIGTERM: exit 143, the step KILLED, the summary written; a build without a preset taken, a CPU-only one refused"
