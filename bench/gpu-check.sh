@@ -244,7 +244,7 @@ pack_baseline() {
 
 # Each step's time limit in seconds. The default stages' add up to 479, which with the device
 # query and unpacking a bundle fits 8 minutes. [In brackets: what the step or its forerunner took
-# on an H100 at b7e73ec (bench/results/h100-2026-11-24-b7e73ec), where it ran.]
+# on an H100 at b7e73ec (bench/results/HISTORY.md), where it ran.]
 declare -A budget=(
   # correctness
   [tests]=80                             # [47-56 at ad625e0 and 763f1d7]

@@ -178,7 +178,7 @@ PuzzlesRow bench_puzzles(Backend backend, const std::vector<Grid>& puzzles, cons
 // has an 8 (no given of its row, column or box is a 3), so it has no solution (tests/test_bench.cpp
 // proves it with the exact checker). Unsolvable, no island ever stops and every timed generation
 // is whole work at any scale: the plain puzzle was solved without restarts once there were a few
-// hundred islands, and those rows counted partial work (bench/results/h100-2026-11-24-b7e73ec).
+// hundred islands, and those rows counted partial work (bench/results/HISTORY.md, b7e73ec).
 const char* bench_puzzle() {
   return "3......12........3..23..4....18....5.6..7.8.......9.....85.....9...4.5..47...6...";
 }
