@@ -218,7 +218,7 @@ std::vector<std::string> generate_puzzles(int size, std::uint32_t count, std::ui
                                           std::optional<double> fill, bool unique) {
   GenerateSpec spec;
   spec.box = box_of_size(size);
-  GPUGA_INPUT_CHECK(spec.box, "size=" + std::to_string(size) + ": expected 4, 9, 16 or 25");
+  GPUGA_INPUT_CHECK(spec.box, "size=" + std::to_string(size) + ": expected 4, 9, 16, 25, 36, 49 or 64");
   spec.count = count;
   spec.seed = seed;
   spec.fill = fill;
@@ -348,7 +348,7 @@ PYBIND11_MODULE(_gpuga, m) {
   });
   m.def("score", [](const py::object& grid) {
     const Grid g = read_puzzle(grid, ReadMode::Grids).grid;
-    return with_box_size(g.box, [&]<int B>() {
+    return with_box_size<kMaxEngineBox>(g.box, [&]<int B>() {
       return conflict_fitness<B>(g.cell.data(), Encoding::Box);
     });
   });

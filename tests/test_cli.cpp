@@ -115,7 +115,7 @@ TEST(Cli, MessagesSayWhatWasReadAndWhatWasExpected) {
   EXPECT_EQ(r.status, 2);
   EXPECT_NE(r.err.find("<stdin>:1: a line of 9 values, read as the first row of a 9x9 grid, and no "
                        "row after it; expected a grid of 9 rows, or a puzzle on one line of 16, 81, "
-                       "256 or 625 cells"),
+                       "256, 625, 1296, 2401 or 4096 cells"),
             std::string::npos) << r.err;
   // A negative number is out of range, not "not a number".
   r = run_gpuga("solve --pop -3 puzzles/example.txt");
@@ -264,8 +264,10 @@ TEST(Cli, EveryRefusalIsTheProjectsOwnMessageWithExitTwoAndNothingOnStdout) {
       {"batch --csv " + d + "/nodir/b.csv -", puzzle, "b.csv: no folder"},
       {"generate --seed -1 --fill 0.3", "", "--seed: -1 is out of range; expected 0 or more"},
       {"bench --seed -1", "", "--seed: -1 is out of range; expected 0 or more"},
-      {"generate --box -3 --fill 0.3", "", "--box: -3 is out of range; expected 2 to 5"},
-      {"generate --size 10 --fill 0.3", "", "--size: '10'; expected 4, 9, 16 or 25"},
+      {"generate --box -3 --fill 0.3", "", "--box: -3 is out of range; expected 2 to 8"},
+      {"generate --size 10 --fill 0.3", "", "--size: '10'; expected 4, 9, 16, 25, 36, 49 or 64"},
+      {"solve -", std::string(1296, '.') + "\n",
+       "<stdin>:1: puzzle 1 is 36x36; the GA, annealing and hill climbing run 4x4 to 25x25"},
       {"check --solver dlx -", puzzle, "--solver: 'dlx'; expected auto, search or sat"},
       {"sweep --grid 'pop=1000 pop=2000' --csv " + d + "/s.csv -", puzzle, "pop given twice"},
       {"sweep --grid 'pop=1000,1000' --csv " + d + "/s.csv -", puzzle, "holds 1000 twice"},

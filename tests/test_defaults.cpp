@@ -164,7 +164,7 @@ TEST(Defaults, EveryEntryIsARunTheEngineTakes) {
           EXPECT_NO_THROW(plan_on(o, b, box)) << to_string(b) << " box " << box << ", islands of " << size;
           if (b != Backend::Cuda) continue;
           const GaParams ga = plan_on(o, b, box).engine_params().ga;
-          const std::uint64_t staged = with_box_size(box, [&]<int B>() {
+          const std::uint64_t staged = with_box_size<kMaxEngineBox>(box, [&]<int B>() {
             return staged_bytes<B>(make_layout<B>(ga));
           });
           EXPECT_LE(staged, 227u * 1024) << "box " << box << ", islands of " << size;

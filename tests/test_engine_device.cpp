@@ -581,7 +581,7 @@ TEST(CudaEngine, APlanCountsTheIslandsAtOnceAsCudasOccupancyQueryDoes) {
           p.ga.encoding = repair == Repair::Propagate ? Encoding::Cell : Encoding::Box;
           p.ga.island_size = p.ga.children = size;
           p.islands = 4;
-          const std::uint64_t planned = with_box_size(box, [&]<int B>() {
+          const std::uint64_t planned = with_box_size<kMaxEngineBox>(box, [&]<int B>() {
             return islands_at_once<B>(p.ga, probe.multiprocessor, probe.launch, probe.segments);
           });
           EXPECT_EQ(planned, std::uint64_t(cuda_islands_per_multiprocessor(p, box, 0)))

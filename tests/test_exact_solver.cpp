@@ -172,6 +172,42 @@ TEST(ExactSolver, TheSearchCountsAsTheSatSolverDoesAtEverySize) {
   }
 }
 
+TEST(ExactSolver, TheSearchCountsAsTheSatSolverDoesFrom36x36To64x64) {
+  // A solved grid with its first box's rows and columns blank and a third of the rest: cells of
+  // over 25 candidates, which CNF says "at most one" of by a sequential counter; and the same
+  // with a wrong value at a given (no solution, mostly).
+  std::mt19937 rng(5);
+  int unsolvable = 0;
+  for (int box = 6; box <= 8; ++box) {
+    SCOPED_TRACE("box " + std::to_string(box));
+    Grid solved(box);
+    const int n = solved.side();
+    for (int r = 0; r < n; ++r)
+      for (int c = 0; c < n; ++c)
+        solved.cell[r * n + c] = static_cast<std::uint8_t>((box * (r % box) + r / box + c) % n + 1);
+    int seen[3] = {};
+    for (int k = 0; k < 2; ++k) {
+      Grid g = solved;
+      for (int c = 0; c < g.cells(); ++c)
+        if (g.row_of(c) < box || g.col_of(c) < box || rng() % 3 == 0) g.cell[c] = 0;
+      if (k % 2) {
+        const int c = (n - 1) * n + n - 1;  // a given far from the blank cross
+        g.cell[c] = static_cast<std::uint8_t>(solved.cell[c] % n + 1);
+      }
+      const ExactResult sat = solve_exact(g, 2, ExactSolver::Sat), automatic = solve_exact(g, 2);
+      ASSERT_EQ(automatic.solutions, sat.solutions) << "puzzle " << k;
+      if (sat.solutions) {
+        ASSERT_TRUE(verify_solution(g, sat.solution).ok) << "puzzle " << k;
+        ASSERT_TRUE(verify_solution(g, automatic.solution).ok) << "puzzle " << k;
+      }
+      ++seen[sat.solutions];
+    }
+    EXPECT_GT(seen[1] + seen[2], 0);
+    unsolvable += seen[0];
+  }
+  EXPECT_GT(unsolvable, 0);
+}
+
 TEST(ExactSolver, AGivenIsRemovedExactlyWhereOneSolutionRemainsDownToAMinimalPuzzle) {
   // From a solution grid, every cell asked in a drawn order down to a minimal puzzle (the last
   // questions past the search's budget at 16x16, where the SAT solver answers): each answer is

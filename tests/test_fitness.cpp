@@ -127,7 +127,7 @@ void expect_band_scores_agree() {
 }
 
 TEST(Fitness, BandScoresBandByBandEqualOnePassAndTheUnitsCounted) {
-  for (int box = 2; box <= 5; ++box) with_box_size(box, []<int B>() { expect_band_scores_agree<B>(); });
+  for (int box = 2; box <= 5; ++box) with_box_size<kMaxEngineBox>(box, []<int B>() { expect_band_scores_agree<B>(); });
 }
 
 // The squared metric against the counts taken value by value, on random grids with blanks and on
@@ -153,5 +153,5 @@ void expect_squared_counts_every_value() {
 
 TEST(Fitness, SquaredCountsEveryValueAtEveryBoxSize) {
   for (int box = 2; box <= 5; ++box)
-    with_box_size(box, []<int B>() { expect_squared_counts_every_value<B>(); });
+    with_box_size<kMaxEngineBox>(box, []<int B>() { expect_squared_counts_every_value<B>(); });
 }

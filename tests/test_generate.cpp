@@ -89,6 +89,21 @@ TEST(Generate, UniquePuzzlesHaveOneSolutionAndAMinimalOneNoGivenToSpare) {
   }
 }
 
+TEST(Generate, GridsOf36x36To64x64HoldTheirSolutionsAndReadBackInTheirAlphabet) {
+  for (int box = 6; box <= 8; ++box) {
+    SCOPED_TRACE("box " + std::to_string(box));
+    const Generated g = generate_puzzle(spec_of(box, 1, 0.45, false), 0);
+    expect_consistent(g);
+    EXPECT_LE(std::abs(g.givens - 0.45 * g.puzzle.cells()), 1.0);
+    if (box == 6) EXPECT_EQ(generate_puzzle(spec_of(box, 1, 0.45, false), 0).puzzle, g.puzzle);  // by the seed
+    std::istringstream in(generated_line(g.puzzle));
+    const auto back = parse_puzzles(in, "generated");
+    ASSERT_EQ(back.size(), 1u);
+    EXPECT_EQ(back[0].grid, g.puzzle);
+    EXPECT_EQ(back[0].alphabet, Alphabet::Alnum64);
+  }
+}
+
 TEST(Generate, WhatCannotBeMadeIsRefusedSayingWhatWasExpected) {
   const auto message = [](const GenerateSpec& s) {
     try {
@@ -100,7 +115,8 @@ TEST(Generate, WhatCannotBeMadeIsRefusedSayingWhatWasExpected) {
   };
   EXPECT_NE(message(spec_of(3, 1, 1.5, false)).find("--fill 1.5: expected 0 to 1"), std::string::npos);
   EXPECT_NE(message(spec_of(3, 1, -0.1, false)).find("expected 0 to 1"), std::string::npos);
-  EXPECT_NE(message(spec_of(6, 1, 0.5, false)).find("--size 36: expected 4, 9, 16 or 25"), std::string::npos);
+  EXPECT_NE(message(spec_of(9, 1, 0.5, false)).find("--size 81: expected 4, 9, 16, 25, 36, 49 or 64"),
+            std::string::npos);
   EXPECT_NE(message(spec_of(3, 1, std::nullopt, false)).find("neither --fill nor --unique"), std::string::npos);
   const std::string below = message(spec_of(3, 3, 0.1, true));
   EXPECT_NE(below.find("--unique --fill 0.1: puzzle 1 keeps one solution down to"), std::string::npos) << below;

@@ -1,6 +1,7 @@
 // Puzzle input: every format, every error (with the right line), and random bytes never crash.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
 #include <random>
 #include <sstream>
@@ -316,4 +317,76 @@ TEST(PuzzleIoLarge, AlphabetAndSizeErrorsNameTheLine) {
   msg = error_of("1.3.3...2..3...5\n");  // 5 in a 4x4 puzzle
   EXPECT_NE(msg.find("t.txt:1:16:"), std::string::npos) << msg;
   EXPECT_NE(msg.find("expected a digit 1-4"), std::string::npos) << msg;
+}
+
+namespace {
+
+// A solved grid of box size `box` (a band shifted by one a row, a row by a box within a band),
+// every third cell blanked: a puzzle of every value, at no cost.
+Grid pattern_puzzle(int box) {
+  Grid g(box);
+  const int n = g.side();
+  for (int r = 0; r < n; ++r)
+    for (int c = 0; c < n; ++c)
+      g.cell[r * n + c] = static_cast<std::uint8_t>((box * (r % box) + r / box + c) % n + 1);
+  for (int c = 0; c < g.cells(); c += 3) g.cell[c] = 0;
+  return g;
+}
+
+}  // namespace
+
+TEST(PuzzleIoLarge, ThirtySixUpToSixtyFourInTheirAlphabetsAndAsNumbers) {
+  for (int box = 6; box <= 8; ++box) {
+    SCOPED_TRACE("box " + std::to_string(box));
+    const Grid g = pattern_puzzle(box);
+    const std::string line = to_line(g, Alphabet::Alnum64);
+    ASSERT_EQ(line.size(), std::size_t(g.cells()));
+    const auto read = parse(line)[0];
+    EXPECT_EQ(read.grid, g);
+    EXPECT_EQ(read.alphabet, Alphabet::Alnum64);
+    EXPECT_EQ(to_line(read.grid, read.alphabet), line);
+    const auto numbers = parse(to_line(g, Alphabet::Numbers))[0];  // n * n numbers on a line
+    EXPECT_EQ(numbers.grid, g);
+    std::string rows;  // n lines of n numbers
+    for (int r = 0; r < g.side(); ++r) {
+      for (int c = 0; c < g.side(); ++c) rows += (c ? " " : "") + std::to_string(g.cell[r * g.side() + c]);
+      rows += '\n';
+    }
+    EXPECT_EQ(parse(rows)[0].grid, g);
+  }
+  // 36x36 in 0-9A-Z or 0-9a-z: the same values; the first 36 of 0-9, A-Z, a-z, + and /.
+  const Grid g = pattern_puzzle(6);
+  const std::string upper = to_line(g, Alphabet::Alnum64), lower = to_line(g, Alphabet::HexZero);
+  EXPECT_EQ(upper.find_first_of("abcdefghijklmnopqrstuvwxyz"), std::string::npos);
+  EXPECT_EQ(parse(lower)[0].grid, g);
+  EXPECT_EQ(parse(lower)[0].alphabet, Alphabet::HexZero);
+  ASSERT_NE(upper.find('Z'), std::string::npos);
+  EXPECT_EQ(parse(upper)[0].grid.cell[upper.find('Z')], 36);
+  const std::string sixty_four = to_line(pattern_puzzle(8), Alphabet::Alnum64);
+  ASSERT_NE(sixty_four.find('/'), std::string::npos);
+  EXPECT_EQ(parse(sixty_four)[0].grid.cell[sixty_four.find('/')], 64);
+  const std::string pretty = to_pretty(g, Alphabet::Alnum64);
+  EXPECT_EQ(std::count(pretty.begin(), pretty.end(), '\n'), 36 + 5);  // 36 rows, 5 rules
+}
+
+TEST(PuzzleIoLarge, ThirtySixUpToSixtyFourErrorsNameTheCharacterAndTheAlphabet) {
+  std::string mixed = to_line(pattern_puzzle(6), Alphabet::Alnum64);
+  ASSERT_NE(mixed.find('A'), std::string::npos);
+  mixed[mixed.find('A')] = 'a';  // a of 0-9a-z in a line of 0-9A-Z
+  auto msg = error_of(mixed + "\n");
+  EXPECT_NE(msg.find("t.txt:1:"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("mixed alphabet"), std::string::npos) << msg;
+  std::string past = to_line(pattern_puzzle(7), Alphabet::Alnum64);
+  ASSERT_EQ(past[0], '.');
+  past[0] = 'n';  // value 50 in a 49x49 puzzle
+  msg = error_of(past + "\n");
+  EXPECT_NE(msg.find("illegal character 'n'"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("expected 0-9, A-Z then a-m for the values 1-49"), std::string::npos) << msg;
+  msg = error_of(std::string(1297, '.') + "\n");
+  EXPECT_NE(msg.find("found 1297 characters; expected 1296 (a 36x36 puzzle on one line"), std::string::npos) << msg;
+  std::string row = "37";
+  for (int c = 1; c < 36; ++c) row += " 0";
+  msg = error_of(row + "\n");
+  EXPECT_NE(msg.find("t.txt:1:1:"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("expected a number 1-36"), std::string::npos) << msg;
 }

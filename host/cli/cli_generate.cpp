@@ -57,7 +57,7 @@ int run_generate(GenerateOptions& o) {
   if (o.box) spec.box = *o.box;
   if (o.size) {
     spec.box = box_of_size(*o.size);
-    GPUGA_INPUT_CHECK(spec.box, "--size " + std::to_string(*o.size) + ": expected 4, 9, 16 or 25");
+    GPUGA_INPUT_CHECK(spec.box, "--size " + std::to_string(*o.size) + ": expected 4, 9, 16, 25, 36, 49 or 64");
   }
   spec.count = o.count;
   spec.seed = o.seed;
@@ -101,10 +101,10 @@ void add_generate_command(CLI::App& app, int& exit_status) {
       "generate", "Make puzzles: a grid drawn from the seed, then givens removed in a seeded "
                   "order, to a fraction of cells given (--fill) or while exactly one solution "
                   "remains (--unique), or both; one a line on stdout");
-  cmd->add_option("--size", o->size, "Puzzle side: 4, 9, 16 or 25 (default 9)")
-      ->check(one_of({"4", "9", "16", "25"}));
-  cmd->add_option("--box", o->box, "Box side instead of --size: 2 to 5")
-      ->check(whole_number_in(2, 5));
+  cmd->add_option("--size", o->size, "Puzzle side: 4, 9, 16, 25, 36, 49 or 64 (default 9)")
+      ->check(one_of({"4", "9", "16", "25", "36", "49", "64"}));
+  cmd->add_option("--box", o->box, "Box side instead of --size: 2 to 8")
+      ->check(whole_number_in(2, 8));
   cmd->add_option("--count", o->count, "Puzzles to make")->check(whole_number_in(1, 100000000))
       ->capture_default_str();
   cmd->add_option("--seed", o->seed, "Random seed: the same arguments give the same puzzles")

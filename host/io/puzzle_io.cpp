@@ -15,7 +15,7 @@
 namespace gpuga {
 namespace {
 
-constexpr int kSides[] = {4, 9, 16, 25};
+constexpr int kSides[] = {4, 9, 16, 25, 36, 49, 64};
 
 struct Line {
   int number;
@@ -58,6 +58,8 @@ std::vector<Token> tokens_of(const std::string& s) {
   return out;
 }
 
+constexpr const char* kSideList = "4, 9, 16, 25, 36, 49 or 64";
+
 bool is_side(std::size_t k) { return std::find(std::begin(kSides), std::end(kSides), k) != std::end(kSides); }
 
 // The side of a puzzle of `cells` cells, or 0.
@@ -67,12 +69,17 @@ int side_of_cells(std::size_t cells) {
   return 0;
 }
 
-int box_of_side(int n) { return n == 4 ? 2 : n == 9 ? 3 : n == 16 ? 4 : 5; }
+int box_of_side(int n) {
+  int box = kMinBox;
+  while (box * box < n) ++box;
+  return box;
+}
 
 std::string size_of_side(int n) { return std::to_string(n) + "x" + std::to_string(n); }
 
-// What the characters of a one-line 16x16 or 25x25 puzzle say of its alphabet: the first column
-// of a character only the one alphabet has, and of one only the other has (0: none).
+// What the characters of a one-line puzzle of 16x16 or more say of its alphabet: the first column
+// of a character only the one alphabet has, and of one only the other has (0: none). 49x49 and
+// 64x64 have one alphabet (both the same).
 struct Evidence {
   Alphabet first, second;
   int first_col = 0, second_col = 0;
@@ -80,8 +87,10 @@ struct Evidence {
 };
 
 Evidence evidence_of(const std::string& body, int n) {
-  Evidence e{n == 16 ? Alphabet::HexZero : Alphabet::Lower,
-             n == 16 ? Alphabet::AlnumOne : Alphabet::Upper};
+  Evidence e = n == 16   ? Evidence{Alphabet::HexZero, Alphabet::AlnumOne}
+               : n == 25 ? Evidence{Alphabet::Lower, Alphabet::Upper}
+               : n == 36 ? Evidence{Alphabet::HexZero, Alphabet::Alnum64}
+                         : Evidence{Alphabet::Alnum64, Alphabet::Alnum64};
   for (std::size_t i = 0; i < body.size(); ++i) {
     const char ch = body[i];
     const bool first = char_value(ch, e.first, n) >= 0, second = char_value(ch, e.second, n) >= 0;
@@ -94,11 +103,11 @@ Evidence evidence_of(const std::string& body, int n) {
 
 std::string expected_chars(Alphabet a, int n) {
   if (n <= 9) return "a digit 1-" + std::to_string(n) + ", or 0 or '.' for a blank";
-  return std::string(alphabet_name(a)) + " for the values 1-" + std::to_string(n) +
+  return alphabet_name(a, n) + " for the values 1-" + std::to_string(n) +
          ", or '.' for a blank";
 }
 
-// The longest line read: a 25x25 puzzle as numbers is under 2,000 bytes.
+// The longest line read: a 64x64 puzzle as numbers is under 13,000 bytes.
 constexpr std::size_t kMaxLineBytes = 65536;
 
 class Parser {
@@ -120,14 +129,14 @@ class Parser {
     }
     if (out.empty())
       fail(0, 0, "no puzzle found; expected lines of 81 characters or 9x9 grids (or 4x4, 16x16, "
-                 "25x25)");
+                 "25x25, 36x36, 49x49, 64x64)");
     for (std::size_t k : pending) {
       Puzzle& p = out[k];
       const auto alphabet = alphabets_.find(p.grid.side());
       if (alphabet == alphabets_.end())
         fail(p.line, 0, "cannot tell the alphabet: puzzle " + std::to_string(p.index) +
-                            " holds only 1-9 and '.', which " + alphabet_name(Alphabet::HexZero) +
-                            " and " + alphabet_name(Alphabet::AlnumOne) + " read differently, "
+                            " holds only 1-9 and '.', which " + alphabet_name(Alphabet::HexZero, 16) +
+                            " and " + alphabet_name(Alphabet::AlnumOne, 16) + " read differently, "
                             "and no " + size_of_side(p.grid.side()) + " puzzle of the file "
                             "decides; expected a 0 or a-f, or A-G");
       const auto& [line, offset] = raw_.at(k);
@@ -157,7 +166,7 @@ class Parser {
       if (c == '\n') break;
       if (text.size() == kMaxLineBytes)
         fail(line_no_ + 1, 0, "a line of over " + std::to_string(kMaxLineBytes) + " bytes; "
-                              "expected a puzzle line (at most 625 values) or a comment");
+                              "expected a puzzle line (at most 4,096 values) or a comment");
       text.push_back(static_cast<char>(c));
     }
     if (in_.bad()) fail(0, 0, "read error");
@@ -185,14 +194,15 @@ class Parser {
       }
       if (const int n = side_of_cells(len)) return parse_one_line(line, toks[0], n, p);
       fail(line.number, 0, "found " + std::to_string(len) + " characters; expected " +
-                               nearest_line_length(len) + ", or a grid of 4, 9, 16 or 25 values "
-                               "per row");
+                               nearest_line_length(len) + ", or a grid of " + kSideList +
+                               " values per row");
     }
-    if (toks.size() > 25) {
+    if (toks.size() > 25 && !is_side(toks.size())) {
       const int n = side_of_cells(toks.size());
       if (!n)
-        fail(line.number, 0, "found " + std::to_string(toks.size()) + " values; expected 81, 256 "
-                                 "or 625 for a puzzle on one line, or 4, 9, 16 or 25 per grid row");
+        fail(line.number, 0, "found " + std::to_string(toks.size()) + " values; expected 81, 256, "
+                                 "625, 1296, 2401 or 4096 for a puzzle on one line, or " +
+                                 kSideList + " per grid row");
       set_size(n, p);
       p.alphabet = Alphabet::Numbers;
       for (std::size_t i = 0; i < toks.size(); ++i) p.grid.cell[i] = value_of(line, toks[i], n);
@@ -207,7 +217,7 @@ class Parser {
     for (int n : kSides)
       if (std::abs(long(n) * n - long(len)) < std::abs(long(best) * best - long(len))) best = n;
     return std::to_string(best * best) + " (a " + size_of_side(best) + " puzzle on one line; " +
-           "16, 81, 256 and 625 for 4x4, 9x9, 16x16 and 25x25)";
+           "16, 81, 256, 625, 1296, 2401 and 4096 for 4x4 to 64x64)";
   }
 
   // A puzzle of n x n cells (a file may mix sizes: each puzzle is planned for its own).
@@ -224,20 +234,24 @@ class Parser {
     if (e.illegal_col)
       fail(line.number, tok.col - 1 + e.illegal_col,
            "illegal character " + show_char(tok.text[e.illegal_col - 1]) + "; expected " +
-               alphabet_name(e.first) + " or " + alphabet_name(e.second) + " for the values 1-" +
-               std::to_string(n) + ", or '.' for a blank");
+               (e.first == e.second ? alphabet_name(e.first, n)
+                                    : alphabet_name(e.first, n) + " or " + alphabet_name(e.second, n)) +
+               " for the values 1-" + std::to_string(n) + ", or '.' for a blank");
     if (e.first_col && e.second_col)
       fail(line.number, tok.col - 1 + e.second_col,
            "mixed alphabet: " + show_char(tok.text[e.second_col - 1]) + " of " +
-               alphabet_name(e.second) + " after " + show_char(tok.text[e.first_col - 1]) +
+               alphabet_name(e.second, n) + " after " + show_char(tok.text[e.first_col - 1]) +
                " (column " + std::to_string(tok.col - 1 + e.first_col) + ") of " +
-               alphabet_name(e.first) + "; expected one alphabet");
+               alphabet_name(e.first, n) + "; expected one alphabet");
     std::optional<Alphabet> here;
-    if (e.first_col || e.second_col || n == 25) here = e.second_col ? e.second : e.first;
     const auto earlier = alphabets_.find(n);
+    if (e.first_col || e.second_col || n == 25) here = e.second_col ? e.second : e.first;
+    // From 36x36 up, a line of digits alone reads the same in either alphabet: it takes the
+    // file's, or the first.
+    if (!here && n >= 36) here = earlier != alphabets_.end() ? earlier->second : e.first;
     if (here && earlier != alphabets_.end() && *here != earlier->second)
-      fail(line.number, 0, std::string("this puzzle is written in ") + alphabet_name(*here) +
-                               ", an earlier one in " + alphabet_name(earlier->second) +
+      fail(line.number, 0, "this puzzle is written in " + alphabet_name(*here, n) +
+                               ", an earlier one in " + alphabet_name(earlier->second, n) +
                                "; expected one alphabet for a file's " + size_of_side(n) + " puzzles");
     if (!here) {
       raw_.emplace(p.index - 1, std::make_pair(line, tok.col - 1));
@@ -277,8 +291,9 @@ class Parser {
   // a row).
   void parse_grid(Line line, int n, Puzzle& p) {
     if (!is_side(n))
-      fail(line.number, 0, "grid row 1 has " + std::to_string(n) + " values; expected 4, 9, 16 "
-                               "or 25 (or 16, 81, 256 or 625 characters for a puzzle on one line)");
+      fail(line.number, 0, "grid row 1 has " + std::to_string(n) + " values; expected " +
+                               kSideList + " (or 16, 81, 256, 625, 1296, 2401 or 4096 characters "
+                               "for a puzzle on one line)");
     set_size(n, p);
     p.alphabet = n <= 9 ? Alphabet::Digits : Alphabet::Numbers;
     for (int r = 0; r < n; ++r) {
@@ -289,8 +304,8 @@ class Parser {
           fail(next ? next->number : line_no_, 0,
                r == 1 ? "a line of " + std::to_string(n) + " values, read as the first row of a " +
                             size_of_side(n) + " grid, and no row after it; expected a grid of " +
-                            std::to_string(n) + " rows, or a puzzle on one line of 16, 81, 256 "
-                            "or 625 cells"
+                            std::to_string(n) + " rows, or a puzzle on one line of 16, 81, "
+                            "256, 625, 1296, 2401 or 4096 cells"
                       : "the grid that starts on line " + std::to_string(p.line) + " ends after " +
                             std::to_string(r) + " rows; expected " + std::to_string(n));
         line = *next;
@@ -335,7 +350,7 @@ class Parser {
   std::string name_;
   ReadMode mode_;
   int line_no_ = 0;
-  std::map<int, Alphabet> alphabets_;  // 16x16, 25x25 lines: by side, the file's alphabet once one says
+  std::map<int, Alphabet> alphabets_;  // lines of 16x16 up: by side, the file's alphabet once one says
   std::map<std::size_t, std::pair<Line, int>> raw_;  // pending puzzles' lines and offsets
 };
 

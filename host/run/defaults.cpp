@@ -57,8 +57,10 @@ constexpr SizeDefaults kCuda[] = {
 }  // namespace
 
 const SizeDefaults& size_defaults(Backend backend, int box, Repair repair) {
-  GPUGA_INPUT_CHECK(box >= 2 && box <= 5, "a puzzle of box size " + std::to_string(box) +
-                                               "; expected 2 to 5 (4x4 to 25x25)");
+  GPUGA_INPUT_CHECK(box >= 2 && box <= kMaxEngineBox,
+                    "a " + std::to_string(box * box) + "x" + std::to_string(box * box) +
+                        " puzzle; the GA, annealing and hill climbing run 4x4 to 25x25 (gpuga "
+                        "check and generate take up to 64x64)");
   const bool cuda = backend == Backend::Cuda;
   if (repair == Repair::Propagate) return (cuda ? kCudaRepaired : kCpuRepaired)[box - 2];
   return (cuda ? kCuda : kCpu)[box - 2];

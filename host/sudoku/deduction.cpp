@@ -8,7 +8,7 @@
 namespace gpuga {
 namespace {
 
-using Mask = std::uint32_t;  // candidates: bit v-1 for value v (25 values at most)
+using Mask = std::uint64_t;  // candidates: bit v-1 for value v (64 values at most)
 
 // The grid's values and candidates, and the units' cells, as the ladder works on them.
 class Ladder {
@@ -17,7 +17,7 @@ class Ladder {
     units_.resize(g.units());
     for (int u = 0; u < g.units(); ++u)
       for (int k = 0; k < n_; ++k) units_[u].push_back(g.unit_cell(u, k));
-    const Mask all = (Mask(1) << n_) - 1;
+    const Mask all = n_ == 64 ? ~Mask(0) : (Mask(1) << n_) - 1;
     for (int c = 0; c < g.cells(); ++c)
       if (!g_.cell[c]) cand_[c] = all;
     for (int c = 0; c < g.cells(); ++c)

@@ -12,7 +12,14 @@
 namespace gpuga {
 namespace {
 
-using Mask = std::uint32_t;  // bit v set: value v (1..n)
+using Mask = std::uint64_t;  // bit v - 1 set: value v (1..n, 64 at most)
+
+Mask bit(int v) { return Mask(1) << (v - 1); }
+
+// A group of more literals than this says "at most one" by a sequential counter (Sinz 2005: a
+// variable a literal, three clauses each) rather than pairwise: 36x36 and up, where a group of 64
+// would take 2,016 clauses. Up to 25x25 every group is pairwise.
+constexpr std::size_t kPairwiseUpTo = 25;
 
 // The puzzle as CNF: a variable for each free cell and each value no given of its row, column
 // or box holds; each cell takes exactly one of its values, each value a unit lacks goes in
@@ -23,33 +30,34 @@ class Encoding {
   explicit Encoding(const Grid& p)
       : p_(p), n_(p.side()), var_(p.cells() * (n_ + 1), 0), used_(p.units(), 0) {
     for (int u = 0; u < p.units(); ++u)
-      for (int k = 0; k < n_; ++k) used_[u] |= Mask(1) << p.cell[p.unit_cell(u, k)];
-    int next = 0;
+      for (int k = 0; k < n_; ++k)
+        if (const int v = p.cell[p.unit_cell(u, k)]) used_[u] |= bit(v);
     for (int c = 0; c < p.cells(); ++c) {
       if (p.cell[c]) continue;
       const Mask taken = used_[p.row_of(c)] | used_[n_ + p.col_of(c)] | used_[2 * n_ + p.box_of(c)];
       for (int v = 1; v <= n_; ++v)
-        if (!(taken >> v & 1u)) var_[c * (n_ + 1) + v] = ++next;
+        if (!(taken & bit(v))) var_[c * (n_ + 1) + v] = ++vars_;
     }
   }
 
   // False when a free cell or a unit-value has no place left: no solution, nothing to solve.
   bool add_to(CaDiCaL::Solver& s) const {
+    int next_aux = vars_;  // the sequential counters' variables follow the cells'
     std::vector<int> lits;
     for (int c = 0; c < p_.cells(); ++c) {
       if (p_.cell[c]) continue;
       lits.clear();
       for (int v = 1; v <= n_; ++v)
         if (const int x = var(c, v)) lits.push_back(x);
-      if (!exactly_one(s, lits)) return false;
+      if (!exactly_one(s, lits, next_aux)) return false;
     }
     for (int u = 0; u < p_.units(); ++u)
       for (int v = 1; v <= n_; ++v) {
-        if (used_[u] >> v & 1u) continue;
+        if (used_[u] & bit(v)) continue;
         lits.clear();
         for (int k = 0; k < n_; ++k)
           if (const int x = var(p_.unit_cell(u, k), v)) lits.push_back(x);
-        if (!exactly_one(s, lits)) return false;
+        if (!exactly_one(s, lits, next_aux)) return false;
       }
     return true;
   }
@@ -70,10 +78,30 @@ class Encoding {
   }
 
  private:
-  static bool exactly_one(CaDiCaL::Solver& s, const std::vector<int>& lits) {
+  static void clause(CaDiCaL::Solver& s, int a, int b) {
+    s.add(a);
+    s.add(b);
+    s.add(0);
+  }
+
+  static bool exactly_one(CaDiCaL::Solver& s, const std::vector<int>& lits, int& next_aux) {
     if (lits.empty()) return false;
     for (int x : lits) s.add(x);
     s.add(0);
+    if (lits.size() > kPairwiseUpTo) {
+      // count_i: one of lits[0..i] is true. Each literal sets its count; none may follow a count.
+      int count = ++next_aux;
+      clause(s, -lits[0], count);
+      for (std::size_t i = 1; i < lits.size(); ++i) {
+        clause(s, -lits[i], -count);
+        if (i + 1 == lits.size()) break;
+        const int next = ++next_aux;
+        clause(s, -lits[i], next);
+        clause(s, -count, next);
+        count = next;
+      }
+      return true;
+    }
     for (std::size_t i = 0; i < lits.size(); ++i)
       for (std::size_t j = i + 1; j < lits.size(); ++j) {
         s.add(-lits[i]);
@@ -85,6 +113,7 @@ class Encoding {
 
   const Grid& p_;
   int n_;
+  int vars_ = 0;  // the cells' variables, 1..vars_
   std::vector<int> var_;  // cells x (n + 1): the variable of (cell, value), 0 if none
   std::vector<Mask> used_;  // per unit: the values its givens hold
 };
@@ -121,9 +150,9 @@ ExactResult solve_sat(const Grid& puzzle, int limit) {
 }
 
 // The guesses the search may make before a puzzle goes to the SAT solver instead, by box size 2
-// to 5: about as long as SAT takes to set up and solve a puzzle of that size that branches
+// to 8: about as long as SAT takes to set up and solve a puzzle of that size that branches
 // little (docs/decisions.md has the measurements that chose them).
-constexpr std::uint64_t kSearchBudget[] = {1000, 1000, 300, 100};
+constexpr std::uint64_t kSearchBudget[] = {1000, 1000, 300, 100, 100, 100, 100};
 
 std::uint64_t budget_of(const Grid& g, ExactSolver solver) {
   return solver == ExactSolver::Search ? ~std::uint64_t(0) : kSearchBudget[g.box - 2];
@@ -208,6 +237,11 @@ std::optional<Grid> complete_by_search(const Grid& puzzle, std::uint64_t guess_b
 
 std::vector<Puzzle> read_solvable_puzzles(const std::vector<std::string>& files) {
   auto puzzles = read_puzzle_files(files);
+  for (const auto& p : puzzles)  // before any exact check, which takes seconds from 36x36 up
+    GPUGA_INPUT_CHECK(p.grid.box <= kMaxEngineBox,
+                      p.file + ":" + std::to_string(p.line) + ": puzzle " + std::to_string(p.index) +
+                          " is " + size_name(p.grid) + "; the GA, annealing and hill climbing run "
+                          "4x4 to 25x25 (gpuga check and generate take up to 64x64)");
   for (const auto& p : puzzles)
     GPUGA_INPUT_CHECK(solve_exact(p.grid, 1).solutions > 0,
                       p.file + ":" + std::to_string(p.line) + ": puzzle " +

@@ -77,7 +77,7 @@ int box_of_size(int size) {
 
 void check_spec(const GenerateSpec& s) {
   GPUGA_INPUT_CHECK(s.box >= kMinBox && s.box <= kMaxBox,
-                    "--size " + std::to_string(s.box * s.box) + ": expected 4, 9, 16 or 25");
+                    "--size " + std::to_string(s.box * s.box) + ": expected 4, 9, 16, 25, 36, 49 or 64");
   GPUGA_INPUT_CHECK(s.count >= 1, "--count 0: expected at least 1");
   GPUGA_INPUT_CHECK(s.fill || s.unique, "neither --fill nor --unique; expected --fill F (the "
                                         "fraction of cells given), --unique, or both");
@@ -142,6 +142,7 @@ void generate(const GenerateSpec& s, std::uint32_t first, std::uint32_t last,
 std::string generated_line(const Grid& g) {
   if (g.box <= 3) return to_line(g, Alphabet::Digits);
   if (g.box == 5) return to_line(g, Alphabet::Lower);
+  if (g.box >= 6) return to_line(g, Alphabet::Alnum64);
   const std::string hex = to_line(g, Alphabet::HexZero);
   const bool decides = hex.find_first_of("0abcdef") != std::string::npos;
   return decides ? hex : to_line(g, Alphabet::Numbers);

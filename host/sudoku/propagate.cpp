@@ -15,13 +15,14 @@ bool Propagated::complete() const {
 
 namespace {
 
-// Bit v (1..n) set for every value cell c may still take.
-std::uint32_t candidates(const Grid& g, int c) {
+// Bit v - 1 set for every value v (1..n, 64 at most) cell c may still take.
+std::uint64_t candidates(const Grid& g, int c) {
   const int n = g.side();
-  std::uint32_t taken = 0;
+  std::uint64_t taken = 0;
   for (int u : {g.row_of(c), n + g.col_of(c), 2 * n + g.box_of(c)})
-    for (int k = 0; k < n; ++k) taken |= 1u << g.cell[g.unit_cell(u, k)];
-  const std::uint32_t all = ((1u << n) - 1) << 1;
+    for (int k = 0; k < n; ++k)
+      if (const int v = g.cell[g.unit_cell(u, k)]) taken |= std::uint64_t(1) << (v - 1);
+  const std::uint64_t all = n == 64 ? ~std::uint64_t(0) : (std::uint64_t(1) << n) - 1;
   return all & ~taken;
 }
 
@@ -30,14 +31,14 @@ bool naked_singles(Propagated& p) {
   Grid& g = p.grid;
   for (int c = 0; c < g.cells(); ++c) {
     if (g.cell[c] != 0) continue;
-    const std::uint32_t cand = candidates(g, c);
+    const std::uint64_t cand = candidates(g, c);
     if (cand == 0) {
       p.where = cell_name(g, c);
       p.where += " has no candidate";
       return false;
     }
     if (std::popcount(cand) == 1) {
-      g.cell[c] = static_cast<std::uint8_t>(std::countr_zero(cand));
+      g.cell[c] = static_cast<std::uint8_t>(std::countr_zero(cand) + 1);
       ++p.placed;
     }
   }
@@ -56,7 +57,7 @@ bool hidden_singles(Propagated& p) {
       for (int k = 0; k < n && !present; ++k) {
         const int c = g.unit_cell(u, k);
         if (g.cell[c] == v) present = true;
-        else if (g.cell[c] == 0 && (candidates(g, c) >> v & 1u)) where = c, ++count;
+        else if (g.cell[c] == 0 && (candidates(g, c) >> (v - 1) & 1u)) where = c, ++count;
       }
       if (present || count > 1) continue;
       if (count == 0) {

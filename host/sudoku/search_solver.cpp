@@ -1,13 +1,12 @@
 #include "search_solver.hpp"
 
 #include <bit>
+#include <type_traits>
 #include <memory>
 #include <vector>
 
 namespace gpuga {
 namespace {
-
-using Mask = std::uint32_t;  // bit v: value v (1..n)
 
 // The units and peers of every cell of a grid of box size B, made once.
 template <int B>
@@ -40,7 +39,11 @@ template <int B>
 class Search {
   using T = Tables<B>;
   static constexpr int n = T::n, kCells = T::kCells;
-  static constexpr Mask kAll = ((Mask(1) << n) - 1) << 1;
+  // Bit v - 1: value v (1..n); 64x64's values fill a 64-bit word.
+  using Mask = std::conditional_t<(n <= 32), std::uint32_t, std::uint64_t>;
+  static constexpr Mask kAll = n == 64 ? ~Mask(0) : (Mask(1) << n) - 1;
+  static Mask bit(int v) { return Mask(1) << (v - 1); }
+  static int value_of(Mask m) { return std::countr_zero(m) + 1; }  // its lowest value
 
   // A grid being filled: an open cell's candidates, a placed cell's value (its mask then 0).
   struct State {
@@ -68,15 +71,15 @@ class Search {
     int waiting[kCells];
     int top = 0;
     waiting[top++] = c;
-    s.cand[c] = Mask(1) << v;
+    s.cand[c] = bit(v);
     while (top > 0) {
       const int at = waiting[--top];
-      const Mask bit = s.cand[at];
-      if (bit == 0) return false;  // its one value went meanwhile
-      s.value[at] = static_cast<std::uint8_t>(std::countr_zero(bit)), s.cand[at] = 0, --s.open;
+      const Mask one = s.cand[at];
+      if (one == 0) return false;  // its one value went meanwhile
+      s.value[at] = static_cast<std::uint8_t>(value_of(one)), s.cand[at] = 0, --s.open;
       for (const int p : t_.peer[at]) {
-        if (!(s.cand[p] & bit)) continue;  // placed (mask 0), or without that value already
-        const Mask left = s.cand[p] & ~bit;
+        if (!(s.cand[p] & one)) continue;  // placed (mask 0), or without that value already
+        const Mask left = s.cand[p] & ~one;
         s.cand[p] = left;
         if (left == 0) return false;
         if ((left & (left - 1)) == 0) waiting[top++] = p;
@@ -95,8 +98,8 @@ class Search {
       for (const int c : t_.unit[u]) {
         const int v = c == forbidden.cell ? 0 : puzzle.cell[c];
         if (v == 0) continue;
-        if (held[u] & (Mask(1) << v)) return false;  // a value twice in a unit
-        held[u] |= Mask(1) << v;
+        if (held[u] & bit(v)) return false;  // a value twice in a unit
+        held[u] |= bit(v);
       }
     s.open = 0;
     int waiting[kCells], top = 0;
@@ -112,13 +115,13 @@ class Search {
       if ((left & (left - 1)) == 0) waiting[top++] = c;
     }
     if (forbidden.cell >= 0) {
-      const Mask left = s.cand[forbidden.cell] & ~(Mask(1) << forbidden.value);
+      const Mask left = s.cand[forbidden.cell] & ~bit(forbidden.value);
       if (left == 0) return false;
       s.cand[forbidden.cell] = left;
       if ((left & (left - 1)) == 0) waiting[top++] = forbidden.cell;
     }
     for (int k = 0; k < top; ++k)  // each single placed with what follows from it
-      if (s.cand[waiting[k]] && !place(s, waiting[k], std::countr_zero(s.cand[waiting[k]])))
+      if (s.cand[waiting[k]] && !place(s, waiting[k], value_of(s.cand[waiting[k]])))
         return false;
     return true;
   }
@@ -130,16 +133,16 @@ class Search {
       for (const auto& unit : t_.unit) {
         Mask once = 0, twice = 0, held = 0;
         for (const int c : unit) {
-          held |= (Mask(1) << s.value[c]) & kAll;
+          if (s.value[c]) held |= bit(s.value[c]);
           twice |= once & s.cand[c];
           once |= s.cand[c];
         }
         if ((once | held) != kAll) return false;
         for (Mask lone = once & ~twice & ~held; lone; lone &= lone - 1) {
-          const int v = std::countr_zero(lone);
+          const int v = value_of(lone);
           int cell = -1;
           for (const int c : unit)
-            if (s.value[c] == v || ((s.cand[c] >> v) & 1u)) {
+            if (s.value[c] == v || (s.cand[c] & bit(v))) {
               cell = c;
               break;
             }
@@ -154,7 +157,7 @@ class Search {
   }
 
   // The state at depth d of the search, made when first reached (on the heap: a 25x25 state is
-  // 3 KB, and searches run on OpenMP threads whose stacks are small).
+  // 3 KB, a 64x64 one 36 KB, and searches run on OpenMP threads whose stacks are small).
   State& level(std::size_t d) {
     while (levels_.size() <= d) levels_.push_back(std::make_unique<State>());
     return *levels_[d];
@@ -182,10 +185,10 @@ class Search {
           once |= s.cand[c];
         }
         if (const Mask two = twice & ~thrice) {
-          const int v = std::countr_zero(two);
+          const int v = value_of(two);
           int cells[2], k = 0;
           for (const int c : unit)
-            if (s.cand[c] >> v & 1u) cells[k++] = c;
+            if (s.cand[c] & bit(v)) cells[k++] = c;
           if (near_ && near_->cell[cells[1]] == v) std::swap(cells[0], cells[1]);  // near grid first
           if (branch(depth, cells[0], v)) branch(depth, cells[1], v);
           return;
@@ -193,12 +196,12 @@ class Search {
       }
     }
     Mask m = s.cand[best];
-    if (near_ && (m >> near_->cell[best] & 1u)) {  // the near grid's value first
+    if (near_ && (m & bit(near_->cell[best]))) {  // the near grid's value first
       if (!branch(depth, best, near_->cell[best])) return;
-      m &= ~(Mask(1) << near_->cell[best]);
+      m &= ~bit(near_->cell[best]);
     }
     for (; m; m &= m - 1)
-      if (!branch(depth, best, std::countr_zero(m))) return;
+      if (!branch(depth, best, value_of(m))) return;
   }
 
   // The branch of placing v at c from the state at `depth`; false when the search should stop

@@ -21,7 +21,7 @@
 namespace gpuga {
 
 struct GenerateSpec {
-  int box = 3;                 // 2 to 5: 4x4 to 25x25
+  int box = 3;                 // 2 to 8: 4x4 to 64x64
   std::uint32_t count = 1;
   std::uint64_t seed = 0;
   std::optional<double> fill;  // the fraction of cells given, 0 to 1
@@ -54,7 +54,7 @@ std::vector<Generated> generate(const GenerateSpec& spec);
 
 // A generated puzzle as one line every reader takes: 4x4 and 9x9 in digits, 25x25 in a-y, 16x16
 // in 0-9a-f (as the published instances) unless its givens would read either way (only 1-9),
-// then as whitespace-separated numbers.
+// then as whitespace-separated numbers; 36x36 to 64x64 in 0-9, A-Z, a-z, + and / (36x36: 0-9A-Z).
 std::string generated_line(const Grid& puzzle);
 
 }  // namespace gpuga

@@ -1,5 +1,5 @@
 #pragma once
-// A grid on the host, of any box size b in 2..5: a side of n = b * b cells, n * n cells row by
+// A grid on the host, of any box size b in 2..8: a side of n = b * b cells, n * n cells row by
 // row, 0 for a blank and 1..n for a value. Units 0..n-1 are rows, n..2n-1 columns, 2n..3n-1
 // boxes. Parsing, verification, the exact checker and reports work on it; the engines take its
 // cells as the bytes of an individual of their box size (include/gpuga/device/grid.hpp).
@@ -14,7 +14,7 @@
 
 namespace gpuga {
 
-inline constexpr int kMinBox = 2, kMaxBox = 5;
+inline constexpr int kMinBox = 2, kMaxBox = 8;
 
 struct Grid {
   int box = 3;
@@ -78,17 +78,30 @@ inline std::optional<Clash> first_clash(const Grid& g) {
   return std::nullopt;
 }
 
-// Calls f.template operator()<B>() with the box size B of `box` (2..5): the one place a run-time
-// size picks the compiled one.
-template <class F>
+// The box sizes the engines (the GA, annealing, hill climbing) are compiled for: 4x4 to 25x25.
+// Larger grids are read, written, checked and generated (box sizes up to kMaxBox).
+inline constexpr int kMaxEngineBox = 5;
+
+// Calls f.template operator()<B>() with the box size B of `box` (2..Max): the one place a
+// run-time size picks the compiled one. Engine code passes kMaxEngineBox.
+template <int Max = kMaxBox, class F>
 decltype(auto) with_box_size(int box, F&& f) {
+  static_assert(Max >= 5 && Max <= kMaxBox);
   switch (box) {
     case 2: return f.template operator()<2>();
     case 3: return f.template operator()<3>();
     case 4: return f.template operator()<4>();
     case 5: return f.template operator()<5>();
+    case 6: if constexpr (Max >= 6) return f.template operator()<6>(); break;
+    case 7: if constexpr (Max >= 7) return f.template operator()<7>(); break;
+    case 8: if constexpr (Max >= 8) return f.template operator()<8>(); break;
   }
-  throw InputError("box size " + std::to_string(box) + "; expected 2 to 5 (4x4 to 25x25)");
+  const std::string side = std::to_string(box * box);
+  throw InputError("a " + side + "x" + side + " puzzle (box size " + std::to_string(box) + "); " +
+                   (box >= 2 && box <= kMaxBox
+                        ? "the GA, annealing and hill climbing run 4x4 to 25x25 (gpuga check "
+                          "and generate take up to 64x64)"
+                        : "expected 4x4 to 64x64 (box sizes 2 to 8)"));
 }
 
 }  // namespace gpuga
