@@ -108,7 +108,7 @@ DefaultIsland default_island(int box, std::uint32_t size = 0, Algorithm algorith
   cuda.backend = Backend::Cuda;
   cuda.box = box;
   const GaParams ga = plan(o, cuda).engine_params().ga;
-  return with_box_size<kMaxEngineBox>(box, [&]<int B>() {
+  return with_box_size<kMaxCudaBox>(box, [&]<int B>() {
     const IslandLayout layout = make_layout<B>(ga);
     const DeviceLimits any{UINT64_MAX, kTeamThreads, LoneIsland::GridWhenUnstaged};
     const Launch block = block_launch_of<B>(true, layout, 1, any);

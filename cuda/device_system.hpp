@@ -192,11 +192,16 @@ struct WarpLanes {
     return x;
 #endif
   }
-  GPUGA_HD std::uint32_t fetch_or(std::uint32_t* p, std::uint32_t bits) const {
+  // A unit's mask: 32 bits up to 25x25, 64 from 36x36 (atomicOr of unsigned long long).
+  template <class Word>
+  GPUGA_HD Word fetch_or(Word* p, Word bits) const {
 #if defined(__CUDA_ARCH__)
-    return atomicOr(p, bits);
+    if constexpr (sizeof(Word) == 8)
+      return atomicOr(reinterpret_cast<unsigned long long*>(p), static_cast<unsigned long long>(bits));
+    else
+      return atomicOr(p, bits);
 #else
-    const std::uint32_t before = *p;
+    const Word before = *p;
     *p |= bits;
     return before;
 #endif

@@ -37,7 +37,8 @@ struct OmpLanes {
       return k == from ? y : so_far;
     });
   }
-  std::uint32_t fetch_or(std::uint32_t* p, std::uint32_t bits) const {
+  template <class Word>
+  Word fetch_or(Word* p, Word bits) const {
     return __atomic_fetch_or(p, bits, __ATOMIC_RELAXED);
   }
   std::uint8_t* scratch() const { return bytes; }

@@ -5,11 +5,15 @@
 
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 #include <string>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
+#include "gpuga/puzzle_io.hpp"
+#include "gpuga/verify.hpp"
+#include "paths.hpp"
 #include "run_gpuga.hpp"
 #include "temp_files.hpp"
 
@@ -244,6 +248,7 @@ TEST(Cli, EveryRefusalIsTheProjectsOwnMessageWithExitTwoAndNothingOnStdout) {
   const std::string d = dir.string();
   std::ofstream(dir / "binary.toml", std::ios::binary) << std::string("solve.pop=2\0\1\n", 15);
   std::ofstream(dir / "unclosed.toml") << "solve.pop=16\nsolve.max-generations = [5\n";
+  std::filesystem::copy_file(source_path("bench/instances/36x36/fill-0.70.txt"), dir / "36x36.txt");
   const std::string puzzle =
       "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..\n";
   struct Case {
@@ -266,8 +271,10 @@ TEST(Cli, EveryRefusalIsTheProjectsOwnMessageWithExitTwoAndNothingOnStdout) {
       {"bench --seed -1", "", "--seed: -1 is out of range; expected 0 or more"},
       {"generate --box -3 --fill 0.3", "", "--box: -3 is out of range; expected 2 to 8"},
       {"generate --size 10 --fill 0.3", "", "--size: '10'; expected 4, 9, 16, 25, 36, 49 or 64"},
-      {"solve -", std::string(1296, '.') + "\n",
-       "<stdin>:1: puzzle 1 is 36x36; the GA, annealing and hill climbing run 4x4 to 25x25"},
+      {"solve -", std::string(4096, '.') + "\n",
+       "<stdin>:1: puzzle 1 is 64x64; the GA, annealing and hill climbing run 4x4 to 49x49"},
+      {"solve --repair none --fitness squared " + d + "/36x36.txt", "",
+       "--fitness squared on a 36x36 puzzle, whose squared fitness passes 65,535"},
       {"check --solver dlx -", puzzle, "--solver: 'dlx'; expected auto, search or sat"},
       {"sweep --grid 'pop=1000 pop=2000' --csv " + d + "/s.csv -", puzzle, "pop given twice"},
       {"sweep --grid 'pop=1000,1000' --csv " + d + "/s.csv -", puzzle, "holds 1000 twice"},
@@ -291,6 +298,20 @@ TEST(Cli, EveryRefusalIsTheProjectsOwnMessageWithExitTwoAndNothingOnStdout) {
   EXPECT_LE(after.status, 1) << after.err;
   EXPECT_NE(after.err.find("max_generations=5"), std::string::npos) << after.err;
   std::filesystem::remove_all(dir);
+}
+
+TEST(Cli, SolvesThirtySixAndFortyNineOnTheCpuAndEveryGridVerifies) {
+  for (const std::string size : {"36x36", "49x49"}) {
+    const std::string file = source_path("bench/instances/" + size + "/fill-0.60.txt");
+    const auto r = run_gpuga("solve --backend cpu --seed 1 --format line " + file);
+    ASSERT_EQ(r.status, 0) << size << ": " << r.err;
+    std::istringstream out(r.out);
+    const auto grids = parse_puzzles(out, "solved", ReadMode::Grids);
+    const auto puzzles = read_puzzle_file(file);
+    ASSERT_EQ(grids.size(), puzzles.size()) << size;
+    for (std::size_t k = 0; k < grids.size(); ++k)
+      EXPECT_TRUE(verify_solution(puzzles[k].grid, grids[k].grid).ok) << size << " puzzle " << k + 1;
+  }
 }
 
 TEST(Cli, ARunWhoseCheckpointCannotBeWrittenGoesOnSaysSoOnceAndPrintsItsBest) {

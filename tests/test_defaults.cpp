@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include "gpuga/defaults.hpp"
+#include "gpuga/errors.hpp"
 #include "gpuga/device/island.hpp"
 #include "gpuga/engine.hpp"
 #include "gpuga/run_config.hpp"
@@ -81,7 +82,7 @@ TEST(Defaults, RunsSizedForThroughputTakeTheirOwnIslandsAndGrowth) {
   ASSERT_EQ(d16.many_island_size, d16.island_size);
   EXPECT_EQ(table_island_sizes(d16), std::vector<std::uint32_t>{d16.island_size});
   for (const Backend b : {Backend::Cpu, Backend::Cuda})
-    for (int box = 2; box <= 5; ++box)
+    for (int box = 2; box <= (b == Backend::Cuda ? kMaxCudaBox : kMaxEngineBox); ++box)
       for (const Repair r : kBothRows) {
         const SizeDefaults& row = size_defaults(b, box, r);
         RunOptions o;
@@ -146,12 +147,25 @@ TEST(Defaults, ThePlanRecordsTheNumbersInEffect) {
       std::make_tuple(600u, 300u, 7u, 0u));
 }
 
+TEST(Defaults, CudaRefusesThirtySixAndFortyNineNamingTheBackendThatRunsThem) {
+  EXPECT_NO_THROW(size_defaults(Backend::Cpu, 6, Repair::Propagate));
+  EXPECT_NO_THROW(size_defaults(Backend::Cpu, 7, Repair::None));
+  try {
+    size_defaults(Backend::Cuda, 6, Repair::Propagate);
+    ADD_FAILURE() << "a 36x36 puzzle taken on CUDA";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("expected --backend cpu for 36x36 and 49x49"), std::string::npos)
+        << e.what();
+  }
+  EXPECT_THROW(size_defaults(Backend::Cpu, 8, Repair::Propagate), InputError);
+}
+
 TEST(Defaults, EveryEntryIsARunTheEngineTakes) {
   // Each backend's islands, at every size, are valid islands. The GPU's fit an H100's block in
   // shared memory (227 KiB), as when their times were measured (25x25: one island of 128 on a
   // multiprocessor; its runs grow into islands of 256 that run from device memory).
   for (const Backend b : {Backend::Cpu, Backend::Cuda})
-    for (int box = 2; box <= 5; ++box)
+    for (int box = 2; box <= (b == Backend::Cuda ? kMaxCudaBox : kMaxEngineBox); ++box)
       for (const Repair r : kBothRows) {
         const SizeDefaults& d = size_defaults(b, box, r);
         EXPECT_GE(d.islands_per_unit, 1u);
@@ -164,7 +178,7 @@ TEST(Defaults, EveryEntryIsARunTheEngineTakes) {
           EXPECT_NO_THROW(plan_on(o, b, box)) << to_string(b) << " box " << box << ", islands of " << size;
           if (b != Backend::Cuda) continue;
           const GaParams ga = plan_on(o, b, box).engine_params().ga;
-          const std::uint64_t staged = with_box_size<kMaxEngineBox>(box, [&]<int B>() {
+          const std::uint64_t staged = with_box_size<kMaxCudaBox>(box, [&]<int B>() {
             return staged_bytes<B>(make_layout<B>(ga));
           });
           EXPECT_LE(staged, 227u * 1024) << "box " << box << ", islands of " << size;

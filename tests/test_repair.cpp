@@ -39,22 +39,23 @@ void expect_repaired(const std::uint8_t* g, const PuzzleInfo<B>& info) {
   using S = Shape<B>;
   for (int c = 0; c < S::kCells; ++c)
     if (info.givens[c]) ASSERT_EQ(g[c], info.givens[c]) << "given moved at " << c;
+  using Bits = typename S::Bits;
   for (int u = 0; u < S::kUnits; ++u) {
-    unsigned seen = 0;
+    Bits seen = 0;
     for (int k = 0; k < S::kSide; ++k) {
       const int v = g[S::unit_cell(u, k)];
       if (v == 0) continue;
       ASSERT_FALSE((seen >> v) & 1u) << "value " << v << " twice in unit " << u;
-      seen |= 1u << v;
+      seen |= Bits(1) << v;
     }
   }
   int blanks = 0;
   for (int c = 0; c < S::kCells; ++c) {
     if (g[c] != 0) continue;
     ++blanks;
-    unsigned held = 0;
+    Bits held = 0;
     for (int u : {S::row_of(c), S::kSide + S::col_of(c), 2 * S::kSide + S::box_of(c)})
-      for (int k = 0; k < S::kSide; ++k) held |= 1u << g[S::unit_cell(u, k)];
+      for (int k = 0; k < S::kSide; ++k) held |= Bits(1) << g[S::unit_cell(u, k)];
     EXPECT_EQ(held & S::kValues, S::kValues) << "cell " << c << " left blank with a value free";
   }
   EXPECT_EQ(conflict_fitness<B>(g, Encoding::Cell), 3 * blanks);
@@ -106,6 +107,22 @@ TEST(Repair, SixteenBySixteen) { check_box_size<4>(corpus_puzzle("acs_16x16_fixe
 
 TEST(Repair, TwentyFiveByTwentyFive) {
   check_box_size<5>(corpus_puzzle("acs_25x25_fixed045_inst00-09.txt"));
+}
+
+namespace {
+
+// 36x36 and 49x49 puzzles of the shipped sets (bench/instances), at a fill the exact check
+// answers quickly: masks of 64 bits.
+Grid large_instance(int size) {
+  return read_puzzle_file(source_path("bench/instances/" + std::to_string(size) + "x" +
+                                      std::to_string(size) + "/fill-0.60.txt"))[0].grid;
+}
+
+}  // namespace
+
+TEST(Repair, ThirtySixAndFortyNine) {
+  check_box_size<6>(large_instance(36));
+  check_box_size<7>(large_instance(49));
 }
 
 TEST(Repair, AnEmptyGridIsFilledAndAFullOneLeftAlone) {
@@ -235,6 +252,11 @@ TEST(TeamRepair, SixteenBySixteenAtEveryWidthIsTheReference) {
 
 TEST(TeamRepair, TwentyFiveByTwentyFiveAtEveryWidthIsTheReference) {
   expect_reference_bytes<5>(corpus_puzzle("acs_25x25_fixed045_inst00-09.txt"), 2);
+}
+
+TEST(TeamRepair, ThirtySixAndFortyNineAtEveryWidthIsTheReference) {
+  expect_reference_bytes<6>(large_instance(36), 2);
+  expect_reference_bytes<7>(large_instance(49), 1);
 }
 
 TEST(TeamRepair, AGridOfGivensOnlyIsLeftAloneWithNoDraw) {

@@ -13,7 +13,7 @@ namespace {
 // backend (what was measured for them).
 constexpr std::uint32_t kWholeBackend = 0xFFFFFFFFu;
 
-// Rows by box size 2 to 5 (4x4, 9x9, 16x16, 25x25) for the GA whose children are repaired
+// Rows by box size 2 to 5 (4x4, 9x9, 16x16, 25x25; the CPU's to 7, 49x49) for the GA whose children are repaired
 // (--repair propagate, the default): small islands that restart soon, as the sweeps of island
 // size and restarts found fastest at every size on the CPU (docs/decisions.md); the GPU's rows
 // islands of 32 (a block of eight warps an island, a warp a child's repair), sized by the same
@@ -24,6 +24,8 @@ constexpr SizeDefaults kCpuRepaired[] = {
     {8, 0, 10, 0, 1, 2, 8, 0},
     {8, 0, 10, 0, 1, 2, 8, 0},
     {8, 0, 10, 0, 1, 2, 8, 0},
+    {8, 0, 10, 0, 1, 2, 8, 0},
+    {8, 0, 10, 0, 1, 2, 8, 0},  // 36x36 and 49x49: 25x25's, not yet measured there
     {8, 0, 10, 0, 1, 2, 8, 0},
 };
 constexpr SizeDefaults kCudaRepaired[] = {
@@ -44,6 +46,8 @@ constexpr SizeDefaults kCpu[] = {
     {250, 250, 10, 8, 1, 2, 250, 8},
     {250, 500, 30, 8, 1, 2, 250, 8},
     {1000, 20000, 30, 0, 1, 2, 1000, 0},
+    {1000, 20000, 30, 0, 1, 2, 1000, 0},  // 36x36 and 49x49: 25x25's, not yet measured there
+    {1000, 20000, 30, 0, 1, 2, 1000, 0},
 };
 constexpr SizeDefaults kCuda[] = {
     // island size, local search, restart after, grow after, islands per multiprocessor; many at
@@ -57,11 +61,14 @@ constexpr SizeDefaults kCuda[] = {
 }  // namespace
 
 const SizeDefaults& size_defaults(Backend backend, int box, Repair repair) {
-  GPUGA_INPUT_CHECK(box >= 2 && box <= kMaxEngineBox,
-                    "a " + std::to_string(box * box) + "x" + std::to_string(box * box) +
-                        " puzzle; the GA, annealing and hill climbing run 4x4 to 25x25 (gpuga "
-                        "check and generate take up to 64x64)");
   const bool cuda = backend == Backend::Cuda;
+  const std::string size = std::to_string(box * box) + "x" + std::to_string(box * box);
+  GPUGA_INPUT_CHECK(box >= 2 && box <= kMaxEngineBox,
+                    "a " + size + " puzzle; the GA, annealing and hill climbing run 4x4 to 49x49 "
+                    "(gpuga check and generate take up to 64x64)");
+  GPUGA_INPUT_CHECK(!cuda || box <= kMaxCudaBox,
+                    "a " + size + " puzzle on --backend cuda, which runs 4x4 to 25x25; expected "
+                    "--backend cpu for 36x36 and 49x49");
   if (repair == Repair::Propagate) return (cuda ? kCudaRepaired : kCpuRepaired)[box - 2];
   return (cuda ? kCuda : kCpu)[box - 2];
 }

@@ -229,9 +229,10 @@ std::string auto_text(std::uint32_t SizeDefaults::*m, Repair repair) {
   std::string out;
   for (const Backend b : {Backend::Cpu, Backend::Cuda}) {
     out += (out.empty() ? "" : "; ") + std::string(to_string(b));
-    for (int first = 3, last = 3; first <= 5; first = ++last) {
+    const int largest = b == Backend::Cuda ? kMaxCudaBox : kMaxEngineBox;
+    for (int first = 3, last = 3; first <= largest; first = ++last) {
       const std::uint32_t v = size_defaults(b, first, repair).*m;
-      while (last < 5 && size_defaults(b, last + 1, repair).*m == v) ++last;
+      while (last < largest && size_defaults(b, last + 1, repair).*m == v) ++last;
       out += (first == 3 ? " " : ", ") + box_name(first) +
              (last > first ? " to " + box_name(last) : "") + ": " + std::to_string(v);
     }
@@ -245,7 +246,7 @@ std::string many_text(std::uint32_t SizeDefaults::*one, std::uint32_t SizeDefaul
                       Repair repair) {
   std::string out;
   for (const Backend b : {Backend::Cpu, Backend::Cuda})
-    for (int box = 3; box <= 5; ++box)
+    for (int box = 3; box <= (b == Backend::Cuda ? kMaxCudaBox : kMaxEngineBox); ++box)
       if (const SizeDefaults& d = size_defaults(b, box, repair); d.*many != d.*one)
         out += (out.empty() ? "; many puzzles at once, " : ", ") + std::string(to_string(b)) + " " +
                box_name(box) + ": " + std::to_string(d.*many);

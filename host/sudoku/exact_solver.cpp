@@ -241,7 +241,7 @@ std::vector<Puzzle> read_solvable_puzzles(const std::vector<std::string>& files)
     GPUGA_INPUT_CHECK(p.grid.box <= kMaxEngineBox,
                       p.file + ":" + std::to_string(p.line) + ": puzzle " + std::to_string(p.index) +
                           " is " + size_name(p.grid) + "; the GA, annealing and hill climbing run "
-                          "4x4 to 25x25 (gpuga check and generate take up to 64x64)");
+                          "4x4 to 49x49 (gpuga check and generate take up to 64x64)");
   for (const auto& p : puzzles)
     GPUGA_INPUT_CHECK(solve_exact(p.grid, 1).solutions > 0,
                       p.file + ":" + std::to_string(p.line) + ": puzzle " +

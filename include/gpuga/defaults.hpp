@@ -32,8 +32,8 @@ struct SizeDefaults {
   std::uint32_t many_grow_after = 0;
 };
 
-// The entry for `backend` (Cpu or Cuda), puzzles of box size `box` (2 to 5) and the GA whose
-// children are repaired or not (--repair; sa and hc take the plain GA's).
+// The entry for `backend` (Cpu: box sizes 2 to 7; Cuda: 2 to 5), puzzles of box size `box` and
+// the GA whose children are repaired or not (--repair; sa and hc take the plain GA's).
 const SizeDefaults& size_defaults(Backend backend, int box, Repair repair);
 
 // The island sizes an entry starts runs on: one puzzle's, then many puzzles' where it differs.

@@ -31,7 +31,7 @@ struct NodePlace {
 struct Target {
   Backend backend = Backend::Cpu;  // cpu or cuda, resolved
   int device = 0;
-  int box = 3;               // the puzzles' box size (2 to 5)
+  int box = 3;               // the puzzles' box size (2 to 7; CUDA 2 to 5)
   bool many = false;         // many puzzles at once: each run sized for throughput
   std::uint32_t ranks = 1;   // processes that share each run's islands (MPI)
   std::uint32_t units = 1;   // CPU threads, or the device's multiprocessors

@@ -10,16 +10,17 @@ namespace gpuga {
 
 // Conflicts of one unit: n minus the number of distinct values in it (blanks are no value).
 template <int B>
-GPUGA_HD_INLINE int distinct_conflicts(unsigned seen) {
-  return Shape<B>::kSide - GPUGA_POPCOUNT(seen & Shape<B>::kValues);
+GPUGA_HD_INLINE int distinct_conflicts(typename Shape<B>::Bits seen) {
+  return Shape<B>::kSide - bit_count(seen & Shape<B>::kValues);
 }
 
 // Units 0..n-1 rows, n..2n-1 columns, 2n..3n-1 boxes (for checks by hand and tests; the GA's
 // own loops use band_scores below).
 template <int B>
 GPUGA_HD_INLINE int unit_conflicts(const std::uint8_t* g, int u) {
-  unsigned seen = 0;
-  for (int k = 0; k < Shape<B>::kSide; ++k) seen |= 1u << g[Shape<B>::unit_cell(u, k)];
+  using Bits = typename Shape<B>::Bits;
+  Bits seen = 0;
+  for (int k = 0; k < Shape<B>::kSide; ++k) seen |= Bits(1) << g[Shape<B>::unit_cell(u, k)];
   return distinct_conflicts<B>(seen);
 }
 
@@ -37,12 +38,12 @@ GPUGA_HD_INLINE int unit_squared(const std::uint8_t* g, int u) {
 // Conflicts of B units together: B n minus their distinct values. Up to 9x9 with one popcount
 // over their masks' value bits side by side (B n <= 32 bits).
 template <int B>
-GPUGA_HD_INLINE int group_conflicts(const unsigned* m) {
+GPUGA_HD_INLINE int group_conflicts(const typename Shape<B>::Bits* m) {
   constexpr int n = Shape<B>::kSide;
   if constexpr (B * n <= 32) {
     unsigned packed = 0;
     for (int k = 0; k < B; ++k) packed |= ((m[k] & Shape<B>::kValues) >> 1) << (n * k);
-    return B * n - GPUGA_POPCOUNT(packed);
+    return B * n - bit_count(packed);
   } else {
     int c = 0;
     for (int k = 0; k < B; ++k) c += distinct_conflicts<B>(m[k]);
@@ -63,9 +64,12 @@ inline constexpr int kBandScores = 3 * B;
 template <int B>
 GPUGA_HD_INLINE int put_band_scores(int t, int rows, int cols, int boxes, std::uint8_t* out) {
   if (!out) return rows + cols + boxes;
-  out[t] = static_cast<std::uint8_t>(rows);
-  out[B + t] = static_cast<std::uint8_t>(cols);
-  out[2 * B + t] = static_cast<std::uint8_t>(boxes);
+  // A band's B units hold at most B n conflicts: over a byte from 49x49 (343), where a score
+  // stops at 255 (the band crossover only compares them; the sum returned is exact).
+  const auto score = [](int x) { return static_cast<std::uint8_t>(B * B * B > 255 && x > 255 ? 255 : x); };
+  out[t] = score(rows);
+  out[B + t] = score(cols);
+  out[2 * B + t] = score(boxes);
   return rows + cols + boxes;
 }
 
@@ -73,13 +77,14 @@ GPUGA_HD_INLINE int put_band_scores(int t, int rows, int cols, int boxes, std::u
 template <int B>
 GPUGA_HD_INLINE int band_scores_one_pass(const std::uint8_t* g, Encoding e, std::uint8_t* out) {
   constexpr int n = Shape<B>::kSide;
-  unsigned rows[n] = {}, cols[n] = {}, boxes[n] = {};
+  using Bits = typename Shape<B>::Bits;
+  Bits rows[n] = {}, cols[n] = {}, boxes[n] = {};
   for (int r = 0; r < n; ++r) {
-    unsigned row = 0;
+    Bits row = 0;
     for (int s = 0; s < B; ++s) {  // the row's B cells in box column s
-      unsigned seg = 0;
+      Bits seg = 0;
       for (int j = 0; j < B; ++j) {
-        const unsigned bit = 1u << g[r * n + B * s + j];
+        const Bits bit = Bits(1) << g[r * n + B * s + j];
         seg |= bit;
         cols[B * s + j] |= bit;
       }
@@ -103,15 +108,16 @@ GPUGA_HD_INLINE int band_scores_one_pass(const std::uint8_t* g, Encoding e, std:
 template <int B>
 GPUGA_HD_INLINE int band_scores_by_band(const std::uint8_t* g, Encoding e, std::uint8_t* out) {
   constexpr int n = Shape<B>::kSide;
+  using Bits = typename Shape<B>::Bits;
   int total = 0;
   for (int t = 0; t < B; ++t) {
-    unsigned rows[B], boxes[B] = {}, cols[B] = {};
+    Bits rows[B], boxes[B] = {}, cols[B] = {};
     for (int i = 0; i < B; ++i) {
       const std::uint8_t* row = g + (B * t + i) * n;
-      unsigned whole = 0;
+      Bits whole = 0;
       for (int s = 0; s < B; ++s) {
-        unsigned seg = 0;
-        for (int j = 0; j < B; ++j) seg |= 1u << row[B * s + j];
+        Bits seg = 0;
+        for (int j = 0; j < B; ++j) seg |= Bits(1) << row[B * s + j];
         whole |= seg;
         boxes[s] |= seg;
       }
@@ -120,7 +126,7 @@ GPUGA_HD_INLINE int band_scores_by_band(const std::uint8_t* g, Encoding e, std::
     const int row_score = e != Encoding::Row ? group_conflicts<B>(rows) : 0;
     const int box_score = e != Encoding::Box ? group_conflicts<B>(boxes) : 0;
     for (int r = 0; r < n; ++r)  // rows and boxes counted first: their masks are dead here
-      for (int j = 0; j < B; ++j) cols[j] |= 1u << g[r * n + B * t + j];
+      for (int j = 0; j < B; ++j) cols[j] |= Bits(1) << g[r * n + B * t + j];
     total += put_band_scores<B>(t, row_score, group_conflicts<B>(cols), box_score, out);
   }
   return total;

@@ -1,5 +1,5 @@
 #pragma once
-// The shape of a grid of box size B (2..5) in host and device code: n = B * B values, n * n
+// The shape of a grid of box size B (2..7) in host and device code: n = B * B values, n * n
 // cells row by row, one byte a cell (0 a blank, 1..n a value). Every operator is a template over
 // B, so that the 9x9 path keeps its constants and the larger grids get their own.
 #include <cstdint>
@@ -11,13 +11,17 @@ namespace gpuga {
 
 template <int B>
 struct Shape {
-  static_assert(B >= 2 && B <= 5, "box sizes 2 to 5: 4x4 to 25x25");
+  // 64x64's values would need bit 64 of a mask with bit v for value v.
+  static_assert(B >= 2 && B <= 7, "box sizes 2 to 7: 4x4 to 49x49");
   static constexpr int kBox = B;
   static constexpr int kSide = B * B;
   static constexpr int kCells = kSide * kSide;
   static constexpr int kUnits = 3 * kSide;  // n rows, n columns, n boxes
-  // Bits 1..n: every value once, in a mask with bit v for value v.
-  static constexpr unsigned kValues = ((1u << kSide) - 1u) << 1;
+  // A set of values (bit v for value v, 1..n) or of a block's cells (bit i for its i-th): a
+  // 32-bit word up to 25x25, 64 bits from 36x36.
+  using Bits = std::conditional_t<(kSide < 32), std::uint32_t, std::uint64_t>;
+  // Bits 1..n: every value once.
+  static constexpr Bits kValues = ((Bits(1) << kSide) - 1u) << 1;
   // An individual's genome bytes: its cells and zero padding to an odd number of 32-bit words (9x9: 84
   // bytes, 21 words), so that the genomes of the 32 threads of a warp start in 32 different
   // shared-memory banks and a warp that reads the same cell of each thread's own individual
@@ -29,7 +33,7 @@ struct Shape {
   static constexpr int kGenomeBytes = 4 * (kWords | 1);
   // A cell index, and a mask of values.
   using Cell = std::conditional_t<(kCells <= 256), std::uint8_t, std::uint16_t>;
-  using Mask = std::conditional_t<(kSide < 16), std::uint16_t, std::uint32_t>;
+  using Mask = std::conditional_t<(kSide < 16), std::uint16_t, Bits>;
 
   GPUGA_HD_INLINE static int row_of(int c) { return c / kSide; }
   GPUGA_HD_INLINE static int col_of(int c) { return c % kSide; }

@@ -1,4 +1,5 @@
 #pragma once
+#include <cstdint>
 // The one host/device shim: operators in include/gpuga/ are written once and compiled by the
 // host compiler for the CPU backend and by nvcc for the CUDA backend.
 #if defined(__CUDACC__)
@@ -43,3 +44,23 @@ inline int popcount32(unsigned x) {
 }
 }  // namespace gpuga
 #endif
+
+// The same for a 64-bit word: the masks of 36x36 and 49x49, whose values are bits 1..49.
+namespace gpuga {
+GPUGA_HD_INLINE int lowest_bit(std::uint32_t x) { return GPUGA_LOWEST_BIT(x); }
+GPUGA_HD_INLINE int lowest_bit(std::uint64_t x) {
+#if defined(__CUDA_ARCH__)
+  return __ffsll(static_cast<long long>(x)) - 1;
+#else
+  return __builtin_ctzll(x);
+#endif
+}
+GPUGA_HD_INLINE int bit_count(std::uint32_t x) { return GPUGA_POPCOUNT(x); }
+GPUGA_HD_INLINE int bit_count(std::uint64_t x) {
+#if defined(__CUDA_ARCH__)
+  return __popcll(x);
+#else
+  return bit_count(static_cast<std::uint32_t>(x)) + bit_count(static_cast<std::uint32_t>(x >> 32));
+#endif
+}
+}  // namespace gpuga

@@ -35,8 +35,9 @@ struct OneLane {
   GPUGA_HD_INLINE std::uint32_t ballot(bool pred) const { return pred ? 1u : 0u; }
   GPUGA_HD_INLINE std::uint32_t reduce_min(std::uint32_t x) const { return x; }
   GPUGA_HD_INLINE std::uint32_t broadcast(std::uint32_t x, std::uint32_t) const { return x; }
-  GPUGA_HD_INLINE std::uint32_t fetch_or(std::uint32_t* p, std::uint32_t bits) const {
-    const std::uint32_t before = *p;
+  template <class Word>  // a unit's mask: 32 bits up to 25x25, 64 from 36x36
+  GPUGA_HD_INLINE Word fetch_or(Word* p, Word bits) const {
+    const Word before = *p;
     *p = before | bits;
     return before;
   }

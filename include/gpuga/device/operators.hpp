@@ -116,11 +116,15 @@ GPUGA_HD_INLINE void crossover(std::uint8_t* out, const std::uint8_t* a, const s
     }
     return;
   }
-  constexpr std::uint32_t all = (1u << n) - 1u;
-  std::uint32_t from_b;  // bit k set: block k comes from b
+  using Bits = typename Shape<B>::Bits;
+  constexpr Bits all = (Bits(1) << n) - 1u;
+  Bits from_b;  // bit k set: block k comes from b
   if (kind == Crossover::OnePoint) {
     const std::uint32_t point = 1 + rng.below(n - 1);
-    from_b = all & ~((1u << point) - 1u);
+    from_b = all & ~((Bits(1) << point) - 1u);
+  } else if constexpr (n > 32) {  // 36x36 up: two draws, the first the low word
+    const Bits low = rng.next();
+    from_b = (Bits(rng.next()) << 32 | low) & all;
   } else {
     from_b = rng.next() & all;
   }
@@ -156,14 +160,15 @@ struct Move {
 // which are legal is random, so a branch per cell would be mispredicted more often than not, at
 // a cost above the tests.
 template <int B>
-GPUGA_HD_INLINE std::uint32_t legal_partners(const std::uint8_t* g, const PuzzleInfo<B>& info,
-                                             int b, std::uint32_t i) {
-  const std::uint32_t allowed_i = info.allowed[info.free_cells[b][i]];
-  std::uint32_t fits = 0;  // bit j: free cell j's value is allowed at i (j >= n: masked below)
+GPUGA_HD_INLINE typename Shape<B>::Bits legal_partners(const std::uint8_t* g, const PuzzleInfo<B>& info,
+                                                       int b, std::uint32_t i) {
+  using Bits = typename Shape<B>::Bits;
+  const Bits allowed_i = info.allowed[info.free_cells[b][i]];
+  Bits fits = 0;  // bit j: free cell j's value is allowed at i (j >= n: masked below)
   GPUGA_UNROLL
   for (int j = 0; j < Shape<B>::kSide; ++j)
     fits |= ((allowed_i >> g[info.free_cells[b][j]]) & 1u) << j;
-  return fits & info.allows[b][g[info.free_cells[b][i]]] & ~(1u << i);
+  return fits & info.allows[b][g[info.free_cells[b][i]]] & ~(Bits(1) << i);
 }
 
 // The move that mutation makes and that annealing and hill climbing propose. box/row: two
@@ -195,10 +200,10 @@ GPUGA_HD_INLINE Move propose_move(const std::uint8_t* g, const PuzzleInfo<B>& in
       m.b = info.free_cells[blk][from];
       return m;
     }
-    const std::uint32_t legal = legal_partners<B>(g, info, blk, i);
+    const auto legal = legal_partners<B>(g, info, blk, i);
     if (legal == 0) continue;
-    const std::uint32_t later = legal & (~0u << from);  // the first from `from` on, cyclically
-    m.b = info.free_cells[blk][GPUGA_LOWEST_BIT(later ? later : legal)];
+    const auto later = legal & (~decltype(legal)(0) << from);  // the first from `from` on, cyclically
+    m.b = info.free_cells[blk][lowest_bit(later ? later : legal)];
     return m;
   }
   m.a = -1;

@@ -38,38 +38,39 @@ template <int B>
 inline PuzzleInfo<B> make_puzzle_info(const std::uint8_t* givens, Encoding e) {
   using S = Shape<B>;
   using Cell = typename S::Cell;
+  using Bits = typename S::Bits;
   PuzzleInfo<B> info;
   for (int c = 0; c < S::kCells; ++c) info.givens[c] = givens[c];
   for (int b = 0; b < S::kSide; ++b) {
-    unsigned present = 0;
+    Bits present = 0;
     for (int k = 0; k < S::kSide; ++k) {
       const int c = block_cell<B>(e, b, k);
       if (givens[c])
-        present |= 1u << givens[c];
+        present |= Bits(1) << givens[c];
       else
         info.free_cells[b][info.free_count[b]++] = static_cast<Cell>(c);
     }
     int m = 0;
     for (int v = 1; v <= S::kSide; ++v)
-      if (!(present & (1u << v))) info.missing[b][m++] = static_cast<std::uint8_t>(v);
+      if (!(present & (Bits(1) << v))) info.missing[b][m++] = static_cast<std::uint8_t>(v);
     if (info.free_count[b] >= 2) info.swappable[info.n_swappable++] = static_cast<std::uint8_t>(b);
   }
   for (int u = 0; u < S::kUnits; ++u) {
-    unsigned held = 0;
-    for (int k = 0; k < S::kSide; ++k) held |= 1u << givens[S::unit_cell(u, k)];
+    Bits held = 0;
+    for (int k = 0; k < S::kSide; ++k) held |= Bits(1) << givens[S::unit_cell(u, k)];
     info.unit_givens[u] = static_cast<typename S::Mask>(held & S::kValues);
   }
   for (int c = 0; c < S::kCells; ++c) {
     if (givens[c]) continue;
     info.all_free[info.n_free++] = static_cast<Cell>(c);
-    const unsigned taken = info.unit_givens[S::row_of(c)] | info.unit_givens[S::kSide + S::col_of(c)] |
+    const Bits taken = info.unit_givens[S::row_of(c)] | info.unit_givens[S::kSide + S::col_of(c)] |
                            info.unit_givens[2 * S::kSide + S::box_of(c)];
     info.allowed[c] = static_cast<typename S::Mask>(S::kValues & ~taken);
   }
   for (int b = 0; b < S::kSide; ++b)
     for (int i = 0; i < info.free_count[b]; ++i)
       for (int v = 1; v <= S::kSide; ++v)
-        if ((info.allowed[info.free_cells[b][i]] >> v) & 1u) info.allows[b][v] |= 1u << i;
+        if ((info.allowed[info.free_cells[b][i]] >> v) & 1u) info.allows[b][v] |= Bits(1) << i;
   return info;
 }
 

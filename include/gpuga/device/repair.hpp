@@ -26,9 +26,10 @@
 namespace gpuga {
 
 // The k-th (from 0) set bit of m, which has more than k.
-GPUGA_HD_INLINE int nth_bit(unsigned m, std::uint32_t k) {
+template <class Bits>
+GPUGA_HD_INLINE int nth_bit(Bits m, std::uint32_t k) {
   for (; k > 0; --k) m &= m - 1;
-  return GPUGA_LOWEST_BIT(m);
+  return lowest_bit(m);
 }
 
 // Rebuilds `grid` (a grid of the cell encoding; its free cells' values the preferences, 0 none) as
@@ -36,6 +37,7 @@ GPUGA_HD_INLINE int nth_bit(unsigned m, std::uint32_t k) {
 template <int B, class R>
 void repair_by_propagation(std::uint8_t* grid, const PuzzleInfo<B>& info, R& rng) {
   using S = Shape<B>;
+  using Bits = typename S::Bits;
   const int n_free = info.n_free;
   if (n_free == 0) return;
   const int from = static_cast<int>(rng.below(static_cast<std::uint32_t>(n_free)));
@@ -45,14 +47,14 @@ void repair_by_propagation(std::uint8_t* grid, const PuzzleInfo<B>& info, R& rng
     return std::vector<int>{S::row_of(c), S::kSide + S::col_of(c), 2 * S::kSide + S::box_of(c)};
   };
   const auto candidates = [&](int c) {
-    unsigned m = S::kValues;
+    Bits m = S::kValues;
     for (const int u : units_of(c))
-      for (int k = 0; k < S::kSide; ++k) m &= ~(1u << value[S::unit_cell(u, k)]);
+      for (int k = 0; k < S::kSide; ++k) m &= ~(Bits(1) << value[S::unit_cell(u, k)]);
     return m;
   };
   for (;;) {
     // Each open cell's candidates, and how many open cells of each unit allow each value.
-    std::vector<unsigned> cand(S::kCells, 0);
+    std::vector<Bits> cand(S::kCells, 0);
     std::vector<std::vector<int>> allowing(S::kUnits, std::vector<int>(S::kSide + 1, 0));
     for (int c = 0; c < S::kCells; ++c) {
       if (value[c]) continue;
@@ -62,7 +64,7 @@ void repair_by_propagation(std::uint8_t* grid, const PuzzleInfo<B>& info, R& rng
     }
     // Claims, in the order of the free cells: naked singles, else hidden ones.
     bool naked = false;
-    for (int c = 0; c < S::kCells; ++c) naked = naked || GPUGA_POPCOUNT(cand[c]) == 1;
+    for (int c = 0; c < S::kCells; ++c) naked = naked || bit_count(cand[c]) == 1;
     std::vector<int> claim(S::kCells, 0);
     std::vector<std::vector<int>> claims_in(S::kUnits, std::vector<int>(S::kSide + 1, 0));
     bool any = false;
@@ -70,7 +72,7 @@ void repair_by_propagation(std::uint8_t* grid, const PuzzleInfo<B>& info, R& rng
       const int c = info.all_free[i];
       if (!cand[c]) continue;
       if (naked) {
-        if (GPUGA_POPCOUNT(cand[c]) == 1) claim[c] = GPUGA_LOWEST_BIT(cand[c]);
+        if (bit_count(cand[c]) == 1) claim[c] = lowest_bit(cand[c]);
       } else {
         for (int v = 1; v <= S::kSide && !claim[c]; ++v)
           for (const int u : units_of(c))
@@ -97,15 +99,15 @@ void repair_by_propagation(std::uint8_t* grid, const PuzzleInfo<B>& info, R& rng
     int best = -1, fewest = S::kSide + 1;
     for (int k = 0; k < n_free; ++k) {
       const int c = info.all_free[(from + k) % n_free];
-      const int count = GPUGA_POPCOUNT(cand[c]);
+      const int count = bit_count(cand[c]);
       if (count >= 2 && count < fewest) best = c, fewest = count;
     }
     if (best < 0) break;
-    const unsigned m = cand[best];
+    const Bits m = cand[best];
     const int own = grid[best];
     value[best] = own && ((m >> own) & 1u)
                       ? own
-                      : nth_bit(m, rng.below(static_cast<std::uint32_t>(GPUGA_POPCOUNT(m))));
+                      : nth_bit(m, rng.below(static_cast<std::uint32_t>(bit_count(m))));
   }
   for (int i = 0; i < n_free; ++i)
     grid[info.all_free[i]] = static_cast<std::uint8_t>(value[info.all_free[i]]);

@@ -22,6 +22,7 @@
 // stream (lane 0's, in the scratch: no draw depends on the width). Barriers and the collectives,
 // each of which is one, separate the phases.
 #include <cstdint>
+#include <type_traits>
 
 #include "gpuga/device/lanes.hpp"
 #include "gpuga/device/repair.hpp"
@@ -35,35 +36,41 @@ namespace gpuga {
 template <int B>
 inline constexpr std::uint32_t kRepairLanes = 32;
 
-// A tile's working state for one child, in its scratch (a GPU's shared memory). Unit masks are
-// whole words: fetch_or is a 32-bit atomic.
 // A free cell and the numbers of its row, column and box among the 3n units (Shape::unit_cell),
 // packed in a word: every wave visits every open cell, and a load and shifts cost less than
-// dividing its index by n and B each time (on the CPU, a repair took 1.6 times as long).
+// dividing its index by n and B each time (on the CPU, a repair took 1.6 times as long). Up to
+// 25x25 in 32 bits (10 a cell, 7 a unit); from 36x36 in 64 (12 a cell, 8 a unit).
+template <int B>
 struct FreeCell {
+  using S = Shape<B>;
+  static constexpr bool kWide = S::kCells > 0x400;
+  static constexpr int kCellBits = kWide ? 12 : 10, kUnitBits = kWide ? 8 : 7;
+  using Packed = std::conditional_t<kWide, std::uint64_t, std::uint32_t>;
+  static_assert(S::kCells <= (1 << kCellBits) && S::kUnits <= (1 << kUnitBits));
   int cell, row, col, box;
-  template <int B>
-  GPUGA_HD_INLINE static std::uint32_t pack(int c) {
-    using S = Shape<B>;
-    return static_cast<std::uint32_t>(c) | static_cast<std::uint32_t>(S::row_of(c)) << 10 |
-           static_cast<std::uint32_t>(S::kSide + S::col_of(c)) << 17 |
-           static_cast<std::uint32_t>(2 * S::kSide + S::box_of(c)) << 24;
+  GPUGA_HD_INLINE static Packed pack(int c) {
+    return static_cast<Packed>(c) | static_cast<Packed>(S::row_of(c)) << kCellBits |
+           static_cast<Packed>(S::kSide + S::col_of(c)) << (kCellBits + kUnitBits) |
+           static_cast<Packed>(2 * S::kSide + S::box_of(c)) << (kCellBits + 2 * kUnitBits);
   }
-  GPUGA_HD_INLINE explicit FreeCell(std::uint32_t packed)
-      : cell(static_cast<int>(packed & 0x3FFu)), row(static_cast<int>(packed >> 10 & 0x7Fu)),
-        col(static_cast<int>(packed >> 17 & 0x7Fu)), box(static_cast<int>(packed >> 24)) {}
+  GPUGA_HD_INLINE explicit FreeCell(Packed packed)
+      : cell(static_cast<int>(packed & ((1u << kCellBits) - 1))),
+        row(static_cast<int>(packed >> kCellBits & ((1u << kUnitBits) - 1))),
+        col(static_cast<int>(packed >> (kCellBits + kUnitBits) & ((1u << kUnitBits) - 1))),
+        box(static_cast<int>(packed >> (kCellBits + 2 * kUnitBits))) {}
 };
-static_assert(Shape<5>::kCells <= 0x400 && Shape<5>::kUnits <= 0x80,
-              "a free cell packs in 32 bits");
 
+// A tile's working state for one child, in its scratch (a GPU's shared memory). Unit masks are
+// whole words for fetch_or's atomics (32 bits up to 25x25, 64 from 36x36).
 template <int B>
 struct RepairScratch {
   using S = Shape<B>;
-  std::uint32_t free_units[S::kCells];  // the puzzle's free cells, packed (start_repairs)
-  std::uint32_t used[S::kUnits];     // values placed in the unit, givens included
-  std::uint32_t lone[S::kUnits];     // this wave: values that one open cell of the unit allows
-  std::uint32_t claimed[S::kUnits];  // this wave: values some cell of the unit claims (0 between)
-  std::uint32_t clash[S::kUnits];    //   and those two or more claim
+  using Bits = typename S::Bits;
+  typename FreeCell<B>::Packed free_units[S::kCells];  // the puzzle's free cells (start_repairs)
+  Bits used[S::kUnits];     // values placed in the unit, givens included
+  Bits lone[S::kUnits];     // this wave: values that one open cell of the unit allows
+  Bits claimed[S::kUnits];  // this wave: values some cell of the unit claims (0 between)
+  Bits clash[S::kUnits];    //   and those two or more claim
   typename S::Mask cand[S::kCells];  // open cells' candidates; 0 for givens, placed, dead cells
   typename S::Cell open[S::kCells];  // the open cells with candidates, as indices of all_free
   Rng rng;                           // the child's stream, lane 0's to draw from (draw below)
@@ -85,6 +92,8 @@ inline constexpr std::uint8_t kPlacedMark = 0x80;
 template <int B, class Lanes>
 struct TeamRebuild {
   using S = Shape<B>;
+  using Bits = typename S::Bits;
+  using FreeCell = gpuga::FreeCell<B>;
   const Lanes& lanes;
   RepairScratch<B>& scratch;
   std::uint8_t* grid;
@@ -96,28 +105,28 @@ struct TeamRebuild {
   }
 
   // The masks of free cell f's units OR-ed (of placed, lone or clashing values).
-  GPUGA_HD_INLINE static std::uint32_t of_units(const std::uint32_t* masks, const FreeCell& f) {
+  GPUGA_HD_INLINE static Bits of_units(const Bits* masks, const FreeCell& f) {
     return masks[f.row] | masks[f.col] | masks[f.box];
   }
 
   // The value free cell f (candidates m, open) claims as a bit: its naked single, else (in a
   // wave of hidden singles) its lowest lone value; 0 for none.
-  GPUGA_HD_INLINE std::uint32_t claim_of(const FreeCell& f, std::uint32_t m, bool hidden) const {
+  GPUGA_HD_INLINE Bits claim_of(const FreeCell& f, Bits m, bool hidden) const {
     if (!(m & (m - 1))) return m;
     if (!hidden) return 0;
-    const std::uint32_t lonely = m & of_units(scratch.lone, f);
+    const Bits lonely = m & of_units(scratch.lone, f);
     return lonely & (~lonely + 1);
   }
 
-  GPUGA_HD_INLINE void place(const FreeCell& f, std::uint32_t bit) const {
-    grid[f.cell] = static_cast<std::uint8_t>(kPlacedMark | GPUGA_LOWEST_BIT(bit));
+  GPUGA_HD_INLINE void place(const FreeCell& f, Bits bit) const {
+    grid[f.cell] = static_cast<std::uint8_t>(kPlacedMark | lowest_bit(bit));
     scratch.cand[f.cell] = 0;
     lanes.fetch_or(&scratch.used[f.row], bit);
     lanes.fetch_or(&scratch.used[f.col], bit);
     lanes.fetch_or(&scratch.used[f.box], bit);
   }
 
-  GPUGA_HD_INLINE void note_claim(int u, std::uint32_t bit) const {
+  GPUGA_HD_INLINE void note_claim(int u, Bits bit) const {
     if (lanes.fetch_or(&scratch.claimed[u], bit) & bit) lanes.fetch_or(&scratch.clash[u], bit);
   }
 
@@ -132,7 +141,7 @@ struct TeamRebuild {
     for (std::uint32_t j = 0; j < count; ++j) {
       const std::uint32_t at = open_cell(j);
       const FreeCell f(scratch.free_units[at]);
-      const std::uint32_t m = scratch.cand[f.cell] & ~of_units(scratch.used, f);
+      const Bits m = scratch.cand[f.cell] & ~of_units(scratch.used, f);
       scratch.cand[f.cell] = static_cast<typename S::Mask>(m);
       if (!m) continue;
       kept.naked = kept.naked || !(m & (m - 1));
@@ -146,10 +155,10 @@ struct TeamRebuild {
   GPUGA_HD_INLINE void find_lone() const {
     for (std::uint32_t x = lane; x < S::kSide; x += width) {
       const int first = S::unit_cell(T * S::kSide + static_cast<int>(x), 0);
-      std::uint32_t once = 0, twice = 0;
+      Bits once = 0, twice = 0;
       GPUGA_UNROLL
       for (int k = 0; k < S::kSide; ++k) {
-        const std::uint32_t m = scratch.cand[first + unit_offset<T, B>(k)];
+        const Bits m = scratch.cand[first + unit_offset<T, B>(k)];
         twice |= once & m;
         once |= m;
       }
@@ -167,15 +176,15 @@ struct TeamRebuild {
     for (std::uint32_t j = 0; j < count; ++j) {
       const std::uint32_t at = open_cell(j);
       const FreeCell f(scratch.free_units[at]);
-      const std::uint32_t m = scratch.cand[f.cell];
-      if (const std::uint32_t bit = claim_of(f, m, hidden)) {
+      const Bits m = scratch.cand[f.cell];
+      if (const Bits bit = claim_of(f, m, hidden)) {
         offer.claims = true;
         note_claim(f.row, bit);
         note_claim(f.col, bit);
         note_claim(f.box, bit);
       } else if (!offer.claims) {
         const std::uint32_t distance = at >= from ? at - from : at + info.n_free - from;
-        const std::uint32_t key = static_cast<std::uint32_t>(GPUGA_POPCOUNT(m)) << 16 | distance;
+        const std::uint32_t key = static_cast<std::uint32_t>(bit_count(m)) << 16 | distance;
         offer.fewest = key < offer.fewest ? key : offer.fewest;
       }
     }
@@ -189,7 +198,7 @@ struct TeamRebuild {
     for (std::uint32_t j = 0; j < count; ++j) {
       const std::uint32_t at = open_cell(j);
       const FreeCell f(scratch.free_units[at]);
-      const std::uint32_t bit = claim_of(f, scratch.cand[f.cell], hidden);
+      const Bits bit = claim_of(f, scratch.cand[f.cell], hidden);
       if (!bit) continue;
       if (bit & of_units(scratch.clash, f))
         first_clash = at < first_clash ? at : first_clash;
@@ -212,10 +221,11 @@ struct TeamRebuild {
     if (lane == 0) {
       const std::uint32_t at = (fewest & 0xFFFFu) + from;
       const FreeCell f(scratch.free_units[at >= info.n_free ? at - info.n_free : at]);
-      const std::uint32_t m = scratch.cand[f.cell], own = grid[f.cell];
+      const Bits m = scratch.cand[f.cell];
+      const std::uint32_t own = grid[f.cell];
       const bool kept = own && ((m >> own) & 1u);
-      const auto candidates = static_cast<std::uint32_t>(GPUGA_POPCOUNT(m));
-      place(f, 1u << (kept ? own : nth_bit(m, scratch.rng.below(candidates))));
+      const auto candidates = static_cast<std::uint32_t>(bit_count(m));
+      place(f, Bits(1) << (kept ? own : nth_bit(m, scratch.rng.below(candidates))));
     }
     lanes.sync();
   }
@@ -227,7 +237,7 @@ template <int B, class Lanes>
 GPUGA_HD void start_repairs(const Lanes& lanes, RepairScratch<B>& scratch,
                             const PuzzleInfo<B>& info) {
   for (std::uint32_t i = lanes.lane(); i < info.n_free; i += lanes.width())
-    scratch.free_units[i] = FreeCell::pack<B>(info.all_free[i]);
+    scratch.free_units[i] = FreeCell<B>::pack(info.all_free[i]);
   lanes.sync();
 }
 
