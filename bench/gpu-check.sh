@@ -154,11 +154,12 @@ pack() {
     [ "$sub" = tests ] || { mkdir -p "$stage/build/$sub" && : >"$stage/build/$sub/CTestTestfile.cmake"; }
   done
   find "$stage/build" -name '*.cmake' -exec sed -i "s|$tree|$build_mark|g; s|$root|$source_mark|g" {} +
-  # What the tests' commands and the studies name: their scripts, the puzzles they read.
+  # What the tests' commands and the studies name: their scripts, the puzzles and instances they read.
   cp "$root"/tests/*.sh "$stage/src/tests/"
   cp "$root"/bench/throughput.sh "$root"/bench/dev-sets.sh "$root"/bench/summarize.py "$root"/bench/compare.py \
     "$stage/src/bench/"
   cp -r "$root/puzzles" "$stage/src/"
+  cp -r "$root/bench/instances" "$stage/src/bench/"
   cp -r "$root/tests/data" "$stage/src/tests/"
   cp "$0" "$stage/"
   copy_libs "$stage" "$stage/build/gpuga" "$stage"/build/tests/test_*
