@@ -3,12 +3,17 @@
 
 #include <algorithm>
 #include <array>
+#include <filesystem>
 #include <fstream>
 #include <numeric>
+#include <optional>
 #include <random>
 #include <sstream>
 #include <string>
 
+#include <unistd.h>
+
+#include "gpuga/errors.hpp"
 #include "gpuga/exact_solver.hpp"
 #include "paths.hpp"
 #include "gpuga/puzzle_io.hpp"
@@ -206,6 +211,41 @@ TEST(ExactSolver, TheSearchCountsAsTheSatSolverDoesFrom36x36To64x64) {
     unsolvable += seen[0];
   }
   EXPECT_GT(unsolvable, 0);
+}
+
+TEST(ExactSolver, APuzzleToRunFrom36x36IsRefusedWhereTheSearchProvesItHasNoSolution) {
+  // From 36x36 a puzzle to run is checked by the search within a budget (an exact count can take
+  // minutes): a solvable one passes, one without a solution (its givens clashing nowhere) is
+  // refused naming it.
+  std::mt19937 rng(9);
+  Grid solved(6);
+  for (int r = 0; r < 36; ++r)
+    for (int c = 0; c < 36; ++c) solved.cell[r * 36 + c] = static_cast<std::uint8_t>((6 * (r % 6) + r / 6 + c) % 36 + 1);
+  std::optional<Grid> unsolvable;
+  for (int tries = 0; tries < 50 && !unsolvable; ++tries) {
+    Grid g = solved;
+    for (auto& v : g.cell)
+      if (rng() % 3 == 0) v = 0;
+    const int c = static_cast<int>(rng() % g.cells());
+    g.cell[c] = static_cast<std::uint8_t>(solved.cell[c] % 36 + 1);
+    if (!first_clash(g) && solve_exact(g, 1, ExactSolver::Sat).solutions == 0) unsolvable = g;
+  }
+  ASSERT_TRUE(unsolvable) << "no unsolvable puzzle without a clash drawn";
+  const auto dir = std::filesystem::temp_directory_path() / ("gpuga_solvable_" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  Grid holed = solved;
+  for (int c = 0; c < holed.cells(); c += 2) holed.cell[c] = 0;
+  std::ofstream(dir / "good.txt") << to_line(holed, Alphabet::Alnum64) << "\n";
+  std::ofstream(dir / "bad.txt") << to_line(holed, Alphabet::Alnum64) << "\n"
+                                  << to_line(*unsolvable, Alphabet::Alnum64) << "\n";
+  EXPECT_EQ(read_solvable_puzzles({(dir / "good.txt").string()}).size(), 1u);
+  try {
+    read_solvable_puzzles({(dir / "bad.txt").string()});
+    ADD_FAILURE() << "an unsolvable 36x36 puzzle taken";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("bad.txt:2: puzzle 2 has no solution"), std::string::npos) << e.what();
+  }
+  std::filesystem::remove_all(dir);
 }
 
 TEST(ExactSolver, AGivenIsRemovedExactlyWhereOneSolutionRemainsDownToAMinimalPuzzle) {

@@ -68,7 +68,9 @@ class GivenRemover {
 std::optional<Grid> complete_by_search(const Grid& puzzle, std::uint64_t guess_budget);
 
 // The puzzles of the files, refusing (InputError naming file and line) any without a solution,
-// so that the GA never starts on one.
+// so that the GA never starts on one: decided exactly up to 25x25; from 36x36, where an exact
+// count can take minutes, one the search proves unsolvable within a budget of guesses (one it
+// cannot decide in that budget runs).
 std::vector<Puzzle> read_solvable_puzzles(const std::vector<std::string>& files);
 
 }  // namespace gpuga
