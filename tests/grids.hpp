@@ -1,8 +1,19 @@
 #pragma once
 // Grids for tests, built directly (not parsed: some hold duplicates on purpose).
+#include <cstdint>
 #include <string>
 
 #include "gpuga/grid.hpp"
+
+// A solved grid of any box size: row r is the first shifted by its band's row times the box and
+// its band's number, so every row, column and box holds each value once.
+inline gpuga::Grid solved_pattern(int box) {
+  gpuga::Grid g(box);
+  const int n = g.side();
+  for (int r = 0; r < n; ++r)
+    for (int c = 0; c < n; ++c) g.cell[r * n + c] = static_cast<std::uint8_t>((box * (r % box) + r / box + c) % n + 1);
+  return g;
+}
 
 // A 9x9 grid from 81 characters, '.' a blank.
 inline gpuga::Grid grid_of(const std::string& line) {

@@ -82,7 +82,7 @@ TEST(Defaults, RunsSizedForThroughputTakeTheirOwnIslandsAndGrowth) {
   ASSERT_EQ(d16.many_island_size, d16.island_size);
   EXPECT_EQ(table_island_sizes(d16), std::vector<std::uint32_t>{d16.island_size});
   for (const Backend b : {Backend::Cpu, Backend::Cuda})
-    for (int box = 2; box <= (b == Backend::Cuda ? kMaxCudaBox : kMaxEngineBox); ++box)
+    for (int box = 2; box <= largest_box(b); ++box)
       for (const Repair r : kBothRows) {
         const SizeDefaults& row = size_defaults(b, box, r);
         RunOptions o;
@@ -165,7 +165,7 @@ TEST(Defaults, EveryEntryIsARunTheEngineTakes) {
   // shared memory (227 KiB), as when their times were measured (25x25: one island of 128 on a
   // multiprocessor; its runs grow into islands of 256 that run from device memory).
   for (const Backend b : {Backend::Cpu, Backend::Cuda})
-    for (int box = 2; box <= (b == Backend::Cuda ? kMaxCudaBox : kMaxEngineBox); ++box)
+    for (int box = 2; box <= largest_box(b); ++box)
       for (const Repair r : kBothRows) {
         const SizeDefaults& d = size_defaults(b, box, r);
         EXPECT_GE(d.islands_per_unit, 1u);

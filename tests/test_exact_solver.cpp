@@ -15,6 +15,7 @@
 
 #include "gpuga/errors.hpp"
 #include "gpuga/exact_solver.hpp"
+#include "grids.hpp"
 #include "paths.hpp"
 #include "gpuga/puzzle_io.hpp"
 #include "gpuga/verify.hpp"
@@ -185,11 +186,8 @@ TEST(ExactSolver, TheSearchCountsAsTheSatSolverDoesFrom36x36To64x64) {
   int unsolvable = 0;
   for (int box = 6; box <= 8; ++box) {
     SCOPED_TRACE("box " + std::to_string(box));
-    Grid solved(box);
+    const Grid solved = solved_pattern(box);
     const int n = solved.side();
-    for (int r = 0; r < n; ++r)
-      for (int c = 0; c < n; ++c)
-        solved.cell[r * n + c] = static_cast<std::uint8_t>((box * (r % box) + r / box + c) % n + 1);
     int seen[3] = {};
     for (int k = 0; k < 2; ++k) {
       Grid g = solved;
@@ -218,9 +216,7 @@ TEST(ExactSolver, APuzzleToRunFrom36x36IsRefusedWhereTheSearchProvesItHasNoSolut
   // minutes): a solvable one passes, one without a solution (its givens clashing nowhere) is
   // refused naming it.
   std::mt19937 rng(9);
-  Grid solved(6);
-  for (int r = 0; r < 36; ++r)
-    for (int c = 0; c < 36; ++c) solved.cell[r * 36 + c] = static_cast<std::uint8_t>((6 * (r % 6) + r / 6 + c) % 36 + 1);
+  const Grid solved = solved_pattern(6);
   std::optional<Grid> unsolvable;
   for (int tries = 0; tries < 50 && !unsolvable; ++tries) {
     Grid g = solved;

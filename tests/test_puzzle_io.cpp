@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "gpuga/errors.hpp"
+#include "grids.hpp"
 #include "paths.hpp"
 #include "gpuga/puzzle_io.hpp"
 
@@ -321,14 +322,9 @@ TEST(PuzzleIoLarge, AlphabetAndSizeErrorsNameTheLine) {
 
 namespace {
 
-// A solved grid of box size `box` (a band shifted by one a row, a row by a box within a band),
-// every third cell blanked: a puzzle of every value, at no cost.
+// A solved grid of box size `box`, every third cell blanked: a puzzle of every value, at no cost.
 Grid pattern_puzzle(int box) {
-  Grid g(box);
-  const int n = g.side();
-  for (int r = 0; r < n; ++r)
-    for (int c = 0; c < n; ++c)
-      g.cell[r * n + c] = static_cast<std::uint8_t>((box * (r % box) + r / box + c) % n + 1);
+  Grid g = solved_pattern(box);
   for (int c = 0; c < g.cells(); c += 3) g.cell[c] = 0;
   return g;
 }

@@ -60,13 +60,13 @@ constexpr SizeDefaults kCuda[] = {
 
 }  // namespace
 
+int largest_box(Backend backend) { return backend == Backend::Cuda ? kMaxCudaBox : kMaxEngineBox; }
+
 const SizeDefaults& size_defaults(Backend backend, int box, Repair repair) {
   const bool cuda = backend == Backend::Cuda;
   const std::string size = std::to_string(box * box) + "x" + std::to_string(box * box);
-  GPUGA_INPUT_CHECK(box >= 2 && box <= kMaxEngineBox,
-                    "a " + size + " puzzle; the GA, annealing and hill climbing run 4x4 to 49x49 "
-                    "(gpuga check and generate take up to 64x64)");
-  GPUGA_INPUT_CHECK(!cuda || box <= kMaxCudaBox,
+  GPUGA_INPUT_CHECK(box >= 2 && box <= kMaxEngineBox, "a " + size + " puzzle; " + kEngineSizes);
+  GPUGA_INPUT_CHECK(box <= largest_box(backend),
                     "a " + size + " puzzle on --backend cuda, which runs 4x4 to 25x25; expected "
                     "--backend cpu for 36x36 and 49x49");
   if (repair == Repair::Propagate) return (cuda ? kCudaRepaired : kCpuRepaired)[box - 2];

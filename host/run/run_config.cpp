@@ -229,7 +229,7 @@ std::string auto_text(std::uint32_t SizeDefaults::*m, Repair repair) {
   std::string out;
   for (const Backend b : {Backend::Cpu, Backend::Cuda}) {
     out += (out.empty() ? "" : "; ") + std::string(to_string(b));
-    const int largest = b == Backend::Cuda ? kMaxCudaBox : kMaxEngineBox;
+    const int largest = largest_box(b);
     for (int first = 3, last = 3; first <= largest; first = ++last) {
       const std::uint32_t v = size_defaults(b, first, repair).*m;
       while (last < largest && size_defaults(b, last + 1, repair).*m == v) ++last;
@@ -246,7 +246,7 @@ std::string many_text(std::uint32_t SizeDefaults::*one, std::uint32_t SizeDefaul
                       Repair repair) {
   std::string out;
   for (const Backend b : {Backend::Cpu, Backend::Cuda})
-    for (int box = 3; box <= (b == Backend::Cuda ? kMaxCudaBox : kMaxEngineBox); ++box)
+    for (int box = 3; box <= largest_box(b); ++box)
       if (const SizeDefaults& d = size_defaults(b, box, repair); d.*many != d.*one)
         out += (out.empty() ? "; many puzzles at once, " : ", ") + std::string(to_string(b)) + " " +
                box_name(box) + ": " + std::to_string(d.*many);

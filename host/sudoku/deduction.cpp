@@ -17,7 +17,7 @@ class Ladder {
     units_.resize(g.units());
     for (int u = 0; u < g.units(); ++u)
       for (int k = 0; k < n_; ++k) units_[u].push_back(g.unit_cell(u, k));
-    const Mask all = n_ == 64 ? ~Mask(0) : (Mask(1) << n_) - 1;
+    const Mask all = all_values(n_);
     for (int c = 0; c < g.cells(); ++c)
       if (!g_.cell[c]) cand_[c] = all;
     for (int c = 0; c < g.cells(); ++c)
@@ -48,7 +48,7 @@ class Ladder {
   }
   // Value v placed at c: no longer a candidate of c's peers.
   void strike(int c, int v) {
-    const Mask bit = Mask(1) << (v - 1);
+    const Mask bit = value_bit(v);
     for (const int u : {g_.row_of(c), n_ + g_.col_of(c), 2 * n_ + g_.box_of(c)})
       for (const int d : units_[u]) cand_[d] &= ~bit;
   }
@@ -93,7 +93,7 @@ class Ladder {
       for (int b = 0; b < g_.units(); ++b) {
         if ((a >= boxes) == (b >= boxes)) continue;  // a box with a line, either way round
         for (int v = 1; v <= n_; ++v) {
-          const Mask bit = Mask(1) << (v - 1);
+          const Mask bit = value_bit(v);
           bool any = false, inside = true;
           for (const int c : units_[a])
             if (cand_[c] & bit) any = true, inside = inside && in_unit(c, b);
@@ -157,7 +157,7 @@ class Ladder {
     }
     bool changed = false;
     for (int v = from_value; v <= n_; ++v)
-      changed = hidden(open, k, v + 1, values | Mask(1) << (v - 1)) || changed;
+      changed = hidden(open, k, v + 1, values | value_bit(v)) || changed;
     return changed;
   }
   // A value in exactly two cells of each of two rows, in the same two columns: gone from the
@@ -167,7 +167,7 @@ class Ladder {
     for (const int base : {0, n_}) {  // rows as lines, then columns
       const int cross = n_ - base;
       for (int v = 1; v <= n_; ++v) {
-        const Mask bit = Mask(1) << (v - 1);
+        const Mask bit = value_bit(v);
         std::vector<Mask> where(n_, 0);  // per line: the positions along it holding v
         for (int l = 0; l < n_; ++l)
           for (int p = 0; p < n_; ++p)

@@ -12,9 +12,7 @@
 namespace gpuga {
 namespace {
 
-using Mask = std::uint64_t;  // bit v - 1 set: value v (1..n, 64 at most)
-
-Mask bit(int v) { return Mask(1) << (v - 1); }
+using Mask = std::uint64_t;  // bit v - 1 set: value v (value_bit)
 
 // A group of more literals than this says "at most one" by a sequential counter (Sinz 2005: a
 // variable a literal, three clauses each) rather than pairwise: 36x36 and up, where a group of 64
@@ -31,12 +29,12 @@ class Encoding {
       : p_(p), n_(p.side()), var_(p.cells() * (n_ + 1), 0), used_(p.units(), 0) {
     for (int u = 0; u < p.units(); ++u)
       for (int k = 0; k < n_; ++k)
-        if (const int v = p.cell[p.unit_cell(u, k)]) used_[u] |= bit(v);
+        if (const int v = p.cell[p.unit_cell(u, k)]) used_[u] |= value_bit(v);
     for (int c = 0; c < p.cells(); ++c) {
       if (p.cell[c]) continue;
       const Mask taken = used_[p.row_of(c)] | used_[n_ + p.col_of(c)] | used_[2 * n_ + p.box_of(c)];
       for (int v = 1; v <= n_; ++v)
-        if (!(taken & bit(v))) var_[c * (n_ + 1) + v] = ++vars_;
+        if (!(taken & value_bit(v))) var_[c * (n_ + 1) + v] = ++vars_;
     }
   }
 
@@ -53,7 +51,7 @@ class Encoding {
     }
     for (int u = 0; u < p_.units(); ++u)
       for (int v = 1; v <= n_; ++v) {
-        if (used_[u] & bit(v)) continue;
+        if (used_[u] & value_bit(v)) continue;
         lits.clear();
         for (int k = 0; k < n_; ++k)
           if (const int x = var(p_.unit_cell(u, k), v)) lits.push_back(x);
@@ -257,8 +255,7 @@ std::vector<Puzzle> read_solvable_puzzles(const std::vector<std::string>& files)
   for (const auto& p : puzzles)  // before any exact check, which takes seconds from 36x36 up
     GPUGA_INPUT_CHECK(p.grid.box <= kMaxEngineBox,
                       p.file + ":" + std::to_string(p.line) + ": puzzle " + std::to_string(p.index) +
-                          " is " + size_name(p.grid) + "; the GA, annealing and hill climbing run "
-                          "4x4 to 49x49 (gpuga check and generate take up to 64x64)");
+                          " is " + size_name(p.grid) + "; " + kEngineSizes);
   for (const auto& p : puzzles)
     GPUGA_INPUT_CHECK(!proven_unsolvable(p.grid),
                       p.file + ":" + std::to_string(p.line) + ": puzzle " +

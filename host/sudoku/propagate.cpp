@@ -15,15 +15,14 @@ bool Propagated::complete() const {
 
 namespace {
 
-// Bit v - 1 set for every value v (1..n, 64 at most) cell c may still take.
+// Every value cell c may still take (value_bit's bits).
 std::uint64_t candidates(const Grid& g, int c) {
   const int n = g.side();
   std::uint64_t taken = 0;
   for (int u : {g.row_of(c), n + g.col_of(c), 2 * n + g.box_of(c)})
     for (int k = 0; k < n; ++k)
-      if (const int v = g.cell[g.unit_cell(u, k)]) taken |= std::uint64_t(1) << (v - 1);
-  const std::uint64_t all = n == 64 ? ~std::uint64_t(0) : (std::uint64_t(1) << n) - 1;
-  return all & ~taken;
+      if (const int v = g.cell[g.unit_cell(u, k)]) taken |= value_bit(v);
+  return all_values(n) & ~taken;
 }
 
 // One pass of naked singles: places every cell with one candidate left. False on a contradiction.
@@ -57,7 +56,7 @@ bool hidden_singles(Propagated& p) {
       for (int k = 0; k < n && !present; ++k) {
         const int c = g.unit_cell(u, k);
         if (g.cell[c] == v) present = true;
-        else if (g.cell[c] == 0 && (candidates(g, c) >> (v - 1) & 1u)) where = c, ++count;
+        else if (g.cell[c] == 0 && (candidates(g, c) & value_bit(v))) where = c, ++count;
       }
       if (present || count > 1) continue;
       if (count == 0) {

@@ -42,12 +42,12 @@ class Search {
   static constexpr int n = T::n, kCells = T::kCells;
   // Bit v - 1: value v (1..n); 64x64's values fill a 64-bit word.
   using Mask = std::conditional_t<(n <= 32), std::uint32_t, std::uint64_t>;
-  static constexpr Mask kAll = n == 64 ? ~Mask(0) : (Mask(1) << n) - 1;
-  static Mask bit(int v) { return Mask(1) << (v - 1); }
+  static constexpr Mask kAll = static_cast<Mask>(all_values(n));
+  static Mask bit(int v) { return static_cast<Mask>(value_bit(v)); }
   // bit(v) by table, 0 for a blank: a cell's value or none without a branch in the hottest loop.
   static constexpr auto kBitOf = [] {
     std::array<Mask, n + 1> bits{};
-    for (int v = 1; v <= n; ++v) bits[v] = Mask(1) << (v - 1);
+    for (int v = 1; v <= n; ++v) bits[v] = static_cast<Mask>(value_bit(v));
     return bits;
   }();
   static int value_of(Mask m) { return std::countr_zero(m) + 1; }  // its lowest value

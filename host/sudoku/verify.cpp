@@ -17,12 +17,10 @@ Verdict verify_solution(const Grid& puzzle, const Grid& candidate) {
       return {false, "given " + std::to_string(puzzle.cell[c]) + " at " + cell_name(puzzle, c) +
                          " changed to " + std::to_string(v)};
   }
-  // Bit v - 1 for value v: 64x64's 64 values fill the word.
-  const std::uint64_t all = n == 64 ? ~std::uint64_t(0) : (std::uint64_t(1) << n) - 1;
   for (int u = 0; u < puzzle.units(); ++u) {
     std::uint64_t seen = 0;
-    for (int k = 0; k < n; ++k) seen |= std::uint64_t(1) << (candidate.cell[puzzle.unit_cell(u, k)] - 1);
-    if (seen != all) return {false, unit_name(puzzle, u) + " is not a permutation of " + range};
+    for (int k = 0; k < n; ++k) seen |= value_bit(candidate.cell[puzzle.unit_cell(u, k)]);
+    if (seen != all_values(n)) return {false, unit_name(puzzle, u) + " is not a permutation of " + range};
   }
   return {true, {}};
 }

@@ -32,8 +32,11 @@ struct SizeDefaults {
   std::uint32_t many_grow_after = 0;
 };
 
-// The entry for `backend` (Cpu: box sizes 2 to 7; Cuda: 2 to 5), puzzles of box size `box` and
-// the GA whose children are repaired or not (--repair; sa and hc take the plain GA's).
+// The largest box size a backend's engines run: kMaxEngineBox on the CPU, kMaxCudaBox on CUDA.
+int largest_box(Backend backend);
+
+// The entry for `backend` (box sizes 2 to largest_box), puzzles of box size `box` and the GA
+// whose children are repaired or not (--repair; sa and hc take the plain GA's).
 const SizeDefaults& size_defaults(Backend backend, int box, Repair repair);
 
 // The island sizes an entry starts runs on: one puzzle's, then many puzzles' where it differs.

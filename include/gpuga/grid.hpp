@@ -16,6 +16,11 @@ namespace gpuga {
 
 inline constexpr int kMinBox = 2, kMaxBox = 8;
 
+// The host's sets of values (the exact search, propagation, verification, deduction): bit v - 1
+// for value v, so that 64x64's 64 values fill a 64-bit word.
+constexpr std::uint64_t value_bit(int v) { return std::uint64_t(1) << (v - 1); }
+constexpr std::uint64_t all_values(int n) { return n == 64 ? ~std::uint64_t(0) : (std::uint64_t(1) << n) - 1; }
+
 struct Grid {
   int box = 3;
   std::vector<std::uint8_t> cell;
@@ -82,6 +87,9 @@ inline std::optional<Clash> first_clash(const Grid& g) {
 // the CPU (64x64's values would need a mask's bit 64: include/gpuga/device/grid.hpp), 4x4 to 25x25
 // on CUDA. 64x64 is read, written, checked and generated (box sizes up to kMaxBox).
 inline constexpr int kMaxEngineBox = 7, kMaxCudaBox = 5;
+inline constexpr const char* kEngineSizes =
+    "the GA, annealing and hill climbing run 4x4 to 49x49 (gpuga check and generate take up to "
+    "64x64)";
 
 // Calls f.template operator()<B>() with the box size B of `box` (2..Max): the one place a
 // run-time size picks the compiled one. Engine code passes kMaxEngineBox (CUDA's kMaxCudaBox).
@@ -99,10 +107,9 @@ decltype(auto) with_box_size(int box, F&& f) {
   }
   const std::string side = std::to_string(box * box);
   throw InputError("a " + side + "x" + side + " puzzle (box size " + std::to_string(box) + "); " +
-                   (box >= 2 && box <= kMaxBox
-                        ? "the GA, annealing and hill climbing run 4x4 to 49x49 (gpuga check "
-                          "and generate take up to 64x64)"
-                        : "expected 4x4 to 64x64 (box sizes 2 to 8)"));
+                   (box < kMinBox || box > kMaxBox ? "expected 4x4 to 64x64 (box sizes 2 to 8)"
+                    : Max == kMaxEngineBox         ? kEngineSizes
+                                                   : "CUDA runs 4x4 to 25x25"));
 }
 
 }  // namespace gpuga
