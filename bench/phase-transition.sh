@@ -8,10 +8,15 @@
 #
 # Usage: [K=10] [TIME_LIMIT=10] [STEP=0.05] [SEED=1] [SOLVERS="ga sa hc"] [ACS=path]
 #        [PUZZLES=dir] [GPUGA=build/gpuga] bench/phase-transition.sh SIZE OUTDIR [gpuga batch options]
-#   SIZE: 4, 9, 16 or 25. OUTDIR gets fills/fill-F.txt (the puzzles), runs.csv (solver, size,
-#   fill, instance, solved, seconds, generations), summary.md and phase-transition.png.
-#   PUZZLES: a folder of fill-F.txt files (F as 0.45) to solve instead of generating them (K and
-#   STEP then unused): bench/acs-instances.sh gives it the ant colony's published instances.
+#   SIZE: 4, 9, 16, 25, 36, 49 or 64. OUTDIR gets fills/fill-F.txt (the puzzles), runs.csv (solver,
+#   size, fill, instance, solved, seconds, generations), summary.md and phase-transition.png.
+#   PUZZLES: a folder of fill-F.txt files (F as 0.45) to solve instead of generating them (STEP
+#   then unused; K, when set, takes the first K puzzles of each file): bench/acs-instances.sh gives it the ant colony's published instances,
+#   bench/instances/36x36 (49x49, 64x64) the sets beyond 25x25.
+# The exact solver is `gpuga check` under the same limit (killed at it: unsolved, at the limit). The
+# ant colony reads 9x9 to 25x25 as published; from 36x36 its reader maps only 'a' onwards, so it
+# must be built with a reader of gpuga's alphabet (0-9, A-Z, a-z, +, / for 1 to 64) for its rows to
+# mean anything. A run it does not solve counts at the limit (it reports 0 seconds then).
 # Generation is refused where a fill cannot be made; every other failure ends the script.
 set -euo pipefail
 size=${1:?usage: bench/phase-transition.sh SIZE OUTDIR [gpuga batch options]}
@@ -40,7 +45,11 @@ files=()
 for f in "${fills[@]}"; do
   file="$out/fills/fill-$f.txt"
   if [ -n "${PUZZLES:-}" ]; then
-    cp "$PUZZLES/fill-$f.txt" "$file"
+    if [ -n "${K:-}" ]; then
+      awk -v k="$k" '/^#/ || /^$/ { print; next } ++n <= k' "$PUZZLES/fill-$f.txt" >"$file"
+    else
+      cp "$PUZZLES/fill-$f.txt" "$file"
+    fi
   else
     "$gpuga" generate --size "$size" --count "$k" --seed "$seed" --fill "$f" >"$file"
   fi
@@ -62,9 +71,15 @@ exact_and_acs() {
   while IFS= read -r puzzle; do
     [[ $puzzle == \#* ]] && continue
     t0=$(date +%s%N)
-    echo "$puzzle" | "$gpuga" check - >/dev/null
+    status=0
+    echo "$puzzle" | timeout "$limit" "$gpuga" check - >/dev/null || status=$?
     t1=$(date +%s%N)
-    echo "exact,$fill,$i,1,$(awk -v ns=$((t1 - t0)) 'BEGIN { printf "%.6f", ns / 1e9 }')"
+    if [ "$status" = 124 ]; then
+      echo "exact,$fill,$i,0,$limit"
+    else
+      [ "$status" = 0 ] || { echo "phase-transition: gpuga check failed on fill $fill puzzle $i" >&2; exit 1; }
+      echo "exact,$fill,$i,1,$(awk -v ns=$((t1 - t0)) 'BEGIN { printf "%.6f", ns / 1e9 }')"
+    fi
     if [ -n "${ACS:-}" ]; then
       # ACS reads one line of characters (16x16: 0-f for 1..16): a line of numbers converted.
       [[ $puzzle == *" "* ]] && puzzle=$(awk '{ for (i = 1; i <= NF; i++)
@@ -72,8 +87,10 @@ exact_and_acs() {
       # ACS prints 0 (solved) or 1, then its solving time in seconds; anything else (it
       # mistakes an empty 16x16 grid for a full one) counts as unsolved at the limit.
       mapfile -t res < <("$ACS" --puzzle "$puzzle" --timeout "$limit")
-      if [[ ${res[0]:-} =~ ^[01]$ ]]; then
-        echo "acs,$fill,$i,$((1 - res[0])),${res[1]}"
+      if [[ ${res[0]:-} == 0 ]]; then
+        echo "acs,$fill,$i,1,${res[1]}"
+      elif [[ ${res[0]:-} == 1 ]]; then
+        echo "acs,$fill,$i,0,$limit"
       else
         echo "phase-transition: ACS on fill $fill puzzle $i: '${res[0]:-}'; counted unsolved" >&2
         echo "acs,$fill,$i,0,$limit"

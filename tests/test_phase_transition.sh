@@ -27,4 +27,13 @@ for size in 4 9; do
   done
   [ -s "$out/phase-transition.png" ] || fail "$size x $size: no plot"
 done
-echo "phase transition: 4x4 and 9x9, 4 solvers x 4 fills x 2 puzzles each, table and plot"
+# A folder of puzzles (PUZZLES), K of each file: the first K, every fill, and the exact solver.
+K=1 TIME_LIMIT=2 SOLVERS=ga PUZZLES=$tmp/9/fills GPUGA=$gpuga bash "$script" 9 "$tmp/folder" \
+  --threads 2 2>"$tmp/err" || { cat "$tmp/err"; fail "PUZZLES: the script failed"; }
+[ "$(grep -c '^ga,9,' "$tmp/folder/runs.csv")" = 4 ] || fail "PUZZLES with K=1: not one ga row a fill"
+[ "$(grep -c '^exact,9,[0-9.]*,0,' "$tmp/folder/runs.csv")" = 4 ] || fail "PUZZLES with K=1: not one exact row a fill"
+for fill in 0.00 0.25 0.50 0.75; do
+  cmp -s <(grep -v '^#' "$tmp/folder/fills/fill-$fill.txt") <(grep -v '^#' "$tmp/9/fills/fill-$fill.txt" | head -1) ||
+    fail "PUZZLES with K=1: fill $fill is not the folder's first puzzle"
+done
+echo "phase transition: 4x4 and 9x9, 4 solvers x 4 fills x 2 puzzles each, table and plot; a folder, its first puzzle a fill"
