@@ -251,7 +251,10 @@ py::list rate_puzzles(const std::vector<std::string>& files,
     py::gil_scoped_release free;
     ratings = rate(setup, given, &quiet);
   }
-  g_interrupted.store(false);
+  if (g_interrupted.exchange(false)) {  // no rating of part of the runs, as the command
+    PyErr_SetString(PyExc_KeyboardInterrupt, "rate interrupted: no rating written");
+    throw py::error_already_set();
+  }
   py::list out;
   for (const PuzzleRating& r : ratings) {
     py::dict row;

@@ -300,11 +300,18 @@ TEST(Batch, CtrlCHalfwayThenResumeGivesTheUninterruptedCsv) {
                            "--repair none --max-generations 120 --time-limit 0 "
                            "puzzles/famous_named.txt ";
   run_gpuga(args + "--csv " + full);
-  // One SIGINT, as a Ctrl-C sends, part-way through.
-  const auto r = run_gpuga(args + "--csv " + cut, "", "timeout --foreground -s INT 1");
+  // One SIGINT, as a Ctrl-C sends, part-way through: exit status 5, and stderr says how many
+  // runs finished, how many did not and how to run them.
+  const auto r = run_gpuga(args + "--csv " + cut, "", "timeout --foreground --preserve-status -s INT 1");
   const auto partial = read_csv_rows(cut);
   ASSERT_LT(partial.size(), 19u) << "the batch ended before the interrupt; make it longer";
   ASSERT_FALSE(partial.empty());
+  EXPECT_EQ(r.status, 5) << r.err;
+  const std::string finished = std::to_string(partial.size() - 1);
+  EXPECT_NE(r.err.find("interrupted: " + finished + " of the 18 runs to do finished, " +
+                       std::to_string(18 - (partial.size() - 1)) + " not run"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find(cut + " holds every finished run; the same command with --resume runs the rest"),
+            std::string::npos) << r.err;
   const auto stop = std::find(partial[0].begin(), partial[0].end(), "stop") - partial[0].begin();
   ASSERT_LT(stop, static_cast<std::ptrdiff_t>(partial[0].size()));
   for (std::size_t i = 1; i < partial.size(); ++i) EXPECT_NE(partial[i][stop], "interrupted");

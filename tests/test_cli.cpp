@@ -92,6 +92,19 @@ TEST(Cli, CheckStrictFailsOnSeveralSolutions) {
   EXPECT_EQ(r.status, 1);
 }
 
+TEST(Cli, CheckCountsNoSolutionForContradictoryGivensAndGoesOn) {
+  // Two 1s in row 1, then a puzzle of one solution: the first has none, the second is counted.
+  const std::string clash = "11" + std::string(79, '.') + "\n";
+  const std::string unique =
+      "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..\n";
+  const auto r = run_gpuga("check -", clash + unique);
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("#1  9x9  clues 2  solutions: none (contradictory givens)"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("2 puzzles: 1 with exactly one solution, 0 with several, 1 with none"),
+            std::string::npos) << r.out;
+  EXPECT_EQ(run_gpuga("check --strict -", clash + unique).status, 1);
+}
+
 TEST(Cli, BadInputGivesFileAndLineOnStderrAndNothingOnStdout) {
   const std::string good =
       "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..\n";
@@ -218,6 +231,29 @@ TEST(Cli, APopulationThatDoesNotFitIsRefusedWithWhatItNeedsAndWhatThereIs) {
   EXPECT_NE(r.err.find("is available; lower --pop"), std::string::npos) << r.err;
 }
 
+TEST(Cli, WhatSolveWritesCheckAndScoreRead) {
+  // Solve's grids, pretty (its default: '|' between boxes, rules between bands) and one a line,
+  // at 9x9 and 16x16 (letters), each read back by check and score as the grid it is.
+  const std::string nine =
+      "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..\n";
+  std::ifstream unique16(source_path("puzzles/acs_16x16_unique_fixed055-060.txt"));
+  std::string sixteen;
+  while (std::getline(unique16, sixteen) && sixteen.rfind('#', 0) == 0) {
+  }
+  sixteen += "\n";
+  for (const std::string& puzzle : {nine, sixteen})
+    for (const std::string format : {"pretty", "line"}) {
+      const auto solved = run_gpuga("solve --backend cpu --seed 1 --format " + format + " -", puzzle);
+      ASSERT_EQ(solved.status, 0) << solved.err;
+      const auto check = run_gpuga("check -", solved.out);
+      EXPECT_EQ(check.status, 0) << format << "\n" << solved.out << check.err;
+      EXPECT_NE(check.out.find("solutions: one"), std::string::npos) << check.out;
+      const auto score = run_gpuga("score -", solved.out);
+      EXPECT_EQ(score.status, 0) << format << "\n" << solved.out << score.err;
+      EXPECT_NE(score.out.find("<stdin>:1  1  0  0  0  0  0"), std::string::npos) << score.out;
+    }
+}
+
 TEST(Cli, ScoreGivesEveryMetricForCompleteAndPartialGrids) {
   // The solution; r1c1 and r1c2 swapped (columns 1 and 2 each lose a digit); and the puzzle
   // itself with blanks (counted as no digit).
@@ -248,6 +284,9 @@ TEST(Cli, EveryRefusalIsTheProjectsOwnMessageWithExitTwoAndNothingOnStdout) {
   const std::string d = dir.string();
   std::ofstream(dir / "binary.toml", std::ios::binary) << std::string("solve.pop=2\0\1\n", 15);
   std::ofstream(dir / "unclosed.toml") << "solve.pop=16\nsolve.max-generations = [5\n";
+  std::ofstream(dir / "twice.toml") << "# the population\nsolve.pop=16\nsolve.pop=32\n";
+  std::ofstream(dir / "a-file") << "not a folder\n";
+  std::ofstream(dir / "lone.toml") << "solve.pop=16\n[5\n";
   std::filesystem::copy_file(source_path("bench/instances/36x36/fill-0.70.txt"), dir / "36x36.txt");
   const std::string puzzle =
       "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..\n";
@@ -258,7 +297,7 @@ TEST(Cli, EveryRefusalIsTheProjectsOwnMessageWithExitTwoAndNothingOnStdout) {
       {"frobnicate", "", "unknown command 'frobnicate'; expected one of check, solve"},
       {"", "", "no command given; expected one of check, solve"},
       {"solve --config " + d + "/missing.toml -", puzzle, d + "/missing.toml: no such file; expected a TOML file"},
-      {"solve --config " + d + " -", puzzle, d + ": not a regular file"},
+      {"solve --config " + d + " -", puzzle, d + ": is a folder; expected a TOML file"},
       {"solve --config " + d + "/binary.toml -", puzzle, "binary.toml: not a text file"},
       {"solve --format 2 -", puzzle, "--format: '2'; expected pretty or line"},
       {"solve --checkpoint-every 0 --checkpoint " + d + "/c.ckpt -", puzzle,
@@ -267,8 +306,8 @@ TEST(Cli, EveryRefusalIsTheProjectsOwnMessageWithExitTwoAndNothingOnStdout) {
       {"solve --checkpoint " + d + " -", puzzle, d + ": is a folder; expected a file name for --checkpoint"},
       {"batch --runs 0 --csv " + d + "/b.csv -", puzzle, "--runs: 0 is out of range; expected 1 to 1000000"},
       {"batch --csv " + d + "/nodir/b.csv -", puzzle, "b.csv: no folder"},
-      {"generate --seed -1 --fill 0.3", "", "--seed: -1 is out of range; expected 0 or more"},
-      {"bench --seed -1", "", "--seed: -1 is out of range; expected 0 or more"},
+      {"generate --seed -1 --fill 0.3", "", "--seed: -1 is out of range; expected 0 to 18446744073709551615"},
+      {"bench --seed -1", "", "--seed: -1 is out of range; expected 0 to 18446744073709551615"},
       {"generate --box -3 --fill 0.3", "", "--box: -3 is out of range; expected 2 to 8"},
       {"generate --size 10 --fill 0.3", "", "--size: '10'; expected 4, 9, 16, 25, 36, 49 or 64"},
       {"solve -", std::string(4096, '.') + "\n",
@@ -283,6 +322,19 @@ TEST(Cli, EveryRefusalIsTheProjectsOwnMessageWithExitTwoAndNothingOnStdout) {
        "puzzles/example.txt: exists; expected a new file for --runs-csv"},
       {"solve --config " + d + "/unclosed.toml -", puzzle,
        "unclosed.toml:2: --max-generations: '[5' cannot be read as a value"},
+      // The same fault, the same words in every command; the right thing named.
+      {"solve " + d, "", d + ": is a folder; expected a puzzle file, or - for standard input"},
+      {"check " + d, "", d + ": is a folder; expected a puzzle file, or - for standard input"},
+      {"batch --csv " + d + " -", puzzle, d + ": is a folder; expected a file name for the batch's CSV"},
+      {"solve --pop 16 --pop 32 -", puzzle, "--pop given 2 times; expected it once"},
+      {"solve --config " + d + "/twice.toml -", puzzle, "twice.toml:3: --pop given 2 times; expected it once"},
+      {"solve --config " + d + "/lone.toml -", puzzle,
+       "lone.toml:2: '[5' is neither a [section] nor a key=value line"},
+      {"solve --seed 18446744073709551616 -", puzzle,
+       "--seed: 18446744073709551616 is out of range; expected 0 to 18446744073709551615"},
+      {"bench --backend cpu --json " + d + "/nodir/b.json", "", "b.json: no folder " + d + "/nodir"},
+      {"batch --trace " + d + "/a-file --csv " + d + "/traced.csv -", puzzle,
+       d + "/a-file: cannot be made a folder"},
   };
   for (const Case& c : cases) {
     const auto r = run_gpuga(c.args, c.stdin_text);
@@ -290,6 +342,7 @@ TEST(Cli, EveryRefusalIsTheProjectsOwnMessageWithExitTwoAndNothingOnStdout) {
     EXPECT_NE(r.err.find(c.says), std::string::npos) << c.args << "\n" << r.err;
     EXPECT_TRUE(r.out.empty()) << c.args << "\n" << r.out;
   }
+  EXPECT_FALSE(std::filesystem::exists(dir / "traced.csv")) << "a refused batch began its CSV";
   // What is accepted: a byte-order mark before the first puzzle; --config after the command.
   const auto bom = run_gpuga("check -", "\xEF\xBB\xBF" + puzzle);
   EXPECT_EQ(bom.status, 0) << bom.err;

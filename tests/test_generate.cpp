@@ -120,7 +120,21 @@ TEST(Generate, WhatCannotBeMadeIsRefusedSayingWhatWasExpected) {
   EXPECT_NE(message(spec_of(3, 1, std::nullopt, false)).find("neither --fill nor --unique"), std::string::npos);
   const std::string below = message(spec_of(3, 3, 0.1, true));
   EXPECT_NE(below.find("--unique --fill 0.1: puzzle 1 keeps one solution down to"), std::string::npos) << below;
-  EXPECT_NE(below.find("ask a fill of at least"), std::string::npos) << below;
+  EXPECT_NE(below.find("givens at best (fill"), std::string::npos) << below;
+  EXPECT_NE(below.find(std::to_string(kUniqueFillAttempts) + " grids tried"), std::string::npos) << below;
+  EXPECT_NE(below.find("expected a higher --fill, or --unique alone"), std::string::npos) << below;
+}
+
+TEST(Generate, UniqueAtALowFillTriesAnotherGridWhereOneStopsShort) {
+  // 9x9 at 0.3 (24 givens): some grids' orders keep one solution no lower than 25 or 26; another
+  // grid reaches 24, so the whole request is made, each puzzle unique at its fill.
+  // (Seed 1, the command's default: one grid a puzzle stopped at puzzle 3.)
+  const auto made = generate(spec_of(3, 50, 0.3, true, 1));
+  ASSERT_EQ(made.size(), 50u);
+  for (const Generated& g : made) {
+    EXPECT_EQ(g.givens, 24);
+    EXPECT_EQ(solve_exact(g.puzzle, 2).solutions, 1);
+  }
 }
 
 TEST(Generate, TheCommandWritesPuzzlesEveryCommandReads) {

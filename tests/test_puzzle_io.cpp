@@ -365,6 +365,25 @@ TEST(PuzzleIoLarge, ThirtySixUpToSixtyFourInTheirAlphabetsAndAsNumbers) {
   EXPECT_EQ(std::count(pretty.begin(), pretty.end(), '\n'), 36 + 5);  // 36 rows, 5 rules
 }
 
+TEST(PuzzleIoLarge, EveryPrettyGridReadsBackAsItself) {
+  // to_pretty in every alphabet of every size, a full grid and a puzzle with blanks: read back,
+  // the same cells in the same alphabet ('|' and the rules between bands skipped).
+  const std::vector<std::pair<int, Alphabet>> forms = {
+      {2, Alphabet::Digits},  {3, Alphabet::Digits},  {4, Alphabet::HexZero}, {4, Alphabet::AlnumOne},
+      {4, Alphabet::Numbers}, {5, Alphabet::Lower},   {5, Alphabet::Upper},   {5, Alphabet::Numbers},
+      {6, Alphabet::HexZero}, {6, Alphabet::Alnum64}, {6, Alphabet::Numbers}, {7, Alphabet::Alnum64},
+      {8, Alphabet::Alnum64}};
+  for (const auto& [box, alphabet] : forms)
+    for (const Grid& g : {solved_pattern(box), pattern_puzzle(box)}) {
+      const std::string pretty = to_pretty(g, alphabet);
+      ASSERT_NE(pretty.find("| "), std::string::npos);
+      const auto read = parse(pretty);
+      ASSERT_EQ(read.size(), 1u) << box << "\n" << pretty;
+      EXPECT_EQ(read[0].grid, g) << box << "\n" << pretty;
+      EXPECT_EQ(read[0].alphabet, box <= 3 ? Alphabet::Digits : alphabet) << box << "\n" << pretty;
+    }
+}
+
 TEST(PuzzleIoLarge, ThirtySixUpToSixtyFourErrorsNameTheCharacterAndTheAlphabet) {
   std::string mixed = to_line(pattern_puzzle(6), Alphabet::Alnum64);
   ASSERT_NE(mixed.find('A'), std::string::npos);

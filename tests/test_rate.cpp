@@ -146,6 +146,20 @@ TEST(Rate, TheCommandWritesARowAPuzzleAsCsvAndJson) {
   EXPECT_EQ(run_gpuga("rate --runs 0 " + file).status, 2);
 }
 
+TEST(Rate, AnInterruptedRateWritesNoRating) {
+  // The plain GA, many runs: far from done when the Ctrl-C comes; a row of the runs that finished
+  // would read as a whole rating.
+  const std::string runs = test_file("interrupted_rate.csv").string();
+  const auto r = run_gpuga("rate --backend cpu --threads 2 --pop 500 --runs 1000 --seed 2 "
+                           "--max-generations 120 --time-limit 0 --repair none --runs-csv " + runs +
+                           " " + three_puzzles(), "", "timeout --foreground --preserve-status -s INT 1");
+  EXPECT_EQ(r.status, 5) << r.err;
+  EXPECT_EQ(r.out, "");
+  EXPECT_NE(r.err.find("rate: interrupted: no rating written"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find(runs + " holds every finished run"), std::string::npos) << r.err;
+  EXPECT_GE(read_csv_rows(runs).size(), 1u);  // its header and the runs that finished, intact
+}
+
 namespace {
 
 // Average ranks (ties share their mean rank), for Spearman's rho.

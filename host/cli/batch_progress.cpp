@@ -1,4 +1,5 @@
 #include "batch_progress.hpp"
+#include "commands.hpp"
 
 #include <unistd.h>
 
@@ -20,6 +21,13 @@ void StderrBatchReporter::progress(const BatchProgress& p) {
   last_ = now;
   std::fprintf(stderr, "%s%s%s", tty_ ? "\r" : "", progress_text(p).c_str(),
                tty_ && !finished ? "" : "\n");
+}
+
+int batch_end_status(BatchEnd end, const std::string& csv, const BatchShare* share,
+                     StderrBatchReporter& reporter) {
+  if (end == BatchEnd::Interrupted && (!share || share->index() == 0))
+    reporter.news(csv + " holds every finished run; the same command with --resume runs the rest");
+  return batch_exit_status(end);
 }
 
 }  // namespace gpuga

@@ -18,4 +18,9 @@ class StderrBatchReporter final : public BatchReporter {
   std::chrono::steady_clock::time_point last_;
 };
 
+// batch's and sweep's exit status for `end`; an interruption also said on the writer's stderr
+// with how to run the rest (the CSV `csv` holds every finished run).
+int batch_end_status(BatchEnd end, const std::string& csv, const BatchShare* share,
+                     StderrBatchReporter& reporter);
+
 }  // namespace gpuga

@@ -7,7 +7,9 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <ctime>
 #include <filesystem>
 #include <fstream>
@@ -21,6 +23,7 @@
 #include "commands.hpp"
 #include "gpuga/devices.hpp"
 #include "gpuga/errors.hpp"
+#include "gpuga/output_path.hpp"
 #include "gpuga/version.hpp"
 #include "gpuga/puzzle_io.hpp"
 
@@ -177,6 +180,7 @@ std::vector<std::pair<std::uint32_t, std::uint32_t>> sizes_to_run(const BenchOpt
 
 // --puzzles: the file's puzzles solved many at once on each backend, a row each.
 int run_puzzles_bench(const BenchOptions& o) {
+  if (!o.json_file.empty()) check_output_file(o.json_file, "--json");  // before the measuring
   std::vector<Grid> grids;
   for (const Puzzle& p : read_puzzle_file(o.puzzles_file)) grids.push_back(p.grid);
   std::vector<PuzzlesRow> rows;
@@ -202,7 +206,7 @@ int run_puzzles_bench(const BenchOptions& o) {
   }
   if (!o.json_file.empty()) {
     std::ofstream json(o.json_file);
-    GPUGA_INPUT_CHECK(json.good(), o.json_file + ": cannot write the JSON report");
+    GPUGA_INPUT_CHECK(json.good(), o.json_file + ": cannot write the JSON report: " + std::strerror(errno));
     json << nlohmann::json{{"gpuga_version", GPUGA_VERSION}, {"commit", GPUGA_GIT_COMMIT},
                            {"build", GPUGA_BUILD_INFO}, {"host_cpu", cpu_model()},
                            {"puzzles_file", o.puzzles_file}, {"seed", o.spec.seed}, {"puzzles", out}}
@@ -216,6 +220,7 @@ int run_puzzles_bench(const BenchOptions& o) {
 }
 
 int run_bench(BenchOptions& o) {
+  if (!o.json_file.empty()) check_output_file(o.json_file, "--json");  // before the measuring
   Puzzle puzzle_read;
   if (o.puzzle_file.empty()) {
     std::istringstream in(bench_puzzle());
@@ -234,7 +239,7 @@ int run_bench(BenchOptions& o) {
     const std::string partial = o.json_file + ".partial";
     {
       std::ofstream out(partial);
-      GPUGA_INPUT_CHECK(out.good(), o.json_file + ": cannot write the JSON report");
+      GPUGA_INPUT_CHECK(out.good(), partial + ": cannot write the JSON report: " + std::strerror(errno));
       out << to_json(rows, o, devs, size_name(puzzle), puzzle_text).dump(2) << '\n';
     }
     std::filesystem::rename(partial, o.json_file);

@@ -21,23 +21,29 @@ struct CheckOptions {
 const char* solutions_word(int n) { return n == 0 ? "none" : (n == 1 ? "one" : "several"); }
 
 int run_check(const CheckOptions& opt) {
-  const auto puzzles = read_puzzle_files(opt.files);
+  // Contradictory givens read (as score reads grids): such a puzzle has none, counted as such
+  // beside the others rather than refusing the file.
+  const auto puzzles = read_puzzle_files(opt.files, ReadMode::Grids);
   int count[3] = {0, 0, 0};
   nlohmann::json rows = nlohmann::json::array();
   for (const auto& p : puzzles) {
-    const auto r = solve_exact(p.grid, 2, opt.solver);
+    const bool contradictory = first_clash(p.grid).has_value();
+    ExactResult r;  // none
+    if (!contradictory) r = solve_exact(p.grid, 2, opt.solver);
     ++count[r.solutions];
     const std::string solution = r.solutions == 1 ? to_line(r.solution, p.alphabet) : "";
     if (opt.json) {
       rows.push_back({{"file", p.file}, {"line", p.line}, {"index", p.index},
                       {"size", size_name(p.grid)}, {"puzzle", to_line(p.grid, p.alphabet)},
                       {"clues", clue_count(p.grid)},
-                      {"solutions", solutions_word(r.solutions)}, {"solution", solution}});
+                      {"solutions", solutions_word(r.solutions)}, {"solution", solution},
+                      {"contradictory_givens", contradictory}});
     } else {
       std::cout << p.file << ':' << p.line << "  #" << p.index << "  " << size_name(p.grid)
                 << "  clues " << clue_count(p.grid)
                 << "  solutions: " << solutions_word(r.solutions);
       if (!solution.empty()) std::cout << "  " << solution;
+      if (contradictory) std::cout << " (contradictory givens)";
       std::cout << '\n';
     }
   }

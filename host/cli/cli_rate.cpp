@@ -1,5 +1,6 @@
 // gpuga rate FILE... [--runs R] [--json] [--runs-csv FILE] [run options]: how hard each puzzle is
 // for the engine, one row a puzzle (gpuga/rate.hpp says what each column holds).
+#include <cstdio>
 #include <iostream>
 #include <type_traits>
 #include <variant>
@@ -39,6 +40,12 @@ int run_rate(CLI::App* cmd, RateOptions& o) {
   if (print_config_if_asked(o.print_config, cmd)) return kExitOk;
   StderrBatchReporter reporter;
   const std::vector<PuzzleRating> ratings = rate(o.setup, o.run, &reporter);
+  if (g_interrupted.load()) {
+    std::fprintf(stderr, "rate: interrupted: no rating written, as one of part of a puzzle's runs "
+                 "would mislead%s\n", o.setup.runs_csv.empty() ? "" :
+                 ("; " + o.setup.runs_csv + " holds every finished run").c_str());
+    return kExitInterrupted;
+  }
   if (o.json) {
     nlohmann::json rows = nlohmann::json::array();
     for (const PuzzleRating& r : ratings) rows.push_back(rating_json(r));
@@ -52,7 +59,7 @@ int run_rate(CLI::App* cmd, RateOptions& o) {
       std::cout << csv_line(row) << '\n';
     }
   }
-  return g_interrupted.load() ? kExitUnsolved : kExitOk;
+  return kExitOk;
 }
 
 }  // namespace

@@ -192,8 +192,10 @@ void print_result(const SolveOptions& o, const Puzzle& p, const RunResult& r, bo
     if (r.solved)
       std::cout << to_line(r.best, p.alphabet) << '\n';
     else
+      // The best grid in the comment: labelled, and a reader of the output skips it.
       std::cout << "# puzzle " << p.index << " (" << p.file << ':' << p.line
-                << ") not solved, best fitness " << r.best_fitness << '\n';
+                << ") not solved, best fitness " << r.best_fitness << ", best grid "
+                << to_line(r.best, p.alphabet) << '\n';
   } else {
     if (several) std::cout << "# puzzle " << p.index << " (" << p.file << ':' << p.line << ")\n";
     if (r.solved)
@@ -445,6 +447,12 @@ int run_solve(CLI::App* cmd, SolveOptions& o) {
                                 {"config", config}, {"seconds", seconds},
                                 {"results", c.results}}.dump(2)
               << '\n';
+  }
+  if (g_interrupted.load()) {
+    if (place.root() && c.reported < puzzles.size())
+      std::fprintf(stderr, "gpuga: interrupted: %zu of %zu puzzles not run\n",
+                   puzzles.size() - c.reported, puzzles.size());
+    return kExitInterrupted;
   }
   return all_solved ? kExitOk : kExitUnsolved;
 }

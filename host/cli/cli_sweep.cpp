@@ -83,7 +83,8 @@ int run_sweep(CLI::App* cmd, SweepOptions& o) {
   o.setup.node = node_place();  // under MPI: each rank its share of the node
   const auto share = rank_batch_share();
   StderrBatchReporter reporter;
-  return batch_exit_status(run_batches(o.setup, expand(o), share.get(), &reporter));
+  return batch_end_status(run_batches(o.setup, expand(o), share.get(), &reporter), o.setup.csv,
+                          share.get(), reporter);
 }
 
 }  // namespace

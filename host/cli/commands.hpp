@@ -4,6 +4,9 @@
 // main() alone.
 #include <CLI/CLI.hpp>
 
+#include <filesystem>
+#include <system_error>
+
 #include "gpuga/batch_runner.hpp"
 
 namespace gpuga {
@@ -15,7 +18,9 @@ inline CLI::Option* add_puzzle_files_option(CLI::App* cmd, std::vector<std::stri
   const CLI::Validator readable(
       [](std::string& path) -> std::string {
         if (path == "-" || CLI::ExistingFile(path).empty()) return "";
-        return path + ": no such file; expected a puzzle file, or - for standard input";
+        std::error_code ec;
+        return path + (std::filesystem::is_directory(path, ec) ? ": is a folder" : ": no such file") +
+               "; expected a puzzle file, or - for standard input";
       },
       "FILE|-");
   return cmd->add_option("files", files, what + " ('-' for standard input)")
@@ -29,11 +34,13 @@ enum ExitStatus : int {
   kExitBadInput = 2,   // bad usage or bad input
   kExitFailure = 3,    // the machine failed (a CUDA error, out of memory)
   kExitCheckpointed = 4,  // a signal asked for a checkpoint: written, the run not finished
+  kExitInterrupted = 5,   // a signal stopped it, no checkpoint kept: what finished is written
 };
 
 inline int batch_exit_status(BatchEnd end) {
   return end == BatchEnd::AllSolved      ? kExitOk
          : end == BatchEnd::Checkpointed ? kExitCheckpointed
+         : end == BatchEnd::Interrupted  ? kExitInterrupted
                                          : kExitUnsolved;
 }
 

@@ -41,6 +41,7 @@ std::string config_file_problem(const std::string& file) {
   std::error_code ec;
   const auto status = std::filesystem::status(file, ec);
   if (!std::filesystem::exists(status)) return file + ": no such file" + expected;
+  if (std::filesystem::is_directory(status)) return file + ": is a folder" + expected;
   if (!std::filesystem::is_regular_file(status)) return file + ": not a regular file" + expected;
   std::ifstream in(file, std::ios::binary);
   if (!in) return file + ": cannot be read" + expected;
@@ -48,10 +49,22 @@ std::string config_file_problem(const std::string& file) {
   in.read(head.data(), static_cast<std::streamsize>(head.size()));
   head.resize(static_cast<std::size_t>(in.gcount()));
   if (head.find('\0') != std::string::npos) return file + ": not a text file (it holds NUL bytes)" + expected;
+  // A line that is neither a comment, a [section] nor key=value (an unclosed "[5"): CLI11 would
+  // take it as a section of that name and pass over it.
+  in.clear();
+  in.seekg(0);
+  std::string line;
+  for (int number = 1; std::getline(in, line); ++number) {
+    const std::string text = trimmed(line);
+    if (text.empty() || text[0] == '#' || text[0] == ';' || text.find('=') != std::string::npos) continue;
+    if (text.front() == '[' && text.back() == ']') continue;
+    return file + ":" + std::to_string(number) + ": '" + text +
+           "' is neither a [section] nor a key=value line" + expected;
+  }
   return "";
 }
 
-int config_line_of(const std::string& file, const std::string& dotted_key) {
+int config_line_of(const std::string& file, const std::string& dotted_key, int occurrence) {
   std::ifstream in(file);
   std::string line, section;
   for (int number = 1; std::getline(in, line); ++number) {
@@ -62,7 +75,7 @@ int config_line_of(const std::string& file, const std::string& dotted_key) {
       continue;
     }
     const std::string key = trimmed(text.substr(0, text.find('=')));
-    if ((section.empty() ? key : section + "." + key) == dotted_key) return number;
+    if ((section.empty() ? key : section + "." + key) == dotted_key && --occurrence == 0) return number;
   }
   return 0;
 }
@@ -87,6 +100,13 @@ std::string config_value_place(const std::string& file, const std::string& comma
     if (a == "--" + name || a.rfind("--" + name + "=", 0) == 0) return "";
   const int line = config_line_of(file, command + "." + name);
   return line ? file + ":" + std::to_string(line) : "";
+}
+
+std::string config_repeat_place(const std::string& file, const std::string& command,
+                                const std::string& cli11_message) {
+  const std::string name = cli11_message.substr(2, cli11_message.find(':') - 2);
+  const int line = config_line_of(file, command + "." + name, 2);
+  return line ? file + ":" + std::to_string(line) : file;
 }
 
 std::string config_value_text(const std::string& file, int line) {

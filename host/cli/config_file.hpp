@@ -15,8 +15,8 @@ std::vector<std::string> config_first(const std::vector<std::string>& args);
 std::string config_file_problem(const std::string& file);
 
 // The 1-based line of `file` that sets `dotted_key` (solve.pop, as `solve.pop=` or as `pop=`
-// under `[solve]`); 0 when none does or the file cannot be read.
-int config_line_of(const std::string& file, const std::string& dotted_key);
+// under `[solve]`) for the `occurrence`-th time; 0 when none does or the file cannot be read.
+int config_line_of(const std::string& file, const std::string& dotted_key, int occurrence = 1);
 
 // "FILE:LINE: unknown key 'KEY'; ...", for CLI11's message on an unusable key ("INI was not able
 // to parse KEY"); other messages come back after "FILE: ".
@@ -28,6 +28,11 @@ std::string describe_config_error(const std::string& file, const std::string& cl
 std::string config_value_place(const std::string& file, const std::string& command,
                                const std::vector<std::string>& args,
                                const std::string& cli11_message);
+
+// "FILE:LINE" of the line that sets again an option CLI11 names as given twice ("--pop: At Most
+// 1 required ..."): the second line of `file` that sets it for `command`.
+std::string config_repeat_place(const std::string& file, const std::string& command,
+                                const std::string& cli11_message);
 
 // The value text of line `line` of `file` (after its '='), or "".
 std::string config_value_text(const std::string& file, int line);

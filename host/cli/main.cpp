@@ -29,6 +29,16 @@ int fail(int status, const std::string& what) {
   return status;
 }
 
+// CLI11's words for an option given more than once ("--pop: At Most 1 required but received 2")
+// as ours: "--pop given 2 times; expected it once"; "" for another message.
+std::string repeated_option(const std::string& cli11_message) {
+  const std::string mark = ": At Most 1 required but received ";
+  const auto at = cli11_message.find(mark);
+  if (at == std::string::npos) return "";
+  return cli11_message.substr(0, at) + " given " + cli11_message.substr(at + mark.size()) +
+         " times; expected it once";
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -77,8 +87,14 @@ int main(int argc, char** argv) {
                         "' cannot be read as a value; expected one as --print-config writes it "
                         "(a number, a word, or a quoted string)");
       }
+      if (const std::string repeated = repeated_option(what); !repeated.empty())
+        return fail(gpuga::kExitBadInput, "error: " + gpuga::config_repeat_place(
+                                              gpuga::config_file(app), commands.front()->get_name(),
+                                              what) + ": " + repeated);
       return fail(gpuga::kExitBadInput, "error: " + place + ": " + what);
     }
+    if (const std::string repeated = repeated_option(e.what()); !repeated.empty())
+      return fail(gpuga::kExitBadInput, "error: " + repeated);
     app.exit(e);
     if (const std::string file = gpuga::config_file(app); !file.empty())
       std::cerr << "gpuga: note: options were also read from " << file << '\n';

@@ -44,6 +44,7 @@ bool is_comment(const std::string& s) {
   return first != std::string::npos && s[first] == '#';
 }
 
+// A line's values; a lone '|' (to_pretty's box separator) is none.
 std::vector<Token> tokens_of(const std::string& s) {
   std::vector<Token> out;
   for (std::size_t i = 0; i < s.size();) {
@@ -53,9 +54,15 @@ std::vector<Token> tokens_of(const std::string& s) {
     }
     const std::size_t b = i;
     while (i < s.size() && !is_space(s[i])) ++i;
+    if (i - b == 1 && s[b] == '|') continue;
     out.push_back({s.substr(b, i - b), static_cast<int>(b + 1)});
   }
   return out;
+}
+
+// A rule between bands of a grid, as to_pretty writes it ("------+-------+------").
+bool is_rule(const std::string& s) {
+  return s.find('-') != std::string::npos && s.find_first_not_of("-+| \t") == std::string::npos;
 }
 
 constexpr const char* kSideList = "4, 9, 16, 25, 36, 49 or 64";
@@ -188,10 +195,7 @@ class Parser {
     const auto toks = tokens_of(line.text);
     if (toks.size() == 1) {
       const std::size_t len = toks[0].text.size();
-      if (len == 4 || len == 9) {
-        parse_grid(line, static_cast<int>(len), p);
-        return true;
-      }
+      if (len == 4 || len == 9) return parse_grid(line, static_cast<int>(len), p);
       if (const int n = side_of_cells(len)) return parse_one_line(line, toks[0], n, p);
       fail(line.number, 0, "found " + std::to_string(len) + " characters; expected " +
                                nearest_line_length(len) + ", or a grid of " + kSideList +
@@ -208,8 +212,7 @@ class Parser {
       for (std::size_t i = 0; i < toks.size(); ++i) p.grid.cell[i] = value_of(line, toks[i], n);
       return true;
     }
-    parse_grid(line, static_cast<int>(toks.size()), p);
-    return true;
+    return parse_grid(line, static_cast<int>(toks.size()), p);
   }
 
   static std::string nearest_line_length(std::size_t len) {
@@ -288,18 +291,21 @@ class Parser {
   }
 
   // An n x n grid: n lines of n values separated by spaces or tabs (4x4 and 9x9: or n digits in
-  // a row).
-  void parse_grid(Line line, int n, Puzzle& p) {
+  // a row), with or without to_pretty's '|' between boxes and rules between bands.
+  // Past 9x9 a grid of single characters with a letter or a '0' in it (to_pretty of a lettered
+  // alphabet) reads as its characters on one line would; false as parse_one_line says.
+  bool parse_grid(Line line, int n, Puzzle& p) {
     if (!is_side(n))
       fail(line.number, 0, "grid row 1 has " + std::to_string(n) + " values; expected " +
                                kSideList + " (or 16, 81, 256, 625, 1296, 2401 or 4096 characters "
                                "for a puzzle on one line)");
     set_size(n, p);
     p.alphabet = n <= 9 ? Alphabet::Digits : Alphabet::Numbers;
+    std::vector<Line> rows;
     for (int r = 0; r < n; ++r) {
       if (r > 0) {
         auto next = next_line();
-        while (next && is_comment(next->text)) next = next_line();
+        while (next && (is_comment(next->text) || is_rule(next->text))) next = next_line();
         if (!next || is_blank(next->text))
           fail(next ? next->number : line_no_, 0,
                r == 1 ? "a line of " + std::to_string(n) + " values, read as the first row of a " +
@@ -310,8 +316,33 @@ class Parser {
                             std::to_string(r) + " rows; expected " + std::to_string(n));
         line = *next;
       }
-      parse_grid_row(line, r, p);
+      // A row that may be a lettered grid's waits for the whole grid; any other is read now, so
+      // that its error comes before the next row is asked for.
+      rows.push_back(line);
+      if (!single_characters(line, n)) parse_grid_row(line, r, p);
     }
+    std::string characters;
+    bool lettered = true;
+    for (const Line& row : rows) {
+      lettered = lettered && single_characters(row, n);
+      for (const Token& t : tokens_of(row.text)) characters += t.text;
+    }
+    if (lettered && characters.size() == std::size_t(n) * n &&
+        characters.find_first_not_of("123456789.") != std::string::npos) {
+      const Line whole{rows.front().number, characters};
+      return parse_one_line(whole, Token{characters, 1}, n, p);
+    }
+    for (int r = 0; r < n; ++r)
+      if (single_characters(rows[r], n)) parse_grid_row(rows[r], r, p);
+    return true;
+  }
+
+  // A row past 9x9 whose values are single characters.
+  static bool single_characters(const Line& row, int n) {
+    if (n <= 9) return false;
+    for (const Token& t : tokens_of(row.text))
+      if (t.text.size() != 1) return false;
+    return true;
   }
 
   void parse_grid_row(const Line& line, int r, Puzzle& p) const {
@@ -364,7 +395,7 @@ std::vector<Puzzle> read_puzzle_file(const std::string& path, ReadMode mode) {
   if (path == "-") return parse_puzzles(std::cin, "<stdin>", mode);
   std::error_code ec;
   if (std::filesystem::is_directory(path, ec))
-    throw InputError(path + ": is a directory; expected a puzzle file");
+    throw InputError(path + ": is a folder; expected a puzzle file");
   std::ifstream in(path, std::ios::binary);
   if (!in) throw InputError(path + ": cannot open: " + std::strerror(errno));
   return parse_puzzles(in, path, mode);

@@ -162,18 +162,33 @@ Outcome run_configuration(const BatchSetup& s, const RunPlan& run_plan,
   return out;
 }
 
+// --trace's folder ("" none), made here when missing, and its traces.csv writable: refused before
+// the batch's CSV is begun.
+void check_trace_folder(const std::string& folder) {
+  if (folder.empty()) return;
+  std::error_code made, ignored;
+  std::filesystem::create_directories(folder, made);
+  GPUGA_INPUT_CHECK(std::filesystem::is_directory(folder, ignored),
+                    folder + ": cannot be made a folder (" +
+                        (made ? made.message() : std::string("a file of that name")) +
+                        "); expected a folder for --trace");
+  check_output_file(folder + "/traces.csv", "--trace");
+}
+
 }  // namespace
 
 BatchEnd run_batches(const BatchSetup& s, const std::vector<RunOptions>& given, BatchShare* share,
                      BatchReporter* reporter) {
   if (s.checkpoint_every > 0) install_checkpoint_signals();
   const auto puzzles = read_solvable_puzzles(s.files);
+  const bool writer = !share || share->index() == 0;
+  // Every output checked before anything is written: a refusal leaves no file behind.
+  if (writer) check_output_file(s.csv, "the batch's CSV");
   std::error_code ec;
   const bool exists = std::filesystem::exists(s.csv, ec) && std::filesystem::file_size(s.csv, ec) > 0;
   GPUGA_INPUT_CHECK(!exists || s.resume, s.csv + ": exists; use --resume to continue that batch, "
                                                  "or name another file");
-  const bool writer = !share || share->index() == 0;
-  if (writer) check_output_file(s.csv, "the batch's CSV");
+  if (writer) check_trace_folder(s.trace_dir);
   if (exists && writer) drop_partial_last_line(s.csv);
   if (share) share->barrier();  // every process reads the CSV as the writer left it
   // The CSV's runs by content; each planned run that one records takes it off (a file given
@@ -265,7 +280,12 @@ BatchEnd run_batches(const BatchSetup& s, const std::vector<RunOptions>& given, 
     news("the runs in flight saved in " + s.csv + ".checkpoints/; --resume continues them");
     return BatchEnd::Checkpointed;
   }
-  return all_solved && !g_interrupted.load() ? BatchEnd::AllSolved : BatchEnd::SomeUnsolved;
+  if (g_interrupted.load()) {
+    news("interrupted: " + std::to_string(tally.ran) + " of the " + std::to_string(total) +
+         " runs to do finished, " + std::to_string(total - tally.ran) + " not run");
+    return BatchEnd::Interrupted;
+  }
+  return all_solved ? BatchEnd::AllSolved : BatchEnd::SomeUnsolved;
 }
 
 }  // namespace gpuga

@@ -105,7 +105,8 @@ std::vector<PuzzleRating> rate(const RateSetup& setup, const RunOptions& options
   batch.runs = setup.runs;
   batch.concurrent = setup.concurrent;
   batch.csv = csv.path;
-  run_batches(batch, {options}, nullptr, reporter);
+  // A rating of part of a puzzle's runs would read as a whole one.
+  if (run_batches(batch, {options}, nullptr, reporter) == BatchEnd::Interrupted) return {};
   // Every run's row, by puzzle (file#index, as batch names it).
   const auto rows = read_csv_rows(csv.path);
   std::map<std::string, std::size_t> col;

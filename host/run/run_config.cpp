@@ -64,10 +64,12 @@ std::string number_text(T v) {
   else return std::to_string(v);
 }
 
-// What a range accepts, in words: "0 to 64"; "0 or more" when it has no upper end.
+// What a range accepts, in words: "0 to 64"; "0 or more" for a real with no upper end (a whole
+// number's type always has one, and a value past it is refused naming it).
 template <class T>
 std::string range_text(T lo, T hi) {
-  if (hi == std::numeric_limits<T>::max()) return number_text(lo) + " or more";
+  if (std::is_floating_point_v<T> && hi == std::numeric_limits<T>::max())
+    return number_text(lo) + " or more";
   return number_text(lo) + " to " + number_text(hi);
 }
 

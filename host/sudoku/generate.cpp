@@ -86,8 +86,12 @@ void check_spec(const GenerateSpec& s) {
                       "--fill " + fill_text(*s.fill) + ": expected 0 to 1 (the fraction of cells given)");
 }
 
-Generated generate_puzzle(const GenerateSpec& s, std::uint32_t k) {
-  Draws rng(s.seed, k, 0, kPurposeGenerate);
+namespace {
+
+// Try `attempt` at puzzle k: a grid and an order of its givens drawn from (seed, k, attempt),
+// givens removed down to the fill (with `unique`, while one solution remains).
+Generated attempt_puzzle(const GenerateSpec& s, std::uint32_t k, std::uint32_t attempt) {
+  Draws rng(s.seed, k, attempt, kPurposeGenerate);
   Generated out;
   out.solution = solved_grid(s.box, rng);
   const int cells = out.solution.cells();
@@ -101,16 +105,30 @@ Generated generate_puzzle(const GenerateSpec& s, std::uint32_t k) {
     out.puzzle.cell[c] = 0;
     --givens;
   }
-  if (s.unique && s.fill)
-    GPUGA_INPUT_CHECK(givens == target,
-                      "--unique --fill " + fill_text(*s.fill) + ": puzzle " + std::to_string(k + 1) +
-                          " keeps one solution down to " + std::to_string(givens) + " givens (fill " +
-                          fill_text(double(givens) / cells) + ") and no further; expected " +
-                          std::to_string(target) + " (ask a fill of at least " +
-                          fill_text(double(givens) / cells) + ")");
   out.givens = givens;
   out.unique = s.unique || givens == cells;
   return out;
+}
+
+}  // namespace
+
+Generated generate_puzzle(const GenerateSpec& s, std::uint32_t k) {
+  Generated best = attempt_puzzle(s, k, 0);
+  if (!s.unique || !s.fill) return best;
+  const int cells = best.solution.cells();
+  const int target = static_cast<int>(std::lround(*s.fill * cells));
+  for (std::uint32_t attempt = 1; best.givens != target && attempt < kUniqueFillAttempts; ++attempt) {
+    Generated next = attempt_puzzle(s, k, attempt);
+    if (next.givens < best.givens) best = std::move(next);
+  }
+  GPUGA_INPUT_CHECK(best.givens == target,
+                    "--unique --fill " + fill_text(*s.fill) + ": puzzle " + std::to_string(k + 1) +
+                        " keeps one solution down to " + std::to_string(best.givens) +
+                        " givens at best (fill " + fill_text(double(best.givens) / cells) + ", " +
+                        std::to_string(kUniqueFillAttempts) + " grids tried) and no further; "
+                        "expected " + std::to_string(target) + " givens. The puzzles written before it "
+                        "are whole; expected a higher --fill, or --unique alone for minimal puzzles");
+  return best;
 }
 
 void generate(const GenerateSpec& s, std::uint32_t first, std::uint32_t last,

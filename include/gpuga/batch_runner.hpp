@@ -28,7 +28,9 @@ struct BatchSetup {
   NodePlace node;  // this process's place on its node (MPI ranks share its cores and devices)
 };
 
-enum class BatchEnd { AllSolved, SomeUnsolved, Checkpointed };
+// Interrupted: a signal (Ctrl-C, SIGTERM, SIGUSR1 without --checkpoint-every) stopped it, its
+// finished runs recorded, the rest not run (--resume runs them).
+enum class BatchEnd { AllSolved, SomeUnsolved, Checkpointed, Interrupted };
 
 // How far a batch is: runs recorded of those to do, how many solved, seconds since it began.
 struct BatchProgress {
@@ -83,7 +85,8 @@ class BatchShare {
 
 // Runs the batch for each configuration (their seeds already drawn: draw_seed), each planned for
 // every puzzle size of the files, shared with other processes when `share` is given. AllSolved:
-// every run solved its puzzle and none was interrupted.
+// every run solved its puzzle and none was interrupted; Interrupted: the reporter heard how many
+// ran and how many did not.
 BatchEnd run_batches(const BatchSetup& setup, const std::vector<RunOptions>& configs,
                      BatchShare* share = nullptr, BatchReporter* reporter = nullptr);
 

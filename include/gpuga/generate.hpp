@@ -9,7 +9,8 @@
 // fixed budget), completed by the exact search (exact_solver.hpp, deterministic), then its
 // values relabelled, its bands, stacks, rows within bands and columns within stacks shuffled. Givens then go in an order drawn from the seed: down
 // to the fill asked; with `unique`, one at a time while exactly one solution remains (to the fill
-// asked, or until no given can go: a minimal puzzle).
+// asked, or until no given can go: a minimal puzzle). With both, where a grid stops short of the
+// fill, another grid drawn from (seed, index, attempt), up to kUniqueFillAttempts.
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -40,8 +41,12 @@ int box_of_size(int size);
 // Checks the spec (InputError naming the option, its value and what is allowed).
 void check_spec(const GenerateSpec& spec);
 
-// Puzzle k (0 to count - 1) of the spec. InputError when `unique` could not reach the fill asked,
-// saying the fill it reached.
+// Grids tried for one puzzle of --unique --fill (a grid and an order of givens each), the first
+// that reaches the fill kept: one grid often stops short of a low fill where another does not.
+inline constexpr std::uint32_t kUniqueFillAttempts = 32;
+
+// Puzzle k (0 to count - 1) of the spec. InputError when `unique` could not reach the fill asked
+// in kUniqueFillAttempts grids, saying the fill it reached.
 Generated generate_puzzle(const GenerateSpec& spec, std::uint32_t k);
 
 // Puzzles first to last - 1 of the spec, made on every core at once, into `out` in index order

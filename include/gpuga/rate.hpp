@@ -62,7 +62,8 @@ struct RateSetup {
 };
 
 // Rates every puzzle of the files with `options` (their seed drawn: draw_seed), its runs' news
-// and progress to `reporter`. InputError as batch's for bad files or options.
+// and progress to `reporter`; none when a signal stopped the runs (g_interrupted). InputError as
+// batch's for bad files or options.
 std::vector<PuzzleRating> rate(const RateSetup& setup, const RunOptions& options,
                                BatchReporter* reporter = nullptr);
 
