@@ -335,12 +335,22 @@ TEST(Cli, EveryRefusalIsTheProjectsOwnMessageWithExitTwoAndNothingOnStdout) {
       {"bench --backend cpu --json " + d + "/nodir/b.json", "", "b.json: no folder " + d + "/nodir"},
       {"batch --trace " + d + "/a-file --csv " + d + "/traced.csv -", puzzle,
        d + "/a-file: cannot be made a folder"},
+      {"solve", "", "no puzzle file given; expected one or more puzzle files, or - for standard input"},
+      {"solve --bogus -", puzzle, "'--bogus' is not an option or argument of gpuga solve"},
+      {"solve --pop", "", "--pop: no value given; expected one (gpuga solve --help"},
+      {"sweep -", puzzle, "--grid not given; expected it (gpuga sweep --help)"},
+      {"solve --show-best=maybe -", puzzle, "--show-best: 'maybe' is not a value it takes"},
+      {"report " + d, "", d + ": is a folder; expected a file"},
+      {"bench --puzzle " + d, "", d + ": is a folder; expected a file for --puzzle"},
   };
   for (const Case& c : cases) {
     const auto r = run_gpuga(c.args, c.stdin_text);
     EXPECT_EQ(r.status, 2) << c.args << "\n" << r.err;
     EXPECT_NE(r.err.find(c.says), std::string::npos) << c.args << "\n" << r.err;
     EXPECT_TRUE(r.out.empty()) << c.args << "\n" << r.out;
+    for (const char* cli11 : {"Run with --help", "is required", "not expected", "At Most",
+                              "required but", "Could not convert", "File is actually"})
+      EXPECT_EQ(r.err.find(cli11), std::string::npos) << c.args << "\n" << r.err;
   }
   EXPECT_FALSE(std::filesystem::exists(dir / "traced.csv")) << "a refused batch began its CSV";
   // What is accepted: a byte-order mark before the first puzzle; --config after the command.

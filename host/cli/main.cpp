@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "cli_messages.hpp"
 #include "commands.hpp"
 #include "config_file.hpp"
 #include "gpuga/errors.hpp"
@@ -27,16 +28,6 @@ int fail(int status, const std::string& what) {
 #endif
   std::cerr << "gpuga: " << what << '\n';
   return status;
-}
-
-// CLI11's words for an option given more than once ("--pop: At Most 1 required but received 2")
-// as ours: "--pop given 2 times; expected it once"; "" for another message.
-std::string repeated_option(const std::string& cli11_message) {
-  const std::string mark = ": At Most 1 required but received ";
-  const auto at = cli11_message.find(mark);
-  if (at == std::string::npos) return "";
-  return cli11_message.substr(0, at) + " given " + cli11_message.substr(at + mark.size()) +
-         " times; expected it once";
 }
 
 }  // namespace
@@ -67,13 +58,14 @@ int main(int argc, char** argv) {
                 "error: " + gpuga::describe_config_error(gpuga::config_file(app), e.what()));
   } catch (const CLI::ParseError& e) {
     const auto commands = app.get_subcommands();
+    const std::string command = commands.empty() ? "" : commands.front()->get_name();
     if (commands.empty() && argc > 1 && argv[1][0] != '-')
       return fail(gpuga::kExitBadInput, std::string("error: unknown command '") + argv[1] +
                                             "'; expected " + gpuga::command_names(app));
     if (commands.empty() && argc == 1)
       return fail(gpuga::kExitBadInput, "error: no command given; expected " + gpuga::command_names(app));
     if (const std::string place = gpuga::config_value_place(
-            gpuga::config_file(app), commands.empty() ? "" : commands.front()->get_name(),
+            gpuga::config_file(app), command,
             {argv + 1, argv + argc}, e.what());
         !place.empty()) {
       // A value TOML reads as no value at all (an unclosed [, a stray quote): CLI11 says "At
@@ -87,18 +79,17 @@ int main(int argc, char** argv) {
                         "' cannot be read as a value; expected one as --print-config writes it "
                         "(a number, a word, or a quoted string)");
       }
-      if (const std::string repeated = repeated_option(what); !repeated.empty())
-        return fail(gpuga::kExitBadInput, "error: " + gpuga::config_repeat_place(
-                                              gpuga::config_file(app), commands.front()->get_name(),
-                                              what) + ": " + repeated);
+      if (what.find(": At Most 1 required") != std::string::npos)  // set twice in the file
+        return fail(gpuga::kExitBadInput,
+                    "error: " + gpuga::config_repeat_place(gpuga::config_file(app), command, what) +
+                        ": " + gpuga::project_words(what, command));
       return fail(gpuga::kExitBadInput, "error: " + place + ": " + what);
     }
-    if (const std::string repeated = repeated_option(e.what()); !repeated.empty())
-      return fail(gpuga::kExitBadInput, "error: " + repeated);
-    app.exit(e);
+    // The validators' messages are the project's already (cli_run_config.hpp).
+    const std::string words = gpuga::project_words(e.what(), command);
     if (const std::string file = gpuga::config_file(app); !file.empty())
       std::cerr << "gpuga: note: options were also read from " << file << '\n';
-    return gpuga::kExitBadInput;
+    return fail(gpuga::kExitBadInput, "error: " + (words.empty() ? std::string(e.what()) : words));
   } catch (const gpuga::InputError& e) {
     return fail(gpuga::kExitBadInput, std::string("error: ") + e.what());
   } catch (const std::exception& e) {
