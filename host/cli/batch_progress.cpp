@@ -4,6 +4,8 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <filesystem>
+#include <system_error>
 
 namespace gpuga {
 
@@ -25,7 +27,8 @@ void StderrBatchReporter::progress(const BatchProgress& p) {
 
 int batch_end_status(BatchEnd end, const std::string& csv, const BatchShare* share,
                      StderrBatchReporter& reporter) {
-  if (end == BatchEnd::Interrupted && (!share || share->index() == 0))
+  std::error_code ec;  // no CSV: stopped before it was begun, and the same command starts afresh
+  if (end == BatchEnd::Interrupted && (!share || share->index() == 0) && std::filesystem::exists(csv, ec))
     reporter.news(csv + " holds every finished run; the same command with --resume runs the rest");
   return batch_exit_status(end);
 }

@@ -382,7 +382,15 @@ int run_solve(CLI::App* cmd, SolveOptions& o) {
   // Before choosing a backend: printing needs no GPU.
   if (print_config_if_asked(o.print_config, cmd)) return kExitOk;
   if (!o.checkpoint.empty()) check_output_file(o.checkpoint, "--checkpoint");
-  const auto puzzles = read_solvable_puzzles(o.files);
+  // Alone, a signal during the puzzles' check (seconds from 36x36) stops it; ranks check every
+  // puzzle alike and settle a signal together at their first epoch.
+  const bool alone = rank_place().size == 1;
+  const auto puzzles = read_solvable_puzzles(
+      o.files, alone ? [] { return g_interrupted.load(); } : std::function<bool()>{});
+  if (alone && g_interrupted.load()) {
+    std::fprintf(stderr, "gpuga: interrupted while checking the puzzles; none run\n");
+    return kExitInterrupted;
+  }
   std::ifstream tty;
   std::istream* answers = &std::cin;
   if (o.interactive && std::find(o.files.begin(), o.files.end(), "-") != o.files.end()) {

@@ -180,8 +180,15 @@ void check_trace_folder(const std::string& folder) {
 BatchEnd run_batches(const BatchSetup& s, const std::vector<RunOptions>& given, BatchShare* share,
                      BatchReporter* reporter) {
   if (s.checkpoint_every > 0) install_checkpoint_signals();
-  const auto puzzles = read_solvable_puzzles(s.files);
+  // Alone, a signal during the puzzles' check (seconds from 36x36) stops it; processes that share
+  // the batch check every puzzle alike and settle the signal at their first epoch.
+  const auto puzzles = read_solvable_puzzles(
+      s.files, share ? std::function<bool()>{} : [] { return g_interrupted.load(); });
   const bool writer = !share || share->index() == 0;
+  if (!share && g_interrupted.load()) {
+    if (writer && reporter) reporter->news("interrupted while checking the puzzles: no run begun");
+    return BatchEnd::Interrupted;
+  }
   // Every output checked before anything is written: a refusal leaves no file behind.
   if (writer) check_output_file(s.csv, "the batch's CSV");
   std::error_code ec;

@@ -93,7 +93,9 @@ std::string rating_of(const PuzzleRating& r) {
 std::vector<PuzzleRating> rate(const RateSetup& setup, const RunOptions& options,
                                BatchReporter* reporter) {
   GPUGA_INPUT_CHECK(setup.runs >= 1, "--runs 0: expected at least 1");
-  const std::vector<Puzzle> puzzles = read_solvable_puzzles(setup.files);
+  const std::vector<Puzzle> puzzles =
+      read_solvable_puzzles(setup.files, [] { return g_interrupted.load(); });
+  if (g_interrupted.load()) return {};
   std::error_code ec;
   GPUGA_INPUT_CHECK(setup.runs_csv.empty() || !std::filesystem::exists(setup.runs_csv, ec) ||
                         std::filesystem::file_size(setup.runs_csv, ec) == 0,

@@ -1,6 +1,7 @@
 #pragma once
 // Exact checker for puzzles and tests; never a way for the GA to find answers.
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -70,7 +71,9 @@ std::optional<Grid> complete_by_search(const Grid& puzzle, std::uint64_t guess_b
 // The puzzles of the files, refusing (InputError naming file and line) any without a solution,
 // so that the GA never starts on one: decided exactly up to 25x25; from 36x36, where an exact
 // count can take minutes, one the search proves unsolvable within a budget of guesses (one it
-// cannot decide in that budget runs).
-std::vector<Puzzle> read_solvable_puzzles(const std::vector<std::string>& files);
+// cannot decide in that budget runs). `stop`, where given, is asked before each puzzle's check:
+// once it says so (a signal), the puzzles checked so far come back.
+std::vector<Puzzle> read_solvable_puzzles(const std::vector<std::string>& files,
+                                          const std::function<bool()>& stop = {});
 
 }  // namespace gpuga
