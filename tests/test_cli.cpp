@@ -342,6 +342,7 @@ TEST(Cli, EveryRefusalIsTheProjectsOwnMessageWithExitTwoAndNothingOnStdout) {
       {"solve --show-best=maybe -", puzzle, "--show-best: 'maybe' is not a value it takes"},
       {"report " + d, "", d + ": is a folder; expected a file"},
       {"bench --puzzle " + d, "", d + ": is a folder; expected a file for --puzzle"},
+      {"rate --runs-csv " + d + " -", puzzle, d + ": is a folder; expected a file name for --runs-csv"},
   };
   for (const Case& c : cases) {
     const auto r = run_gpuga(c.args, c.stdin_text);
@@ -349,7 +350,7 @@ TEST(Cli, EveryRefusalIsTheProjectsOwnMessageWithExitTwoAndNothingOnStdout) {
     EXPECT_NE(r.err.find(c.says), std::string::npos) << c.args << "\n" << r.err;
     EXPECT_TRUE(r.out.empty()) << c.args << "\n" << r.out;
     for (const char* cli11 : {"Run with --help", "is required", "not expected", "At Most",
-                              "required but", "Could not convert", "File is actually"})
+                              "required but", "Could not convert", "File is actually", "files: "})
       EXPECT_EQ(r.err.find(cli11), std::string::npos) << c.args << "\n" << r.err;
   }
   EXPECT_FALSE(std::filesystem::exists(dir / "traced.csv")) << "a refused batch began its CSV";

@@ -30,6 +30,7 @@ std::string project_words(const std::string& cli11_message, const std::string& c
     return m.str(2) + ": is a folder; expected " + file_for();
   if (is("(\\S+): File does not exist: (.+)"))
     return m.str(2) + ": no such file; expected " + file_for();
+  if (is("files: (.+)")) return m.str(1);  // the puzzle files' own message, which names the file
   return "";
 }
 

@@ -15,6 +15,7 @@
 #include "gpuga/errors.hpp"
 #include "gpuga/deduction.hpp"
 #include "gpuga/exact_solver.hpp"
+#include "gpuga/output_path.hpp"
 #include "gpuga/propagate.hpp"
 #include "gpuga/puzzle_io.hpp"
 
@@ -96,6 +97,7 @@ std::vector<PuzzleRating> rate(const RateSetup& setup, const RunOptions& options
   const std::vector<Puzzle> puzzles =
       read_solvable_puzzles(setup.files, [] { return g_interrupted.load(); });
   if (g_interrupted.load()) return {};
+  if (!setup.runs_csv.empty()) check_output_file(setup.runs_csv, "--runs-csv");
   std::error_code ec;
   GPUGA_INPUT_CHECK(setup.runs_csv.empty() || !std::filesystem::exists(setup.runs_csv, ec) ||
                         std::filesystem::file_size(setup.runs_csv, ec) == 0,
