@@ -218,9 +218,10 @@ pkill -TERM -f "^$gpuga solve .*--seed 434343" -n
 start=$SECONDS
 wait "$launcher"
 rc=$?
-[ "$rc" = 1 ] || { cat "$tmp/term.err"; fail "SIGTERM to a rank: exit $rc, expected 1 (not solved)"; }
+[ "$rc" = 5 ] || { cat "$tmp/term.err"; fail "SIGTERM to a rank: exit $rc, expected 5 (interrupted)"; }
 [ $((SECONDS - start)) -le 30 ] || fail "SIGTERM to a rank: $((SECONDS - start)) s to stop"
 grep -q "interrupted after" "$tmp/term.err" || { cat "$tmp/term.err"; fail "SIGTERM: no interrupted summary"; }
+grep -q "9 of 10 puzzles not run" "$tmp/term.err" || { cat "$tmp/term.err"; fail "SIGTERM: the puzzles not run not said"; }
 grep -q "^# puzzle 1 .* not solved" "$tmp/term.out" || fail "SIGTERM: no best grid on stdout"
 echo "ok: SIGTERM to a rank stopped the run in $((SECONDS - start)) s"
 
