@@ -144,6 +144,11 @@ TEST(Rate, TheCommandWritesARowAPuzzleAsCsvAndJson) {
   EXPECT_EQ(doc["puzzles"][2]["median_generations"], nullptr);
   EXPECT_EQ(doc["puzzles"][2]["runs"], 3);
   EXPECT_EQ(run_gpuga("rate --runs 0 " + file).status, 2);
+  // Standard input, read once: a row for its puzzle.
+  const auto piped = run_gpuga("rate --backend cpu --runs 2 --seed 2 --max-generations 1 -",
+                               head_of("puzzles/norvig_easy50.txt", 1));
+  ASSERT_EQ(piped.status, 0) << piped.err;
+  EXPECT_EQ(parse_csv(piped.out).rows.size(), 2u) << piped.out;
 }
 
 TEST(Rate, AnInterruptedRateWritesNoRating) {

@@ -98,15 +98,10 @@ std::string config_value_place(const std::string& file, const std::string& comma
   const std::string name = cli11_message.substr(2, cli11_message.find(':') - 2);
   for (const auto& a : args)
     if (a == "--" + name || a.rfind("--" + name + "=", 0) == 0) return "";
-  const int line = config_line_of(file, command + "." + name);
+  // An option set twice (CLI11: "At Most 1 required"): the line that sets it again.
+  const bool repeated = cli11_message.find(": At Most 1 required") != std::string::npos;
+  const int line = config_line_of(file, command + "." + name, repeated ? 2 : 1);
   return line ? file + ":" + std::to_string(line) : "";
-}
-
-std::string config_repeat_place(const std::string& file, const std::string& command,
-                                const std::string& cli11_message) {
-  const std::string name = cli11_message.substr(2, cli11_message.find(':') - 2);
-  const int line = config_line_of(file, command + "." + name, 2);
-  return line ? file + ":" + std::to_string(line) : file;
 }
 
 std::string config_value_text(const std::string& file, int line) {

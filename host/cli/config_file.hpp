@@ -24,15 +24,11 @@ std::string describe_config_error(const std::string& file, const std::string& cl
 
 // "FILE:LINE" for CLI11's message on a bad value ("--pop: 'abc' is not a number; ...") that
 // came from the file: the option is not among the command line's `args` and line LINE sets it
-// for `command` (solve.pop=, or pop= under [solve]). "" otherwise: the command line gave it.
+// for `command` (solve.pop=, or pop= under [solve]; for an option set twice, the line that sets it
+// again). "" otherwise: the command line gave it.
 std::string config_value_place(const std::string& file, const std::string& command,
                                const std::vector<std::string>& args,
                                const std::string& cli11_message);
-
-// "FILE:LINE" of the line that sets again an option CLI11 names as given twice ("--pop: At Most
-// 1 required ..."): the second line of `file` that sets it for `command`.
-std::string config_repeat_place(const std::string& file, const std::string& command,
-                                const std::string& cli11_message);
 
 // The value text of line `line` of `file` (after its '='), or "".
 std::string config_value_text(const std::string& file, int line);

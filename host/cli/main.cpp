@@ -79,11 +79,8 @@ int main(int argc, char** argv) {
                         "' cannot be read as a value; expected one as --print-config writes it "
                         "(a number, a word, or a quoted string)");
       }
-      if (what.find(": At Most 1 required") != std::string::npos)  // set twice in the file
-        return fail(gpuga::kExitBadInput,
-                    "error: " + gpuga::config_repeat_place(gpuga::config_file(app), command, what) +
-                        ": " + gpuga::project_words(what, command));
-      return fail(gpuga::kExitBadInput, "error: " + place + ": " + what);
+      const std::string words = gpuga::project_words(what, command);
+      return fail(gpuga::kExitBadInput, "error: " + place + ": " + (words.empty() ? what : words));
     }
     // The validators' messages are the project's already (cli_run_config.hpp).
     const std::string words = gpuga::project_words(e.what(), command);

@@ -301,7 +301,9 @@ class Parser {
                                "for a puzzle on one line)");
     set_size(n, p);
     p.alphabet = n <= 9 ? Alphabet::Digits : Alphabet::Numbers;
-    std::vector<Line> rows;
+    // Rows (their index and line) that may be a lettered grid's, all of them when it is one.
+    std::vector<std::pair<int, Line>> waiting;
+    std::string characters;     // their characters, in order
     for (int r = 0; r < n; ++r) {
       if (r > 0) {
         auto next = next_line();
@@ -318,22 +320,19 @@ class Parser {
       }
       // A row that may be a lettered grid's waits for the whole grid; any other is read now, so
       // that its error comes before the next row is asked for.
-      rows.push_back(line);
-      if (!single_characters(line, n)) parse_grid_row(line, r, p);
+      if (!single_characters(line, n)) {
+        parse_grid_row(line, r, p);
+        continue;
+      }
+      waiting.emplace_back(r, line);
+      for (const Token& t : tokens_of(line.text)) characters += t.text;
     }
-    std::string characters;
-    bool lettered = true;
-    for (const Line& row : rows) {
-      lettered = lettered && single_characters(row, n);
-      for (const Token& t : tokens_of(row.text)) characters += t.text;
-    }
-    if (lettered && characters.size() == std::size_t(n) * n &&
+    if (waiting.size() == std::size_t(n) && characters.size() == std::size_t(n) * n &&
         characters.find_first_not_of("123456789.") != std::string::npos) {
-      const Line whole{rows.front().number, characters};
+      const Line whole{waiting.front().second.number, characters};
       return parse_one_line(whole, Token{characters, 1}, n, p);
     }
-    for (int r = 0; r < n; ++r)
-      if (single_characters(rows[r], n)) parse_grid_row(rows[r], r, p);
+    for (const auto& [r, row] : waiting) parse_grid_row(row, r, p);
     return true;
   }
 

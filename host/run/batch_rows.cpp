@@ -47,9 +47,7 @@ Rows::Rows(const BatchSetup& s, BatchShare* share, BatchReporter* reporter, std:
   progress_.total = total;
   if (!writer()) return;
   csv_ = std::make_unique<CsvWriter>(s.csv, batch_columns());
-  if (s.trace_dir.empty()) return;
-  std::error_code ec;
-  std::filesystem::create_directories(s.trace_dir, ec);
+  if (s.trace_dir.empty()) return;  // the folder made and checked by run_batches
   trace_ = std::make_unique<CsvWriter>(
       s.trace_dir + "/traces.csv",
       std::vector<std::string>{"config_id", "puzzle_id", "run", "seed", "generation", "best",

@@ -182,11 +182,11 @@ BatchEnd run_batches(const BatchSetup& s, const std::vector<RunOptions>& given, 
   if (s.checkpoint_every > 0) install_checkpoint_signals();
   // Alone, a signal during the puzzles' check (seconds from 36x36) stops it; processes that share
   // the batch check every puzzle alike and settle the signal at their first epoch.
-  const auto puzzles = read_solvable_puzzles(
+  const auto puzzles = !s.puzzles.empty() ? s.puzzles : read_solvable_puzzles(
       s.files, share ? std::function<bool()>{} : [] { return g_interrupted.load(); });
   const bool writer = !share || share->index() == 0;
   if (!share && g_interrupted.load()) {
-    if (writer && reporter) reporter->news("interrupted while checking the puzzles: no run begun");
+    if (reporter) reporter->news("interrupted while checking the puzzles: no run begun");
     return BatchEnd::Interrupted;
   }
   // Every output checked before anything is written: a refusal leaves no file behind.

@@ -94,6 +94,7 @@ std::string rating_of(const PuzzleRating& r) {
 std::vector<PuzzleRating> rate(const RateSetup& setup, const RunOptions& options,
                                BatchReporter* reporter) {
   GPUGA_INPUT_CHECK(setup.runs >= 1, "--runs 0: expected at least 1");
+  // Read once (standard input cannot be read again) and given to the batch.
   const std::vector<Puzzle> puzzles =
       read_solvable_puzzles(setup.files, [] { return g_interrupted.load(); });
   if (g_interrupted.load()) return {};
@@ -105,7 +106,7 @@ std::vector<PuzzleRating> rate(const RateSetup& setup, const RunOptions& options
                     "every run afresh: remove it or name another)");
   const ScratchCsv csv(setup.runs_csv);
   BatchSetup batch;
-  batch.files = setup.files;
+  batch.puzzles = puzzles;
   batch.runs = setup.runs;
   batch.concurrent = setup.concurrent;
   batch.csv = csv.path;

@@ -67,6 +67,34 @@ std::string fill_text(double f) {
   return text;
 }
 
+// The givens --fill asks for (0 without it).
+int target_givens(const GenerateSpec& s) {
+  const int side = s.box * s.box;
+  return s.fill ? static_cast<int>(std::lround(*s.fill * side * side)) : 0;
+}
+
+// Try `attempt` at puzzle k: a grid and an order of its givens drawn from (seed, k, attempt),
+// givens removed down to the fill (with `unique`, while one solution remains).
+Generated attempt_puzzle(const GenerateSpec& s, std::uint32_t k, std::uint32_t attempt) {
+  Draws rng(s.seed, k, attempt, kPurposeGenerate);
+  Generated out;
+  out.solution = solved_grid(s.box, rng);
+  const int cells = out.solution.cells();
+  const int target = target_givens(s);
+  int givens = cells;
+  GivenRemover remover(out.solution);
+  out.puzzle = out.solution;
+  for (const int c : shuffled(cells, rng)) {
+    if (givens == target) break;
+    if (s.unique && !remover.remove_if_unique(c)) continue;  // without it, another solution
+    out.puzzle.cell[c] = 0;
+    --givens;
+  }
+  out.givens = givens;
+  out.unique = s.unique || givens == cells;
+  return out;
+}
+
 }  // namespace
 
 int box_of_size(int size) {
@@ -86,37 +114,11 @@ void check_spec(const GenerateSpec& s) {
                       "--fill " + fill_text(*s.fill) + ": expected 0 to 1 (the fraction of cells given)");
 }
 
-namespace {
-
-// Try `attempt` at puzzle k: a grid and an order of its givens drawn from (seed, k, attempt),
-// givens removed down to the fill (with `unique`, while one solution remains).
-Generated attempt_puzzle(const GenerateSpec& s, std::uint32_t k, std::uint32_t attempt) {
-  Draws rng(s.seed, k, attempt, kPurposeGenerate);
-  Generated out;
-  out.solution = solved_grid(s.box, rng);
-  const int cells = out.solution.cells();
-  const int target = s.fill ? static_cast<int>(std::lround(*s.fill * cells)) : 0;
-  int givens = cells;
-  GivenRemover remover(out.solution);
-  out.puzzle = out.solution;
-  for (const int c : shuffled(cells, rng)) {
-    if (givens == target) break;
-    if (s.unique && !remover.remove_if_unique(c)) continue;  // without it, another solution
-    out.puzzle.cell[c] = 0;
-    --givens;
-  }
-  out.givens = givens;
-  out.unique = s.unique || givens == cells;
-  return out;
-}
-
-}  // namespace
-
 Generated generate_puzzle(const GenerateSpec& s, std::uint32_t k) {
   Generated best = attempt_puzzle(s, k, 0);
   if (!s.unique || !s.fill) return best;
   const int cells = best.solution.cells();
-  const int target = static_cast<int>(std::lround(*s.fill * cells));
+  const int target = target_givens(s);
   for (std::uint32_t attempt = 1; best.givens != target && attempt < kUniqueFillAttempts; ++attempt) {
     Generated next = attempt_puzzle(s, k, attempt);
     if (next.givens < best.givens) best = std::move(next);

@@ -8,12 +8,14 @@
 #include <utility>
 #include <vector>
 
+#include "gpuga/puzzle_io.hpp"
 #include "gpuga/run_plan.hpp"
 
 namespace gpuga {
 
 struct BatchSetup {
   std::vector<std::string> files;
+  std::vector<Puzzle> puzzles;   // read and checked already (rate's): run instead of the files'
   std::uint32_t runs = 1;
   std::uint32_t sample = 0;      // 0: every puzzle
   std::uint32_t concurrent = 0;  // 0: as many as fit well
