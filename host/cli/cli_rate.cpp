@@ -1,6 +1,7 @@
 // gpuga rate FILE... [--runs R] [--json] [--runs-csv FILE] [run options]: how hard each puzzle is
 // for the engine, one row a puzzle (gpuga/rate.hpp says what each column holds).
 #include <cstdio>
+#include <filesystem>
 #include <iostream>
 #include <type_traits>
 #include <variant>
@@ -41,9 +42,10 @@ int run_rate(CLI::App* cmd, RateOptions& o) {
   StderrBatchReporter reporter;
   const std::vector<PuzzleRating> ratings = rate(o.setup, o.run, &reporter);
   if (g_interrupted.load()) {
+    std::error_code ec;  // no --runs-csv yet: stopped before the runs began
+    const bool kept = !o.setup.runs_csv.empty() && std::filesystem::exists(o.setup.runs_csv, ec);
     std::fprintf(stderr, "rate: interrupted: no rating written, as one of part of a puzzle's runs "
-                 "would mislead%s\n", o.setup.runs_csv.empty() ? "" :
-                 ("; " + o.setup.runs_csv + " holds every finished run").c_str());
+                 "would mislead%s\n", kept ? ("; " + o.setup.runs_csv + " holds every finished run").c_str() : "");
     return kExitInterrupted;
   }
   if (o.json) {
