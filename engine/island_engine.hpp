@@ -391,7 +391,7 @@ class IslandEngine final : public Engine {
 template <class Sys>
 std::unique_ptr<Engine> make_island_engine(const Grid& puzzle, const EngineParams& p,
                                            Sys sys, std::uint32_t slots) {
-  return with_box_size<kMaxEngineBox>(puzzle.box, [&]<int B>() -> std::unique_ptr<Engine> {
+  return with_box_size(puzzle.box, [&]<int B>() -> std::unique_ptr<Engine> {
     return std::make_unique<IslandEngine<Sys, B>>(puzzle, p, std::move(sys), slots);
   });
 }

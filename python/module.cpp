@@ -351,7 +351,7 @@ PYBIND11_MODULE(_gpuga, m) {
   });
   m.def("score", [](const py::object& grid) {
     const Grid g = read_puzzle(grid, ReadMode::Grids).grid;
-    return with_box_size<kMaxEngineBox>(g.box, [&]<int B>() {
+    return with_box_size(g.box, [&]<int B>() {
       return conflict_fitness<B>(g.cell.data(), Encoding::Box);
     });
   });

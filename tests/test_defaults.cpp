@@ -147,17 +147,19 @@ TEST(Defaults, ThePlanRecordsTheNumbersInEffect) {
       std::make_tuple(600u, 300u, 7u, 0u));
 }
 
-TEST(Defaults, CudaRefusesThirtySixAndFortyNineNamingTheBackendThatRunsThem) {
+TEST(Defaults, CudaRefusesThirtySixToSixtyFourNamingTheBackendThatRunsThem) {
   EXPECT_NO_THROW(size_defaults(Backend::Cpu, 6, Repair::Propagate));
   EXPECT_NO_THROW(size_defaults(Backend::Cpu, 7, Repair::None));
+  EXPECT_NO_THROW(size_defaults(Backend::Cpu, 8, Repair::Propagate));
   try {
     size_defaults(Backend::Cuda, 6, Repair::Propagate);
     ADD_FAILURE() << "a 36x36 puzzle taken on CUDA";
   } catch (const InputError& e) {
-    EXPECT_NE(std::string(e.what()).find("expected --backend cpu for 36x36 and 49x49"), std::string::npos)
+    EXPECT_NE(std::string(e.what()).find("expected --backend cpu for 36x36, 49x49 and 64x64"), std::string::npos)
         << e.what();
   }
-  EXPECT_THROW(size_defaults(Backend::Cpu, 8, Repair::Propagate), InputError);
+  EXPECT_THROW(size_defaults(Backend::Cuda, 8, Repair::None), InputError);
+  EXPECT_THROW(size_defaults(Backend::Cpu, 9, Repair::Propagate), InputError);
 }
 
 TEST(Defaults, EveryEntryIsARunTheEngineTakes) {

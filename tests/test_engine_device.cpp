@@ -468,16 +468,21 @@ TEST(BitonicSort, SortsEveryPowerOfTwoWithAnyChunk) {
     }
 }
 
-TEST(OmpDeviceEngine, ThirtySixAndFortyNineEqualTheCpu) {
+TEST(OmpDeviceEngine, ThirtySixToSixtyFourEqualTheCpu) {
   // The sizes the CPU runs and CUDA does not yet (kMaxCudaBox): the twin's bytes are the GPU's
-  // code's. 36x36 in every configuration of the conflicts (squared passes a Fitness there), 49x49
-  // the repaired GA's; puzzles at 45 % given, which no configuration solves in these generations.
-  const Grid thirty_six = read_puzzle_file(source_path("bench/instances/36x36/fill-0.45.txt"))[0].grid,
-             forty_nine = read_puzzle_file(source_path("bench/instances/49x49/fill-0.45.txt"))[0].grid;
+  // code's. 36x36 (sets of values in 64-bit words) and 64x64 (64 values in 64 bits) in every
+  // configuration of the conflicts (squared passes a Fitness there), 49x49 the repaired GA's;
+  // puzzles at 45 % given, which no configuration solves in these generations.
+  const auto instance = [](int size) {
+    const std::string side = std::to_string(size);
+    return read_puzzle_file(source_path("bench/instances/" + side + "x" + side + "/fill-0.45.txt"))[0].grid;
+  };
+  const Grid thirty_six = instance(36), forty_nine = instance(49), sixty_four = instance(64);
   for (const auto& c : all_test_configs(8)) {
     if (c.params.fitness == FitnessKind::Squared) continue;
     const EngineParams p = islands_of(c, 2, 2, 1, 2, 1);
     expect_same_after(System::Omp, thirty_six, p, 1, 4, c.name + " 36x36");
+    expect_same_after(System::Omp, sixty_four, p, 1, 3, c.name + " 64x64");
     if (c.params.repair == Repair::Propagate) expect_same_after(System::Omp, forty_nine, p, 1, 3, c.name + " 49x49");
   }
 }
@@ -595,7 +600,7 @@ TEST(CudaEngine, APlanCountsTheIslandsAtOnceAsCudasOccupancyQueryDoes) {
           p.ga.encoding = repair == Repair::Propagate ? Encoding::Cell : Encoding::Box;
           p.ga.island_size = p.ga.children = size;
           p.islands = 4;
-          const std::uint64_t planned = with_box_size<kMaxEngineBox>(box, [&]<int B>() {
+          const std::uint64_t planned = with_box_size(box, [&]<int B>() {
             return islands_at_once<B>(p.ga, probe.multiprocessor, probe.launch, probe.segments);
           });
           EXPECT_EQ(planned, std::uint64_t(cuda_islands_per_multiprocessor(p, box, 0)))

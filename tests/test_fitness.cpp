@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <vector>
 
 #include "gpuga/device/fitness.hpp"
 #include "gpuga/device/rng.hpp"
@@ -127,9 +128,38 @@ void expect_band_scores_agree() {
 }
 
 TEST(Fitness, BandScoresBandByBandEqualOnePassAndTheUnitsCounted) {
-  for (int box = 2; box <= 5; ++box) with_box_size<kMaxEngineBox>(box, []<int B>() { expect_band_scores_agree<B>(); });
-  expect_band_scores_agree<6>();  // 36x36 and 49x49: masks of 64 bits, 49x49's scores past a byte
-  expect_band_scores_agree<7>();
+  // 36x36 up: masks of 64 bits; 49x49's scores past a byte; 64x64's values fill the mask.
+  for (int box = kMinBox; box <= kMaxBox; ++box)
+    with_box_size(box, []<int B>() { expect_band_scores_agree<B>(); });
+}
+
+// A unit's conflicts, n minus its distinct values (blanks are none), against the values counted
+// one by one, on random grids with blanks and on the pattern solution, for every box size: the
+// sets of values (Shape::value_bit) hold every value and no blank.
+template <int B>
+void expect_unit_conflicts_count_distinct_values() {
+  using S = Shape<B>;
+  Rng rng(5, 0, B, kPurposeInit);
+  for (int trial = 0; trial < 20; ++trial) {
+    std::uint8_t g[S::kCells];
+    random_cells<B>(rng, S::kSide + 1, g);
+    if (trial == 0)
+      for (int c = 0; c < S::kCells; ++c)
+        g[c] = static_cast<std::uint8_t>((B * (S::row_of(c) % B) + S::row_of(c) / B + S::col_of(c)) % S::kSide + 1);
+    if (trial == 1) std::fill(g, g + S::kCells, static_cast<std::uint8_t>(0));
+    for (int u = 0; u < S::kUnits; ++u) {
+      std::vector<bool> held(S::kSide + 1, false);
+      for (int k = 0; k < S::kSide; ++k) held[g[S::unit_cell(u, k)]] = true;
+      const int distinct = static_cast<int>(std::count(held.begin() + 1, held.end(), true));
+      ASSERT_EQ(unit_conflicts<B>(g, u), S::kSide - distinct) << "B " << B << ", unit " << u;
+    }
+    if (trial == 0) ASSERT_EQ(conflict_fitness<B>(g, Encoding::Cell), 0) << "B " << B;
+  }
+}
+
+TEST(Fitness, UnitConflictsCountDistinctValuesAtEveryBoxSize) {
+  for (int box = kMinBox; box <= kMaxBox; ++box)
+    with_box_size(box, []<int B>() { expect_unit_conflicts_count_distinct_values<B>(); });
 }
 
 // The squared metric against the counts taken value by value, on random grids with blanks and on
@@ -154,6 +184,6 @@ void expect_squared_counts_every_value() {
 }
 
 TEST(Fitness, SquaredCountsEveryValueAtEveryBoxSize) {
-  for (int box = 2; box <= 5; ++box)
-    with_box_size<kMaxEngineBox>(box, []<int B>() { expect_squared_counts_every_value<B>(); });
+  for (int box = kMinBox; box <= kMaxBox; ++box)
+    with_box_size(box, []<int B>() { expect_squared_counts_every_value<B>(); });
 }

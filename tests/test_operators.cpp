@@ -392,9 +392,11 @@ void check_operators_of_box_size() {
         }
         if (e != Encoding::Cell)
           for (int blk = 0; blk < S::kSide; ++blk) {
-            unsigned seen = 0;
-            for (int k = 0; k < S::kSide; ++k) seen |= 1u << child[block_cell<B>(e, blk, k)];
-            ASSERT_EQ(seen, S::kValues) << "block " << blk << " box size " << B;
+            std::vector<int> values;
+            for (int k = 0; k < S::kSide; ++k) values.push_back(child[block_cell<B>(e, blk, k)]);
+            std::sort(values.begin(), values.end());
+            for (int k = 0; k < S::kSide; ++k)
+              ASSERT_EQ(values[k], k + 1) << "block " << blk << " box size " << B;
           }
         std::copy_n(child, S::kCells, step % 2 ? a : b);
       }
@@ -408,4 +410,6 @@ TEST(OperatorsEveryBoxSize, KeepGivensAndBlocksAndTheDeltaEqualsTheFitnessChange
   check_operators_of_box_size<3>();
   check_operators_of_box_size<4>();
   check_operators_of_box_size<5>();
+  check_operators_of_box_size<6>();  // sets of values in 64-bit words
+  check_operators_of_box_size<8>();  // and 64 values in 64 bits (grid.hpp's value_bit)
 }

@@ -22,7 +22,7 @@ int run_score(const ScoreOptions& o) {
   if (!o.json) std::cout << "file:line  #  blanks  box(rows+cols)  row(cols+boxes)  cell(all)  squared\n";
   for (const auto& g : grids) {
     const std::uint8_t* cells = g.grid.cell.data();
-    const auto [box, row, cell, sq] = with_box_size<kMaxEngineBox>(g.grid.box, [&]<int B>() {
+    const auto [box, row, cell, sq] = with_box_size(g.grid.box, [&]<int B>() {
       return std::array<int, 4>{conflict_fitness<B>(cells, Encoding::Box),
                                 conflict_fitness<B>(cells, Encoding::Row),
                                 conflict_fitness<B>(cells, Encoding::Cell),

@@ -169,7 +169,7 @@ Checkpoint read_checkpoint(const std::string& path) {
   const int box = r.pod<int>();
   const auto cells = r.block();
   // The box checked before it sizes anything: a file whose checksum holds may still be made up.
-  GPUGA_INPUT_CHECK(box >= 2 && box <= kMaxEngineBox && cells.size() == std::size_t(box * box * box * box) &&
+  GPUGA_INPUT_CHECK(box >= 2 && box <= kMaxBox && cells.size() == std::size_t(box * box * box * box) &&
                         std::all_of(cells.begin(), cells.end(), [&](auto v) { return v <= box * box; }),
                     path + ": damaged checkpoint (its best grid); expected a file gpuga wrote");
   s.best = Grid(box);

@@ -1,6 +1,7 @@
 #include "gpuga/defaults.hpp"
 
 #include <algorithm>
+#include <iterator>
 
 #include "gpuga/engine.hpp"
 #include "gpuga/errors.hpp"
@@ -13,7 +14,7 @@ namespace {
 // backend (what was measured for them).
 constexpr std::uint32_t kWholeBackend = 0xFFFFFFFFu;
 
-// Rows by box size 2 to 5 (4x4, 9x9, 16x16, 25x25; the CPU's to 7, 49x49) for the GA whose children are repaired
+// Rows by box size 2 to 5 (4x4, 9x9, 16x16, 25x25; the CPU's to 8, 64x64) for the GA whose children are repaired
 // (--repair propagate, the default): small islands that restart soon, as the sweeps of island
 // size and restarts found fastest at every size on the CPU (docs/decisions.md); the GPU's rows
 // islands of 32 (a block of eight warps an island, a warp a child's repair), sized by the same
@@ -27,7 +28,8 @@ constexpr SizeDefaults kCpuRepaired[] = {
     {8, 0, 10, 0, 1, 2, 8, 0},
     // 36x36: an island restarted after 10 stagnant generations keeps losing what its repairs
     // built (fills 0.30-0.40: 3 of 6 solved in 30 s on one thread; after 100, 9 of 9; after 50 or
-    // 300 no better; islands of 16 or 32 worse). 49x49: 36x36's, not yet measured there.
+    // 300 no better; islands of 16 or 32 worse). 49x49 and 64x64: 36x36's, not yet measured there.
+    {8, 0, 100, 0, 1, 2, 8, 0},
     {8, 0, 100, 0, 1, 2, 8, 0},
     {8, 0, 100, 0, 1, 2, 8, 0},
 };
@@ -49,7 +51,8 @@ constexpr SizeDefaults kCpu[] = {
     {250, 250, 10, 8, 1, 2, 250, 8},
     {250, 500, 30, 8, 1, 2, 250, 8},
     {1000, 20000, 30, 0, 1, 2, 1000, 0},
-    {1000, 20000, 30, 0, 1, 2, 1000, 0},  // 36x36 and 49x49: 25x25's, not yet measured there
+    {1000, 20000, 30, 0, 1, 2, 1000, 0},  // 36x36 to 64x64: 25x25's, not yet measured there
+    {1000, 20000, 30, 0, 1, 2, 1000, 0},
     {1000, 20000, 30, 0, 1, 2, 1000, 0},
 };
 constexpr SizeDefaults kCuda[] = {
@@ -61,17 +64,21 @@ constexpr SizeDefaults kCuda[] = {
     {128, 20000, 30, 30, 2, kWholeBackend, 128, 30},
 };
 
+// A row for every box size from kMinBox on: the CPU's to kMaxBox, CUDA's to kMaxCudaBox.
+static_assert(std::size(kCpuRepaired) == kMaxBox - 1 && std::size(kCpu) == kMaxBox - 1);
+static_assert(std::size(kCudaRepaired) == kMaxCudaBox - 1 && std::size(kCuda) == kMaxCudaBox - 1);
+
 }  // namespace
 
-int largest_box(Backend backend) { return backend == Backend::Cuda ? kMaxCudaBox : kMaxEngineBox; }
+int largest_box(Backend backend) { return backend == Backend::Cuda ? kMaxCudaBox : kMaxBox; }
 
 const SizeDefaults& size_defaults(Backend backend, int box, Repair repair) {
   const bool cuda = backend == Backend::Cuda;
   const std::string size = std::to_string(box * box) + "x" + std::to_string(box * box);
-  GPUGA_INPUT_CHECK(box >= 2 && box <= kMaxEngineBox, "a " + size + " puzzle; " + kEngineSizes);
+  GPUGA_INPUT_CHECK(box >= kMinBox && box <= kMaxBox, "a " + size + " puzzle; expected 4x4 to 64x64");
   GPUGA_INPUT_CHECK(box <= largest_box(backend),
                     "a " + size + " puzzle on --backend cuda, which runs 4x4 to 25x25; expected "
-                    "--backend cpu for 36x36 and 49x49");
+                    "--backend cpu for 36x36, 49x49 and 64x64");
   if (repair == Repair::Propagate) return (cuda ? kCudaRepaired : kCpuRepaired)[box - 2];
   return (cuda ? kCuda : kCpu)[box - 2];
 }

@@ -121,7 +121,7 @@ RunPlan plan(const RunOptions& o, const Target& t) {
   RunConfig one = c;  // one island of the plan's: what runs at once on a unit
   one.pop = g.island_size;
   derive_engine_params(one);
-  const auto at_once = with_box_size<kMaxEngineBox>(t.box, [&]<int B>() {
+  const auto at_once = with_box_size(t.box, [&]<int B>() {
     return islands_at_once<B>(one.engine.ga, t.unit, t.launch, t.segments);
   });
   out.shape = {t.units, static_cast<std::uint32_t>(std::clamp<std::uint64_t>(at_once, 1, UINT32_MAX))};

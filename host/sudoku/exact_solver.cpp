@@ -253,10 +253,6 @@ bool proven_unsolvable(const Grid& g) {
 std::vector<Puzzle> read_solvable_puzzles(const std::vector<std::string>& files,
                                           const std::function<bool()>& stop) {
   auto puzzles = read_puzzle_files(files);
-  for (const auto& p : puzzles)  // before any exact check, which takes seconds from 36x36 up
-    GPUGA_INPUT_CHECK(p.grid.box <= kMaxEngineBox,
-                      p.file + ":" + std::to_string(p.line) + ": puzzle " + std::to_string(p.index) +
-                          " is " + size_name(p.grid) + "; " + kEngineSizes);
   for (std::size_t k = 0; k < puzzles.size(); ++k) {
     if (stop && stop()) {
       puzzles.resize(k);

@@ -32,7 +32,7 @@ struct SizeDefaults {
   std::uint32_t many_grow_after = 0;
 };
 
-// The largest box size a backend's engines run: kMaxEngineBox on the CPU, kMaxCudaBox on CUDA.
+// The largest box size a backend's engines run: kMaxBox on the CPU, kMaxCudaBox on CUDA.
 int largest_box(Backend backend);
 
 // The entry for `backend` (box sizes 2 to largest_box), puzzles of box size `box` and the GA

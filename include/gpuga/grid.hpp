@@ -83,16 +83,12 @@ inline std::optional<Clash> first_clash(const Grid& g) {
   return std::nullopt;
 }
 
-// The box sizes the engines (the GA, annealing, hill climbing) are compiled for: 4x4 to 49x49 on
-// the CPU (64x64's values would need a mask's bit 64: include/gpuga/device/grid.hpp), 4x4 to 25x25
-// on CUDA. 64x64 is read, written, checked and generated (box sizes up to kMaxBox).
-inline constexpr int kMaxEngineBox = 7, kMaxCudaBox = 5;
-inline constexpr const char* kEngineSizes =
-    "the GA, annealing and hill climbing run 4x4 to 49x49 (gpuga check and generate take up to "
-    "64x64)";
+// The box sizes the CUDA engine is compiled for: 4x4 to 25x25. The CPU's engines (the GA,
+// annealing, hill climbing) run every size read, to 64x64.
+inline constexpr int kMaxCudaBox = 5;
 
 // Calls f.template operator()<B>() with the box size B of `box` (2..Max): the one place a
-// run-time size picks the compiled one. Engine code passes kMaxEngineBox (CUDA's kMaxCudaBox).
+// run-time size picks the compiled one. CUDA's code passes kMaxCudaBox.
 template <int Max = kMaxBox, class F>
 decltype(auto) with_box_size(int box, F&& f) {
   static_assert(Max >= 5 && Max <= kMaxBox);
@@ -108,7 +104,6 @@ decltype(auto) with_box_size(int box, F&& f) {
   const std::string side = std::to_string(box * box);
   throw InputError("a " + side + "x" + side + " puzzle (box size " + std::to_string(box) + "); " +
                    (box < kMinBox || box > kMaxBox ? "expected 4x4 to 64x64 (box sizes 2 to 8)"
-                    : Max == kMaxEngineBox         ? kEngineSizes
                                                    : "CUDA runs 4x4 to 25x25"));
 }
 

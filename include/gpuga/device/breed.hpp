@@ -13,7 +13,7 @@ namespace gpuga {
 
 // Every fitness up to 25x25 fits a Fitness; from 36x36 the conflicts' (3n (n - 1) at most) do, and
 // the engine refuses the squared metric (island_engine.hpp).
-static_assert(kMaxFitness<5> <= 0xFFFF && 3 * 49 * 48 <= 0xFFFF, "a fitness fits a Fitness");
+static_assert(kMaxFitness<5> <= 0xFFFF && 3 * 64 * 63 <= 0xFFFF, "a fitness fits a Fitness");
 
 // Pointers into one island's memory (host, device or shared) for one generation.
 struct GenerationView {

@@ -20,7 +20,7 @@ template <int B>
 GPUGA_HD_INLINE int unit_conflicts(const std::uint8_t* g, int u) {
   using Bits = typename Shape<B>::Bits;
   Bits seen = 0;
-  for (int k = 0; k < Shape<B>::kSide; ++k) seen |= Bits(1) << g[Shape<B>::unit_cell(u, k)];
+  for (int k = 0; k < Shape<B>::kSide; ++k) seen |= Shape<B>::value_bit(g[Shape<B>::unit_cell(u, k)]);
   return distinct_conflicts<B>(seen);
 }
 
@@ -84,7 +84,7 @@ GPUGA_HD_INLINE int band_scores_one_pass(const std::uint8_t* g, Encoding e, std:
     for (int s = 0; s < B; ++s) {  // the row's B cells in box column s
       Bits seg = 0;
       for (int j = 0; j < B; ++j) {
-        const Bits bit = Bits(1) << g[r * n + B * s + j];
+        const Bits bit = Shape<B>::value_bit(g[r * n + B * s + j]);
         seg |= bit;
         cols[B * s + j] |= bit;
       }
@@ -117,7 +117,7 @@ GPUGA_HD_INLINE int band_scores_by_band(const std::uint8_t* g, Encoding e, std::
       Bits whole = 0;
       for (int s = 0; s < B; ++s) {
         Bits seg = 0;
-        for (int j = 0; j < B; ++j) seg |= Bits(1) << row[B * s + j];
+        for (int j = 0; j < B; ++j) seg |= Shape<B>::value_bit(row[B * s + j]);
         whole |= seg;
         boxes[s] |= seg;
       }
@@ -126,7 +126,7 @@ GPUGA_HD_INLINE int band_scores_by_band(const std::uint8_t* g, Encoding e, std::
     const int row_score = e != Encoding::Row ? group_conflicts<B>(rows) : 0;
     const int box_score = e != Encoding::Box ? group_conflicts<B>(boxes) : 0;
     for (int r = 0; r < n; ++r)  // rows and boxes counted first: their masks are dead here
-      for (int j = 0; j < B; ++j) cols[j] |= Bits(1) << g[r * n + B * t + j];
+      for (int j = 0; j < B; ++j) cols[j] |= Shape<B>::value_bit(g[r * n + B * t + j]);
     total += put_band_scores<B>(t, row_score, group_conflicts<B>(cols), box_score, out);
   }
   return total;

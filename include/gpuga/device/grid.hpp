@@ -1,5 +1,5 @@
 #pragma once
-// The shape of a grid of box size B (2..7) in host and device code: n = B * B values, n * n
+// The shape of a grid of box size B (2..8) in host and device code: n = B * B values, n * n
 // cells row by row, one byte a cell (0 a blank, 1..n a value). Every operator is a template over
 // B, so that the 9x9 path keeps its constants and the larger grids get their own.
 #include <cstdint>
@@ -11,17 +11,31 @@ namespace gpuga {
 
 template <int B>
 struct Shape {
-  // 64x64's values would need bit 64 of a mask with bit v for value v.
-  static_assert(B >= 2 && B <= 7, "box sizes 2 to 7: 4x4 to 49x49");
+  static_assert(B >= 2 && B <= 8, "box sizes 2 to 8: 4x4 to 64x64");
   static constexpr int kBox = B;
   static constexpr int kSide = B * B;
   static constexpr int kCells = kSide * kSide;
   static constexpr int kUnits = 3 * kSide;  // n rows, n columns, n boxes
-  // A set of values (bit v for value v, 1..n) or of a block's cells (bit i for its i-th): a
-  // 32-bit word up to 25x25, 64 bits from 36x36.
+  // A set of values or of a block's cells (bit i for its i-th): a 32-bit word up to 25x25, 64
+  // bits from 36x36. Value v is bit v up to 49x49, where a blank (0) sets bit 0, outside
+  // kValues, so that a unit's mask needs no test for blanks; 64x64's 64 values fill the word
+  // from bit 0 (bit v - 1), and a blank sets none. value_bit, holds and value_of_bit are the
+  // only places that know which (tests/test_fitness.cpp checks every size against the host's).
   using Bits = std::conditional_t<(kSide < 32), std::uint32_t, std::uint64_t>;
-  // Bits 1..n: every value once.
-  static constexpr Bits kValues = ((Bits(1) << kSide) - 1u) << 1;
+  static constexpr int kValueShift = kSide == 64 ? 1 : 0;
+  // Every value once.
+  static constexpr Bits kValues = kValueShift ? ~Bits(0) : ((Bits(1) << kSide) - 1u) << 1;
+  // Value v's bit (0 for a blank at 64x64).
+  GPUGA_HD_INLINE static constexpr Bits value_bit(int v) {
+    if constexpr (kValueShift != 0)
+      return Bits(v != 0) << ((v - 1) & (8 * sizeof(Bits) - 1));
+    else
+      return Bits(1) << v;
+  }
+  // 1 when the set m holds value v (1..n), else 0.
+  GPUGA_HD_INLINE static constexpr Bits holds(Bits m, int v) { return (m >> (v - kValueShift)) & 1u; }
+  // The value of bit i of a set of values.
+  GPUGA_HD_INLINE static constexpr int value_of_bit(int i) { return i + kValueShift; }
   // An individual's genome bytes: its cells and zero padding to an odd number of 32-bit words (9x9: 84
   // bytes, 21 words), so that the genomes of the 32 threads of a warp start in 32 different
   // shared-memory banks and a warp that reads the same cell of each thread's own individual

@@ -13,7 +13,7 @@ namespace gpuga {
 // Swapping the values of free cells a and b leaves each where no given forbids it.
 template <int B>
 GPUGA_HD_INLINE bool swap_is_legal(const std::uint8_t* g, const PuzzleInfo<B>& info, int a, int b) {
-  return (info.allowed[a] >> g[b]) & (info.allowed[b] >> g[a]) & 1u;
+  return Shape<B>::holds(info.allowed[a], g[b]) & Shape<B>::holds(info.allowed[b], g[a]);
 }
 
 // Given-aware repair of one block after a random fill: each cell holding a digit a given
@@ -24,7 +24,7 @@ GPUGA_HD_INLINE void repair_block(std::uint8_t* g, const PuzzleInfo<B>& info, in
   const int start = n > 1 ? static_cast<int>(rng.below(static_cast<std::uint32_t>(n))) : 0;
   for (int i = 0; i < n; ++i) {
     const int ci = info.free_cells[b][i];
-    if ((info.allowed[ci] >> g[ci]) & 1u) continue;
+    if (Shape<B>::holds(info.allowed[ci], g[ci])) continue;
     for (int k = 0; k < n; ++k) {
       const int cj = info.free_cells[b][(start + k) % n];
       if (cj != ci && swap_is_legal<B>(g, info, ci, cj)) {
@@ -117,7 +117,7 @@ GPUGA_HD_INLINE void crossover(std::uint8_t* out, const std::uint8_t* a, const s
     return;
   }
   using Bits = typename Shape<B>::Bits;
-  constexpr Bits all = (Bits(1) << n) - 1u;
+  constexpr Bits all = ~Bits(0) >> (8 * sizeof(Bits) - n);  // n may be the word's width
   Bits from_b;  // bit k set: block k comes from b
   if (kind == Crossover::OnePoint) {
     const std::uint32_t point = 1 + rng.below(n - 1);
@@ -167,7 +167,7 @@ GPUGA_HD_INLINE typename Shape<B>::Bits legal_partners(const std::uint8_t* g, co
   Bits fits = 0;  // bit j: free cell j's value is allowed at i (j >= n: masked below)
   GPUGA_UNROLL
   for (int j = 0; j < Shape<B>::kSide; ++j)
-    fits |= ((allowed_i >> g[info.free_cells[b][j]]) & 1u) << j;
+    fits |= Shape<B>::holds(allowed_i, g[info.free_cells[b][j]]) << j;
   return fits & info.allows[b][g[info.free_cells[b][i]]] & ~(Bits(1) << i);
 }
 

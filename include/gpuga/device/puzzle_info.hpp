@@ -46,18 +46,18 @@ inline PuzzleInfo<B> make_puzzle_info(const std::uint8_t* givens, Encoding e) {
     for (int k = 0; k < S::kSide; ++k) {
       const int c = block_cell<B>(e, b, k);
       if (givens[c])
-        present |= Bits(1) << givens[c];
+        present |= S::value_bit(givens[c]);
       else
         info.free_cells[b][info.free_count[b]++] = static_cast<Cell>(c);
     }
     int m = 0;
     for (int v = 1; v <= S::kSide; ++v)
-      if (!(present & (Bits(1) << v))) info.missing[b][m++] = static_cast<std::uint8_t>(v);
+      if (!S::holds(present, v)) info.missing[b][m++] = static_cast<std::uint8_t>(v);
     if (info.free_count[b] >= 2) info.swappable[info.n_swappable++] = static_cast<std::uint8_t>(b);
   }
   for (int u = 0; u < S::kUnits; ++u) {
     Bits held = 0;
-    for (int k = 0; k < S::kSide; ++k) held |= Bits(1) << givens[S::unit_cell(u, k)];
+    for (int k = 0; k < S::kSide; ++k) held |= S::value_bit(givens[S::unit_cell(u, k)]);
     info.unit_givens[u] = static_cast<typename S::Mask>(held & S::kValues);
   }
   for (int c = 0; c < S::kCells; ++c) {
@@ -70,7 +70,7 @@ inline PuzzleInfo<B> make_puzzle_info(const std::uint8_t* givens, Encoding e) {
   for (int b = 0; b < S::kSide; ++b)
     for (int i = 0; i < info.free_count[b]; ++i)
       for (int v = 1; v <= S::kSide; ++v)
-        if ((info.allowed[info.free_cells[b][i]] >> v) & 1u) info.allows[b][v] |= Bits(1) << i;
+        if (S::holds(info.allowed[info.free_cells[b][i]], v)) info.allows[b][v] |= Bits(1) << i;
   return info;
 }
 

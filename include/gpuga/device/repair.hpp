@@ -49,7 +49,7 @@ void repair_by_propagation(std::uint8_t* grid, const PuzzleInfo<B>& info, R& rng
   const auto candidates = [&](int c) {
     Bits m = S::kValues;
     for (const int u : units_of(c))
-      for (int k = 0; k < S::kSide; ++k) m &= ~(Bits(1) << value[S::unit_cell(u, k)]);
+      for (int k = 0; k < S::kSide; ++k) m &= ~S::value_bit(value[S::unit_cell(u, k)]);
     return m;
   };
   for (;;) {
@@ -60,7 +60,7 @@ void repair_by_propagation(std::uint8_t* grid, const PuzzleInfo<B>& info, R& rng
       if (value[c]) continue;
       cand[c] = candidates(c);
       for (const int u : units_of(c))
-        for (int v = 1; v <= S::kSide; ++v) allowing[u][v] += (cand[c] >> v) & 1u;
+        for (int v = 1; v <= S::kSide; ++v) allowing[u][v] += static_cast<int>(S::holds(cand[c], v));
     }
     // Claims, in the order of the free cells: naked singles, else hidden ones.
     bool naked = false;
@@ -72,11 +72,11 @@ void repair_by_propagation(std::uint8_t* grid, const PuzzleInfo<B>& info, R& rng
       const int c = info.all_free[i];
       if (!cand[c]) continue;
       if (naked) {
-        if (bit_count(cand[c]) == 1) claim[c] = lowest_bit(cand[c]);
+        if (bit_count(cand[c]) == 1) claim[c] = S::value_of_bit(lowest_bit(cand[c]));
       } else {
         for (int v = 1; v <= S::kSide && !claim[c]; ++v)
           for (const int u : units_of(c))
-            if (((cand[c] >> v) & 1u) && allowing[u][v] == 1) claim[c] = v;
+            if (S::holds(cand[c], v) && allowing[u][v] == 1) claim[c] = v;
       }
       if (!claim[c]) continue;
       any = true;
@@ -105,9 +105,9 @@ void repair_by_propagation(std::uint8_t* grid, const PuzzleInfo<B>& info, R& rng
     if (best < 0) break;
     const Bits m = cand[best];
     const int own = grid[best];
-    value[best] = own && ((m >> own) & 1u)
+    value[best] = own && S::holds(m, own)
                       ? own
-                      : nth_bit(m, rng.below(static_cast<std::uint32_t>(bit_count(m))));
+                      : S::value_of_bit(nth_bit(m, rng.below(static_cast<std::uint32_t>(bit_count(m)))));
   }
   for (int i = 0; i < n_free; ++i)
     grid[info.all_free[i]] = static_cast<std::uint8_t>(value[info.all_free[i]]);

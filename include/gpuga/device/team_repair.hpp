@@ -119,7 +119,7 @@ struct TeamRebuild {
   }
 
   GPUGA_HD_INLINE void place(const FreeCell& f, Bits bit) const {
-    grid[f.cell] = static_cast<std::uint8_t>(kPlacedMark | lowest_bit(bit));
+    grid[f.cell] = static_cast<std::uint8_t>(kPlacedMark | S::value_of_bit(lowest_bit(bit)));
     scratch.cand[f.cell] = 0;
     lanes.fetch_or(&scratch.used[f.row], bit);
     lanes.fetch_or(&scratch.used[f.col], bit);
@@ -223,9 +223,10 @@ struct TeamRebuild {
       const FreeCell f(scratch.free_units[at >= info.n_free ? at - info.n_free : at]);
       const Bits m = scratch.cand[f.cell];
       const std::uint32_t own = grid[f.cell];
-      const bool kept = own && ((m >> own) & 1u);
+      const bool kept = own && S::holds(m, static_cast<int>(own));
       const auto candidates = static_cast<std::uint32_t>(bit_count(m));
-      place(f, Bits(1) << (kept ? own : nth_bit(m, scratch.rng.below(candidates))));
+      place(f, kept ? S::value_bit(static_cast<int>(own))
+                    : Bits(1) << nth_bit(m, scratch.rng.below(candidates)));
     }
     lanes.sync();
   }
