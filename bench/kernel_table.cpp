@@ -96,8 +96,8 @@ struct DefaultIsland {
   int threads, home_threads;  // its segment step's team, and the boundary and summary steps'
   std::uint64_t scratch, grid_scratch;
 };
-DefaultIsland default_island(int box, std::uint32_t size = 0, Algorithm algorithm = Algorithm::Ga,
-                             Repair repair = Repair::Propagate) {
+DefaultIsland default_island(int box, std::uint64_t shared_per_block, std::uint32_t size = 0,
+                             Algorithm algorithm = Algorithm::Ga, Repair repair = Repair::Propagate) {
   RunOptions o;
   o.algorithm = algorithm;
   o.repair = algorithm == Algorithm::Ga ? repair : Repair::None;
@@ -108,12 +108,14 @@ DefaultIsland default_island(int box, std::uint32_t size = 0, Algorithm algorith
   cuda.backend = Backend::Cuda;
   cuda.box = box;
   const GaParams ga = plan(o, cuda).engine_params().ga;
-  return with_box_size<kMaxCudaBox>(box, [&]<int B>() {
+  return with_box_size(box, [&]<int B>() {
     const IslandLayout layout = make_layout<B>(ga);
-    const DeviceLimits any{UINT64_MAX, kTeamThreads, LoneIsland::GridWhenUnstaged};
-    const Launch block = block_launch_of<B>(true, layout, 1, any);
-    const Launch home = block_launch_of<B>(false, layout, 1, any);
-    const Launch grid = launch_of<B>(true, layout, 1, {0, kTeamThreads, LoneIsland::GridWhenUnstaged});
+    // The architecture's block: what the repair's tiles fit in (launch_policy.hpp); whether the
+    // island stages there too, islands_per_sm decides.
+    const DeviceLimits arch{shared_per_block, kTeamThreads, LoneIsland::GridWhenUnstaged};
+    const Launch block = block_launch_of<B>(true, layout, 1, arch);
+    const Launch home = block_launch_of<B>(false, layout, 1, arch);
+    const Launch grid = launch_of<B>(true, layout, 1, {0, kTeamThreads, LoneIsland::Grid});
     return DefaultIsland{staged_bytes<B>(layout), static_cast<int>(block.threads), static_cast<int>(home.threads),
                          block.scratch_bytes, grid.scratch_bytes};
   });
@@ -157,7 +159,11 @@ std::vector<Kernel> read_report(const std::string& path) {
       const bool island_kernel = k.name.rfind("island_kernel", 0) == 0 ||
                                  k.name.rfind("staged_island_kernel", 0) == 0;
       if ((island_kernel || k.name.rfind("grid_kernel", 0) == 0) && !box.empty()) {
-        const int b = box == "4x4" ? 2 : box == "9x9" ? 3 : box == "16x16" ? 4 : 5;
+        const int side = std::atoi(box.c_str());
+        int b = 2;
+        while (b * b < side) ++b;
+        const Arch* arch = arch_of(k.arch);
+        const std::uint64_t block_shared = arch ? arch->shared_per_block : UINT64_MAX;
         // Only the segment steps run staged: the GA's with the plain GA's island of the table,
         // the repaired GA's with its own, the chains' with an sa island of the table's size;
         // the others, islands too large for shared memory and the grid from device memory. Every
@@ -168,7 +174,8 @@ std::vector<Kernel> read_report(const std::string& path) {
         const bool chain_step = k.name.find("<chain_segment_step") != std::string::npos;
         const Repair rows = plain_step ? Repair::None : Repair::Propagate;
         const DefaultIsland island =
-            chain_step ? default_island(b, 0, Algorithm::Sa) : default_island(b, 0, Algorithm::Ga, rows);
+            chain_step ? default_island(b, block_shared, 0, Algorithm::Sa)
+                       : default_island(b, block_shared, 0, Algorithm::Ga, rows);
         const bool staged_ga = k.name.rfind("staged_island_kernel", 0) == 0 && (plain_step || repaired_step);
         if (k.name.rfind("staged_island_kernel", 0) == 0 && (staged_ga || chain_step))
           k.staged = island.staged;
@@ -179,7 +186,7 @@ std::vector<Kernel> read_report(const std::string& path) {
         // Other islands of the GA's rows (many puzzles at once): its staged step again, as "@size".
         const std::vector<std::uint32_t> sizes = table_island_sizes(size_defaults(Backend::Cuda, b, rows));
         for (std::size_t i = 1; staged_ga && i < sizes.size(); ++i) {
-          const DefaultIsland other = default_island(b, sizes[i], Algorithm::Ga, rows);
+          const DefaultIsland other = default_island(b, block_shared, sizes[i], Algorithm::Ga, rows);
           Kernel m = k;
           m.name += "@" + std::to_string(sizes[i]);
           m.staged = other.staged;

@@ -82,6 +82,13 @@ class IslandEngine final : public Engine {
                              " generations; their configuration's halt interval is " +
                              std::to_string(halt_interval_for(p.ga)));
     [[maybe_unused]] const auto on = sys_.scope();
+    const DeviceLimits limits = sys_.limits();
+    GPUGA_INPUT_CHECK(repair_tile_fits<B>(L_, limits),
+                      "the repair of a " + std::to_string(B * B) + "x" + std::to_string(B * B) + " child needs " +
+                          std::to_string(tile_scratch_bytes(sizeof(RepairScratch<B>)) >> 10) +
+                          " KiB of shared memory a warp; a block of this device holds " +
+                          std::to_string(limits.stage_limit >> 10) +
+                          " KiB; expected --repair none or --backend cpu");
     sys_.prepare(bytes_needed(), "--pop " + std::to_string(std::uint64_t(p.islands) * L_.island_size) +
                                      (slots > 1 ? " x " + std::to_string(slots) + " runs at once" : ""));
     Sys::resize(records_, islands_ * L_.bytes);
@@ -98,7 +105,6 @@ class IslandEngine final : public Engine {
       Sys::put(cdf_, 0, cdf.data(), cdf.size());
     }
     // Each step's launch, sized once by the system (a grid: the blocks its kernel keeps resident).
-    const DeviceLimits limits = sys_.limits();
     const Launch staged = launch_of<B>(true, L_, islands_, limits);
     const Launch home = launch_of<B>(false, L_, islands_, limits);
     segment_ = with_segment_step<B>(p.ga, [&]<class Step>() { return sys_.template sized<Step>(staged); });

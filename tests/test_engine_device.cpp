@@ -469,8 +469,8 @@ TEST(BitonicSort, SortsEveryPowerOfTwoWithAnyChunk) {
 }
 
 TEST(OmpDeviceEngine, ThirtySixToSixtyFourEqualTheCpu) {
-  // The sizes the CPU runs and CUDA does not yet (kMaxCudaBox): the twin's bytes are the GPU's
-  // code's. 36x36 (sets of values in 64-bit words) and 64x64 (64 values in 64 bits) in every
+  // The sizes the suite's build leaves out of CUDA's (scripts/test): the twin's bytes are the
+  // GPU's code's. 36x36 (sets of values in 64-bit words) and 64x64 (64 values in 64 bits) in every
   // configuration of the conflicts (squared passes a Fitness there), 49x49 the repaired GA's;
   // puzzles at 45 % given, which no configuration solves in these generations.
   const auto instance = [](int size) {
@@ -493,6 +493,24 @@ TEST(OmpDeviceEngine, EveryAcceptedSizeRunsOrIsRefusedUpFront) {
       [](const Grid& puzzle, const EngineParams& p) {
         return make_device_engine_omp(puzzle, p);
       });
+}
+
+TEST(CudaEngine, ASizeTheBuildLeftOutIsRefusedNamingTheOption) {
+  // 64x64, which the suite's build leaves out of GPUGA_CUDA_SIZES (scripts/test): refused before
+  // any device is touched. A build with it needs a GPU to say more.
+  const Grid puzzle = read_puzzle_file(source_path("puzzles/gpuga_64x64_fill075.txt"))[0].grid;
+  try {
+    make_cuda_engine(puzzle, EngineParams{}, 0);
+  } catch (const InputError& e) {
+    const std::string what = e.what();
+    if (what.find("GPUGA_CUDA_SIZES") == std::string::npos) FAIL() << what;
+    EXPECT_NE(what.find("a 64x64 puzzle on --backend cuda, which this build compiled for 4x4"), std::string::npos) << what;
+    EXPECT_NE(what.find("expected --backend cpu"), std::string::npos) << what;
+    return;
+  } catch (const std::exception& e) {  // built for 64x64, and no GPU to run it
+    if (const auto why = skip_reason(System::Cuda); !why.empty()) GTEST_SKIP() << "64x64 built; " << why;
+    FAIL() << e.what();
+  }
 }
 
 TEST(CudaEngine, PopulationTooLargeIsRefusedBeforeAllocation) {

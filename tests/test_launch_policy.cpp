@@ -143,3 +143,63 @@ TEST(LaunchPolicy, TheIslandsAtOnceAreTheirSegmentKernelsBlocksStagedWhereTheyFi
   sa.island_size = sa.children = 20000;
   EXPECT_EQ(islands_at_once<3>(sa, kHopperSm, kHopper, f), 2u);
 }
+
+namespace {
+
+// The repaired GA's islands of `size` at box size B: a warp a child.
+template <int B>
+IslandLayout repaired_layout(std::uint32_t size) {
+  GaParams ga;
+  ga.island_size = ga.children = size;
+  ga.repair = Repair::Propagate;
+  ga.encoding = Encoding::Cell;
+  return make_layout<B>(ga);
+}
+
+// A block's tiles' repair scratch fits its shared memory: as many tiles as fit, up to the team
+// its children would take, at least one; a lone island's grid only where its widest blocks'
+// scratch fits too.
+template <int B>
+void expect_repair_scratch_fits(const DeviceLimits& d) {
+  const IslandLayout L = repaired_layout<B>(32);
+  const std::uint64_t tile = tile_scratch_bytes(sizeof(RepairScratch<B>));
+  const Launch l = block_launch_of<B>(true, L, 4, d);
+  ASSERT_EQ(l.threads % kRepairLanes<B>, 0u) << "box " << B;
+  EXPECT_EQ(l.scratch_bytes, l.threads / kRepairLanes<B> * tile) << "box " << B;
+  EXPECT_LE(l.scratch_bytes, d.stage_limit) << "box " << B;
+  const bool widest = l.threads == team_threads(L, d.widest_team, true);
+  EXPECT_TRUE(widest || l.scratch_bytes + tile > d.stage_limit) << "box " << B << ": a tile more would fit";
+  const Launch lone = launch_of<B>(true, L, 1, d);
+  if (lone.kernel == KernelKind::Grid) EXPECT_LE(lone.scratch_bytes, d.stage_limit) << "box " << B;
+  EXPECT_TRUE(repair_tile_fits<B>(L, d));
+}
+
+}  // namespace
+
+TEST(LaunchPolicy, TheRepairsScratchFitsABlocksSharedMemoryAtEverySize) {
+  for (const DeviceLimits& d : {kAmpere, kHopper}) {
+    expect_repair_scratch_fits<3>(d);
+    expect_repair_scratch_fits<5>(d);
+    expect_repair_scratch_fits<6>(d);
+    expect_repair_scratch_fits<7>(d);
+    expect_repair_scratch_fits<8>(d);
+  }
+  // 9x9 and 36x36 on an H100: eight tiles, a lone island on the grid; 49x49 four; 64x64 two,
+  // and a lone island on a block, whose tiles fit where the grid's eight would not.
+  EXPECT_EQ(block_launch_of<3>(true, repaired_layout<3>(32), 1, kHopper).threads, 256u);
+  EXPECT_EQ(block_launch_of<6>(true, repaired_layout<6>(32), 1, kHopper).threads, 256u);
+  EXPECT_EQ(launch_of<6>(true, repaired_layout<6>(32), 1, kHopper).kernel, KernelKind::Grid);
+  EXPECT_EQ(block_launch_of<7>(true, repaired_layout<7>(32), 1, kHopper).threads, 128u);
+  EXPECT_EQ(block_launch_of<8>(true, repaired_layout<8>(32), 1, kHopper).threads, 64u);
+  EXPECT_EQ(launch_of<8>(true, repaired_layout<8>(32), 1, kHopper).kernel, KernelKind::Home);
+  // The CPU's thread holds its own tile, whatever its size.
+  const DeviceLimits cpu{0, 1, LoneIsland::Grid};
+  EXPECT_EQ(block_launch_of<8>(true, repaired_layout<8>(32), 4, cpu).threads, 1u);
+  EXPECT_TRUE(repair_tile_fits<8>(repaired_layout<8>(32), cpu));
+  // A block of 64 KiB (a Turing card's) holds no 64x64 tile: the engine refuses before it
+  // allocates (island_engine.hpp); 36x36's fits.
+  const DeviceLimits turing{65536, 256, LoneIsland::GridWhenUnstaged};
+  EXPECT_FALSE(repair_tile_fits<8>(repaired_layout<8>(32), turing));
+  EXPECT_TRUE(repair_tile_fits<6>(repaired_layout<6>(32), turing));
+  EXPECT_TRUE(repair_tile_fits<8>(layout<8>(32), turing));  // the plain GA repairs nothing
+}

@@ -226,12 +226,12 @@ RunSetting derived(std::string json, CsvColumn csv,
 std::string box_name(int box) { return std::to_string(box * box) + "x" + std::to_string(box * box); }
 
 // A default of the table (the repaired GA's rows or the plain GA's) for help, each backend's
-// boxes 3 to 5 with equal neighbours joined: "cpu 9x9 to 16x16: 500, 25x25: 20000; cuda ...".
+// boxes 3 to 8 with equal neighbours joined: "cpu 9x9 to 16x16: 500, 25x25: 20000; cuda ...".
 std::string auto_text(std::uint32_t SizeDefaults::*m, Repair repair) {
   std::string out;
   for (const Backend b : {Backend::Cpu, Backend::Cuda}) {
     out += (out.empty() ? "" : "; ") + std::string(to_string(b));
-    const int largest = largest_box(b);
+    const int largest = kMaxBox;
     for (int first = 3, last = 3; first <= largest; first = ++last) {
       const std::uint32_t v = size_defaults(b, first, repair).*m;
       while (last < largest && size_defaults(b, last + 1, repair).*m == v) ++last;
@@ -248,7 +248,7 @@ std::string many_text(std::uint32_t SizeDefaults::*one, std::uint32_t SizeDefaul
                       Repair repair) {
   std::string out;
   for (const Backend b : {Backend::Cpu, Backend::Cuda})
-    for (int box = 3; box <= largest_box(b); ++box)
+    for (int box = 3; box <= kMaxBox; ++box)
       if (const SizeDefaults& d = size_defaults(b, box, repair); d.*many != d.*one)
         out += (out.empty() ? "; many puzzles at once, " : ", ") + std::string(to_string(b)) + " " +
                box_name(box) + ": " + std::to_string(d.*many);

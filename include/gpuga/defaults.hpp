@@ -32,10 +32,7 @@ struct SizeDefaults {
   std::uint32_t many_grow_after = 0;
 };
 
-// The largest box size a backend's engines run: kMaxBox on the CPU, kMaxCudaBox on CUDA.
-int largest_box(Backend backend);
-
-// The entry for `backend` (box sizes 2 to largest_box), puzzles of box size `box` and the GA
+// The entry for `backend` (box sizes 2 to 8), puzzles of box size `box` and the GA
 // whose children are repaired or not (--repair; sa and hc take the plain GA's).
 const SizeDefaults& size_defaults(Backend backend, int box, Repair repair);
 

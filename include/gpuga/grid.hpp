@@ -83,28 +83,23 @@ inline std::optional<Clash> first_clash(const Grid& g) {
   return std::nullopt;
 }
 
-// The box sizes the CUDA engine is compiled for: 4x4 to 25x25. The CPU's engines (the GA,
-// annealing, hill climbing) run every size read, to 64x64.
-inline constexpr int kMaxCudaBox = 5;
-
-// Calls f.template operator()<B>() with the box size B of `box` (2..Max): the one place a
-// run-time size picks the compiled one. CUDA's code passes kMaxCudaBox.
-template <int Max = kMaxBox, class F>
+// Calls f.template operator()<B>() with the box size B of `box` (2..8): the one place a run-time
+// size picks the compiled one (CUDA's entry points then refuse the sizes a build left out:
+// cuda/engine_cuda.cpp).
+template <class F>
 decltype(auto) with_box_size(int box, F&& f) {
-  static_assert(Max >= 5 && Max <= kMaxBox);
   switch (box) {
     case 2: return f.template operator()<2>();
     case 3: return f.template operator()<3>();
     case 4: return f.template operator()<4>();
     case 5: return f.template operator()<5>();
-    case 6: if constexpr (Max >= 6) return f.template operator()<6>(); break;
-    case 7: if constexpr (Max >= 7) return f.template operator()<7>(); break;
-    case 8: if constexpr (Max >= 8) return f.template operator()<8>(); break;
+    case 6: return f.template operator()<6>();
+    case 7: return f.template operator()<7>();
+    case 8: return f.template operator()<8>();
   }
   const std::string side = std::to_string(box * box);
-  throw InputError("a " + side + "x" + side + " puzzle (box size " + std::to_string(box) + "); " +
-                   (box < kMinBox || box > kMaxBox ? "expected 4x4 to 64x64 (box sizes 2 to 8)"
-                                                   : "CUDA runs 4x4 to 25x25"));
+  throw InputError("a " + side + "x" + side + " puzzle (box size " + std::to_string(box) +
+                   "); expected 4x4 to 64x64 (box sizes 2 to 8)");
 }
 
 }  // namespace gpuga

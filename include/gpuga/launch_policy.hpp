@@ -12,6 +12,25 @@
 
 namespace gpuga {
 
+// A block of `threads` whose tiles' repair scratch (in its shared memory: stage_limit bytes) fits:
+// as many tiles as fit, at least one. A team of one tile (a CPU thread, whose scratch is its
+// own) keeps its threads. A block of fewer tiles repairs the same children in more turns, with
+// the same bytes (tests/test_engine_device.cpp runs 64x64 on a GPU's limits on the twin).
+template <int B>
+std::uint32_t threads_whose_scratch_fits(std::uint32_t threads, const DeviceLimits& d) {
+  const std::uint64_t tile = tile_scratch_bytes(sizeof(RepairScratch<B>));
+  const std::uint64_t tiles = d.stage_limit / tile;
+  if (threads <= kRepairLanes<B> || tiles * kRepairLanes<B> >= threads) return threads;
+  return static_cast<std::uint32_t>(tiles > 1 ? tiles : 1) * kRepairLanes<B>;
+}
+
+// Whether a tile's repair scratch fits a block of the system (no tile of B's: always).
+template <int B>
+bool repair_tile_fits(const IslandLayout& layout, const DeviceLimits& d) {
+  return !layout.repair_lanes || d.widest_team <= kRepairLanes<B> ||
+         tile_scratch_bytes(sizeof(RepairScratch<B>)) <= d.stage_limit;
+}
+
 // A step over `islands` islands of `layout`, a block an island; `stages`: the step can stage its
 // island (the segment steps), the others run from the home.
 template <int B>
@@ -20,7 +39,10 @@ Launch block_launch_of(bool stages, const IslandLayout& layout, std::uint64_t is
   Launch l;
   l.blocks = islands;
   l.threads = team_threads(layout, d.widest_team, stages);
-  if (stages && layout.repair_lanes) l.scratch_bytes = repair_scratch_bytes<B>(l.threads);
+  if (stages && layout.repair_lanes) {
+    l.threads = threads_whose_scratch_fits<B>(l.threads, d);
+    l.scratch_bytes = repair_scratch_bytes<B>(l.threads);
+  }
   if (stages && bytes + l.scratch_bytes <= d.stage_limit) {
     l.kernel = KernelKind::Staged;
     l.staged_bytes = bytes;
@@ -29,12 +51,15 @@ Launch block_launch_of(bool stages, const IslandLayout& layout, std::uint64_t is
 }
 
 // The launch of a step over `islands` islands of `layout`: a block an island, or a lone island
-// on a grid where the system says so.
+// on a grid where the system says so. A grid's blocks are the widest: on a GPU, one whose tiles'
+// repair scratch does not fit its shared memory (49x49 and 64x64) runs a block instead.
 template <int B>
 Launch launch_of(bool stages, const IslandLayout& layout, std::uint64_t islands, const DeviceLimits& d) {
   const bool fits = block_launch_of<B>(true, layout, 1, d).kernel == KernelKind::Staged;
+  const bool grid_scratch_fits =
+      !layout.repair_lanes || repair_scratch_bytes<B>(d.widest_team) <= d.stage_limit;
   const bool grid = islands == 1 && (d.lone == LoneIsland::Grid ||
-                                     (d.lone == LoneIsland::GridWhenUnstaged && !fits));
+                                     (d.lone == LoneIsland::GridWhenUnstaged && !fits && grid_scratch_fits));
   if (!grid) return block_launch_of<B>(stages, layout, islands, d);
   Launch l;
   l.kernel = KernelKind::Grid;
