@@ -18,9 +18,10 @@
 #         throughput   `gpuga bench` GA, sa and hc rows up to the device's full width;
 #         mpi          the MPI tests, ranks sharing the GPU.
 #       Named alone (longer studies): defaults (about 5 minutes: every dev set at the defaults),
-#       choices (about 5 minutes: the 9x9 defaults' choices only a GPU settles), compare (about
-#       7 minutes, with BASELINE=a tarball from `baseline`: this build against another,
-#       alternating).
+#       choices (about 5 minutes: the 9x9 defaults' choices only a GPU settles), large (about 5
+#       minutes: 36x36 and 64x64, CPU == GPU grids and the first puzzles at 45 % on both
+#       backends), compare (about 7 minutes, with BASELINE=a tarball from `baseline`: this build
+#       against another, alternating).
 #   bench/gpu-check.sh build DIR [ARCHS]
 #       On any machine with nvcc: builds gpuga for CUDA architecture 90 (ARCHS, for example
 #       "80;90", for others) in DIR/build, then packs it as `pack` does.
@@ -269,10 +270,13 @@ declare -A budget=(
   # choices, a stage of its own: five run sizes on three files, both ways; three island counts
   # on five sets at 2 s a puzzle
   [choices-many]=150 [choices-one]=120
+  # large, a stage of its own: CPU == GPU at 36x36 and 64x64 (the CPU's side: seconds a
+  # generation at 64x64); three 36x36 puzzles at 20 s and one 64x64 at 60 s, on each backend
+  [same-large]=60 [solve-large]=250
   # compare, a stage of its own: three rounds of both builds
   [compare]=400
 )
-stage_list='correctness, solves, throughput, mpi, defaults, choices or compare'
+stage_list='correctness, solves, throughput, mpi, defaults, choices, large or compare'
 
 # Appends a line to the summary and says it on stdout.
 say() { echo "$*" | tee -a "$summary"; }
@@ -494,6 +498,47 @@ stage_choices() {
   step choices-one one
 }
 
+# Beyond 25x25 (a build whose GPUGA_CUDA_SIZES holds 36x36 and 64x64): the repaired GA's grids on
+# the GPU are the CPU's, and the issue's GPU targets, 36x36 and 64x64 at 45 % given, one puzzle at
+# a time at the defaults on the GPU and on this machine's CPU cores (JSON into large-SIZE-BACKEND.
+# json). Dry: puzzles the CPU solves at once (36x36 at 60 %, 64x64 at 75 %), two generations.
+stage_large() {
+  local p36=$src/bench/instances/36x36/fill-0.45.txt p64=$src/bench/instances/64x64/fill-0.45.txt
+  local first36=3 limit36=20 limit64=60 generations=3
+  if [ -n "$dry" ]; then
+    p36=$src/bench/instances/36x36/fill-0.60.txt p64=$src/puzzles/gpuga_64x64_fill075.txt
+    first36=1 limit36=5 limit64=5 generations=2
+  fi
+  grep -v '^#' "$p36" | head -n "$first36" >"$work/36x36.txt"
+  grep -v '^#' "$p64" | head -n 1 >"$work/64x64.txt"
+  same_large() {
+    local size one=(--backend cuda) other=(--backend cpu)
+    [ -n "$dry" ] && one=(--backend cpu --threads 1) other=(--backend cpu --threads 2)
+    for size in 36x36 64x64; do
+      head -n 1 "$work/$size.txt" >"$work/$size-first.txt"
+      local run=(solve --seed 1 --time-limit 0 --report-every 0 --format line
+                 --max-generations "$generations" "$work/$size-first.txt")
+      cmp <("$gpuga" "${run[@]}" "${one[@]}" 2>/dev/null) <("$gpuga" "${run[@]}" "${other[@]}" 2>/dev/null) ||
+        { echo "$size: ${one[*]} and ${other[*]} differ"; return 1; }
+      echo "$size: ${one[*]} == ${other[*]}"
+    done
+  }
+  solve_large() {
+    local b backends=$backend
+    [ "$backend" = cpu ] || backends="$backend cpu"
+    for b in $backends; do
+      measured "$gpuga" solve --backend "$b" --seed 1 --report-every 0 --concurrent 1 --time-limit "$limit36" \
+        --json "$work/36x36.txt" >"$OUT/large-36x36-$b.json" &&
+        measured "$gpuga" solve --backend "$b" --seed 1 --report-every 0 --concurrent 1 --time-limit "$limit64" \
+          --json "$work/64x64.txt" >"$OUT/large-64x64-$b.json" || return 1
+    done
+  }
+  export -f same_large solve_large
+  export generations limit36 limit64
+  step same-large same_large || return
+  step solve-large solve_large
+}
+
 # This build's gpuga against the baseline's (BASELINE), alternating within each of three rounds,
 # so that the device's drift falls on both: the bench's plain GA at 528 islands of 256, 512 and
 # 1000 and 1056 of 128, sa and hc at 528 islands of 512 and sa at 528 of 128, the memetic default
@@ -610,7 +655,7 @@ run() {
   done
   [ ${#stages[@]} -gt 0 ] || stages=(correctness solves throughput mpi)
   for s in "${stages[@]}"; do
-    case $s in correctness|solves|throughput|mpi|defaults|choices|compare) ;;
+    case $s in correctness|solves|throughput|mpi|defaults|choices|large|compare) ;;
       *) echo "gpu-check: unknown stage '$s'; expected $stage_list" >&2; return 2 ;; esac
     if [ "$s" = compare ] && [ ! -f "${BASELINE:-}" ]; then
       echo "gpu-check: the compare stage needs BASELINE, a tarball from 'gpu-check.sh baseline COMMIT DIR' (given: '${BASELINE:-}')" >&2

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # bench/gpu-check.sh's plumbing without a GPU (CI): `run BUILD --dry` runs every default step
 # against the CPU backend on tiny inputs, each step's log and results straight into --out as it
-# goes, and the summary after every step; the results parse. SIGTERM in the middle of a step ends
+# goes, and the summary after every step; the results parse; so does the large stage's. SIGTERM in the middle of a step ends
 # it, and the summary still says what ran and that it was stopped. A non-empty --out is refused.
 # A CUDA build is known by what its gpuga says, however it was configured.
 # Usage: test_gpu_check_dry.sh BUILD_TREE (a CUDA build of gpuga)
@@ -49,6 +49,22 @@ for name, puzzles in (("bench-puzzles-9x9", 3), ("bench-puzzles-25x25", 3)):
     assert [r["backend"] for r in rows] == ["cpu"], name
     assert all(r["puzzles"] == puzzles and r["solved"] == puzzles for r in rows), (name, rows)
     assert all(r["puzzles_per_s"] > 0 for r in rows), name
+PY
+
+# The large stage, named alone: 36x36 and 64x64 compared and solved, the results written.
+bash "$check" run "$tree" --dry --out "$tmp/large" large >"$tmp/large.stdout" 2>&1 ||
+  { cat "$tmp/large.stdout"; fail "the dry large stage failed"; }
+for s in same-large solve-large; do
+  grep -Eq "^ok +$s +[0-9]+ s of +[0-9]+ s  exit 0$" "$tmp/large/summary.txt" ||
+    { cat "$tmp/large/summary.txt"; fail "the summary has no 'ok' line for $s"; }
+done
+grep -q "^64x64: --backend cpu --threads 1 == --backend cpu --threads 2" "$tmp/large/logs/same-large.log" ||
+  fail "same-large did not compare 64x64: $(cat "$tmp/large/logs/same-large.log")"
+/usr/bin/python3 - "$tmp/large" <<'PY' || fail "the large stage's results do not parse as expected"
+import json, sys
+for size in ("36x36", "64x64"):
+    results = json.load(open(f"{sys.argv[1]}/large-{size}-cpu.json"))["results"]
+    assert len(results) == 1 and results[0]["solved"], (size, results)
 PY
 
 # Stopped in the middle of a step (the defaults stage's 9x9 sets take minutes on the CPU).
