@@ -55,7 +55,7 @@ rm -f "$out/compare.err"
 bash "$check" run "$bundle" correctness nonsense 2>"$out/stage.err"
 rc=$?
 [ $rc -eq 2 ] || fail "an unknown stage exited $rc; expected 2"
-grep -q "unknown stage 'nonsense'; expected correctness, solves, throughput, mpi, defaults, choices or compare" \
+grep -q "unknown stage 'nonsense'; expected correctness, solves, throughput, mpi, defaults, choices, large or compare" \
   "$out/stage.err" || fail "an unknown stage: $(cat "$out/stage.err")"
 rm -f "$out/stage.err"
 if "$tree/gpuga" devices --json | grep -q '"index"'; then
