@@ -499,9 +499,10 @@ stage_choices() {
 }
 
 # Beyond 25x25 (a build whose GPUGA_CUDA_SIZES holds 36x36 and 64x64): the repaired GA's grids on
-# the GPU are the CPU's, and the GPU targets, 36x36 and 64x64 at 45 % given, one puzzle at
-# a time at the defaults on the GPU and on this machine's CPU cores (JSON into large-SIZE-BACKEND.
-# json). Dry: puzzles the CPU solves at once (36x36 at 60 %, 64x64 at 75 %), two generations.
+# the GPU are the CPU's, and the first puzzles at 45 % given (the hard band, docs/benchmarks.md's
+# "Beyond 25x25"), one at a time at the defaults on the GPU and on this machine's CPU cores (JSON
+# into large-SIZE-BACKEND.json). Dry: puzzles the CPU solves at once (36x36 at 60 %, 64x64 at
+# 75 %), two generations.
 stage_large() {
   local p36=$src/bench/instances/36x36/fill-0.45.txt p64=$src/bench/instances/64x64/fill-0.45.txt
   local first36=3 limit36=20 limit64=60 generations=3
