@@ -367,6 +367,19 @@ stage_correctness() {
   step racecheck sanitize racecheck "${staged[@]}"  # races are in shared memory
 }
 
+# same_output FILE OPTIONS...: the same seed on CPU and GPU (dry: the CPU on one thread and on
+# two), generation-limited, gives the same grids.
+same_output() {
+  local file=$1
+  shift
+  local run=(solve --seed 1 --time-limit 0 --report-every 0 --format line "$@" "$file")
+  local one=(--backend cuda) other=(--backend cpu)
+  [ -n "$dry" ] && one=(--backend cpu --threads 1) other=(--backend cpu --threads 2)
+  cmp <("$gpuga" "${run[@]}" "${one[@]}" 2>/dev/null) <("$gpuga" "${run[@]}" "${other[@]}" 2>/dev/null) ||
+    { echo "${one[*]} and ${other[*]} differ: $file $*"; return 1; }
+  echo "${one[*]} == ${other[*]}: $file $*"
+}
+
 stage_solves() {
   local top=$src/puzzles/norvig_top95.txt forum=$src/puzzles/forum_hardest_1106_50.txt
   local forum2=$src/puzzles/forum_hardest_1905_11plus_50.txt
@@ -374,19 +387,7 @@ stage_solves() {
     head -n 3 "$top" >"$work/top3.txt"
     top=$work/top3.txt forum=$work/top3.txt forum2=$work/top3.txt
   fi
-  # The same seed on CPU and GPU (dry: the CPU on one thread and on two), generation-limited:
-  # the same grids. ga in islands of 32 that grow twice, sa chains of 128, hc chains of 512.
-  same_output() {
-    local file=$1
-    shift
-    local run=(solve --seed 1 --time-limit 0 --report-every 0 --format line "$@" "$file")
-    local one=(--backend cuda) other=(--backend cpu)
-    [ -n "$dry" ] && one=(--backend cpu --threads 1) other=(--backend cpu --threads 2)
-    cmp <("$gpuga" "${run[@]}" "${one[@]}" 2>/dev/null) <("$gpuga" "${run[@]}" "${other[@]}" 2>/dev/null) ||
-      { echo "${one[*]} and ${other[*]} differ: $*"; return 1; }
-    echo "${one[*]} == ${other[*]}: $*"
-  }
-  export -f same_output
+  # ga in islands of 32 that grow twice, sa chains of 128, hc chains of 512.
   local generations=30
   [ -n "$dry" ] && generations=3
   step same-ga same_output "$top" --pop 1024 --island-size 32 --grow-after 3 --local-search 50 \
@@ -512,17 +513,10 @@ stage_large() {
   fi
   grep -v '^#' "$p36" | head -n "$first36" >"$work/36x36.txt"
   grep -v '^#' "$p64" | head -n 1 >"$work/64x64.txt"
+  head -n 1 "$work/36x36.txt" >"$work/36x36-first.txt"
   same_large() {
-    local size one=(--backend cuda) other=(--backend cpu)
-    [ -n "$dry" ] && one=(--backend cpu --threads 1) other=(--backend cpu --threads 2)
-    for size in 36x36 64x64; do
-      head -n 1 "$work/$size.txt" >"$work/$size-first.txt"
-      local run=(solve --seed 1 --time-limit 0 --report-every 0 --format line
-                 --max-generations "$generations" "$work/$size-first.txt")
-      cmp <("$gpuga" "${run[@]}" "${one[@]}" 2>/dev/null) <("$gpuga" "${run[@]}" "${other[@]}" 2>/dev/null) ||
-        { echo "$size: ${one[*]} and ${other[*]} differ"; return 1; }
-      echo "$size: ${one[*]} == ${other[*]}"
-    done
+    same_output "$work/36x36-first.txt" --max-generations "$generations" &&
+      same_output "$work/64x64.txt" --max-generations "$generations"
   }
   solve_large() {
     local b backends=$backend
@@ -534,7 +528,7 @@ stage_large() {
           --json "$work/64x64.txt" >"$OUT/large-64x64-$b.json" || return 1
     done
   }
-  export -f same_large solve_large
+  export -f same_output same_large solve_large
   export generations limit36 limit64
   step same-large same_large || return
   step solve-large solve_large

@@ -14,7 +14,7 @@ namespace {
 // backend (what was measured for them).
 constexpr std::uint32_t kWholeBackend = 0xFFFFFFFFu;
 
-// Rows by box size 2 to 5 (4x4, 9x9, 16x16, 25x25; the CPU's to 8, 64x64) for the GA whose children are repaired
+// Rows by box size 2 to 8 (4x4 to 64x64) for the GA whose children are repaired
 // (--repair propagate, the default): small islands that restart soon, as the sweeps of island
 // size and restarts found fastest at every size on the CPU (docs/decisions.md); the GPU's rows
 // islands of 32 (a block of eight warps an island, a warp a child's repair), sized by the same

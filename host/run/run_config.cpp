@@ -231,10 +231,9 @@ std::string auto_text(std::uint32_t SizeDefaults::*m, Repair repair) {
   std::string out;
   for (const Backend b : {Backend::Cpu, Backend::Cuda}) {
     out += (out.empty() ? "" : "; ") + std::string(to_string(b));
-    const int largest = kMaxBox;
-    for (int first = 3, last = 3; first <= largest; first = ++last) {
+    for (int first = 3, last = 3; first <= kMaxBox; first = ++last) {
       const std::uint32_t v = size_defaults(b, first, repair).*m;
-      while (last < largest && size_defaults(b, last + 1, repair).*m == v) ++last;
+      while (last < kMaxBox && size_defaults(b, last + 1, repair).*m == v) ++last;
       out += (first == 3 ? " " : ", ") + box_name(first) +
              (last > first ? " to " + box_name(last) : "") + ": " + std::to_string(v);
     }
