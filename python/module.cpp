@@ -213,23 +213,28 @@ bool batch(const std::vector<std::string>& files, const std::string& csv, std::u
   return end == BatchEnd::AllSolved;
 }
 
-// gpuga generate's puzzles, one line each (the command's alphabets).
-std::vector<std::string> generate_puzzles(int size, std::uint32_t count, std::uint64_t seed,
-                                          std::optional<double> fill, bool unique) {
+// gpuga generate's puzzles, one line each (the command's alphabets); with a rating band, each
+// as (line, score, technique).
+py::list generate_puzzles(int size, std::uint32_t count, std::uint64_t seed, std::optional<double> fill,
+                          bool unique, std::optional<std::string> rating) {
   GenerateSpec spec;
   spec.box = box_of_size(size);
   GPUGA_INPUT_CHECK(spec.box, "size=" + std::to_string(size) + ": expected 4, 9, 16, 25, 36, 49 or 64");
   spec.count = count;
   spec.seed = seed;
   spec.fill = fill;
-  spec.unique = unique;
+  spec.unique = unique || rating;
+  if (rating) spec.rating = rating_band(*rating, "rating");
   std::vector<Generated> made;
   {
     py::gil_scoped_release free;
     made = generate(spec);
   }
-  std::vector<std::string> out;
-  for (const Generated& g : made) out.push_back(generated_line(g.puzzle));
+  py::list out;
+  for (const Generated& g : made) {
+    if (rating) out.append(py::make_tuple(generated_line(g.puzzle), g.score, g.technique));
+    else out.append(generated_line(g.puzzle));
+  }
   return out;
 }
 
@@ -332,7 +337,7 @@ PYBIND11_MODULE(_gpuga, m) {
   m.def("batch", &batch, py::arg("files"), py::arg("csv"), py::arg("runs"),
         py::arg("concurrent"), py::arg("resume"), py::arg("configs"));
   m.def("generate", &generate_puzzles, py::arg("size"), py::arg("count"), py::arg("seed"),
-        py::arg("fill"), py::arg("unique"));
+        py::arg("fill"), py::arg("unique"), py::arg("rating"));
   m.def("rate", &rate_puzzles, py::arg("files"), py::arg("runs"), py::arg("concurrent"));
   m.def("bench", &bench, py::arg("backend"), py::arg("sizes"), py::arg("generations"),
         py::arg("repeats"), py::arg("warmup"), py::arg("seed"), py::arg("threads"),

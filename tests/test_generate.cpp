@@ -2,12 +2,14 @@
 // puzzles whatever the thread count or the range asked; every puzzle holds its solution's
 // values at the fill asked (to within one cell); --unique puzzles have exactly one solution by
 // the exact checker, and a minimal one none fewer; bad arguments are refused, saying what was
-// expected; the command's output reads back as puzzles.
+// expected; the command's output reads back as puzzles. A rating band gives minimal puzzles that
+// the ladder (deduction.hpp) scores in it.
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <sstream>
 
+#include "gpuga/deduction.hpp"
 #include "gpuga/errors.hpp"
 #include "gpuga/exact_solver.hpp"
 #include "gpuga/generate.hpp"
@@ -176,7 +178,73 @@ TEST(Generate, OneThreadAndTwoWriteTheSameFileAndEveryPuzzleIsReported) {
   // The library calls made_one once a puzzle, one call at a time.
   std::vector<Generated> out;
   std::uint32_t calls = 0;
-  generate(spec_of(3, 40, 0.4, false), 3, 33, out, [&calls] { ++calls; });
+  generate(spec_of(3, 40, 0.4, false), 3, 33, out, [&calls](const Generated&) { ++calls; });
   EXPECT_EQ(calls, 30u);
   EXPECT_EQ(out.size(), 30u);
+}
+
+TEST(Generate, RatedPuzzlesAreMinimalAndScoreInTheBandReproducibly) {
+  // A band around Sudoku Explainer's 7 to 8 (alternating chains, Nishio): each puzzle has one
+  // solution, the ladder scores it in the band, and says so; the same seed, the same puzzles.
+  GenerateSpec spec = spec_of(3, 6, std::nullopt, false, 3);
+  spec.rating = rating_band("7-8", "--rating");
+  const std::vector<Generated> made = generate(spec);
+  ASSERT_EQ(made.size(), 6u);
+  for (const Generated& g : made) {
+    EXPECT_EQ(solve_exact(g.puzzle, 2).solutions, 1);
+    const Deduction ladder = deduce(g.puzzle);
+    EXPECT_EQ(ladder_score(ladder), g.score);
+    EXPECT_TRUE(spec.rating->holds(g.score)) << g.score;
+    EXPECT_EQ(ladder.technique, g.technique);
+    EXPECT_GE(g.tries, 1u);
+  }
+  const std::vector<Generated> again = generate(spec);
+  for (std::size_t k = 0; k < made.size(); ++k) EXPECT_EQ(again[k].puzzle, made[k].puzzle);
+  // A word is its band: easy puzzles need no more than singles.
+  spec.rating = rating_band("easy", "--rating");
+  for (const Generated& g : generate(spec)) EXPECT_LT(g.score, 2.6) << g.technique;
+}
+
+TEST(Generate, ABandNoPuzzleReachesIsRefusedSayingWhy) {
+  const auto refusal = [](int box, const std::string& band) {
+    GenerateSpec spec = spec_of(box, 1, std::nullopt, true);
+    spec.rating = rating_band(band, "--rating");
+    try {
+      generate(spec);
+    } catch (const InputError& e) {
+      return std::string(e.what());
+    }
+    return std::string("no refusal");
+  };
+  EXPECT_NE(refusal(3, "12-13").find("no puzzle scores there"), std::string::npos);
+  EXPECT_NE(refusal(5, "7-8").find("no chains past 16x16"), std::string::npos);
+  // 4x4 puzzles need singles only: no grid of the budget is harder.
+  const std::string budget = refusal(2, "3-4");
+  EXPECT_NE(budget.find("not found in 20000 minimal puzzles, whose scores ran "), std::string::npos) << budget;
+  for (const char* bad : {"7", "8-7", "x-8", "7-8x", "very"})
+    EXPECT_THROW(rating_band(bad, "--rating"), InputError) << bad;
+  const auto cmd = run_gpuga("generate --rating 7-8 --fill 0.3");
+  EXPECT_EQ(cmd.status, 2);
+  EXPECT_NE(cmd.err.find("--rating 7-8 with --fill"), std::string::npos) << cmd.err;
+}
+
+TEST(Generate, TheCommandWritesEachRatedPuzzleAfterItsRating) {
+  const auto out = run_gpuga("generate --count 3 --seed 5 --rating hard");
+  ASSERT_EQ(out.status, 0) << out.err;
+  std::istringstream lines(out.out);
+  std::string line;
+  std::getline(lines, line);
+  EXPECT_EQ(line.rfind("# gpuga generate --size 9 --count 3 --seed 5 --rating 'hard'", 0), 0u) << line;
+  int rated = 0;
+  while (std::getline(lines, line)) {
+    ASSERT_EQ(line.rfind("# rating ", 0), 0u) << line;
+    EXPECT_NE(line.find(" hard: "), std::string::npos) << line;
+    std::getline(lines, line);
+    std::istringstream one(line + "\n");
+    EXPECT_EQ(parse_puzzles(one, "out")[0].grid.box, 3);
+    ++rated;
+  }
+  EXPECT_EQ(rated, 3);
+  std::istringstream whole(out.out);
+  EXPECT_EQ(parse_puzzles(whole, "out").size(), 3u);  // readers skip the ratings
 }

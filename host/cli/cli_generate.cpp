@@ -1,5 +1,6 @@
-// gpuga generate --size N --count K --seed S [--fill F] [--unique]: puzzles made to order, one a
-// line, after a comment that names the generator and its arguments (gpuga/generate.hpp).
+// gpuga generate --size N --count K --seed S [--fill F] [--unique] [--rating BAND]: puzzles made
+// to order, one a line, after a comment that names the generator and its arguments
+// (gpuga/generate.hpp).
 #include <chrono>
 #include <cstdio>
 #include <iostream>
@@ -7,6 +8,7 @@
 
 #include "cli_run_config.hpp"
 #include "commands.hpp"
+#include "gpuga/deduction.hpp"
 #include "gpuga/errors.hpp"
 #include "gpuga/generate.hpp"
 #include "gpuga/puzzle_io.hpp"
@@ -21,14 +23,16 @@ struct GenerateOptions {
   std::uint64_t seed = 1;
   std::optional<double> fill;
   bool unique = false;
+  std::optional<std::string> rating;
 };
 
 // A line on stderr at most every 5 s once a run has taken 2 s: how many puzzles are made.
 class GenerateProgress {
  public:
-  explicit GenerateProgress(std::uint32_t count) : count_(count) {}
-  void made_one() {
+  GenerateProgress(std::uint32_t count, bool rated) : count_(count), rated_(rated) {}
+  void made_one(std::uint32_t tries) {
     ++made_;
+    tried_ += tries;
     const double now = seconds();
     if (now < 2 || now - said_ < 5) return;
     said_ = now;
@@ -44,12 +48,33 @@ class GenerateProgress {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0_).count();
   }
   void say(double now) const {
-    std::fprintf(stderr, "generate: %u of %u puzzles made, %.0f s\n", made_, count_, now);
+    if (rated_)
+      std::fprintf(stderr, "generate: %u of %u puzzles made (%llu grids rated), %.0f s\n", made_, count_,
+                   static_cast<unsigned long long>(tried_), now);
+    else
+      std::fprintf(stderr, "generate: %u of %u puzzles made, %.0f s\n", made_, count_, now);
   }
-  std::uint32_t count_, made_ = 0;
+  std::uint32_t count_;
+  bool rated_;
+  std::uint32_t made_ = 0;
+  std::uint64_t tried_ = 0;
   double said_ = 0;
   std::chrono::steady_clock::time_point t0_ = std::chrono::steady_clock::now();
 };
+
+// The puzzles, a line each; with a rating band, each after a comment with its score and its
+// hardest technique (which readers skip).
+void write_puzzles(const std::vector<Generated>& made, const GenerateSpec& spec) {
+  for (const Generated& g : made) {
+    if (spec.rating) {
+      char score[16];
+      std::snprintf(score, sizeof score, "%.1f", g.score);
+      std::cout << "# rating " << score << " " << rating_word(g.score) << ": " << g.technique << '\n';
+    }
+    std::cout << generated_line(g.puzzle) << '\n';
+  }
+  std::cout << std::flush;
+}
 
 int run_generate(GenerateOptions& o) {
   GPUGA_INPUT_CHECK(!(o.size && o.box), "--size and --box both given; expected one of them");
@@ -62,32 +87,32 @@ int run_generate(GenerateOptions& o) {
   spec.count = o.count;
   spec.seed = o.seed;
   spec.fill = o.fill;
-  spec.unique = o.unique;
+  spec.unique = o.unique || o.rating;
+  if (o.rating) spec.rating = rating_band(*o.rating, "--rating");
   check_spec(spec);
   std::cout << "# gpuga generate --size " << spec.box * spec.box << " --count " << spec.count
             << " --seed " << spec.seed;
   if (spec.fill) std::cout << " --fill " << *spec.fill;
-  if (spec.unique) std::cout << " --unique";
+  if (spec.unique && !o.rating) std::cout << " --unique";
+  if (o.rating) std::cout << " --rating '" << *o.rating << "'";
   std::cout << "  (gpuga " << GPUGA_VERSION << ")\n";
   if (spec.unique && !spec.fill && spec.box == 5)
     std::fprintf(stderr, "generate: a minimal 25x25 puzzle takes minutes (a cell is emptied only "
                          "once no second solution is proven without it, 625 proofs, the last "
                          "ones hard); --unique --fill 0.5 makes one in a fraction of a second\n");
-  GenerateProgress progress(spec.count);
+  GenerateProgress progress(spec.count, spec.rating.has_value());
   // In blocks, each written as soon as it is made: a refusal keeps the puzzles before it.
   constexpr std::uint32_t kBlock = 256;
   std::vector<Generated> made;
   for (std::uint32_t first = 0; first < spec.count; first += kBlock) {
     const std::uint32_t last = std::min(spec.count, first + kBlock);
     try {
-      generate(spec, first, last, made, [&progress] { progress.made_one(); });
+      generate(spec, first, last, made, [&progress](const Generated& g) { progress.made_one(g.tries); });
     } catch (...) {
-      for (const Generated& g : made) std::cout << generated_line(g.puzzle) << '\n';
-      std::cout << std::flush;
+      write_puzzles(made, spec);
       throw;
     }
-    for (const Generated& g : made) std::cout << generated_line(g.puzzle) << '\n';
-    std::cout << std::flush;
+    write_puzzles(made, spec);
   }
   progress.done();
   return kExitOk;
@@ -112,6 +137,10 @@ void add_generate_command(CLI::App& app, int& exit_status) {
   cmd->add_option("--fill", o->fill, "Fraction of cells given, 0 to 1 (to within one cell)");
   cmd->add_flag("--unique", o->unique, "Givens removed only while exactly one solution remains "
                 "(with --fill: down to it, else until none can go: a minimal puzzle)");
+  cmd->add_option("--rating", o->rating, "Minimal puzzles (--unique) whose rating score (as gpuga "
+                  "rate's, by the techniques alone) lies in LO-HI, e.g. 7-8, or in a word's band: "
+                  "easy, medium, hard, 'very hard', extreme; each after a comment with its score "
+                  "and hardest technique");
   cmd->callback([o, &exit_status] { exit_status = run_generate(*o); });
 }
 

@@ -69,13 +69,15 @@ int run_rate(CLI::App* cmd, RateOptions& o) {
 void add_rate_command(CLI::App& app, int& exit_status) {
   auto o = std::make_shared<RateOptions>();
   auto* cmd = app.add_subcommand(
-      "rate", "How hard each puzzle is for the engine: --runs seeds each, many at once; success "
-              "rate, median and 90th percentile of generations, evaluations and seconds, what "
-              "propagation fills, the exact solver's conflicts and a rating; CSV (or --json) on "
-              "stdout, one row a puzzle");
+      "rate", "How hard each puzzle is: the hardest technique a person needs, on Sudoku "
+              "Explainer's scale, and for the engine --runs seeds each, many at once (success "
+              "rate, median and 90th percentile of generations, evaluations and seconds); what "
+              "propagation fills, the exact solver's conflicts, a score and a rating; CSV (or "
+              "--json) on stdout, one row a puzzle");
   add_puzzle_files_option(cmd, o->setup.files);
-  cmd->add_option("--runs", o->setup.runs, "Runs per puzzle (seeds derived from --seed)")
-      ->check(whole_number_in(1, 1000000))->capture_default_str()->group("Rate");
+  cmd->add_option("--runs", o->setup.runs, "Runs per puzzle (seeds derived from --seed); 0 "
+                  "rates by the techniques alone")
+      ->check(whole_number_in(0, 1000000))->capture_default_str()->group("Rate");
   cmd->add_option("--concurrent", o->setup.concurrent, "Runs advancing together (0: as batch "
                   "picks)")->check(whole_number_in(0, 65535))->capture_default_str()->group("Rate");
   cmd->add_option("--runs-csv", o->setup.runs_csv, "Also keep every run's row in this CSV "

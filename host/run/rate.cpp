@@ -43,16 +43,16 @@ std::optional<double> percentile(const std::vector<RunFigures>& runs, double p,
 
 // The score's 90 % interval: the 5th and 95th percentiles of the score over resamples of the
 // runs (drawn with replacement, from a fixed seed: the same runs give the same interval).
-std::pair<double, double> score_interval(const std::vector<RunFigures>& runs, int rung) {
+std::pair<double, double> score_interval(const std::vector<RunFigures>& runs, const Deduction& ladder) {
   constexpr int kResamples = 200;
-  if (runs.empty()) return {score_of(rung, std::nullopt), score_of(rung, std::nullopt)};
+  if (runs.empty() || !ladder.stalled) return {score_of(ladder, std::nullopt), score_of(ladder, std::nullopt)};
   std::mt19937_64 draw(20261126);
   std::uniform_int_distribution<std::size_t> pick(0, runs.size() - 1);
   std::vector<double> scores;
   std::vector<RunFigures> sample(runs.size());
   for (int k = 0; k < kResamples; ++k) {
     for (auto& s : sample) s = runs[pick(draw)];
-    scores.push_back(score_of(rung, percentile(sample, 0.9, &RunFigures::evaluations)));
+    scores.push_back(score_of(ladder, percentile(sample, 0.9, &RunFigures::evaluations)));
   }
   std::sort(scores.begin(), scores.end());
   return {scores[kResamples * 5 / 100], scores[kResamples * 95 / 100 - 1]};
@@ -80,20 +80,19 @@ struct ScratchCsv {
 
 }  // namespace
 
-double score_of(int rung, std::optional<double> p90_evaluations) {
+double score_of(const Deduction& ladder, std::optional<double> p90_evaluations) {
+  if (!ladder.stalled) return ladder.difficulty;
   const double within = p90_evaluations ? std::log10(1 + *p90_evaluations) / 10 : 0.9;
-  return rung + std::min(0.9, within);
+  return kLadderTop + std::min(0.9, within);
 }
 
 std::string rating_of(const PuzzleRating& r) {
-  if (!r.median_evaluations) return "unsolved";
-  const int rung = r.deduction_rung;
-  return rung <= 2 ? "easy" : rung <= 4 ? "medium" : rung <= 6 ? "hard" : "very hard";
+  if (r.stalled && r.runs > 0 && !r.median_evaluations) return "unsolved";
+  return rating_word(r.score);
 }
 
 std::vector<PuzzleRating> rate(const RateSetup& setup, const RunOptions& options,
                                BatchReporter* reporter) {
-  GPUGA_INPUT_CHECK(setup.runs >= 1, "--runs 0: expected at least 1");
   // Read once (standard input cannot be read again) and given to the batch.
   const std::vector<Puzzle> puzzles =
       read_solvable_puzzles(setup.files, [] { return g_interrupted.load(); });
@@ -111,9 +110,9 @@ std::vector<PuzzleRating> rate(const RateSetup& setup, const RunOptions& options
   batch.concurrent = setup.concurrent;
   batch.csv = csv.path;
   // A rating of part of a puzzle's runs would read as a whole one.
-  if (run_batches(batch, {options}, nullptr, reporter) == BatchEnd::Interrupted) return {};
+  if (setup.runs > 0 && run_batches(batch, {options}, nullptr, reporter) == BatchEnd::Interrupted) return {};
   // Every run's row, by puzzle (file#index, as batch names it).
-  const auto rows = read_csv_rows(csv.path);
+  const auto rows = setup.runs > 0 ? read_csv_rows(csv.path) : std::vector<std::vector<std::string>>{{}};
   std::map<std::string, std::size_t> col;
   for (std::size_t c = 0; c < rows.front().size(); ++c) col[rows.front()[c]] = c;
   std::map<std::string, std::vector<RunFigures>> runs;
@@ -134,7 +133,10 @@ std::vector<PuzzleRating> rate(const RateSetup& setup, const RunOptions& options
     r.givens = clue_count(p.grid);
     const Propagated singles = propagate_singles(p.grid);
     r.propagation_fills = singles.placed;
-    r.deduction_rung = deduction_rung(p.grid);
+    const Deduction ladder = deduce(p.grid);
+    r.deduction = ladder.stalled ? 0 : ladder.difficulty;
+    r.technique = ladder.stalled ? "beyond the ladder" : ladder.technique;
+    r.stalled = ladder.stalled;
     const ExactResult exact = solve_exact(p.grid, 2, ExactSolver::Sat);  // its conflicts: the effort column
     r.solutions = exact.solutions;
     r.exact_conflicts = exact.conflicts;
@@ -149,8 +151,8 @@ std::vector<PuzzleRating> rate(const RateSetup& setup, const RunOptions& options
     r.p90_evaluations = percentile(mine, 0.9, &RunFigures::evaluations);
     r.median_seconds = percentile(mine, 0.5, &RunFigures::seconds);
     r.p90_seconds = percentile(mine, 0.9, &RunFigures::seconds);
-    r.score = score_of(r.deduction_rung, r.p90_evaluations);
-    std::tie(r.score_low, r.score_high) = score_interval(mine, r.deduction_rung);
+    r.score = score_of(ladder, r.p90_evaluations);
+    std::tie(r.score_low, r.score_high) = score_interval(mine, ladder);
     r.rating = rating_of(r);
     out.push_back(std::move(r));
   }
@@ -166,7 +168,8 @@ std::vector<std::pair<std::string, RatingValue>> rating_fields(const PuzzleRatin
           {"puzzle", r.puzzle},
           {"givens", std::int64_t(r.givens)},
           {"propagation_fills", std::int64_t(r.propagation_fills)},
-          {"deduction_rung", std::int64_t(r.deduction_rung)},
+          {"deduction", r.stalled ? RatingValue() : RatingValue(r.deduction)},
+          {"technique", r.technique},
           {"solutions", std::string(r.solutions == 1 ? "one" : "several")},
           {"exact_conflicts", std::int64_t(r.exact_conflicts)},
           {"runs", std::int64_t(r.runs)},

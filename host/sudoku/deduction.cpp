@@ -1,199 +1,117 @@
 #include "gpuga/deduction.hpp"
 
 #include <algorithm>
-#include <bit>
-#include <cstdint>
+#include <functional>
+#include <iterator>
+#include <optional>
 #include <vector>
+
+#include "ladder/rules.hpp"
 
 namespace gpuga {
 namespace {
 
-using Mask = std::uint64_t;  // candidates: bit v-1 for value v (64 values at most)
+using ladder::Board;
+using ladder::Chaining;
+using ladder::Step;
+using Rule = std::function<std::optional<Step>(Board&, double)>;  // the hardest step so far
 
-// The grid's values and candidates, and the units' cells, as the ladder works on them.
-class Ladder {
- public:
-  explicit Ladder(const Grid& g) : g_(g), n_(g.side()), cand_(g.cells(), 0) {
-    units_.resize(g.units());
-    for (int u = 0; u < g.units(); ++u)
-      for (int k = 0; k < n_; ++k) units_[u].push_back(g.unit_cell(u, k));
-    const Mask all = all_values(n_);
-    for (int c = 0; c < g.cells(); ++c)
-      if (!g_.cell[c]) cand_[c] = all;
-    for (int c = 0; c < g.cells(); ++c)
-      if (g_.cell[c]) strike(c, g_.cell[c]);
-  }
-
-  int rung() {
-    int needed = 0;
-    while (open()) {
-      int used = 0;
-      if (hidden_single()) used = 1;
-      else if (naked_single()) used = 2;
-      else if (locked_candidates()) used = 3;
-      else if (subsets(2) || x_wing()) used = 4;
-      else if (subsets(3)) used = 5;
-      else if (subsets(4)) used = 6;
-      else return kBeyondTheLadder;
-      needed = used > needed ? used : needed;
-    }
-    return needed;
-  }
-
- private:
-  bool open() const {
-    for (const auto v : g_.cell)
-      if (!v) return true;
-    return false;
-  }
-  // Value v placed at c: no longer a candidate of c's peers.
-  void strike(int c, int v) {
-    const Mask bit = value_bit(v);
-    for (const int u : {g_.row_of(c), n_ + g_.col_of(c), 2 * n_ + g_.box_of(c)})
-      for (const int d : units_[u]) cand_[d] &= ~bit;
-  }
-  void place(int c, int v) {
-    g_.cell[c] = static_cast<std::uint8_t>(v);
-    cand_[c] = 0;
-    strike(c, v);
-  }
-  // Removes `values` from cell c; whether any was there.
-  bool remove(int c, Mask values) {
-    if (!(cand_[c] & values)) return false;
-    cand_[c] &= ~values;
-    return true;
-  }
-
-  bool hidden_single() {
-    for (const auto& unit : units_)
-      for (int v = 1; v <= n_; ++v) {
-        int at = -1, count = 0;
-        for (const int c : unit)
-          if (cand_[c] >> (v - 1) & 1) at = c, ++count;
-        if (count == 1) {
-          place(at, v);
-          return true;
-        }
-      }
-    return false;
-  }
-  bool naked_single() {
-    for (int c = 0; c < g_.cells(); ++c)
-      if (!g_.cell[c] && std::popcount(cand_[c]) == 1) {
-        place(c, std::countr_zero(cand_[c]) + 1);
-        return true;
-      }
-    return false;
-  }
-  // A value whose cells in one unit all lie in another: gone from the rest of the other.
-  bool locked_candidates() {
-    bool changed = false;
-    const int boxes = 2 * n_;
-    for (int a = 0; a < g_.units(); ++a)
-      for (int b = 0; b < g_.units(); ++b) {
-        if ((a >= boxes) == (b >= boxes)) continue;  // a box with a line, either way round
-        for (int v = 1; v <= n_; ++v) {
-          const Mask bit = value_bit(v);
-          bool any = false, inside = true;
-          for (const int c : units_[a])
-            if (cand_[c] & bit) any = true, inside = inside && in_unit(c, b);
-          if (!any || !inside) continue;
-          for (const int c : units_[b])
-            if (!in_unit(c, a)) changed = remove(c, bit) || changed;
-        }
-      }
-    return changed;
-  }
-  bool in_unit(int c, int u) const {
-    if (u < n_) return g_.row_of(c) == u;
-    if (u < 2 * n_) return g_.col_of(c) == u - n_;
-    return g_.box_of(c) == u - 2 * n_;
-  }
-  // Naked: k open cells of a unit holding k values between them; hidden: k values whose cells
-  // in the unit are k. Either way the rest goes.
-  bool subsets(int k) {
-    bool changed = false;
-    for (const auto& unit : units_) {
-      std::vector<int> open;
-      for (const int c : unit)
-        if (!g_.cell[c]) open.push_back(c);
-      std::vector<int> pick;
-      changed = naked(open, k, 0, pick, 0) || changed;
-      changed = hidden(open, k, 1, 0) || changed;
-    }
-    return changed;
-  }
-  bool naked(const std::vector<int>& open, int k, std::size_t from, std::vector<int>& pick, Mask seen) {
-    if (std::popcount(seen) > k) return false;
-    if (static_cast<int>(pick.size()) == k) {
-      if (std::popcount(seen) != k) return false;
-      bool changed = false;
-      for (const int c : open)
-        if (std::find(pick.begin(), pick.end(), c) == pick.end()) changed = remove(c, seen) || changed;
-      return changed;
-    }
-    bool changed = false;
-    for (std::size_t i = from; i < open.size(); ++i) {
-      pick.push_back(open[i]);
-      changed = naked(open, k, i + 1, pick, seen | cand_[open[i]]) || changed;
-      pick.pop_back();
-    }
-    return changed;
-  }
-  bool hidden(const std::vector<int>& open, int k, int from_value, Mask values) {
-    if (std::popcount(values) == k) {
-      int cells = 0;
-      for (const int c : open) cells += (cand_[c] & values) != 0;
-      if (cells != k) return false;
-      for (Mask rest = values; rest; rest &= rest - 1) {  // every value has a cell among them
-        bool there = false;
-        for (const int c : open) there = there || (cand_[c] & (rest & -rest));
-        if (!there) return false;
-      }
-      bool changed = false;
-      for (const int c : open)
-        if (cand_[c] & values) changed = remove(c, ~values) || changed;
-      return changed;
-    }
-    bool changed = false;
-    for (int v = from_value; v <= n_; ++v)
-      changed = hidden(open, k, v + 1, values | value_bit(v)) || changed;
-    return changed;
-  }
-  // A value in exactly two cells of each of two rows, in the same two columns: gone from the
-  // rest of those columns (and the same with rows and columns swapped).
-  bool x_wing() {
-    bool changed = false;
-    for (const int base : {0, n_}) {  // rows as lines, then columns
-      const int cross = n_ - base;
-      for (int v = 1; v <= n_; ++v) {
-        const Mask bit = value_bit(v);
-        std::vector<Mask> where(n_, 0);  // per line: the positions along it holding v
-        for (int l = 0; l < n_; ++l)
-          for (int p = 0; p < n_; ++p)
-            if (cand_[units_[base + l][p]] & bit) where[l] |= Mask(1) << p;
-        for (int a = 0; a < n_; ++a)
-          for (int b = a + 1; b < n_; ++b) {
-            if (std::popcount(where[a]) != 2 || where[a] != where[b]) continue;
-            for (Mask ps = where[a]; ps; ps &= ps - 1) {
-              const int p = std::countr_zero(ps);
-              for (const int c : units_[cross + p])
-                if (!in_unit(c, base + a) && !in_unit(c, base + b)) changed = remove(c, bit) || changed;
-            }
-          }
-      }
-    }
-    return changed;
-  }
-
-  Grid g_;
-  int n_;
-  std::vector<Mask> cand_;
-  std::vector<std::vector<int>> units_;
-};
+// The rungs in Sudoku Explainer's order of difficulty: at each step the first that applies.
+const std::vector<Rule>& rungs() {
+  using namespace ladder;
+  static const std::vector<Rule> all = {
+      [](Board& b, double) { return hidden_single(b); },
+      [](Board& b, double) { return locked_candidates(b, true); },
+      [](Board& b, double) { return hidden_subset(b, 2, true); },
+      [](Board& b, double) { return naked_single(b); },
+      [](Board& b, double) { return hidden_subset(b, 3, true); },
+      [](Board& b, double) { return locked_candidates(b, false); },
+      [](Board& b, double) { return naked_subset(b, 2); },
+      [](Board& b, double) { return fish(b, 2); },
+      [](Board& b, double) { return hidden_subset(b, 2, false); },
+      [](Board& b, double) { return naked_subset(b, 3); },
+      [](Board& b, double) { return fish(b, 3); },
+      [](Board& b, double) { return hidden_subset(b, 3, false); },
+      [](Board& b, double) { return turbot_fish(b); },
+      [](Board& b, double) { return xy_wing(b, false); },
+      [](Board& b, double) { return xy_wing(b, true); },
+      [](Board& b, double) { return unique_rectangle(b); },
+      [](Board& b, double) { return naked_subset(b, 4); },
+      [](Board& b, double) { return fish(b, 4); },
+      [](Board& b, double) { return hidden_subset(b, 4, false); },
+      [](Board& b, double) { return strong_link_chain(b, 3); },
+      [](Board& b, double) { return wing(b, 4); },
+      [](Board& b, double) { return bivalue_grave(b); },
+      [](Board& b, double) { return strong_link_chain(b, 4); },
+      [](Board& b, double) { return wing(b, 5); },
+      [](Board& b, double) { return wing(b, 6); },
+      [](Board& b, double hardest) { return chained(b, Chaining::Alternating, hardest); },
+      [](Board& b, double hardest) { return chained(b, Chaining::Nishio, hardest); },
+      [](Board& b, double hardest) { return chained(b, Chaining::Multiple, hardest); },
+      [](Board& b, double hardest) { return chained(b, Chaining::Dynamic, hardest); },
+      [](Board& b, double hardest) { return chained(b, Chaining::DynamicPlus, hardest); },
+  };
+  return all;
+}
 
 }  // namespace
 
-int deduction_rung(const Grid& puzzle) { return Ladder(puzzle).rung(); }
+Deduction deduce(const Grid& puzzle) {
+  Board board(puzzle);
+  Deduction out;
+  while (board.open()) {
+    std::optional<Step> step;
+    for (const Rule& rung : rungs())
+      if ((step = rung(board, out.difficulty))) break;
+    if (!step) {
+      out.stalled = true;
+      break;
+    }
+    ++out.steps;
+    const double difficulty = std::min(step->difficulty, kLargestStep);
+    if (difficulty > out.difficulty) out.difficulty = difficulty, out.technique = step->technique;
+  }
+  out.grid = board.grid();
+  return out;
+}
+
+namespace {
+
+struct Word {
+  const char* word;
+  ScoreBand band;
+};
+constexpr Word kWords[] = {{"easy", {0, 2.6}},
+                           {"medium", {2.6, 4.2}},
+                           {"hard", {4.2, 6.0}},
+                           {"very hard", {6.0, 8.0}},
+                           {"extreme", {8.0, 100}}};
+
+}  // namespace
+
+std::string rating_word(double score) {
+  for (const Word& w : kWords)
+    if (score < w.band.high) return w.word;
+  return kWords[std::size(kWords) - 1].word;
+}
+
+ScoreBand rating_band(const std::string& text, const std::string& option) {
+  for (const Word& w : kWords)
+    if (text == w.word) return w.band;
+  const auto dash = text.find('-', 1);
+  ScoreBand band;
+  std::size_t low_end = 0, high_end = 0;
+  try {
+    band.low = std::stod(text.substr(0, dash), &low_end);
+    band.high = std::stod(text.substr(dash + 1), &high_end);
+  } catch (const std::exception&) {
+    low_end = 0;
+  }
+  GPUGA_INPUT_CHECK(dash != std::string::npos && low_end == dash && high_end == text.size() - dash - 1 &&
+                        band.low < band.high,
+                    option + " '" + text + "': expected LO-HI on the score's scale (e.g. 7-8), or "
+                    "one of easy, medium, hard, 'very hard', extreme");
+  return band;
+}
 
 }  // namespace gpuga

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <exception>
 #include <numeric>
 #include <string>
@@ -95,6 +96,35 @@ Generated attempt_puzzle(const GenerateSpec& s, std::uint32_t k, std::uint32_t a
   return out;
 }
 
+std::string score_text(double score) {
+  char text[16];
+  std::snprintf(text, sizeof text, "%g", score);
+  return text;
+}
+
+// Puzzle k of a rating band: the first minimal puzzle of attempts 0, 1, ... whose ladder score
+// lies in the band.
+Generated rated_puzzle(GenerateSpec s, std::uint32_t k) {
+  s.unique = true;
+  double lowest = 1e9, highest = 0;
+  for (std::uint32_t attempt = 0; attempt < kRatingAttempts; ++attempt) {
+    Generated g = attempt_puzzle(s, k, attempt);
+    const Deduction ladder = deduce(g.puzzle);
+    const double score = ladder_score(ladder);
+    lowest = std::min(lowest, score);
+    highest = std::max(highest, score);
+    if (!s.rating->holds(score)) continue;
+    g.score = score;
+    g.technique = ladder.stalled ? "beyond the ladder" : ladder.technique;
+    g.tries = attempt + 1;
+    return g;
+  }
+  throw InputError("--rating " + score_text(s.rating->low) + "-" + score_text(s.rating->high) +
+                   ": puzzle " + std::to_string(k + 1) + " not found in " + std::to_string(kRatingAttempts) +
+                   " minimal puzzles, whose scores ran " + score_text(lowest) + " to " + score_text(highest) +
+                   ". The puzzles written before it are whole; expected a band those scores reach");
+}
+
 }  // namespace
 
 int box_of_size(int size) {
@@ -107,14 +137,28 @@ void check_spec(const GenerateSpec& s) {
   GPUGA_INPUT_CHECK(s.box >= kMinBox && s.box <= kMaxBox,
                     "--size " + std::to_string(s.box * s.box) + ": expected 4, 9, 16, 25, 36, 49 or 64");
   GPUGA_INPUT_CHECK(s.count >= 1, "--count 0: expected at least 1");
-  GPUGA_INPUT_CHECK(s.fill || s.unique, "neither --fill nor --unique; expected --fill F (the "
+  GPUGA_INPUT_CHECK(s.fill || s.unique || s.rating, "neither --fill nor --unique; expected --fill F (the "
                                         "fraction of cells given), --unique, or both");
   if (s.fill)
     GPUGA_INPUT_CHECK(*s.fill >= 0 && *s.fill <= 1,
                       "--fill " + fill_text(*s.fill) + ": expected 0 to 1 (the fraction of cells given)");
+  if (!s.rating) return;
+  const std::string band = "--rating " + score_text(s.rating->low) + "-" + score_text(s.rating->high);
+  GPUGA_INPUT_CHECK(!s.fill, band + " with --fill: expected one of them (a rated puzzle is minimal)");
+  GPUGA_INPUT_CHECK(s.rating->holds(kLadderTop) || (s.rating->high > 1.0 && s.rating->low <= kLargestStep),
+                    band + ": no puzzle scores there; expected a band within 1.0 (a unit's last cell) "
+                    "to " + score_text(kLargestStep) + ", or holding " + score_text(kLadderTop) +
+                    " (past the ladder)");
+  const int side = s.box * s.box;
+  GPUGA_INPUT_CHECK(side <= 16 || s.rating->holds(kLadderTop) || s.rating->low <= kLargestPattern,
+                    band + " at " + std::to_string(side) + "x" + std::to_string(side) +
+                        ": the ladder has no chains past 16x16, so its scores stop at " +
+                        score_text(kLargestPattern) + " or are " + score_text(kLadderTop) +
+                        " (past the ladder); expected a band reaching below " + score_text(kLargestPattern));
 }
 
 Generated generate_puzzle(const GenerateSpec& s, std::uint32_t k) {
+  if (s.rating) return rated_puzzle(s, k);
   Generated best = attempt_puzzle(s, k, 0);
   if (!s.unique || !s.fill) return best;
   const int cells = best.solution.cells();
@@ -134,7 +178,7 @@ Generated generate_puzzle(const GenerateSpec& s, std::uint32_t k) {
 }
 
 void generate(const GenerateSpec& s, std::uint32_t first, std::uint32_t last,
-              std::vector<Generated>& out, const std::function<void()>& made_one) {
+              std::vector<Generated>& out, const std::function<void(const Generated&)>& made_one) {
   check_spec(s);
   std::vector<Generated> made(last - first);
   std::exception_ptr error;
@@ -145,7 +189,7 @@ void generate(const GenerateSpec& s, std::uint32_t first, std::uint32_t last,
       made[k - first] = generate_puzzle(s, static_cast<std::uint32_t>(k));
       if (made_one) {
 #pragma omp critical(gpuga_generate_progress)
-        made_one();
+        made_one(made[k - first]);
       }
     } catch (...) {
 #pragma omp critical(gpuga_generate)

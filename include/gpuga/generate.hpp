@@ -10,13 +10,16 @@
 // values relabelled, its bands, stacks, rows within bands and columns within stacks shuffled. Givens then go in an order drawn from the seed: down
 // to the fill asked; with `unique`, one at a time while exactly one solution remains (to the fill
 // asked, or until no given can go: a minimal puzzle). With both, where a grid stops short of the
-// fill, another grid drawn from (seed, index, attempt), up to kUniqueFillAttempts.
+// fill, another grid drawn from (seed, index, attempt), up to kUniqueFillAttempts. With a
+// rating band, minimal puzzles from (seed, index, attempt) for attempt 0, 1, ... until the
+// ladder's score (deduction.hpp) falls in the band, up to kRatingAttempts.
 #include <cstdint>
 #include <functional>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "gpuga/deduction.hpp"
 #include "gpuga/grid.hpp"
 
 namespace gpuga {
@@ -27,12 +30,17 @@ struct GenerateSpec {
   std::uint64_t seed = 0;
   std::optional<double> fill;  // the fraction of cells given, 0 to 1
   bool unique = false;         // exactly one solution
+  std::optional<ScoreBand> rating;  // minimal puzzles whose ladder score lies in it
 };
 
 struct Generated {
   Grid puzzle, solution;
   int givens = 0;
   bool unique = false;  // proven: the exact solver found one solution and no other
+  // With a rating band: the ladder's score and hardest technique, and the grids tried.
+  double score = 0;
+  std::string technique;
+  std::uint32_t tries = 1;
 };
 
 // The box side of puzzles of side `size` (4, 9, 16, 25), or 0 for any other.
@@ -45,16 +53,20 @@ void check_spec(const GenerateSpec& spec);
 // that reaches the fill kept: one grid often stops short of a low fill where another does not.
 inline constexpr std::uint32_t kUniqueFillAttempts = 32;
 
+// Grids tried for one puzzle of a rating band before it is refused.
+inline constexpr std::uint32_t kRatingAttempts = 20000;
+
 // Puzzle k (0 to count - 1) of the spec. InputError when `unique` could not reach the fill asked
-// in kUniqueFillAttempts grids, saying the fill it reached.
+// in kUniqueFillAttempts grids, saying the fill it reached, or no puzzle of kRatingAttempts was
+// in the rating band, saying the scores seen.
 Generated generate_puzzle(const GenerateSpec& spec, std::uint32_t k);
 
 // Puzzles first to last - 1 of the spec, made on every core at once, into `out` in index order
 // up to the first that failed, whose error is then thrown; and every puzzle of the spec.
-// `made_one`, where given, is called once a puzzle is made, one call at a time (from any of the
+// `made_one`, where given, is called with each puzzle once made, one call at a time (from any of the
 // threads): a front end's progress.
 void generate(const GenerateSpec& spec, std::uint32_t first, std::uint32_t last,
-              std::vector<Generated>& out, const std::function<void()>& made_one = {});
+              std::vector<Generated>& out, const std::function<void(const Generated&)>& made_one = {});
 std::vector<Generated> generate(const GenerateSpec& spec);
 
 // A generated puzzle as one line every reader takes: 4x4 and 9x9 in digits, 25x25 in a-y, 16x16

@@ -10,15 +10,13 @@
 // that did: where a percentile falls on one, the puzzle has none (more than half the runs
 // unsolved: no median).
 //
-// The score, higher = harder: the deduction rung (1 to 7), plus within a rung a tenth of log10
-// of 1 + the p90 evaluations (at most 0.9; 0.9 where the p90 falls on an unsolved run), with a
-// 90 % interval from resampling the runs. The rating, a word from the rung, so that it does not
-// change with the seed:
-//   easy       singles finish it (rungs 1 and 2)
-//   medium     locked candidates, pairs or X-wings (3 and 4)
-//   hard       triples or quads (5 and 6)
-//   very hard  past the ladder: chains or guesses (7)
-//   unsolved   no median: more than half the runs did not solve
+// The score, higher = harder, on Sudoku Explainer's scale: the difficulty of the hardest step
+// the ladder of techniques needs (gpuga/deduction.hpp), 1.0 to 9.9. Where the ladder
+// stalls, kLadderTop plus a tenth of log10 of 1 + the p90 evaluations of the GA (at most 0.9;
+// 0.9 where the p90 falls on an unsolved run, and with no runs), with a 90 % interval from
+// resampling the runs (a ladder's score is exact: its interval is itself). The rating, the
+// score's word (deduction.hpp: easy, medium, hard, very hard, extreme), or "unsolved" where the
+// ladder stalled and more than half the GA's runs did not solve.
 // Spearman's rho of the score against Sudoku Explainer's rating: bench/rating-agreement.sh.
 #include <cstdint>
 #include <optional>
@@ -28,6 +26,7 @@
 #include <vector>
 
 #include "gpuga/batch_runner.hpp"
+#include "gpuga/deduction.hpp"
 #include "gpuga/run_config.hpp"
 
 namespace gpuga {
@@ -37,7 +36,9 @@ struct PuzzleRating {
   int line = 0, index = 0;
   int givens = 0;
   int propagation_fills = 0;      // cells naked and hidden singles fill
-  int deduction_rung = 0;         // the strongest deduction it needs, 1 to 7 (deduction.hpp)
+  double deduction = 0;           // the ladder's difficulty (deduction.hpp); none written when it stalls
+  std::string technique;          // its hardest step's technique, or "beyond the ladder"
+  bool stalled = false;           // the ladder stalled
   int solutions = 0;              // 1, or 2 for several
   std::uint64_t exact_conflicts = 0;  // the exact solver's (exact_solver.hpp)
   std::uint32_t runs = 0, solved = 0;
@@ -48,15 +49,16 @@ struct PuzzleRating {
   std::string rating;
 };
 
-// The score of a rung and a p90 of evaluations (none: it fell on an unsolved run).
-double score_of(int rung, std::optional<double> p90_evaluations);
+// The score of a ladder's result and, where it stalled, the p90 of the GA's evaluations (none:
+// it fell on an unsolved run, or no runs).
+double score_of(const Deduction& ladder, std::optional<double> p90_evaluations);
 
 // The rating's word for a puzzle's figures.
 std::string rating_of(const PuzzleRating& r);
 
 struct RateSetup {
   std::vector<std::string> files;
-  std::uint32_t runs = 10;
+  std::uint32_t runs = 10;       // 0: the ladder and the exact solver alone
   std::uint32_t concurrent = 0;  // batch's: 0 as many as fit well
   std::string runs_csv;          // keep every run's row here (batch's CSV); "" none kept
 };

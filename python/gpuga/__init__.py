@@ -114,12 +114,15 @@ def sweep(grid, puzzles, runs=1, seed=None, csv=None, concurrent=0, resume=False
     return _run(puzzles, configs, runs, csv, concurrent, resume)
 
 
-def generate(size=9, count=1, seed=1, fill=None, unique=False):
+def generate(size=9, count=1, seed=1, fill=None, unique=False, rating=None):
     """Puzzles made to order, as `gpuga generate` makes them (the same arguments, the same
     puzzles): a list of strings, each one line. fill: the fraction of cells given; unique: givens
     removed only while exactly one solution remains (with fill: down to it, else a minimal
-    puzzle). A fill uniqueness does not allow raises ValueError saying what it reached."""
-    return _gpuga.generate(size, count, seed, fill, unique)
+    puzzle). A fill uniqueness does not allow raises ValueError saying what it reached.
+    rating: "LO-HI" (e.g. "7-8") or a word (easy, medium, hard, very hard, extreme): minimal
+    puzzles whose rating score lies in it, each as (line, score, technique); a band no puzzle
+    reaches raises ValueError."""
+    return _gpuga.generate(size, count, seed, fill, unique, rating)
 
 
 def rate(puzzles, runs=10, seed=None, concurrent=0, **options):

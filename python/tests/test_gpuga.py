@@ -225,6 +225,13 @@ def test_generate_and_rate_are_the_command_lines(tmp_path):
     assert all(gpuga.check(p) == 1 for p in unique)
     with pytest.raises(ValueError, match="keeps one solution down to"):
         gpuga.generate(9, 1, fill=0.05, unique=True)
+    # Rated puzzles: the command's, each with its score in the band and its technique.
+    out = cli("generate", "--count", "3", "--seed", "4", "--rating", "hard")
+    rated = gpuga.generate(9, 3, seed=4, rating="hard")
+    assert [line for line, _, _ in rated] == [l for l in out.stdout.splitlines() if not l.startswith("#")]
+    assert all(4.2 <= score < 6.0 and technique for _, score, technique in rated)
+    with pytest.raises(ValueError, match="no puzzle scores there"):
+        gpuga.generate(9, 1, rating="12-13")
     # rate's frame holds gpuga rate's CSV, the figures numbers (NaN for none).
     path = tmp_path / "p.txt"
     path.write_text(EASY + "\n" + HARD + "\n")
@@ -235,7 +242,7 @@ def test_generate_and_rate_are_the_command_lines(tmp_path):
                      island_size=100, max_generations=2, time_limit=0)
     assert list(got.columns) == list(want.columns)
     for column in ("solved", "median_generations", "median_evaluations", "rating", "givens",
-                   "deduction_rung", "score", "score_low", "score_high"):
+                   "deduction", "technique", "score", "score_low", "score_high"):
         pd.testing.assert_series_equal(got[column], want[column], check_dtype=False)
     assert (got["score_low"] <= got["score"]).all() and (got["score"] <= got["score_high"]).all()
-    assert got["deduction_rung"].between(1, 7).all()
+    assert got["score"].between(1, 11).all() and got["technique"].str.len().gt(0).all()

@@ -1,0 +1,205 @@
+// The chain rungs: what follows from assuming a candidate on or off (propagation.hpp), read as
+// Sudoku Explainer reads forcing chains. Every conclusion found at a rung is weighed by its
+// length and the shortest applied.
+#include <algorithm>
+#include <memory>
+#include <optional>
+
+#include "propagation.hpp"
+#include "rules.hpp"
+
+namespace gpuga::ladder {
+namespace {
+
+// The conclusions of a rung (a candidate on: place it; off: remove it), each with its
+// difficulty, and the easiest.
+struct Conclusion {
+  int node = -1;
+  double difficulty = 1e9;
+  const char* technique = "";
+  std::vector<std::pair<int, double>> all;
+  void offer(int at, double d, const char* name) {
+    all.emplace_back(at, d);
+    if (d < difficulty) node = at, difficulty = d, technique = name;
+  }
+};
+
+// Whether `node` would change the board: a candidate still there, to place or to remove.
+bool changes(const Board& board, int node) {
+  const int n = board.side(), c = cell_of_node(n, node), v = value_of_node(n, node);
+  return !board.value(c) && (board.candidates(c) & value_bit(v));
+}
+
+// Applies the easiest conclusion, and with it every other no harder than it or than `ceiling`:
+// they hold on this board all the same, and take nothing from the puzzle's rating, its
+// hardest step, while saving a search each.
+std::optional<Step> apply(Board& board, const Conclusion& best, double ceiling) {
+  if (best.node < 0) return std::nullopt;
+  const int n = board.side();
+  const double limit = std::max(ceiling, best.difficulty);
+  for (const auto& [node, difficulty] : best.all) {
+    if (difficulty > limit || !changes(board, node)) continue;
+    const int c = cell_of_node(n, node), v = value_of_node(n, node);
+    if (is_on(node)) board.place(c, v);
+    else board.remove(c, value_bit(v));
+  }
+  return Step{best.difficulty, best.technique};
+}
+
+// Each open candidate of the board, as (cell, value).
+template <class F>
+void each_candidate(const Board& board, F&& f) {
+  for (int c = 0; c < board.cells(); ++c)
+    for (Mask rest = board.value(c) ? 0 : board.candidates(c); rest; rest &= rest - 1) f(c, std::countr_zero(rest) + 1);
+}
+
+// A candidate's assumption followed to its negation along the board's links: an alternating
+// inference chain, or a forcing X-chain where one value's links make it (easier, and looked for
+// only where some chain exists: X links are a part of all links).
+void self_refuting_chains(const Board& board, Conclusion& best) {
+  const int n = board.side();
+  thread_local std::optional<Propagation> chain;
+  const auto follow = [&](Links links, int start) -> const Propagation& {
+    if (chain) chain->run_on(board, links, start, start ^ 1);
+    else chain.emplace(board, start, links, start ^ 1);
+    return *chain;
+  };
+  each_candidate(board, [&](int c, int v) {
+    for (const bool on : {true, false}) {
+      const int start = node_of(n, c, v, on);
+      if (!follow(Links::Static, start).derived(start ^ 1)) continue;
+      best.offer(start ^ 1, 7.0 + length_difficulty(chain->ancestors(start ^ 1)), "forcing chain");
+      if (follow(Links::StaticX, start).derived(start ^ 1))
+        best.offer(start ^ 1, 6.6 + length_difficulty(chain->ancestors(start ^ 1)), "forcing X-chain");
+    }
+  });
+}
+
+// Every candidate's assumptions, on and off, followed once a rung and read by each kind of
+// forcing chain.
+class Assumptions {
+ public:
+  Assumptions(const Board& board, Links links) : board_(board), links_(links), made_(2 * board.cells() * board.side()) {}
+  const Propagation& of(int node) {
+    if (!made_[node]) made_[node] = std::make_unique<Propagation>(board_, node, links_);
+    return *made_[node];
+  }
+  Links links() const { return links_; }
+
+ private:
+  const Board& board_;
+  Links links_;
+  std::vector<std::unique_ptr<Propagation>> made_;
+};
+
+// The nodes a contradiction rests on: the clash, and its opposite where that was derived too.
+int contradiction_length(const Propagation& p) {
+  int nodes = p.ancestors(p.clash());
+  if (p.derived(p.clash() ^ 1)) nodes += p.ancestors(p.clash() ^ 1);
+  return nodes;
+}
+
+// A value placed that leaves it no place in some unit, by its own singles alone: not there.
+void nishio(const Board& board, Conclusion& best) {
+  const int n = board.side();
+  thread_local std::optional<Propagation> placed;
+  each_candidate(board, [&](int c, int v) {
+    const int start = node_of(n, c, v, true);
+    if (placed) placed->run_on(board, Links::Nishio, start);
+    else placed.emplace(board, start, Links::Nishio);
+    if (placed->contradiction()) best.offer(start ^ 1, 7.5 + length_difficulty(contradiction_length(*placed)), "Nishio forcing chain");
+  });
+}
+
+// An assumption, on or off, that ends in a contradiction under dynamic links: its negation holds.
+void contradiction(const Board& board, Assumptions& assumed, double base, const char* name, Conclusion& best) {
+  const int n = board.side();
+  each_candidate(board, [&](int c, int v) {
+    for (const bool on : {true, false}) {
+      const int start = node_of(n, c, v, on);
+      const Propagation& p = assumed.of(start);
+      if (p.contradiction()) best.offer(start ^ 1, base + length_difficulty(contradiction_length(p)), name);
+    }
+  });
+}
+
+// Conclusions every branch of a choice reaches: each candidate of a cell, each place of a value
+// in a unit, a candidate on and off. The branches' lengths add up.
+void forced_by_all(const Board& board, Assumptions& assumed, const std::vector<int>& starts, double base,
+                   const char* name, Conclusion& best) {
+  const bool statics = assumed.links() == Links::Static;
+  for (const int s : starts)
+    if (!statics && assumed.of(s).contradiction()) return;  // a branch refuted: contradiction()'s
+  for (const int node : assumed.of(starts.front()).nodes()) {
+    bool all = changes(board, node);
+    for (std::size_t b = 1; b < starts.size() && all; ++b) all = assumed.of(starts[b]).derived(node);
+    for (const int s : starts) all = all && node != s;
+    if (!all) continue;
+    int nodes = 0;
+    for (const int s : starts) nodes += assumed.of(s).ancestors(node);
+    best.offer(node, base + length_difficulty(nodes), name);
+  }
+}
+
+void forcing_chains(const Board& board, Assumptions& assumed, double base, Conclusion& best) {
+  const int n = board.side();
+  if (assumed.links() != Links::Static)
+    each_candidate(board, [&](int c, int v) {  // double: the candidate on, and off
+      forced_by_all(board, assumed, {node_of(n, c, v, true), node_of(n, c, v, false)}, base, "double forcing chain", best);
+    });
+  for (int c = 0; c < board.cells(); ++c) {  // every candidate of a cell
+    if (board.value(c) || one_value(board.candidates(c))) continue;
+    std::vector<int> starts;
+    for (Mask rest = board.candidates(c); rest; rest &= rest - 1) starts.push_back(node_of(n, c, std::countr_zero(rest) + 1, true));
+    forced_by_all(board, assumed, starts, base, "cell forcing chain", best);
+  }
+  for (int u = 0; u < board.units(); ++u)  // every place of a value in a unit
+    for (int v = 1; v <= n; ++v) {
+      if (board.places(u, v) < 2) continue;
+      std::vector<int> starts;
+      for (Mask rest = board.positions(u, v); rest; rest &= rest - 1) starts.push_back(node_of(n, board.unit(u)[std::countr_zero(rest)], v, true));
+      forced_by_all(board, assumed, starts, base, "unit forcing chain", best);
+    }
+}
+
+}  // namespace
+
+double length_difficulty(int nodes) {
+  double added = 0;
+  int ceiling = 4;
+  for (bool odd = false; nodes - 2 > ceiling; odd = !odd) {
+    added += 0.1;
+    ceiling = odd ? ceiling * 4 / 3 : ceiling * 3 / 2;
+  }
+  return added;
+}
+
+std::optional<Step> chained(Board& board, Chaining kind, double ceiling) {
+  if (board.side() > 16) return std::nullopt;
+  Conclusion best;
+  switch (kind) {
+    case Chaining::Alternating:
+      self_refuting_chains(board, best);
+      break;
+    case Chaining::Nishio:
+      nishio(board, best);
+      break;
+    case Chaining::Multiple: {
+      Assumptions assumed(board, Links::Static);
+      forcing_chains(board, assumed, 8.0, best);
+      break;
+    }
+    case Chaining::Dynamic:
+    case Chaining::DynamicPlus: {
+      const bool plus = kind == Chaining::DynamicPlus;
+      Assumptions assumed(board, plus ? Links::DynamicPlus : Links::Dynamic);
+      const double base = plus ? 9.0 : 8.5;
+      contradiction(board, assumed, base, plus ? "dynamic forcing chain (+)" : "dynamic contradiction chain", best);
+      forcing_chains(board, assumed, base, best);
+      break;
+    }
+  }
+  return apply(board, best, ceiling);
+}
+
+}  // namespace gpuga::ladder
