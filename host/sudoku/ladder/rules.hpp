@@ -2,12 +2,14 @@
 // The ladder's rungs. Each rule looks for one application of its technique on the board; where
 // it finds one it applies it (places a value or removes candidates) and says how hard that step
 // was, on Sudoku Explainer's scale: 1.0 for the last cell of a unit up to 9.0 and more for
-// forcing chains that nest. Where a rule has several applications it applies its easiest (its
+// dynamic forcing chains. Where a rule has several applications it applies its easiest (its
 // shortest chain, its first found at one difficulty), so that a solve is deterministic.
 //
-// Each rule's cost is bounded by the board's size: subsets and fish by the combinations of at
-// most four lines or cells, wings by pairs of peers, chains by one propagation per candidate
-// (rules_chains.cpp, only up to 16x16, where a board has at most 4,096 candidates).
+// Each rule's cost is bounded by the board's size: subsets and fish by the choices of at most
+// four lines or cells, cut once they hold too many values or places; wings by groups of at most
+// five cells that see each other; strong-link chains by four links; chains by two propagations
+// per candidate (rules_chains.cpp, only up to 16x16, where a board has at most 4,096
+// candidates).
 #include <optional>
 
 #include "board.hpp"
