@@ -75,7 +75,7 @@ void self_refuting_chains(const Board& board, Conclusion& best) {
   });
 }
 
-// Every candidate's assumptions, on and off, followed once a rung and read by each kind of
+// Every candidate's assumptions, on and off, each followed once a rung and read by each kind of
 // forcing chain.
 class Assumptions {
  public:
@@ -123,8 +123,8 @@ void contradiction(const Board& board, Assumptions& assumed, double base, const 
   });
 }
 
-// Conclusions every branch of a choice reaches: each candidate of a cell, each place of a value
-// in a unit, a candidate on and off. The branches' lengths add up.
+// Conclusions every branch of a choice reaches: each candidate of a cell, or each place of a
+// value in a unit. The branches' lengths add up.
 void forced_by_all(const Board& board, Assumptions& assumed, const std::vector<int>& starts, double base,
                    const char* name, Conclusion& best) {
   const bool statics = assumed.links() == Links::Static;
@@ -143,10 +143,6 @@ void forced_by_all(const Board& board, Assumptions& assumed, const std::vector<i
 
 void forcing_chains(const Board& board, Assumptions& assumed, double base, Conclusion& best) {
   const int n = board.side();
-  if (assumed.links() != Links::Static)
-    each_candidate(board, [&](int c, int v) {  // double: the candidate on, and off
-      forced_by_all(board, assumed, {node_of(n, c, v, true), node_of(n, c, v, false)}, base, "double forcing chain", best);
-    });
   for (int c = 0; c < board.cells(); ++c) {  // every candidate of a cell
     if (board.value(c) || one_value(board.candidates(c))) continue;
     std::vector<int> starts;
