@@ -141,20 +141,28 @@ void forced_by_all(const Board& board, Assumptions& assumed, const std::vector<i
   }
 }
 
+// Cell and unit forcing chains, named by their links.
 void forcing_chains(const Board& board, Assumptions& assumed, double base, Conclusion& best) {
   const int n = board.side();
+  const Links links = assumed.links();
+  const char* cell = links == Links::Static    ? "cell forcing chain"
+                     : links == Links::Dynamic ? "dynamic cell forcing chain"
+                                               : "dynamic cell forcing chain (+)";
+  const char* unit = links == Links::Static    ? "unit forcing chain"
+                     : links == Links::Dynamic ? "dynamic unit forcing chain"
+                                               : "dynamic unit forcing chain (+)";
   for (int c = 0; c < board.cells(); ++c) {  // every candidate of a cell
     if (board.value(c) || one_value(board.candidates(c))) continue;
     std::vector<int> starts;
     for (Mask rest = board.candidates(c); rest; rest &= rest - 1) starts.push_back(node_of(n, c, std::countr_zero(rest) + 1, true));
-    forced_by_all(board, assumed, starts, base, "cell forcing chain", best);
+    forced_by_all(board, assumed, starts, base, cell, best);
   }
   for (int u = 0; u < board.units(); ++u)  // every place of a value in a unit
     for (int v = 1; v <= n; ++v) {
       if (board.places(u, v) < 2) continue;
       std::vector<int> starts;
       for (Mask rest = board.positions(u, v); rest; rest &= rest - 1) starts.push_back(node_of(n, board.unit(u)[std::countr_zero(rest)], v, true));
-      forced_by_all(board, assumed, starts, base, "unit forcing chain", best);
+      forced_by_all(board, assumed, starts, base, unit, best);
     }
 }
 
@@ -190,7 +198,7 @@ std::optional<Step> chained(Board& board, Chaining kind, double ceiling) {
       const bool plus = kind == Chaining::DynamicPlus;
       Assumptions assumed(board, plus ? Links::DynamicPlus : Links::Dynamic);
       const double base = plus ? 9.0 : 8.5;
-      contradiction(board, assumed, base, plus ? "dynamic forcing chain (+)" : "dynamic contradiction chain", best);
+      contradiction(board, assumed, base, plus ? "dynamic contradiction chain (+)" : "dynamic contradiction chain", best);
       forcing_chains(board, assumed, base, best);
       break;
     }
