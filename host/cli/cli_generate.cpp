@@ -125,7 +125,8 @@ void add_generate_command(CLI::App& app, int& exit_status) {
   auto* cmd = app.add_subcommand(
       "generate", "Make puzzles: a grid drawn from the seed, then givens removed in a seeded "
                   "order, to a fraction of cells given (--fill) or while exactly one solution "
-                  "remains (--unique), or both; one a line on stdout");
+                  "remains (--unique), or both, or minimal puzzles of a rating (--rating); one a "
+                  "line on stdout");
   cmd->add_option("--size", o->size, "Puzzle side: 4, 9, 16, 25, 36, 49 or 64 (default 9)")
       ->check(one_of({"4", "9", "16", "25", "36", "49", "64"}));
   cmd->add_option("--box", o->box, "Box side instead of --size: 2 to 8")
