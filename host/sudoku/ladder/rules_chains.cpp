@@ -46,6 +46,17 @@ std::optional<Step> apply(Board& board, const Conclusion& best, double ceiling) 
   return Step{best.difficulty, best.technique};
 }
 
+// Whether a candidate taken out leaves nothing to follow: its cell keeps two others, and each of
+// its units two other places for its value, so that no link, static or dynamic, starts there.
+// Its assumption off is then a chain of one node, skipped. (A dynamic rung with locked
+// candidates may still lock a value there: it follows every assumption.)
+bool leads_nowhere_off(const Board& board, int c, int v) {
+  if (std::popcount(board.candidates(c)) < 3) return false;
+  for (const int u : board.units_of(c))
+    if (board.places(u, v) < 3) return false;
+  return true;
+}
+
 // Each open candidate of the board, as (cell, value).
 template <class F>
 void each_candidate(const Board& board, F&& f) {
@@ -53,26 +64,82 @@ void each_candidate(const Board& board, F&& f) {
     for (Mask rest = board.value(c) ? 0 : board.candidates(c); rest; rest &= rest - 1) f(c, std::countr_zero(rest) + 1);
 }
 
+// The depth at which each assumption meets its own negation along the board's links (on -> off
+// by weak links, off -> on by strong ones), or -1: 64 assumptions at once, a bit each, level by
+// level, each node's successors read once a level for all of them.
+std::vector<int> negation_depths(const Board& board, const std::vector<int>& starts) {
+  const int n = board.side();
+  std::vector<std::vector<int>> next(2 * board.cells() * n);  // static successors, by node
+  each_candidate(board, [&](int c, int v) {
+    auto& on = next[node_of(n, c, v, true)];
+    for (Mask rest = board.candidates(c) & ~value_bit(v); rest; rest &= rest - 1)
+      on.push_back(node_of(n, c, std::countr_zero(rest) + 1, false));
+    for (const int d : board.peers(c))
+      if (board.candidates(d) & value_bit(v)) on.push_back(node_of(n, d, v, false));
+    auto& off = next[node_of(n, c, v, false)];
+    if (two_values(board.candidates(c)))
+      off.push_back(node_of(n, c, std::countr_zero(board.candidates(c) & ~value_bit(v)) + 1, true));
+    for (const int u : board.units_of(c))
+      if (board.places(u, v) == 2)
+        for (Mask rest = board.positions(u, v); rest; rest &= rest - 1)
+          if (const int d = board.unit(u)[std::countr_zero(rest)]; d != c) off.push_back(node_of(n, d, v, true));
+  });
+  std::vector<int> depth(starts.size(), -1);
+  std::vector<Mask> reached(next.size()), frontier(next.size()), coming(next.size());
+  std::vector<int> negation_of(next.size(), -1);  // the batch's assumption a node negates
+  for (std::size_t first = 0; first < starts.size(); first += 64) {
+    const std::size_t count = std::min<std::size_t>(64, starts.size() - first);
+    std::fill(reached.begin(), reached.end(), 0);
+    std::fill(frontier.begin(), frontier.end(), 0);
+    for (std::size_t i = 0; i < count; ++i) {
+      const int start = starts[first + i];
+      reached[start] |= Mask(1) << i;
+      frontier[start] |= Mask(1) << i;
+      negation_of[start ^ 1] = static_cast<int>(i);
+    }
+    for (int level = 1; ; ++level) {
+      bool any = false;
+      for (std::size_t node = 0; node < next.size(); ++node) {
+        if (!frontier[node]) continue;
+        for (const int to : next[node]) {
+          const Mask fresh = frontier[node] & ~reached[to];
+          if (!fresh) continue;
+          reached[to] |= fresh;
+          coming[to] |= fresh;
+          any = true;
+          if (const int i = negation_of[to]; i >= 0 && (fresh >> i & 1) && depth[first + i] < 0) depth[first + i] = level;
+        }
+      }
+      if (!any) break;
+      std::swap(frontier, coming);
+      std::fill(coming.begin(), coming.end(), 0);
+    }
+    for (std::size_t i = 0; i < count; ++i) negation_of[starts[first + i] ^ 1] = -1;
+  }
+  return depth;
+}
+
 // A candidate's assumption followed to its negation along the board's links: an alternating
-// inference chain, or a forcing X-chain where one value's links make it (easier, and looked for
-// only where some chain exists: X links are a part of all links).
+// inference chain (its length the depth found), or a forcing X-chain where one value's links make
+// it (easier; looked for only where some chain exists, X links being a part of all links).
 void self_refuting_chains(const Board& board, Conclusion& best) {
   const int n = board.side();
-  thread_local std::optional<Propagation> chain;
-  const auto follow = [&](Links links, int start) -> const Propagation& {
-    if (chain) chain->run_on(board, links, start, start ^ 1);
-    else chain.emplace(board, start, links, start ^ 1);
-    return *chain;
-  };
+  std::vector<int> starts;
   each_candidate(board, [&](int c, int v) {
-    for (const bool on : {true, false}) {
-      const int start = node_of(n, c, v, on);
-      if (!follow(Links::Static, start).derived(start ^ 1)) continue;
-      best.offer(start ^ 1, 7.0 + length_difficulty(chain->ancestors(start ^ 1)), "forcing chain");
-      if (follow(Links::StaticX, start).derived(start ^ 1))
-        best.offer(start ^ 1, 6.6 + length_difficulty(chain->ancestors(start ^ 1)), "forcing X-chain");
-    }
+    for (const bool on : {true, false})
+      if (on || !leads_nowhere_off(board, c, v)) starts.push_back(node_of(n, c, v, on));
   });
+  const std::vector<int> depth = negation_depths(board, starts);
+  thread_local std::optional<Propagation> chain;
+  for (std::size_t i = 0; i < starts.size(); ++i) {
+    if (depth[i] < 0) continue;
+    const int start = starts[i];
+    best.offer(start ^ 1, 7.0 + length_difficulty(depth[i] + 1), "forcing chain");
+    if (chain) chain->run_on(board, Links::StaticX, start, start ^ 1);
+    else chain.emplace(board, start, Links::StaticX, start ^ 1);
+    if (chain->derived(start ^ 1))
+      best.offer(start ^ 1, 6.6 + length_difficulty(chain->ancestors(start ^ 1)), "forcing X-chain");
+  }
 }
 
 // Every candidate's assumptions, on and off, each followed once a rung and read by each kind of
@@ -116,6 +183,7 @@ void contradiction(const Board& board, Assumptions& assumed, double base, const 
   const int n = board.side();
   each_candidate(board, [&](int c, int v) {
     for (const bool on : {true, false}) {
+      if (!on && assumed.links() == Links::Dynamic && leads_nowhere_off(board, c, v)) continue;
       const int start = node_of(n, c, v, on);
       const Propagation& p = assumed.of(start);
       if (p.contradiction()) best.offer(start ^ 1, base + length_difficulty(contradiction_length(p)), name);
