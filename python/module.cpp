@@ -223,7 +223,7 @@ py::list generate_puzzles(int size, std::uint32_t count, std::uint64_t seed, std
   spec.count = count;
   spec.seed = seed;
   spec.fill = fill;
-  spec.unique = unique || rating;
+  spec.unique = unique;
   if (rating) spec.rating = rating_band(*rating, "rating");
   std::vector<Generated> made;
   {

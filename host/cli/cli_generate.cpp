@@ -87,16 +87,16 @@ int run_generate(GenerateOptions& o) {
   spec.count = o.count;
   spec.seed = o.seed;
   spec.fill = o.fill;
-  spec.unique = o.unique || o.rating;
+  spec.unique = o.unique;
   if (o.rating) spec.rating = rating_band(*o.rating, "--rating");
   check_spec(spec);
   std::cout << "# gpuga generate --size " << spec.box * spec.box << " --count " << spec.count
             << " --seed " << spec.seed;
   if (spec.fill) std::cout << " --fill " << *spec.fill;
-  if (spec.unique && !o.rating) std::cout << " --unique";
+  if (spec.unique) std::cout << " --unique";
   if (o.rating) std::cout << " --rating '" << *o.rating << "'";
   std::cout << "  (gpuga " << GPUGA_VERSION << ")\n";
-  if (spec.unique && !spec.fill && spec.box == 5)
+  if ((spec.unique || spec.rating) && !spec.fill && spec.box == 5)
     std::fprintf(stderr, "generate: a minimal 25x25 puzzle takes minutes (a cell is emptied only "
                          "once no second solution is proven without it, 625 proofs, the last "
                          "ones hard); --unique --fill 0.5 makes one in a fraction of a second\n");

@@ -134,8 +134,8 @@ std::vector<PuzzleRating> rate(const RateSetup& setup, const RunOptions& options
     const Propagated singles = propagate_singles(p.grid);
     r.propagation_fills = singles.placed;
     const Deduction ladder = deduce(p.grid);
-    r.deduction = ladder.stalled ? 0 : ladder.difficulty;
-    r.technique = ladder.stalled ? "beyond the ladder" : ladder.technique;
+    r.deduction = ladder.difficulty;
+    r.technique = ladder.technique;
     r.stalled = ladder.stalled;
     const ExactResult exact = solve_exact(p.grid, 2, ExactSolver::Sat);  // its conflicts: the effort column
     r.solutions = exact.solutions;

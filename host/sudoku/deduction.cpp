@@ -32,7 +32,7 @@ const std::vector<Rule>& rungs() {
       [](Board& b, double) { return naked_subset(b, 3); },
       [](Board& b, double) { return fish(b, 3); },
       [](Board& b, double) { return hidden_subset(b, 3, false); },
-      [](Board& b, double) { return turbot_fish(b); },
+      [](Board& b, double) { return strong_link_chain(b, 2); },
       [](Board& b, double) { return xy_wing(b, false); },
       [](Board& b, double) { return xy_wing(b, true); },
       [](Board& b, double) { return unique_rectangle(b); },
@@ -65,6 +65,7 @@ Deduction deduce(const Grid& puzzle) {
       if ((step = rung(board, out.difficulty))) break;
     if (!step) {
       out.stalled = true;
+      out.technique = "beyond the ladder";
       break;
     }
     ++out.steps;

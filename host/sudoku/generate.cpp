@@ -115,7 +115,7 @@ Generated rated_puzzle(GenerateSpec s, std::uint32_t k) {
     highest = std::max(highest, score);
     if (!s.rating->holds(score)) continue;
     g.score = score;
-    g.technique = ladder.stalled ? "beyond the ladder" : ladder.technique;
+    g.technique = ladder.technique;
     g.tries = attempt + 1;
     return g;
   }

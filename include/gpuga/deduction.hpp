@@ -20,7 +20,8 @@ inline constexpr double kLargestPattern = 6.6, kLargestStep = 9.9, kLadderTop = 
 
 struct Deduction {
   double difficulty = 0;  // the hardest step's, 0 when the puzzle has no blank
-  std::string technique;  // that step's technique ("hidden single in a box", "XY-wing", ...)
+  std::string technique;  // that step's technique ("hidden single in a box", "XY-wing", ...), or
+                          // "beyond the ladder" where it stalled
   int steps = 0;          // the steps taken, all of them
   bool stalled = false;   // blanks left that no rung fills
   Grid grid;              // the puzzle as far as the ladder filled it

@@ -36,7 +36,7 @@ struct PuzzleRating {
   int line = 0, index = 0;
   int givens = 0;
   int propagation_fills = 0;      // cells naked and hidden singles fill
-  double deduction = 0;           // the ladder's difficulty (deduction.hpp); none written when it stalls
+  double deduction = 0;           // the ladder's difficulty (deduction.hpp); not written where it stalls
   std::string technique;          // its hardest step's technique, or "beyond the ladder"
   bool stalled = false;           // the ladder stalled
   int solutions = 0;              // 1, or 2 for several

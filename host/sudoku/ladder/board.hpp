@@ -31,6 +31,7 @@ class Board {
   int units() const { return grid_.units(); }
   int value(int c) const { return grid_.cell[c]; }
   Mask candidates(int c) const { return candidates_[c]; }
+  const std::vector<Mask>& candidates() const { return candidates_; }
   const std::vector<int>& unit(int u) const { return shape_->unit_cells[u]; }
   // Cell c's row, column and box, as unit indices.
   const std::array<int, 3>& units_of(int c) const { return shape_->units_of[c]; }

@@ -2,13 +2,13 @@
 
 namespace gpuga::ladder {
 
-Propagation::Propagation(const Board& board, int start, Links links, int target)
+Consequences::Consequences(const Board& board, int start, Links links, int target)
     : board_(&board), links_(links), n_(board.side()), depth_(2 * board.cells() * board.side(), -1),
       parent_begin_(new int[depth_.size()]), parent_count_(new int[depth_.size()]) {
   run(start, target);
 }
 
-void Propagation::run_on(const Board& board, Links links, int start, int target) {
+void Consequences::run_on(const Board& board, Links links, int start, int target) {
   if (board.cells() != board_->cells()) {
     order_.clear();
     depth_.assign(2 * board.cells() * board.side(), -1);
@@ -21,14 +21,13 @@ void Propagation::run_on(const Board& board, Links links, int start, int target)
   run(start, target);
 }
 
-void Propagation::run(int start, int target) {
+void Consequences::run(int start, int target) {
   for (const int node : order_) depth_[node] = -1;
   order_.clear();
   parents_.clear();
   contradiction_ = false;
   clash_ = -1;
-  candidates_.assign(board_->cells(), 0);
-  for (int c = 0; c < board_->cells(); ++c) candidates_[c] = board_->candidates(c);
+  candidates_ = board_->candidates();
   places_ = board_->places();
   only_value_ = links_ == Links::Nishio ? value_of_node(n_, start) : 0;
   derive(start, 0, 0);
@@ -41,7 +40,7 @@ void Propagation::run(int start, int target) {
   }
 }
 
-void Propagation::derive(int node, int parent_first, int parent_count) {
+void Consequences::derive(int node, int parent_first, int parent_count) {
   if (derived(node)) return;
   int depth = 0;
   for (int i = 0; i < parent_count; ++i) depth = std::max(depth, depth_[parents_[parent_first + i]] + 1);
@@ -52,47 +51,28 @@ void Propagation::derive(int node, int parent_first, int parent_count) {
   if (derived(node ^ 1) && !contradiction_) contradiction_ = true, clash_ = node;
 }
 
-void Propagation::follow(int node) {
+void Consequences::follow(int node) {
   if (links_ == Links::Static || links_ == Links::StaticX) follow_static(node);
   else follow_dynamic(node);
 }
 
-// The board's links: on -> off along weak links, off -> on along strong ones.
-void Propagation::follow_static(int node) {
-  const int c = cell_of_node(n_, node), v = value_of_node(n_, node);
-  const bool cells_too = links_ == Links::Static;
-  const auto from = [&](int parent) {
-    parents_.push_back(parent);
-    return static_cast<int>(parents_.size()) - 1;
-  };
-  if (is_on(node)) {
-    const int first = from(node);
-    if (cells_too)
-      for (Mask rest = board_->candidates(c) & ~value_bit(v); rest; rest &= rest - 1)
-        derive(node_of(n_, c, std::countr_zero(rest) + 1, false), first, 1);
-    for (const int d : board_->peers(c))
-      if (board_->candidates(d) & value_bit(v)) derive(node_of(n_, d, v, false), first, 1);
-    return;
-  }
-  const int first = from(node);
-  if (cells_too && two_values(board_->candidates(c)))
-    derive(node_of(n_, c, std::countr_zero(board_->candidates(c) & ~value_bit(v)) + 1, true), first, 1);
-  for (const int u : board_->units_of(c)) {
-    if (board_->places(u, v) != 2) continue;
-    for (Mask rest = board_->positions(u, v); rest; rest &= rest - 1)
-      if (const int d = board_->unit(u)[std::countr_zero(rest)]; d != c) derive(node_of(n_, d, v, true), first, 1);
-  }
+// The board's links (each_static_link), each derived from this node.
+void Consequences::follow_static(int node) {
+  parents_.push_back(node);
+  const int first = static_cast<int>(parents_.size()) - 1;
+  each_static_link(*board_, node, links_ == Links::Static, [&](int to) { derive(to, first, 1); });
 }
 
 // The assumption's own state: a value on empties its cell and its peers of that value; a value
 // off may leave its cell one candidate or a unit one place for it.
-void Propagation::follow_dynamic(int node) {
+void Consequences::follow_dynamic(int node) {
   const int c = cell_of_node(n_, node), v = value_of_node(n_, node);
   if (is_on(node)) {
     if (only_value_ == 0)
       for (Mask rest = candidates_[c] & ~value_bit(v); rest; rest &= rest - 1)
         on_removed(c, std::countr_zero(rest) + 1, node);
-    if (only_value_ != 0) remove_quietly(c, candidates_[c] & ~value_bit(v));
+    else
+      remove_quietly(c, candidates_[c] & ~value_bit(v));
     for (const int d : board_->peers(c))
       if (candidates_[d] & value_bit(v)) on_removed(d, v, node);
     return;
@@ -128,13 +108,13 @@ void Propagation::follow_dynamic(int node) {
   if (links_ == Links::DynamicPlus) lock(c, v, node);
 }
 
-void Propagation::remove_quietly(int cell, Mask values) {
+void Consequences::remove_quietly(int cell, Mask values) {
   for (Mask rest = candidates_[cell] & values; rest; rest &= rest - 1)
     for (const int u : board_->units_of(cell)) --places_[u * n_ + std::countr_zero(rest)];
   candidates_[cell] &= ~values;
 }
 
-void Propagation::on_removed(int cell, int value, int node) {
+void Consequences::on_removed(int cell, int value, int node) {
   remove_quietly(cell, value_bit(value));
   parents_.push_back(node);
   derive(node_of(n_, cell, value, false), static_cast<int>(parents_.size()) - 1, 1);
@@ -142,7 +122,7 @@ void Propagation::on_removed(int cell, int value, int node) {
 
 // Locked candidates of v around cell c once v went from c: a unit whose places of v all lie in
 // one crossing unit takes v out of the rest of that unit.
-void Propagation::lock(int c, int v, int node) {
+void Consequences::lock(int c, int v, int node) {
   const auto& units = board_->units_of(c);
   for (const int from : units)
     for (const int to : units) {
@@ -156,7 +136,7 @@ void Propagation::lock(int c, int v, int node) {
     }
 }
 
-int Propagation::ancestors(int node) const {
+int Consequences::ancestors(int node) const {
   // Marks by a count that rises each call, so that no call clears them; one thread's marks
   // serve every propagation it reads.
   thread_local std::vector<std::uint32_t> seen;

@@ -19,12 +19,12 @@ enum class Links {
   DynamicPlus,  // and the locked candidates that arise
 };
 
-class Propagation {
+class Consequences {
  public:
   // Follows `start` on `board` with `links`. Static links alternate (on, off, on...), as a chain
   // does; the others take every consequence. Where `target` is a node, it stops there once
   // derived (a chain sought, its shortest found first).
-  Propagation(const Board& board, int start, Links links, int target = -1);
+  Consequences(const Board& board, int start, Links links, int target = -1);
   // Follows another assumption on the same board, reusing this one's memory.
   void run(int start, int target = -1);
   // The same on another board or links, still reusing this one's memory.
@@ -65,5 +65,28 @@ inline int node_of(int n, int cell, int value, bool on) { return 2 * (cell * n +
 inline int cell_of_node(int n, int node) { return node / 2 / n; }
 inline int value_of_node(int n, int node) { return node / 2 % n + 1; }
 inline bool is_on(int node) { return node & 1; }
+
+// Calls to(next) for each of the board's own links from `node`: on -> off along weak links (the
+// cell's other candidates, the value's peers), off -> on along strong ones (a bivalue cell, the
+// value's other place in a unit of two). `cells` false keeps one value's links only.
+template <class F>
+void each_static_link(const Board& board, int node, bool cells, F&& to) {
+  const int n = board.side(), c = cell_of_node(n, node), v = value_of_node(n, node);
+  if (is_on(node)) {
+    if (cells)
+      for (Mask rest = board.candidates(c) & ~value_bit(v); rest; rest &= rest - 1)
+        to(node_of(n, c, std::countr_zero(rest) + 1, false));
+    for (const int d : board.peers(c))
+      if (board.candidates(d) & value_bit(v)) to(node_of(n, d, v, false));
+    return;
+  }
+  if (cells && two_values(board.candidates(c)))
+    to(node_of(n, c, std::countr_zero(board.candidates(c) & ~value_bit(v)) + 1, true));
+  for (const int u : board.units_of(c)) {
+    if (board.places(u, v) != 2) continue;
+    for (Mask rest = board.positions(u, v); rest; rest &= rest - 1)
+      if (const int d = board.unit(u)[std::countr_zero(rest)]; d != c) to(node_of(n, d, v, true));
+  }
+}
 
 }  // namespace gpuga::ladder

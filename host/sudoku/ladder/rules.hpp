@@ -36,16 +36,13 @@ std::optional<Step> hidden_subset(Board& board, int k, bool direct);
 // A value confined in k lines to k crossing lines (X-wing 3.2, swordfish 3.8, jellyfish 5.2).
 std::optional<Step> fish(Board& board, int k);
 
-// Two conjugate pairs of a value joined by a weak link (skyscraper, two-string kite, turbot
-// fish: 4.2).
-std::optional<Step> turbot_fish(Board& board);
 // A pivot of two or three values and two pincers (XY-wing 4.2, XYZ-wing 4.4).
 std::optional<Step> xy_wing(Board& board, bool xyz);
 // size - 1 cells that see each other holding `size` values, and a bivalue cell that closes
 // them (WXYZ-wing 5.5-5.6, VWXYZ-wing 6.2-6.4, UVWXYZ-wing 6.6).
 std::optional<Step> wing(Board& board, int size);
-// A value's chain of 3 or 4 conjugate pairs joined by weak links: it goes from cells seeing
-// both ends (5.4, 5.8).
+// A value's chain of 2, 3 or 4 conjugate pairs joined by weak links: it goes from cells seeing
+// both ends (2: skyscraper, two-string kite, turbot fish, 4.2; 3: 5.4; 4: 5.8).
 std::optional<Step> strong_link_chain(Board& board, int links);
 // The deadly pattern of a unique solution: a rectangle over two boxes whose corners all hold the
 // same two values, three of them only those (type 1) or two with one more value alike (type 2):

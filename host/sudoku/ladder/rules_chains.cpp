@@ -71,18 +71,10 @@ std::vector<int> negation_depths(const Board& board, const std::vector<int>& sta
   const int n = board.side();
   std::vector<std::vector<int>> next(2 * board.cells() * n);  // static successors, by node
   each_candidate(board, [&](int c, int v) {
-    auto& on = next[node_of(n, c, v, true)];
-    for (Mask rest = board.candidates(c) & ~value_bit(v); rest; rest &= rest - 1)
-      on.push_back(node_of(n, c, std::countr_zero(rest) + 1, false));
-    for (const int d : board.peers(c))
-      if (board.candidates(d) & value_bit(v)) on.push_back(node_of(n, d, v, false));
-    auto& off = next[node_of(n, c, v, false)];
-    if (two_values(board.candidates(c)))
-      off.push_back(node_of(n, c, std::countr_zero(board.candidates(c) & ~value_bit(v)) + 1, true));
-    for (const int u : board.units_of(c))
-      if (board.places(u, v) == 2)
-        for (Mask rest = board.positions(u, v); rest; rest &= rest - 1)
-          if (const int d = board.unit(u)[std::countr_zero(rest)]; d != c) off.push_back(node_of(n, d, v, true));
+    for (const bool on : {true, false}) {
+      const int node = node_of(n, c, v, on);
+      each_static_link(board, node, true, [&](int to) { next[node].push_back(to); });
+    }
   });
   std::vector<int> depth(starts.size(), -1);
   std::vector<Mask> reached(next.size()), frontier(next.size()), coming(next.size());
@@ -130,7 +122,7 @@ void self_refuting_chains(const Board& board, Conclusion& best) {
       if (on || !leads_nowhere_off(board, c, v)) starts.push_back(node_of(n, c, v, on));
   });
   const std::vector<int> depth = negation_depths(board, starts);
-  thread_local std::optional<Propagation> chain;
+  thread_local std::optional<Consequences> chain;
   for (std::size_t i = 0; i < starts.size(); ++i) {
     if (depth[i] < 0) continue;
     const int start = starts[i];
@@ -147,8 +139,8 @@ void self_refuting_chains(const Board& board, Conclusion& best) {
 class Assumptions {
  public:
   Assumptions(const Board& board, Links links) : board_(board), links_(links), made_(2 * board.cells() * board.side()) {}
-  const Propagation& of(int node) {
-    if (!made_[node]) made_[node] = std::make_unique<Propagation>(board_, node, links_);
+  const Consequences& of(int node) {
+    if (!made_[node]) made_[node] = std::make_unique<Consequences>(board_, node, links_);
     return *made_[node];
   }
   Links links() const { return links_; }
@@ -156,11 +148,11 @@ class Assumptions {
  private:
   const Board& board_;
   Links links_;
-  std::vector<std::unique_ptr<Propagation>> made_;
+  std::vector<std::unique_ptr<Consequences>> made_;
 };
 
 // The nodes a contradiction rests on: the clash, and its opposite where that was derived too.
-int contradiction_length(const Propagation& p) {
+int contradiction_length(const Consequences& p) {
   int nodes = p.ancestors(p.clash());
   if (p.derived(p.clash() ^ 1)) nodes += p.ancestors(p.clash() ^ 1);
   return nodes;
@@ -169,7 +161,7 @@ int contradiction_length(const Propagation& p) {
 // A value placed that leaves it no place in some unit, by its own singles alone: not there.
 void nishio(const Board& board, Conclusion& best) {
   const int n = board.side();
-  thread_local std::optional<Propagation> placed;
+  thread_local std::optional<Consequences> placed;
   each_candidate(board, [&](int c, int v) {
     const int start = node_of(n, c, v, true);
     if (placed) placed->run_on(board, Links::Nishio, start);
@@ -185,7 +177,7 @@ void contradiction(const Board& board, Assumptions& assumed, double base, const 
     for (const bool on : {true, false}) {
       if (!on && assumed.links() == Links::Dynamic && leads_nowhere_off(board, c, v)) continue;
       const int start = node_of(n, c, v, on);
-      const Propagation& p = assumed.of(start);
+      const Consequences& p = assumed.of(start);
       if (p.contradiction()) best.offer(start ^ 1, base + length_difficulty(contradiction_length(p)), name);
     }
   });

@@ -24,7 +24,8 @@ bool remove_seen_by_all(Board& board, const std::vector<int>& seen, int v) {
 }  // namespace
 
 std::optional<Step> strong_link_chain(Board& board, int links) {
-  const double difficulty = links == 3 ? 5.4 : 5.8;
+  static const char* kName[] = {"", "", "turbot fish", "three strong links", "four strong links"};
+  const double difficulty = links == 2 ? 4.2 : links == 3 ? 5.4 : 5.8;
   const int n = board.side();
   for (int v = 1; v <= n; ++v) {
     std::vector<std::vector<int>> partner(board.cells());  // conjugates of v, cell by cell
@@ -66,7 +67,7 @@ std::optional<Step> strong_link_chain(Board& board, int links) {
     for (int start = 0; start < board.cells(); ++start) {
       if (partner[start].empty()) continue;
       chain = {start};
-      if (extend(links)) return Step{difficulty, links == 3 ? "three strong links" : "four strong links"};
+      if (extend(links)) return Step{difficulty, kName[links]};
     }
   }
   return std::nullopt;
@@ -132,28 +133,6 @@ std::optional<Step> wing(Board& board, int size) {
     const int middle = (size + 2) / 2;
     const double shade = size == 6 ? 0 : 0.1 * ((size - middle) - std::abs(middle - largest));
     return Step{base + std::max(0.0, shade), kName[size]};
-  }
-  return std::nullopt;
-}
-
-std::optional<Step> turbot_fish(Board& board) {
-  const int n = board.side();
-  for (int v = 1; v <= n; ++v) {
-    std::vector<std::pair<int, int>> links;  // conjugate pairs of v, both ways round
-    for (int u = 0; u < board.units(); ++u)
-      if (board.places(u, v) == 2) {
-        const Mask where = board.positions(u, v);
-        const int a = board.unit(u)[std::countr_zero(where)];
-        const int b = board.unit(u)[63 - std::countl_zero(where)];
-        links.emplace_back(a, b);
-        links.emplace_back(b, a);
-      }
-    for (const auto& [start, bridge1] : links)
-      for (const auto& [bridge2, end] : links) {
-        const bool distinct = start != bridge2 && start != end && bridge1 != bridge2 && bridge1 != end;
-        if (!distinct || !board.sees(bridge1, bridge2) || board.sees(start, end)) continue;
-        if (remove_seen_by_all(board, {start, end}, v)) return Step{4.2, "turbot fish"};
-      }
   }
   return std::nullopt;
 }
