@@ -644,8 +644,9 @@ inline constexpr std::uint32_t kOmpSortChunk = 8;
 // one tile, or (the grid's twin) tiles of `tile_threads`; a tile barrier is the team's. For the
 // repair each thread is a tile of one lane, with a scratch of its own, as a CPU thread is: the
 // repair's collectives are a tile's, and a tile of the whole team would take a barrier of every
-// thread for each, which made the twin's tests of large islands take hours; the repair on lanes
-// with real barriers is tested apart (tests/test_repair.cpp).
+// thread for each, which made the twin's tests of large islands take hours. A lane alone runs
+// lone_repair.hpp; the waves a warp runs are tested apart on lanes with real barriers, widths 2
+// to 32 (tests/test_repair.cpp).
 struct OmpTeam {
   static constexpr bool kContiguous = false;  // as the GPU splits work
   static constexpr bool kCutsGenerationZero = false;  // as BlockTeam

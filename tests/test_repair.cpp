@@ -265,6 +265,34 @@ TEST(TeamRepair, ThirtySixAndFortyNineAtEveryWidthIsTheReference) {
 
 TEST(TeamRepair, SixtyFourAtEveryWidthIsTheReference) { expect_reference_bytes<8>(large_instance(64), 1); }
 
+// A lane alone keeps its state from repair to repair (lone_repair.hpp): children of puzzles of
+// one size in turn, from the hard band (many cells placed by choice) to a puzzle with no
+// solution, each the reference's bytes and draws.
+TEST(TeamRepair, ALaneAloneKeepsTheReferenceFromPuzzleToPuzzle) {
+  const Grid nine[] = {grid_of(kHardPuzzle), grid_of(kUnsolvablePuzzle),
+                       corpus_puzzle("royle_17clue_50.txt", 3)};
+  const Grid thirty_six[] = {
+      read_puzzle_file(source_path("bench/instances/36x36/fill-0.45.txt"))[0].grid,
+      read_puzzle_file(source_path("bench/instances/36x36/fill-0.40.txt"))[1].grid};
+  for (std::uint32_t i = 0; i < 60; ++i) {
+    const Grid& puzzle = nine[i % 3];
+    const PuzzleInfo<3> info = make_puzzle_info<3>(puzzle.cell.data(), Encoding::Cell);
+    std::vector<std::uint8_t> reference = random_child<3>(info, i), alone = reference;
+    Rng rng(9, 0, i, kPurposeRepair);
+    repair_by_propagation<3>(reference.data(), info, rng);
+    EXPECT_EQ(repair_on<3>(1, alone, info, i), rng.next()) << "9x9 child " << i << ": draws";
+    ASSERT_EQ(alone, reference) << "9x9 child " << i;
+  }
+  for (std::uint32_t i = 0; i < 4; ++i) {
+    const PuzzleInfo<6> info = make_puzzle_info<6>(thirty_six[i % 2].cell.data(), Encoding::Cell);
+    std::vector<std::uint8_t> reference = random_child<6>(info, i), alone = reference;
+    Rng rng(9, 0, i, kPurposeRepair);
+    repair_by_propagation<6>(reference.data(), info, rng);
+    EXPECT_EQ(repair_on<6>(1, alone, info, i), rng.next()) << "36x36 child " << i << ": draws";
+    ASSERT_EQ(alone, reference) << "36x36 child " << i;
+  }
+}
+
 TEST(TeamRepair, AGridOfGivensOnlyIsLeftAloneWithNoDraw) {
   const Grid full = grid_of(kEasySolution);
   const PuzzleInfo<3> info = make_puzzle_info<3>(full.cell.data(), Encoding::Cell);

@@ -20,11 +20,14 @@
 // others the first free cell's (reduce_min); else the most constrained (reduce_min) is placed by
 // lane 0 with the child's own value if it is still a candidate, or a random one from the child's
 // stream (lane 0's, in the scratch: no draw depends on the width). Barriers and the collectives,
-// each of which is one, separate the phases.
+// each of which is one, separate the phases. A tile of one lane (a CPU thread) computes the same
+// order without waves (lone_repair.hpp): a wave visits every open cell, which a warp shares out
+// and a lane alone does not.
 #include <cstdint>
 #include <type_traits>
 
 #include "gpuga/device/lanes.hpp"
+#include "gpuga/device/lone_repair.hpp"
 #include "gpuga/device/repair.hpp"
 
 namespace gpuga {
@@ -253,6 +256,14 @@ GPUGA_HD void repair_on_lanes(const Lanes& lanes, RepairScratch<B>& scratch, std
   using S = Shape<B>;
   const std::uint32_t n_free = info.n_free, lane = lanes.lane(), width = lanes.width();
   if (n_free == 0) return;
+#if !defined(__CUDA_ARCH__)
+  if constexpr (std::is_same_v<Lanes, OneLane>) {  // a lane alone: lone_repair.hpp
+    const std::uint32_t from = scratch.rng.below(n_free);
+    for (int c = 0; c < S::kCells; ++c) scratch.cand[c] = info.givens[c] ? 0 : info.allowed[c];
+    lone_repair<B>().run(grid, info, scratch.cand, from, scratch.rng);
+    return;
+  }
+#endif
   const TeamRebuild<B, Lanes> rebuild{lanes, scratch, grid, info, lane, width};
   const std::uint32_t from = lanes.broadcast(lane == 0 ? scratch.rng.below(n_free) : 0u, 0);
   for (std::uint32_t u = lane; u < S::kUnits; u += width) {
