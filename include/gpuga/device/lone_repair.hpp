@@ -27,29 +27,38 @@ template <int B>
 class LoneRepair {
   using S = Shape<B>;
   using Bits = typename S::Bits;
-  static constexpr int kNone = -1;
+  using Mask = typename S::Mask;
 
  public:
+  // Each cell's units and each unit's cells, as Shape computes them (by division), once a thread.
+  LoneRepair() {
+    for (int c = 0; c < S::kCells; ++c) {
+      units_of_[c][0] = static_cast<std::uint8_t>(S::row_of(c));
+      units_of_[c][1] = static_cast<std::uint8_t>(S::kSide + S::col_of(c));
+      units_of_[c][2] = static_cast<std::uint8_t>(2 * S::kSide + S::box_of(c));
+    }
+    for (int u = 0; u < S::kUnits; ++u)
+      for (int k = 0; k < S::kSide; ++k) cells_of_[u][k] = static_cast<std::uint16_t>(S::unit_cell(u, k));
+  }
+
   // Rebuilds `grid` as repair_on_lanes does with one lane: `cand` holds the open cells'
   // candidates (givens 0), `from` the random free cell the ties start from, `rng` the child's
-  // stream for the values of the most constrained cells.
+  // stream for the values of the most constrained cells. A placed cell is marked in the grid
+  // (kPlacedMark) until the end, as the waves mark it; an unplaced one keeps its preference.
   template <class R>
-  void run(std::uint8_t* grid, const PuzzleInfo<B>& info, typename S::Mask* cand,
-           std::uint32_t from, R& rng) {
+  void run(std::uint8_t* grid, const PuzzleInfo<B>& info, Mask* cand, std::uint32_t from, R& rng) {
     start(info, cand, from);
     for (;;) {
       drop_placed_singles(cand);
-      if (!take_claims(cand, n_singles_ == 0)) {
-        if (n_open_ == 0) break;
+      if (take_claims(cand, n_singles_ == 0)) {
+        place_claims(grid, cand);
+      } else if (n_open_ > 0) {
         decide(grid, info, cand, from, rng);
-        continue;
+      } else {
+        break;
       }
-      place_claims(cand);
     }
-    for (std::uint32_t i = 0; i < info.n_free; ++i) {
-      const int c = info.all_free[i];
-      grid[c] = placed_[c] ? value_[c] : 0;
-    }
+    for (std::uint32_t i = 0; i < info.n_free; ++i) unmark_placed(grid, info.all_free[i]);
   }
 
  private:
@@ -57,41 +66,31 @@ class LoneRepair {
   std::uint16_t holder_xor_[S::kUnits][S::kSide + 1];  //   and the XOR of their indices
   Bits lone_[S::kUnits];                               // values with one such cell
   Bits claimed_[S::kUnits], clash_[S::kUnits];         // this wave's claims
-  std::int16_t free_index_[S::kCells];  // a free cell's index in all_free; kNone for a given
-  std::uint8_t count_[S::kCells];       // an open cell's candidates
-  std::uint8_t value_[S::kCells], placed_[S::kCells];
+  std::uint16_t free_index_[S::kCells];  // a free cell's index in all_free (givens: unused)
+  std::uint8_t count_[S::kCells];        // an open cell's candidates
   std::uint16_t open_[S::kCells], open_at_[S::kCells];  // the open cells, and where each is
   std::uint32_t open_key_[S::kCells];  // theirs: candidates << 16 | distance from `from`
   std::uint16_t singles_[S::kCells], claim_cell_[S::kCells];
   Bits claim_bit_[S::kCells];
   int n_open_ = 0, n_singles_ = 0, n_claims_ = 0;
-  // Each cell's units and each unit's cells, as Shape computes them (by division), once a thread.
   std::uint8_t units_of_[S::kCells][3];
   std::uint16_t cells_of_[S::kUnits][S::kSide];
-  bool tables_made_ = false;
 
   int unit_of(int c, int kind) const { return units_of_[c][kind]; }
+  // The masks of cell c's units OR-ed (of lone or clashing values).
+  Bits of_units(const Bits* masks, int c) const {
+    return masks[unit_of(c, 0)] | masks[unit_of(c, 1)] | masks[unit_of(c, 2)];
+  }
 
-  void start(const PuzzleInfo<B>& info, typename S::Mask* cand, std::uint32_t from) {
-    if (!tables_made_) {
-      for (int c = 0; c < S::kCells; ++c) {
-        units_of_[c][0] = static_cast<std::uint8_t>(S::row_of(c));
-        units_of_[c][1] = static_cast<std::uint8_t>(S::kSide + S::col_of(c));
-        units_of_[c][2] = static_cast<std::uint8_t>(2 * S::kSide + S::box_of(c));
-      }
-      for (int u = 0; u < S::kUnits; ++u)
-        for (int k = 0; k < S::kSide; ++k) cells_of_[u][k] = static_cast<std::uint16_t>(S::unit_cell(u, k));
-      tables_made_ = true;
-    }
+  void start(const PuzzleInfo<B>& info, const Mask* cand, std::uint32_t from) {
     for (int u = 0; u < S::kUnits; ++u) {
       lone_[u] = claimed_[u] = clash_[u] = 0;
       for (int i = 0; i <= S::kSide; ++i) holders_[u][i] = 0, holder_xor_[u][i] = 0;
     }
     n_open_ = n_singles_ = 0;
-    for (int c = 0; c < S::kCells; ++c) free_index_[c] = kNone, placed_[c] = 0;
     for (std::uint32_t i = 0; i < info.n_free; ++i) {
       const int c = info.all_free[i];
-      free_index_[c] = static_cast<std::int16_t>(i);
+      free_index_[c] = static_cast<std::uint16_t>(i);
       const Bits m = cand[c];
       count_[c] = static_cast<std::uint8_t>(bit_count(m));
       if (!m) continue;  // dead from the start
@@ -120,8 +119,8 @@ class LoneRepair {
   }
 
   // Open cell c no longer allows the values `lost` (some of its candidates).
-  void lose(int c, Bits lost, typename S::Mask* cand) {
-    cand[c] = static_cast<typename S::Mask>(cand[c] & ~lost);
+  void lose(int c, Bits lost, Mask* cand) {
+    cand[c] = static_cast<Mask>(cand[c] & ~lost);
     const int lost_count = bit_count(lost);
     count_[c] = static_cast<std::uint8_t>(count_[c] - lost_count);
     open_key_[open_at_[c]] -= std::uint32_t(lost_count) << 16;
@@ -138,7 +137,7 @@ class LoneRepair {
   }
 
   // Naked singles that a wave placed or killed since they became singles.
-  void drop_placed_singles(const typename S::Mask* cand) {
+  void drop_placed_singles(const Mask* cand) {
     int kept = 0;
     for (int k = 0; k < n_singles_; ++k)
       if (cand[singles_[k]]) singles_[kept++] = singles_[k];
@@ -157,7 +156,7 @@ class LoneRepair {
 
   // The wave's claims: every naked single, or without any (hidden) every open cell's lowest lone
   // value. Whether there are any.
-  bool take_claims(const typename S::Mask* cand, bool hidden) {
+  bool take_claims(const Mask* cand, bool hidden) {
     n_claims_ = 0;
     if (!hidden) {
       for (int k = 0; k < n_singles_; ++k) note_claim(singles_[k], cand[singles_[k]]);
@@ -165,21 +164,20 @@ class LoneRepair {
     }
     for (int u = 0; u < S::kUnits; ++u)
       for (Bits bits = lone_[u]; bits; bits &= bits - 1) {
-        const int c = holder_xor_[u][lowest_bit(bits)];
-        const Bits lonely = cand[c] & (lone_[unit_of(c, 0)] | lone_[unit_of(c, 1)] | lone_[unit_of(c, 2)]);
-        const Bits bit = lonely & (~lonely + 1);
-        // A cell is claimed once: from the first of its units holding its lowest lone value.
-        bool first = true;
-        for (int kind = 0; kind < 3 && unit_of(c, kind) < u; ++kind)
-          first = first && !(lone_[unit_of(c, kind)] & bit);
-        if (first && (bit >> lowest_bit(bits)) == 1) note_claim(c, bit);
+        const Bits here = bits & (~bits + 1);
+        const int c = holder_xor_[u][lowest_bit(here)];
+        const Bits lonely = cand[c] & of_units(lone_, c);
+        // A cell claims once: its lowest lone value, from the first of its units where it is lone.
+        if ((lonely & (~lonely + 1)) != here) continue;
+        const int row = unit_of(c, 0), col = unit_of(c, 1);
+        const int home = lone_[row] & here ? row : lone_[col] & here ? col : unit_of(c, 2);
+        if (home == u) note_claim(c, here);
       }
     return n_claims_ > 0;
   }
 
-  void place(int c, Bits bit, typename S::Mask* cand) {
-    value_[c] = static_cast<std::uint8_t>(S::value_of_bit(lowest_bit(bit)));
-    placed_[c] = 1;
+  void place(std::uint8_t* grid, int c, Bits bit, Mask* cand) {
+    grid[c] = static_cast<std::uint8_t>(kPlacedMark | S::value_of_bit(lowest_bit(bit)));
     lose(c, cand[c], cand);
     close(c);
     for (int kind = 0; kind < 3; ++kind) {
@@ -195,19 +193,16 @@ class LoneRepair {
   }
 
   // Every claim that clashes with none; of the others, the first free cell's.
-  void place_claims(typename S::Mask* cand) {
-    int first_clash = kNone;
+  void place_claims(std::uint8_t* grid, Mask* cand) {
+    int first_clash = -1;
     for (int k = 0; k < n_claims_; ++k) {
       const int c = claim_cell_[k];
-      const Bits bit = claim_bit_[k];
-      if (bit & (clash_[unit_of(c, 0)] | clash_[unit_of(c, 1)] | clash_[unit_of(c, 2)])) {
-        if (first_clash == kNone || free_index_[c] < free_index_[claim_cell_[first_clash]])
-          first_clash = k;
-      } else {
-        place(c, bit, cand);
-      }
+      if (!(claim_bit_[k] & of_units(clash_, c)))
+        place(grid, c, claim_bit_[k], cand);
+      else if (first_clash < 0 || free_index_[c] < free_index_[claim_cell_[first_clash]])
+        first_clash = k;
     }
-    if (first_clash != kNone) place(claim_cell_[first_clash], claim_bit_[first_clash], cand);
+    if (first_clash >= 0) place(grid, claim_cell_[first_clash], claim_bit_[first_clash], cand);
     for (int k = 0; k < n_claims_; ++k)
       for (int kind = 0; kind < 3; ++kind) {
         const int u = unit_of(claim_cell_[k], kind);
@@ -218,8 +213,7 @@ class LoneRepair {
   // The most constrained open cell (fewest candidates; ties: the first from `from` on), with the
   // child's value where it is still a candidate, else a random one.
   template <class R>
-  void decide(std::uint8_t* grid, const PuzzleInfo<B>& info, typename S::Mask* cand,
-              std::uint32_t from, R& rng) {
+  void decide(std::uint8_t* grid, const PuzzleInfo<B>& info, Mask* cand, std::uint32_t from, R& rng) {
     std::uint32_t fewest = ~0u;
     for (int k = 0; k < n_open_; ++k) fewest = open_key_[k] < fewest ? open_key_[k] : fewest;
     const std::uint32_t at = (fewest & 0xFFFFu) + from;
@@ -229,7 +223,7 @@ class LoneRepair {
     const bool kept = own && S::holds(m, own);
     const Bits bit = kept ? S::value_bit(own)
                           : Bits(1) << nth_bit(m, rng.below(static_cast<std::uint32_t>(count_[best])));
-    place(best, bit, cand);
+    place(grid, best, bit, cand);
   }
 };
 

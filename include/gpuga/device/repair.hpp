@@ -25,6 +25,15 @@
 
 namespace gpuga {
 
+// A genome byte's mark while a repair on lanes runs (team_repair.hpp, lone_repair.hpp): the cell
+// is placed, its value in the low bits; the cells unmarked at the end were left without one.
+inline constexpr std::uint8_t kPlacedMark = 0x80;
+
+// Free cell c after the repair: its placed value, or blank.
+GPUGA_HD_INLINE void unmark_placed(std::uint8_t* grid, int c) {
+  grid[c] = grid[c] & kPlacedMark ? static_cast<std::uint8_t>(grid[c] & ~kPlacedMark) : 0;
+}
+
 // The k-th (from 0) set bit of m, which has more than k.
 template <class Bits>
 GPUGA_HD_INLINE int nth_bit(Bits m, std::uint32_t k) {

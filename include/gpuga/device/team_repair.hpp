@@ -87,9 +87,6 @@ GPUGA_HD_INLINE constexpr std::uint32_t repair_scratch_bytes(std::uint32_t threa
          tile_scratch_bytes(sizeof(RepairScratch<B>));
 }
 
-// A genome byte's mark while the repair runs: the cell is placed (its value in the low bits).
-inline constexpr std::uint8_t kPlacedMark = 0x80;
-
 // One child's repair on a tile: its phases, each called by every lane alike. Lane l's open
 // cells are scratch.open[j * width + l] for j below its count, in the order of the free cells.
 template <int B, class Lanes>
@@ -296,10 +293,7 @@ GPUGA_HD void repair_on_lanes(const Lanes& lanes, RepairScratch<B>& scratch, std
       rebuild.decide(lanes.reduce_min(offer.fewest), from);
   }
   // Placed cells keep their value; the others (dead) are blank.
-  for (std::uint32_t i = lane; i < n_free; i += width) {
-    const int c = info.all_free[i];
-    grid[c] = grid[c] & kPlacedMark ? static_cast<std::uint8_t>(grid[c] & ~kPlacedMark) : 0;
-  }
+  for (std::uint32_t i = lane; i < n_free; i += width) unmark_placed(grid, info.all_free[i]);
   lanes.sync();
 }
 
