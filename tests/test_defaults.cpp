@@ -154,9 +154,14 @@ TEST(Defaults, EveryBackendHasARowForEverySizeAndNoneBeyond) {
       EXPECT_THROW(size_defaults(b, kMinBox - 1, r), InputError);
       EXPECT_THROW(size_defaults(b, kMaxBox + 1, r), InputError);
     }
-  // 36x36 up restart after 100 stagnant generations, as measured on the CPU at 36x36.
-  EXPECT_EQ(size_defaults(Backend::Cpu, 8, Repair::Propagate).restart_after, 100u);
-  EXPECT_EQ(size_defaults(Backend::Cuda, 8, Repair::Propagate).restart_after, 100u);
+  // From 36x36 the repaired GA restarts after more stagnant generations than below, as measured
+  // on the CPU at each size (49x49 the most); the GPU's rows take the CPU's.
+  for (const Backend b : {Backend::Cpu, Backend::Cuda}) {
+    EXPECT_EQ(size_defaults(b, 5, Repair::Propagate).restart_after, 10u);
+    EXPECT_EQ(size_defaults(b, 6, Repair::Propagate).restart_after, 100u);
+    EXPECT_EQ(size_defaults(b, 7, Repair::Propagate).restart_after, 300u);
+    EXPECT_EQ(size_defaults(b, 8, Repair::Propagate).restart_after, 100u);
+  }
 }
 
 TEST(Defaults, EveryEntryIsARunTheEngineTakes) {

@@ -28,9 +28,12 @@ constexpr SizeDefaults kCpuRepaired[] = {
     {8, 0, 10, 0, 1, 2, 8, 0},
     // 36x36: an island restarted after 10 stagnant generations keeps losing what its repairs
     // built (fills 0.30-0.40: 3 of 6 solved in 30 s on one thread; after 100, 9 of 9; after 50 or
-    // 300 no better; islands of 16 or 32 worse). 49x49 and 64x64: 36x36's, not yet measured there.
+    // 300 no better; islands of 16 or 32 worse). 49x49: longer still (fill 0.30, 60 s on two
+    // threads: after 30, 2 of 10 solved; 100, 6; 300, 8; 1000, the same 8 in the same time).
+    // 64x64: 100 (fill 0.30, none solved in 120 s: best fitness 36 and 9 after 100, 69 and 30
+    // after 300 or 1000).
     {8, 0, 100, 0, 1, 2, 8, 0},
-    {8, 0, 100, 0, 1, 2, 8, 0},
+    {8, 0, 300, 0, 1, 2, 8, 0},
     {8, 0, 100, 0, 1, 2, 8, 0},
 };
 constexpr SizeDefaults kCudaRepaired[] = {
@@ -40,9 +43,9 @@ constexpr SizeDefaults kCudaRepaired[] = {
     {32, 0, 10, 0, 2, 2, 32, 0},
     {32, 0, 10, 0, 2, 2, 32, 0},
     {32, 0, 10, 0, 2, 2, 32, 0},
-    // 36x36 to 64x64: the CPU's restarts (measured at 36x36 there), not yet timed on a GPU.
+    // 36x36 to 64x64: the CPU's restarts (measured there), not yet timed on a GPU.
     {32, 0, 100, 0, 2, 2, 32, 0},
-    {32, 0, 100, 0, 2, 2, 32, 0},
+    {32, 0, 300, 0, 2, 2, 32, 0},
     {32, 0, 100, 0, 2, 2, 32, 0},
 };
 
