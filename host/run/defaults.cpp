@@ -26,12 +26,9 @@ constexpr SizeDefaults kCpuRepaired[] = {
     {8, 0, 10, 0, 1, 2, 8, 0},
     {8, 0, 10, 0, 1, 2, 8, 0},
     {8, 0, 10, 0, 1, 2, 8, 0},
-    // 36x36: an island restarted after 10 stagnant generations keeps losing what its repairs
-    // built (fills 0.30-0.40: 3 of 6 solved in 30 s on one thread; after 100, 9 of 9; after 50 or
-    // 300 no better; islands of 16 or 32 worse). 49x49: longer still (fill 0.30, 60 s on two
-    // threads: after 30, 2 of 10 solved; 100, 6; 300, 8; 1000, the same 8 in the same time).
-    // 64x64: 100 (fill 0.30, none solved in 120 s: best fitness 36 and 9 after 100, 69 and 30
-    // after 300 or 1000).
+    // 36x36 to 64x64: an island restarted after 10 stagnant generations keeps losing what its
+    // repairs built; each size takes the interval that solved most there (docs/decisions.md),
+    // which test_defaults holds.
     {8, 0, 100, 0, 1, 2, 8, 0},
     {8, 0, 300, 0, 1, 2, 8, 0},
     {8, 0, 100, 0, 1, 2, 8, 0},
