@@ -198,3 +198,21 @@ TEST(Deduction, TheRatingsWordsCoverTheScoresInOrder) {
     EXPECT_NE(std::string(e.what()).find("--rating 'hardest': expected LO-HI"), std::string::npos) << e.what();
   }
 }
+
+TEST(Deduction, APuzzleOfSeveralSolutionsStopsTheLadderRatherThanCrashIt) {
+  // generate --size 9 --count 10000 --fill 0.45 --seed 3, line 220: the uniqueness patterns
+  // take the candidates of every solution from some cell, which the forcing chains then read.
+  const Grid several =
+      line_grid(".2.13894..962.47....89...5..574.9.3.63.5....9.1.32........45.275.37......7...3..5");
+  const Deduction d = deduce(several);
+  EXPECT_TRUE(d.stalled);
+  EXPECT_TRUE(d.contradiction);
+  for (int c = 0; c < several.cells(); ++c)
+    if (several.cell[c]) EXPECT_EQ(d.grid.cell[c], several.cell[c]) << "cell " << c;
+  // A one-solution puzzle is still rated, after the ladder ran on a board of another size in
+  // this thread (its chains' memory is the thread's, sized anew).
+  const Grid sixteen = read_puzzle_file(source_path("puzzles/acs_16x16_unique_fixed055-060.txt"))[0].grid;
+  const Deduction unique = deduce(sixteen);
+  EXPECT_FALSE(unique.contradiction);
+  expect_sound(sixteen, unique, "a 16x16 after a 9x9");
+}

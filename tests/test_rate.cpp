@@ -123,6 +123,7 @@ TEST(Rate, TheScoreIsTheLaddersThenTheEvaluationsPastIt) {
   solved.difficulty = kLargestStep;
   EXPECT_LT(score_of(solved, std::nullopt), score_of(stalled, 0));  // past the ladder ranks higher
   PuzzleRating r;
+  r.solutions = 1;
   r.stalled = true;
   r.runs = 3;
   EXPECT_EQ(rating_of(r), "unsolved");
@@ -132,6 +133,8 @@ TEST(Rate, TheScoreIsTheLaddersThenTheEvaluationsPastIt) {
   r.stalled = false;
   r.score = 4.4;
   EXPECT_EQ(rating_of(r), "hard");
+  r.solutions = 2;
+  EXPECT_EQ(rating_of(r), "not unique");
 }
 
 TEST(Rate, NoRunsRatesByTheLadderAlone) {
@@ -239,4 +242,23 @@ TEST(Rate, TheScoreAgreesWithSudokuExplainerAndItsLabelsHoldAcrossSeeds) {
   EXPECT_GT(rho, spearman(se, singles_leave));
   EXPECT_GE(labels.size(), 4u);
   EXPECT_GE(same, first.size() * 9 / 10);
+}
+
+TEST(Rate, APuzzleOfSeveralSolutionsIsSaidNotUniqueAndNotScored) {
+  const auto path = test_file("rate_several.txt");
+  std::ofstream(path) << ".2.13894..962.47....89...5..574.9.3.63.5....9.1.32........45.275.37......7...3..5\n";
+  RateSetup setup;
+  setup.files = {path.string()};
+  setup.runs = 0;
+  const std::vector<PuzzleRating> ratings = rate(setup, quick(20));
+  ASSERT_EQ(ratings.size(), 1u);
+  EXPECT_EQ(ratings[0].solutions, 2);
+  EXPECT_EQ(ratings[0].rating, "not unique");
+  for (const auto& [name, value] : rating_fields(ratings[0]))
+    if (name == "score" || name == "score_low" || name == "score_high" || name == "deduction")
+      EXPECT_TRUE(std::holds_alternative<std::monostate>(value)) << name;
+  const auto r = run_gpuga("rate --runs 2 --backend cpu --seed 1 --json " + path.string());
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("\"rating\": \"not unique\""), std::string::npos) << r.out;
+  EXPECT_NE(r.err.find("puzzle 1 has several solutions: not rated"), std::string::npos) << r.err;
 }

@@ -48,6 +48,10 @@ int run_rate(CLI::App* cmd, RateOptions& o) {
                  "would mislead%s\n", kept ? ("; " + o.setup.runs_csv + " holds every finished run").c_str() : "");
     return kExitInterrupted;
   }
+  for (const PuzzleRating& r : ratings)
+    if (r.solutions != 1)
+      std::fprintf(stderr, "rate: %s:%d: puzzle %d has several solutions: not rated (the ladder's "
+                   "patterns assume one), its row says \"not unique\"\n", r.file.c_str(), r.line, r.index);
   if (o.json) {
     nlohmann::json rows = nlohmann::json::array();
     for (const PuzzleRating& r : ratings) rows.push_back(rating_json(r));

@@ -87,6 +87,7 @@ double score_of(const Deduction& ladder, std::optional<double> p90_evaluations) 
 }
 
 std::string rating_of(const PuzzleRating& r) {
+  if (r.solutions != 1) return "not unique";
   if (r.stalled && r.runs > 0 && !r.median_evaluations) return "unsolved";
   return rating_word(r.score);
 }
@@ -133,13 +134,15 @@ std::vector<PuzzleRating> rate(const RateSetup& setup, const RunOptions& options
     r.givens = clue_count(p.grid);
     const Propagated singles = propagate_singles(p.grid);
     r.propagation_fills = singles.placed;
-    const Deduction ladder = deduce(p.grid);
-    r.deduction = ladder.difficulty;
-    r.technique = ladder.technique;
-    r.stalled = ladder.stalled;
     const ExactResult exact = solve_exact(p.grid, 2, ExactSolver::Sat);  // its conflicts: the effort column
     r.solutions = exact.solutions;
     r.exact_conflicts = exact.conflicts;
+    // The ladder's patterns assume one solution: on another puzzle its difficulty means nothing.
+    Deduction ladder;
+    if (r.solutions == 1) ladder = deduce(p.grid);
+    r.deduction = ladder.difficulty;
+    r.technique = r.solutions == 1 ? ladder.technique : "not rated: several solutions";
+    r.stalled = ladder.stalled;
     const std::vector<RunFigures>& mine = runs[p.file + "#" + std::to_string(p.index)];
     r.runs = static_cast<std::uint32_t>(mine.size());
     r.solved = static_cast<std::uint32_t>(std::count_if(mine.begin(), mine.end(),
@@ -161,6 +164,7 @@ std::vector<PuzzleRating> rate(const RateSetup& setup, const RunOptions& options
 
 std::vector<std::pair<std::string, RatingValue>> rating_fields(const PuzzleRating& r) {
   const auto number = [](std::optional<double> v) { return v ? RatingValue(*v) : RatingValue(); };
+  const bool rated = r.solutions == 1;  // the ladder's patterns assume one solution
   return {{"file", r.file},
           {"line", std::int64_t(r.line)},
           {"index", std::int64_t(r.index)},
@@ -168,7 +172,7 @@ std::vector<std::pair<std::string, RatingValue>> rating_fields(const PuzzleRatin
           {"puzzle", r.puzzle},
           {"givens", std::int64_t(r.givens)},
           {"propagation_fills", std::int64_t(r.propagation_fills)},
-          {"deduction", r.stalled ? RatingValue() : RatingValue(r.deduction)},
+          {"deduction", r.stalled || !rated ? RatingValue() : RatingValue(r.deduction)},
           {"technique", r.technique},
           {"solutions", std::string(r.solutions == 1 ? "one" : "several")},
           {"exact_conflicts", std::int64_t(r.exact_conflicts)},
@@ -181,9 +185,9 @@ std::vector<std::pair<std::string, RatingValue>> rating_fields(const PuzzleRatin
           {"p90_evaluations", number(r.p90_evaluations)},
           {"median_seconds", number(r.median_seconds)},
           {"p90_seconds", number(r.p90_seconds)},
-          {"score", r.score},
-          {"score_low", r.score_low},
-          {"score_high", r.score_high},
+          {"score", rated ? RatingValue(r.score) : RatingValue()},
+          {"score_low", rated ? RatingValue(r.score_low) : RatingValue()},
+          {"score_high", rated ? RatingValue(r.score_high) : RatingValue()},
           {"rating", r.rating}};
 }
 

@@ -60,6 +60,11 @@ Deduction deduce(const Grid& puzzle) {
   Board board(puzzle);
   Deduction out;
   while (board.open()) {
+    if (board.broken()) {  // only on a puzzle of several solutions, or none
+      out.stalled = out.contradiction = true;
+      out.technique = "contradiction: not one solution";
+      break;
+    }
     std::optional<Step> step;
     for (const Rule& rung : rungs())
       if ((step = rung(board, out.difficulty))) break;

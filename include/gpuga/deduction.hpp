@@ -24,10 +24,14 @@ struct Deduction {
                           // "beyond the ladder" where it stalled
   int steps = 0;          // the steps taken, all of them
   bool stalled = false;   // blanks left that no rung fills
+  bool contradiction = false;  // stalled on a cell or a unit left no choice: the puzzle has
+                               // several solutions (the uniqueness patterns took the others'
+                               // candidates) or none; its difficulty then means nothing
   Grid grid;              // the puzzle as far as the ladder filled it
 };
 
-// The ladder on `puzzle`, whose givens agree. Deterministic. Chains are tried up to 16x16 (at
+// The ladder on `puzzle`, whose givens agree, of one solution, several or none: it stops at a
+// contradiction rather than read a cell with no candidate. Deterministic. Chains are tried up to 16x16 (at
 // most 4,096 candidates, one propagation each a step); larger puzzles stall past the patterns.
 Deduction deduce(const Grid& puzzle);
 

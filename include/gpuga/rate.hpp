@@ -16,7 +16,9 @@
 // 0.9 where the p90 falls on an unsolved run, and with no runs), with a 90 % interval from
 // resampling the runs (a ladder's score is exact: its interval is itself). The rating, the
 // score's word (deduction.hpp: easy, medium, hard, very hard, extreme), or "unsolved" where the
-// ladder stalled and more than half the GA's runs did not solve.
+// ladder stalled and more than half the GA's runs did not solve. A puzzle of several solutions
+// is not rated (no deduction, no score: the ladder's uniqueness patterns assume one): its rating
+// is "not unique", its runs' figures kept.
 // Spearman's rho of the score against Sudoku Explainer's rating: bench/rating-agreement.sh.
 #include <cstdint>
 #include <optional>
@@ -39,7 +41,7 @@ struct PuzzleRating {
   double deduction = 0;           // the ladder's difficulty (deduction.hpp); not written where it stalls
   std::string technique;          // its hardest step's technique, or "beyond the ladder"
   bool stalled = false;           // the ladder stalled
-  int solutions = 0;              // 1, or 2 for several
+  int solutions = 0;              // 1, or 2 for several (then not rated)
   std::uint64_t exact_conflicts = 0;  // the exact solver's (exact_solver.hpp)
   std::uint32_t runs = 0, solved = 0;
   double success_rate = 0;

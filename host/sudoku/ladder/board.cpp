@@ -65,4 +65,16 @@ bool Board::open() const {
   return false;
 }
 
+bool Board::broken() const {
+  for (int c = 0; c < cells(); ++c)
+    if (!grid_.cell[c] && !candidates_[c]) return true;
+  std::vector<std::uint8_t> placed(places_.size(), 0);  // by unit and value
+  for (int c = 0; c < cells(); ++c)
+    if (const int v = grid_.cell[c])
+      for (const int u : units_of(c)) placed[u * n_ + v - 1] = 1;
+  for (std::size_t k = 0; k < places_.size(); ++k)
+    if (!placed[k] && !places_[k]) return true;
+  return false;
+}
+
 }  // namespace gpuga::ladder

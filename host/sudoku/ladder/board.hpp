@@ -51,6 +51,11 @@ class Board {
   // Takes `values` out of cell c's candidates; whether any was there.
   bool remove(int c, Mask values);
   bool open() const;
+  // Whether some open cell has no candidate left, or some unit no place for a value it lacks:
+  // the givens, or a uniqueness pattern on a puzzle of several solutions, left no solution. A
+  // rule on such a board could read an empty choice (a cell's candidates, a value's places), so
+  // the ladder stops before its rules see one.
+  bool broken() const;
   const Grid& grid() const { return grid_; }
 
  private:

@@ -9,9 +9,11 @@ Consequences::Consequences(const Board& board, int start, Links links, int targe
 }
 
 void Consequences::run_on(const Board& board, Links links, int start, int target) {
-  if (board.cells() != board_->cells()) {
+  // Sized by the nodes held, not by board_, which may be a board gone since (a thread's
+  // Consequences outlives the rating that made it, and the next may be of another size).
+  if (const std::size_t nodes = 2 * board.cells() * board.side(); nodes != depth_.size()) {
     order_.clear();
-    depth_.assign(2 * board.cells() * board.side(), -1);
+    depth_.assign(nodes, -1);
     parent_begin_.reset(new int[depth_.size()]);
     parent_count_.reset(new int[depth_.size()]);
   }
