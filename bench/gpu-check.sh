@@ -8,7 +8,8 @@
 #       (default ./gpu-check-out, which must be empty or new) as it goes; DIR/summary.txt gets a
 #       line after every step. SIGINT or SIGTERM ends the running step and still writes the
 #       summary. --dry runs every step against the CPU backend on tiny inputs, with no GPU and no
-#       compute-sanitizer: the check's own plumbing (ctest gpu_check_dry runs it in CI).
+#       compute-sanitizer: the check's own plumbing (ctest gpu_check_dry runs it in CI); its
+#       stage hold is a step that waits for SIGINT or SIGTERM.
 #       The default stages, in this order, fit 8 minutes on an H100 by their steps' limits:
 #         correctness  the CUDA tests (CPU == GPU in every combination, occupancy; ctest, the MPI
 #                      tests apart), compute-sanitizer memcheck and racecheck on each kernel
@@ -275,6 +276,8 @@ declare -A budget=(
   [same-large]=60 [solve-large]=250
   # compare, a stage of its own: three rounds of both builds
   [compare]=400
+  # hold, --dry only: a step that waits for a signal
+  [hold]=120
 )
 stage_list='correctness, solves, throughput, mpi, defaults, choices, large or compare'
 
@@ -499,6 +502,12 @@ stage_choices() {
   step choices-one one
 }
 
+# --dry only: one step that waits until a signal ends it (or its limit), so that a test of the
+# check's SIGTERM stops a step that is surely running, however fast the machine.
+stage_hold() {
+  step hold sleep "${budget[hold]}"
+}
+
 # Beyond 25x25 (a build whose GPUGA_CUDA_SIZES holds 36x36 and 64x64): the repaired GA's grids on
 # the GPU are the CPU's, and the first puzzles at 45 % given (the hard band, docs/benchmarks.md's
 # "Beyond 25x25"), one at a time at the defaults on the GPU and on this machine's CPU cores (JSON
@@ -650,7 +659,8 @@ run() {
   done
   [ ${#stages[@]} -gt 0 ] || stages=(correctness solves throughput mpi)
   for s in "${stages[@]}"; do
-    case $s in correctness|solves|throughput|mpi|defaults|choices|large|compare) ;;
+    [ "$s" = hold ] && [ -z "$dry" ] && { echo "gpu-check: the hold stage is --dry's alone" >&2; return 2; }
+    case $s in correctness|solves|throughput|mpi|defaults|choices|large|compare|hold) ;;
       *) echo "gpu-check: unknown stage '$s'; expected $stage_list" >&2; return 2 ;; esac
     if [ "$s" = compare ] && [ ! -f "${BASELINE:-}" ]; then
       echo "gpu-check: the compare stage needs BASELINE, a tarball from 'gpu-check.sh baseline COMMIT DIR' (given: '${BASELINE:-}')" >&2

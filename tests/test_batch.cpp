@@ -296,13 +296,14 @@ TEST(Batch, TheAlgorithmIsRecordedAndAnnealingTracesItsTemperature) {
 TEST(Batch, CtrlCHalfwayThenResumeGivesTheUninterruptedCsv) {
   const auto full = temp_csv("whole"), cut = temp_csv("halted");
   // The plain GA: the repaired one solves the whole file before the interrupt.
-  const std::string args = "batch --backend cpu --runs 2 --seed 8 --pop 500 --concurrent 2 "
+  const std::string args = "batch --backend cpu --runs 2 --seed 8 --pop 500 "
                            "--repair none --max-generations 120 --time-limit 0 "
                            "puzzles/famous_named.txt ";
   run_gpuga(args + "--csv " + full);
-  // One SIGINT, as a Ctrl-C sends, part-way through: exit status 5, and stderr says how many
-  // runs finished, how many did not and how to run them.
-  const auto r = run_gpuga(args + "--csv " + cut, "", "timeout --foreground --preserve-status -s INT 1");
+  // One SIGINT, as a Ctrl-C sends, once the first row is written, one run at a time: exit
+  // status 5, and stderr says how many runs finished, how many did not and how to run them.
+  const auto r = run_gpuga(args + "--concurrent 1 --csv " + cut, "",
+                           source_path("tests/signal_when.sh") + " " + cut + " '^puzzles/' INT");
   const auto partial = read_csv_rows(cut);
   ASSERT_LT(partial.size(), 19u) << "the batch ended before the interrupt; make it longer";
   ASSERT_FALSE(partial.empty());
@@ -349,4 +350,36 @@ TEST(Batch, TheLibraryPrintsNothingAndTellsItsReporter) {
   EXPECT_EQ(heard.steps.back().total, 3u);
   EXPECT_EQ(read_csv_rows(s.csv).size(), 4u);
   EXPECT_EQ(progress_text({1, 4, 1, 2.0}, 8), "[##......] 1/4 runs, 1 solved, 0.50 runs/s, 6 s left");
+}
+
+TEST(Batch, CheckpointsThatCannotBeWrittenLeaveTheRunsGoingAndSaySoOnce) {
+  // CSV.checkpoints names a folder that takes no file, even from root (/proc): every save fails.
+  const auto whole = temp_csv("unsaved_whole"), csv = temp_csv("unsaved");
+  const std::string args = "batch --backend cpu --runs 2 --seed 8 --pop 500 --repair none "
+                           "--max-generations 120 --time-limit 0 --concurrent 1 puzzles/famous_named.txt ";
+  run_gpuga(args + "--csv " + whole);
+  std::filesystem::create_directory_symlink("/proc", csv + ".checkpoints");
+  const auto r = run_gpuga(args + "--checkpoint-every 0.001 --csv " + csv);
+  EXPECT_LE(r.status, 1) << r.err;
+  const std::string warning = "the runs go on without checkpoints";
+  const auto first = r.err.find(warning);
+  ASSERT_NE(first, std::string::npos) << r.err;
+  EXPECT_EQ(r.err.find(warning, first + 1), std::string::npos) << "said more than once:\n" << r.err;
+  auto ra = untimed(whole), rb = untimed(csv);
+  std::sort(ra.begin() + 1, ra.end());
+  std::sort(rb.begin() + 1, rb.end());
+  EXPECT_EQ(ra, rb) << "the runs did not all go on to their rows";
+  // A signal asking for the checkpoint stops the batch as an interruption, saying the runs in
+  // flight were not saved; --resume runs them again to the uninterrupted rows.
+  const auto cut = temp_csv("unsaved_cut");
+  std::filesystem::create_directory_symlink("/proc", cut + ".checkpoints");
+  const auto stopped = run_gpuga(args + "--checkpoint-every 1000 --csv " + cut, "",
+                                 source_path("tests/signal_when.sh") + " " + cut + " '^puzzles/' TERM");
+  ASSERT_LT(read_csv_rows(cut).size(), ra.size()) << "the batch ended before the signal";
+  EXPECT_EQ(stopped.status, 5) << stopped.err;
+  EXPECT_NE(stopped.err.find("the runs in flight could not all be saved"), std::string::npos) << stopped.err;
+  run_gpuga(args + "--checkpoint-every 1000 --resume --csv " + cut);
+  auto rc = untimed(cut);
+  std::sort(rc.begin() + 1, rc.end());
+  EXPECT_EQ(ra, rc);
 }

@@ -287,6 +287,7 @@ TEST(Cli, EveryRefusalIsTheProjectsOwnMessageWithExitTwoAndNothingOnStdout) {
   std::ofstream(dir / "twice.toml") << "# the population\nsolve.pop=16\nsolve.pop=32\n";
   std::ofstream(dir / "a-file") << "not a folder\n";
   std::ofstream(dir / "lone.toml") << "solve.pop=16\n[5\n";
+  std::ofstream(dir / "run.toml") << "solve.max-generations=5\nsolve.pop=16\n";
   std::filesystem::copy_file(source_path("bench/instances/36x36/fill-0.70.txt"), dir / "36x36.txt");
   const std::string puzzle =
       "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..\n";
@@ -341,6 +342,10 @@ TEST(Cli, EveryRefusalIsTheProjectsOwnMessageWithExitTwoAndNothingOnStdout) {
       {"report " + d, "", d + ": is a folder; expected a file"},
       {"bench --puzzle " + d, "", d + ": is a folder; expected a file for --puzzle"},
       {"rate --runs-csv " + d + " -", puzzle, d + ": is a folder; expected a file name for --runs-csv"},
+      // --config once only, however it is given twice.
+      {"solve --config " + d + "/run.toml --config " + d + "/twice.toml -", puzzle,
+       "--config given 2 times (" + d + "/run.toml, " + d + "/twice.toml); expected one file"},
+      {"--config " + d + "/run.toml solve --config=" + d + "/run.toml -", puzzle, "--config given 2 times"},
   };
   for (const Case& c : cases) {
     const auto r = run_gpuga(c.args, c.stdin_text);
@@ -395,5 +400,51 @@ TEST(Cli, ARunWhoseCheckpointCannotBeWrittenGoesOnSaysSoOnceAndPrintsItsBest) {
   ASSERT_NE(first, std::string::npos) << r.err;
   EXPECT_EQ(r.err.find(warning, first + 1), std::string::npos) << "said more than once:\n" << r.err;
   EXPECT_NE(r.out.find("------+-------+------"), std::string::npos) << "no grid printed:\n" << r.out;
+  std::filesystem::remove_all(dir);
+}
+
+TEST(Cli, EveryWriterThatFailsSaysWhyWithExitThree) {
+  // /dev/full takes no byte: each output there, and a closed stdout, ends with status 3 and the
+  // reason, never exit 0 with the results gone.
+  const auto dir = std::filesystem::temp_directory_path() / ("gpuga_full_" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir / "traced");
+  std::filesystem::create_symlink("/dev/full", dir / "traced" / "traces.csv");
+  const std::string d = dir.string();
+  const std::string hard = source_path("puzzles/norvig_hardest.txt");
+  const std::string quick = " --backend cpu --seed 1 --pop 64 --max-generations 2 --time-limit 0 ";
+  std::ofstream(dir / "grid.txt") << "534678912672195348198342567859761423426853791713924856961537284287419635345286179\n";
+  struct Case {
+    std::string args, says;
+    std::string stdout_to = ">/dev/full";  // a redirection of gpuga's stdout, or ""
+  };
+  const std::string full = "(No space left on device)";
+  const std::vector<Case> cases = {
+      {"check " + hard, "standard output: cannot write " + full},
+      {"solve" + quick + hard, "standard output: cannot write " + full},
+      {"solve --json" + quick + hard, "standard output: cannot write " + full},
+      {"score " + d + "/grid.txt ", "standard output: cannot write " + full},
+      {"generate --count 3 --fill 0.5 ", "standard output: cannot write " + full},
+      {"rate --runs 0 " + hard, "standard output: cannot write " + full},
+      {"check " + hard, "standard output is closed", ">&-"},
+      {"batch" + quick + "--csv /dev/full " + hard, "/dev/full: cannot write a row " + full, ""},
+      {"batch" + quick + "--repair none --csv " + d + "/t.csv --trace " + d + "/traced " + hard,
+       "traced/traces.csv: cannot write a row " + full, ""},
+      {"bench --backend cpu --pop 64 --island-size 32 --generations 2 --repeats 1 --warmup 1 "
+       "--json /dev/full", "/dev/full: cannot write the JSON report " + full, ""},
+  };
+  for (const Case& c : cases) {
+    // run_gpuga's own redirection comes after the arguments: this one, inside, wins.
+    const auto r = run_gpuga(c.args, "", c.stdout_to.empty() ? "" : "sh -c 'exec \"$0\" \"$@\" " + c.stdout_to + "'");
+    EXPECT_EQ(r.status, 3) << c.args << "\n" << r.err;
+    EXPECT_NE(r.err.find(c.says), std::string::npos) << c.args << "\n" << r.err;
+  }
+  EXPECT_TRUE(std::filesystem::is_character_file("/dev/full")) << "a writer replaced /dev/full";
+  // A checkpoint's write that fails: the run goes on, and its temporary file goes.
+  std::filesystem::create_symlink("/dev/full", dir / "c.ckpt.tmp");
+  const auto r = run_gpuga("solve --backend cpu --seed 1 --pop 64 --max-generations 40 --time-limit 0 "
+                           "--repair none --checkpoint-every 0.001 --checkpoint " + d + "/c.ckpt " + hard);
+  EXPECT_LE(r.status, 1) << r.err;
+  EXPECT_NE(r.err.find("No space left on device; the run goes on without checkpoints"), std::string::npos) << r.err;
+  EXPECT_FALSE(std::filesystem::exists(std::filesystem::symlink_status(dir / "c.ckpt.tmp"))) << "its .tmp stayed";
   std::filesystem::remove_all(dir);
 }

@@ -2,7 +2,7 @@
 # bench/gpu-check.sh's plumbing without a GPU (CI): `run BUILD --dry` runs every default step
 # against the CPU backend on tiny inputs, each step's log and results straight into --out as it
 # goes, and the summary after every step; the results parse; so does the large stage's. SIGTERM in the middle of a step ends
-# it, and the summary still says what ran and that it was stopped. A non-empty --out is refused.
+# it (the hold stage's, which waits for it), and the summary still says what ran and that it was stopped. A non-empty --out is refused.
 # A CUDA build is known by what its gpuga says, however it was configured.
 # Usage: test_gpu_check_dry.sh BUILD_TREE (a CUDA build of gpuga)
 set -uo pipefail
@@ -67,25 +67,26 @@ for size in ("36x36", "64x64"):
     assert len(results) == 1 and results[0]["solved"], (size, results)
 PY
 
-# Stopped in the middle of a step (the defaults stage's 9x9 sets take minutes on the CPU).
+# Stopped in the middle of a step: the hold stage's step waits for the signal, so that it is
+# surely running when the signal comes (a real step may end first on a fast machine); the
+# solves stage after it must not start.
 out=$tmp/stopped
-bash "$check" run "$tree" --dry --out "$out" defaults >"$tmp/stopped.stdout" 2>&1 &
+bash "$check" run "$tree" --dry --out "$out" hold solves >"$tmp/stopped.stdout" 2>&1 &
 pid=$!
-for _ in $(seq 100); do
-  [ -s "$out/logs/defaults-9x9.log" ] && break
+for _ in $(seq 300); do
+  [ -s "$out/logs/hold.log" ] && break
   sleep 0.2
 done
-sleep 1
 kill -TERM "$pid"
 wait "$pid"
 rc=$?
 pid=
 [ $rc -eq 143 ] || { cat "$tmp/stopped.stdout"; fail "a run stopped by SIGTERM exited $rc; expected 143"; }
-grep -Eq "^KILLED +defaults-9x9 " "$out/summary.txt" ||
+grep -Eq "^KILLED +hold " "$out/summary.txt" ||
   { cat "$out/summary.txt"; fail "the summary does not say the running step was killed"; }
 grep -q "^gpu-check: stopped by SIGTERM" "$out/summary.txt" || fail "the summary does not say it was stopped"
-grep -q "defaults-large" "$out/summary.txt" && fail "a step ran after the signal"
-[ -s "$out/logs/defaults-9x9.log" ] || fail "the killed step's log is gone"
+grep -q "same-ga" "$out/summary.txt" && fail "a step ran after the signal"
+[ -s "$out/logs/hold.log" ] || fail "the killed step's log is gone"
 
 # A non-empty --out is refused before anything runs.
 bash "$check" run "$tree" --dry --out "$out" 2>"$tmp/err"

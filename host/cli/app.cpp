@@ -19,7 +19,7 @@ void configure_app(CLI::App& app, int& exit_status) {
   app.footer(
       "Exit status: 0 success; 1 some puzzle not solved within the limits (or, for check "
       "--strict, not uniquely solvable); 2 bad usage or input; 3 a runtime failure (CUDA, "
-      "memory); 4 checkpointed at a signal's asking (solve --checkpoint, batch "
+      "memory, an output that cannot be written); 4 checkpointed at a signal's asking (solve --checkpoint, batch "
       "--checkpoint-every), not finished: the same command continues it; 5 interrupted (Ctrl-C, "
       "SIGTERM) with no checkpoint kept: what finished is written, stderr says what was not.\nUnder MPI (a build with MPI, as --version says; mpirun -np N gpuga ...): solve "
       "splits each run's islands over the ranks, with the result of one process; batch and sweep "

@@ -205,13 +205,12 @@ int run_puzzles_bench(const BenchOptions& o) {
                    {"config", r.skipped.empty() ? describe(r.config) : nlohmann::json(nullptr)}});
   }
   if (!o.json_file.empty()) {
-    std::ofstream json(o.json_file);
-    GPUGA_INPUT_CHECK(json.good(), o.json_file + ": cannot write the JSON report: " + std::strerror(errno));
-    json << nlohmann::json{{"gpuga_version", GPUGA_VERSION}, {"commit", GPUGA_GIT_COMMIT},
-                           {"build", GPUGA_BUILD_INFO}, {"host_cpu", cpu_model()},
-                           {"puzzles_file", o.puzzles_file}, {"seed", o.spec.seed}, {"puzzles", out}}
-                .dump(2)
-         << '\n';
+    write_whole_file(o.json_file,
+                     nlohmann::json{{"gpuga_version", GPUGA_VERSION}, {"commit", GPUGA_GIT_COMMIT},
+                                    {"build", GPUGA_BUILD_INFO}, {"host_cpu", cpu_model()},
+                                    {"puzzles_file", o.puzzles_file}, {"seed", o.spec.seed},
+                                    {"puzzles", out}}.dump(2) + '\n',
+                     "the JSON report");
   }
   const bool all = std::all_of(rows.begin(), rows.end(), [](const PuzzlesRow& r) {
     return r.skipped.empty() && r.solved == r.puzzles;
@@ -236,13 +235,8 @@ int run_bench(BenchOptions& o) {
   // rows it measured.
   const auto write_json = [&] {
     if (o.json_file.empty()) return;
-    const std::string partial = o.json_file + ".partial";
-    {
-      std::ofstream out(partial);
-      GPUGA_INPUT_CHECK(out.good(), partial + ": cannot write the JSON report: " + std::strerror(errno));
-      out << to_json(rows, o, devs, size_name(puzzle), puzzle_text).dump(2) << '\n';
-    }
-    std::filesystem::rename(partial, o.json_file);
+    write_whole_file(o.json_file, to_json(rows, o, devs, size_name(puzzle), puzzle_text).dump(2) + '\n',
+                     "the JSON report");
   };
   // Under MPI (weak scaling): each row twice, on rank 0 alone while the others wait, then on
   // every rank at once, the islands of all of them one run; rank 0 alone writes.

@@ -1,6 +1,11 @@
 // gpuga: a massively parallel genetic algorithm for Sudoku. Only this file turns exceptions
 // into exit codes.
+#include <fcntl.h>
+#include <unistd.h>
+
 #include <algorithm>
+#include <cerrno>
+#include <cstdio>
 #include <iostream>
 #include <string>
 #include <vector>
@@ -9,6 +14,7 @@
 #include "commands.hpp"
 #include "config_file.hpp"
 #include "gpuga/errors.hpp"
+#include "gpuga/output_path.hpp"
 #if defined(GPUGA_HAVE_MPI)
 #include "mpi_world.hpp"
 #endif
@@ -30,9 +36,39 @@ int fail(int status, const std::string& what) {
   return status;
 }
 
+// Standard output's state once the command is done: a full disk, a closed or broken stdout
+// would otherwise lose results behind exit 0. Says so, and turns a success into exit 3.
+int stdout_checked(int status) {
+  errno = 0;
+  std::cout.flush();
+  if (std::fflush(stdout) == 0 && !std::ferror(stdout) && std::cout.good()) return status;
+  if (errno == 0) {  // failed at an earlier flush, whose errno is gone: a probe says why
+    std::clearerr(stdout);
+    std::fputc('\n', stdout);
+    std::fflush(stdout);
+  }
+  const std::string reason = gpuga::write_failure_reason();
+  fail(gpuga::kExitFailure, "failure: standard output: cannot write (" + reason +
+                                "): what the command printed there is lost or cut short; its "
+                                "other files (a CSV, a checkpoint) are kept");
+  return status <= gpuga::kExitUnsolved ? gpuga::kExitFailure : status;
+}
+
+int run(int argc, char** argv);
+
 }  // namespace
 
 int main(int argc, char** argv) {
+  // A closed stdout would hand its descriptor to the first file opened, and results to it.
+  if (::fcntl(STDOUT_FILENO, F_GETFD) < 0)
+    return fail(gpuga::kExitFailure, "failure: standard output is closed; expected somewhere to "
+                                     "write the results (a file, a pipe, /dev/null)");
+  return stdout_checked(run(argc, argv));
+}
+
+namespace {
+
+int run(int argc, char** argv) {
 #if defined(GPUGA_HAVE_MPI)
   gpuga::MpiWorld world(argc, argv);  // before the command line: MPI may take its own arguments
 #endif
@@ -43,10 +79,19 @@ int main(int argc, char** argv) {
   // --config anywhere on the line, read before the command as CLI11 wants it; the file checked
   // first, so that one message says what is wrong with it.
   std::vector<std::string> args = gpuga::config_first({argv + 1, argv + argc});
+  std::vector<std::string> configs;
   for (std::size_t k = 0; k + 1 < args.size() && args[k].rfind("--config", 0) == 0; ++k) {
-    const std::string file = args[k] == "--config" ? args[++k] : args[k].substr(9);
-    if (const std::string problem = gpuga::config_file_problem(file); !problem.empty())
+    configs.push_back(args[k] == "--config" ? args[++k] : args[k].substr(9));
+    if (const std::string problem = gpuga::config_file_problem(configs.back()); !problem.empty())
       return fail(gpuga::kExitBadInput, "error: " + problem);
+  }
+  if (configs.size() > 1) {
+    std::string files;
+    for (const std::string& file : configs) files += (files.empty() ? "" : ", ") + file;
+    return fail(gpuga::kExitBadInput, "error: --config given " + std::to_string(configs.size()) +
+                                          " times (" + files + "); expected one file: put the "
+                                          "options in one, or give the others on the command "
+                                          "line, which wins");
   }
   std::reverse(args.begin(), args.end());  // CLI11 takes a vector last argument first
   try {
@@ -94,3 +139,5 @@ int main(int argc, char** argv) {
   }
   return exit_status;
 }
+
+}  // namespace

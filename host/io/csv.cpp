@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "gpuga/errors.hpp"
+#include "gpuga/output_path.hpp"
 
 namespace gpuga {
 
@@ -108,15 +109,19 @@ void drop_partial_last_line(const std::string& path) {
 CsvWriter::CsvWriter(const std::string& path, const std::vector<std::string>& header)
     : path_(path) {
   std::error_code ec;
-  const bool fresh = !std::filesystem::exists(path, ec) || std::filesystem::file_size(path, ec) == 0;
+  // A device or a pipe (no size to read) takes the header as a new file does.
+  const bool fresh = !std::filesystem::is_regular_file(path, ec) || std::filesystem::file_size(path, ec) == 0;
   out_.open(path, std::ios::binary | std::ios::app);
   if (!out_) throw InputError(path + ": cannot write: " + std::strerror(errno));
   if (fresh) row(header);
 }
 
 void CsvWriter::row(const std::vector<std::string>& fields) {
+  errno = 0;
   out_ << csv_line(fields) << '\n' << std::flush;
-  if (!out_) throw RuntimeFailure(path_ + ": write failed");
+  if (!out_)
+    throw RuntimeFailure(path_ + ": cannot write a row (" + write_failure_reason() + "); the rows "
+                         "before it are kept (a cut row is dropped by --resume, which goes on)");
 }
 
 }  // namespace gpuga

@@ -6,6 +6,7 @@
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
+#include <fstream>
 
 #include "gpuga/errors.hpp"
 
@@ -35,6 +36,28 @@ void check_output_file(const std::string& path, const std::string& what) {
     ::close(fd);
     ::unlink(probe.c_str());
   }
+}
+
+std::string write_failure_reason() {
+  return errno ? std::strerror(errno) : "an earlier write failed";
+}
+
+void write_whole_file(const std::string& path, const std::string& text, const std::string& what) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  const bool in_place = fs::exists(path, ec) && !fs::is_regular_file(path, ec);
+  const std::string written = in_place ? path : path + ".partial";
+  errno = 0;
+  std::ofstream out(written, std::ios::binary | std::ios::trunc);
+  if (out) out << text << std::flush;
+  if (!out) {
+    const std::string reason = write_failure_reason();
+    if (!in_place) fs::remove(written, ec);
+    throw RuntimeFailure(path + ": cannot write " + what + " (" + reason + ")" +
+                         (in_place ? "" : "; the file there before is kept"));
+  }
+  out.close();
+  if (!in_place) fs::rename(written, path);
 }
 
 }  // namespace gpuga

@@ -21,8 +21,8 @@ namespace gpuga {
 class BatchKeeper final : public RunKeeper {
  public:
   BatchKeeper(const BatchSetup& s, const RunConfig& config, const std::vector<BatchRun>& runs,
-              const std::vector<RunRequest>& requests)
-      : dir_(s.csv + ".checkpoints"), every_(s.checkpoint_every), runs_(runs), requests_(requests),
+              const std::vector<RunRequest>& requests, BatchReporter* reporter)
+      : dir_(s.csv + ".checkpoints"), every_(s.checkpoint_every), reporter_(reporter), runs_(runs), requests_(requests),
         config_line_(csv_line(config_values(config))), config_id_(config_id(config)),
         last_(std::chrono::steady_clock::now()) {
     std::filesystem::create_directories(dir_);
@@ -49,12 +49,22 @@ class BatchKeeper final : public RunKeeper {
     asked_ = g_checkpoint_asked.load();
     return asked_ || std::chrono::duration<double>(std::chrono::steady_clock::now() - last_).count() >= every_;
   }
+  // A checkpoint that cannot be written (the folder turned read-only, the disk filled) does not
+  // end the batch: the runs go on, and the first failure is said once.
   void save(std::size_t run, const RunState& st) override {
     Checkpoint c = identity(run);
     c.run = st;
-    write_checkpoint(file(run), c);
+    try {
+      write_checkpoint(file(run), c);
+    } catch (const RuntimeFailure& e) {
+      if (failure_.empty() && reporter_)
+        reporter_->news(std::string("warning: ") + e.what() + "; the runs go on without checkpoints");
+      failure_ = e.what();
+    }
     last_ = std::chrono::steady_clock::now();
   }
+  // The last checkpoint's failure, or "": the runs in flight at a signal were not all saved.
+  const std::string& failure() const { return failure_; }
   bool stop_after_save() override { return asked_; }
   std::size_t continued() const { return continued_; }  // runs resumed from their files
   // A run recorded in the CSV has nothing left to continue.
@@ -77,6 +87,8 @@ class BatchKeeper final : public RunKeeper {
 
   std::string dir_;
   double every_;
+  BatchReporter* reporter_;
+  std::string failure_;
   const std::vector<BatchRun>& runs_;
   const std::vector<RunRequest>& requests_;
   std::string config_line_, config_id_;

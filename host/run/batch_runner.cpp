@@ -109,6 +109,7 @@ std::string batch_rates(const BatchTally& tally, double wall, std::uint32_t wide
 struct Outcome {
   BatchTally tally;           // of the runs finished
   bool checkpointed = false;  // a signal asked: the runs in flight saved, the batch ends
+  std::string unsaved;        // why some were not (a checkpoint that could not be written), or ""
   std::size_t continued = 0;  // runs resumed from their checkpoints
   std::uint32_t slots = 0;  // runs held at once
 };
@@ -117,7 +118,7 @@ struct Outcome {
 // completes are recorded at once; the others search from the grid propagation left, sharing the
 // engine's run slots.
 Outcome run_configuration(const BatchSetup& s, const RunPlan& run_plan,
-                          const std::vector<BatchRun>& runs, Rows& rows) {
+                          const std::vector<BatchRun>& runs, Rows& rows, BatchReporter* reporter) {
   const RunConfig& config = run_plan.config;
   const Backend backend = config.backend;
   std::vector<BatchRun> searched, propagated;
@@ -148,7 +149,7 @@ Outcome run_configuration(const BatchSetup& s, const RunPlan& run_plan,
       std::min<std::size_t>(s.concurrent ? s.concurrent : run_plan.slots, searched.size()));
   auto engine = make_slots(run_plan, requests[0].puzzle, slots, s.concurrent == 0);
   std::unique_ptr<BatchKeeper> keeper;
-  if (s.checkpoint_every > 0) keeper = std::make_unique<BatchKeeper>(s, config, searched, requests);
+  if (s.checkpoint_every > 0) keeper = std::make_unique<BatchKeeper>(s, config, searched, requests, reporter);
   BatchObserver observer(rows, tracing, searched, config, backend, s.trace_every, keeper.get());
   for (const auto& r : run_many(*engine, requests, run_plan.limits(), observer, nullptr, keeper.get())) {
     out.tally.all_solved = out.tally.all_solved && r.solved;
@@ -159,6 +160,7 @@ Outcome run_configuration(const BatchSetup& s, const RunPlan& run_plan,
   }
   out.slots = engine->slots();
   if (keeper) out.continued = keeper->continued();
+  if (keeper && out.checkpointed) out.unsaved = keeper->failure();
   return out;
 }
 
@@ -192,7 +194,7 @@ BatchEnd run_batches(const BatchSetup& s, const std::vector<RunOptions>& given, 
   // Every output checked before anything is written: a refusal leaves no file behind.
   if (writer) check_output_file(s.csv, "the batch's CSV");
   std::error_code ec;
-  const bool exists = std::filesystem::exists(s.csv, ec) && std::filesystem::file_size(s.csv, ec) > 0;
+  const bool exists = std::filesystem::is_regular_file(s.csv, ec) && std::filesystem::file_size(s.csv, ec) > 0;
   GPUGA_INPUT_CHECK(!exists || s.resume, s.csv + ": exists; use --resume to continue that batch, "
                                                  "or name another file");
   if (writer) check_trace_folder(s.trace_dir);
@@ -265,13 +267,15 @@ BatchEnd run_batches(const BatchSetup& s, const std::vector<RunOptions>& given, 
   BatchTally tally;
   std::uint32_t widest = 0;
   bool checkpointed = false;
+  std::string unsaved;
   std::size_t continued = 0;
   for (std::size_t c = 0; c < run_plans.size() && !g_interrupted.load() && !checkpointed; ++c) {
-    const Outcome o = run_configuration(s, run_plans[c], runs_of_plan[c], rows);
+    const Outcome o = run_configuration(s, run_plans[c], runs_of_plan[c], rows, writer ? reporter : nullptr);
     tally.ran += o.tally.ran;
     tally.all_solved = tally.all_solved && o.tally.all_solved;
     tally.evaluations += o.tally.evaluations;
     checkpointed = o.checkpointed;
+    unsaved = o.unsaved;
     continued += o.continued;
     widest = std::max(widest, o.slots);
   }
@@ -283,6 +287,11 @@ BatchEnd run_batches(const BatchSetup& s, const std::vector<RunOptions>& given, 
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   if (tally.ran > 0) news(batch_rates(tally, wall, widest));
   const bool all_solved = tally.all_solved;
+  if (checkpointed && !unsaved.empty()) {  // asked to stop, and not all saved: as interrupted
+    news("stopped, but the runs in flight could not all be saved (" + unsaved + "); --resume runs "
+         "those from their start, the " + std::to_string(tally.ran) + " recorded runs kept");
+    return BatchEnd::Interrupted;
+  }
   if (checkpointed) {
     news("the runs in flight saved in " + s.csv + ".checkpoints/; --resume continues them");
     return BatchEnd::Checkpointed;

@@ -126,6 +126,7 @@ void write_checkpoint(const std::string& path, const Checkpoint& c) {
     if (::fsync(fd) != 0) throw RuntimeFailure(tmp + ": cannot flush the checkpoint: " + std::strerror(errno));
   } catch (...) {
     ::close(fd);
+    ::unlink(tmp.c_str());  // no half-written file left beside the last good one
     throw;
   }
   ::close(fd);
