@@ -6,6 +6,8 @@
 // the ladder (deduction.hpp) scores in it.
 #include <gtest/gtest.h>
 
+#include <atomic>
+
 #include <cmath>
 #include <sstream>
 
@@ -48,7 +50,7 @@ TEST(Generate, TheSameArgumentsGiveTheSamePuzzlesInAnyRange) {
   const std::vector<Generated> all = generate(s);
   ASSERT_EQ(all.size(), 12u);
   std::vector<Generated> part;
-  generate(s, 5, 9, part);
+  generate(s, 5, 9, [&part](const Generated& g) { part.push_back(g); });
   ASSERT_EQ(part.size(), 4u);
   for (std::uint32_t k = 0; k < 12; ++k) {
     EXPECT_EQ(all[k].puzzle, generate_puzzle(s, k).puzzle) << k;
@@ -154,10 +156,16 @@ TEST(Generate, TheCommandWritesPuzzlesEveryCommandReads) {
   }
   const auto check = run_gpuga("check --strict -", run_gpuga("generate --count 3 --unique --seed 5").out);
   EXPECT_EQ(check.status, 0) << check.out << check.err;
-  // A refusal: status 2, the message, and the puzzles made before it kept on stdout.
+  // Not found after the work: status 1 (not bad usage), the message, and nothing on stdout
+  // where the first puzzle is the one not found (no header before a refusal).
   const auto refused = run_gpuga("generate --count 2 --unique --fill 0.05");
-  EXPECT_EQ(refused.status, 2);
-  EXPECT_NE(refused.err.find("keeps one solution down to"), std::string::npos) << refused.err;
+  EXPECT_EQ(refused.status, 1);
+  EXPECT_NE(refused.err.find("not found: --unique --fill 0.05: puzzle 1 keeps one solution down to"),
+            std::string::npos) << refused.err;
+  EXPECT_EQ(refused.out, "");
+  const auto tiny = run_gpuga("generate --size 4 --count 1 --seed 1 --fill 0.1 --unique");
+  EXPECT_EQ(tiny.status, 1) << tiny.err;
+  EXPECT_EQ(tiny.out, "");
   EXPECT_EQ(run_gpuga("generate --fill 2").status, 2);
   EXPECT_EQ(run_gpuga("generate --size 10 --fill 0.5").status, 2);
 }
@@ -175,12 +183,21 @@ TEST(Generate, OneThreadAndTwoWriteTheSameFileAndEveryPuzzleIsReported) {
   ASSERT_EQ(large.status, 0) << large.err;
   EXPECT_EQ(large.out, run_gpuga("generate --box 4 --count 3 --seed 2 --unique --fill 0.5", "",
                                  "env OMP_NUM_THREADS=2").out);
-  // The library calls made_one once a puzzle, one call at a time.
-  std::vector<Generated> out;
-  std::uint32_t calls = 0;
-  generate(spec_of(3, 40, 0.4, false), 3, 33, out, [&calls](const Generated&) { ++calls; });
-  EXPECT_EQ(calls, 30u);
-  EXPECT_EQ(out.size(), 30u);
+  // The library hands each puzzle once, in index order, one call at a time; a stop ends the
+  // handing at a puzzle, every one before it handed.
+  const GenerateSpec forty = spec_of(3, 40, 0.4, false);
+  std::vector<Grid> handed;
+  EXPECT_EQ(generate(forty, 3, 33, [&handed](const Generated& g) { handed.push_back(g.puzzle); }), 30u);
+  ASSERT_EQ(handed.size(), 30u);
+  for (std::uint32_t k = 0; k < 30; ++k) EXPECT_EQ(handed[k], generate_puzzle(forty, k + 3).puzzle) << k;
+  std::atomic<std::uint32_t> asked{0};
+  handed.clear();
+  const std::uint32_t before_stop = generate(
+      forty, 0, 40, [&handed](const Generated& g) { handed.push_back(g.puzzle); },
+      [&asked] { return ++asked > 12; });
+  EXPECT_EQ(before_stop, handed.size());
+  EXPECT_LT(before_stop, 40u);
+  for (std::uint32_t k = 0; k < before_stop; ++k) EXPECT_EQ(handed[k], generate_puzzle(forty, k).puzzle) << k;
 }
 
 TEST(Generate, RatedPuzzlesAreMinimalAndScoreInTheBandReproducibly) {
@@ -247,4 +264,28 @@ TEST(Generate, TheCommandWritesEachRatedPuzzleAfterItsRating) {
   EXPECT_EQ(rated, 3);
   std::istringstream whole(out.out);
   EXPECT_EQ(parse_puzzles(whole, "out").size(), 3u);  // readers skip the ratings
+}
+
+TEST(Generate, AnInterruptedRunKeepsEveryPuzzleWrittenAndSaysHowMany) {
+  // SIGINT once the first rated puzzle is on stdout: exit 5, every puzzle written whole (the
+  // same as an uninterrupted run's first ones), and stderr says how many.
+  const std::string args = "generate --count 1000 --seed 3 --rating 8.5-9.9";
+  const auto cut = run_gpuga(args, "", source_path("tests/signal_when.sh") + " stdout '^[.1-9]{81}$' INT");
+  EXPECT_EQ(cut.status, 5) << cut.err;
+  std::istringstream in(cut.out);
+  const auto puzzles = parse_puzzles(in, "cut");
+  ASSERT_GE(puzzles.size(), 1u) << cut.out;
+  ASSERT_LT(puzzles.size(), 1000u);
+  EXPECT_NE(cut.err.find("generate: interrupted: " + std::to_string(puzzles.size()) + " of 1000 puzzles written"),
+            std::string::npos) << cut.err;
+  GenerateSpec spec = spec_of(3, 1000, std::nullopt, true, 3);
+  spec.rating = rating_band("8.5-9.9", "--rating");
+  EXPECT_EQ(puzzles.back().grid, generate_puzzle(spec, static_cast<std::uint32_t>(puzzles.size() - 1)).puzzle);
+  // A slow puzzle: progress on stderr past 2 s while none is written yet, then SIGTERM ends the
+  // run between two of its givens, with nothing written.
+  const auto slow = run_gpuga("generate --size 36 --count 2 --unique --fill 0.5", "",
+                              source_path("tests/signal_when.sh") + " stderr 'puzzles written' TERM");
+  EXPECT_EQ(slow.status, 5) << slow.err;
+  EXPECT_NE(slow.err.find("generate: 0 of 2 puzzles written, 2 s"), std::string::npos) << slow.err;
+  EXPECT_EQ(slow.out, "");
 }

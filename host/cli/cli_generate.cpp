@@ -1,14 +1,20 @@
 // gpuga generate --size N --count K --seed S [--fill F] [--unique] [--rating BAND]: puzzles made
 // to order, one a line, after a comment that names the generator and its arguments
 // (gpuga/generate.hpp).
+#include <atomic>
 #include <chrono>
+#include <condition_variable>
 #include <cstdio>
 #include <iostream>
+#include <mutex>
 #include <optional>
+#include <sstream>
+#include <thread>
 
 #include "cli_run_config.hpp"
 #include "commands.hpp"
 #include "gpuga/deduction.hpp"
+#include "gpuga/driver.hpp"
 #include "gpuga/errors.hpp"
 #include "gpuga/generate.hpp"
 #include "gpuga/puzzle_io.hpp"
@@ -26,54 +32,82 @@ struct GenerateOptions {
   std::optional<std::string> rating;
 };
 
-// A line on stderr at most every 5 s once a run has taken 2 s: how many puzzles are made.
+// A line on stderr every 5 s once a run has taken 2 s, from a thread of its own so that it comes
+// while a slow puzzle is being made: how many puzzles are written.
 class GenerateProgress {
  public:
-  GenerateProgress(std::uint32_t count, bool rated) : count_(count), rated_(rated) {}
-  void made_one(std::uint32_t tries) {
-    ++made_;
+  GenerateProgress(std::uint32_t count, bool rated) : count_(count), rated_(rated), ticker_([this] { tick(); }) {}
+  ~GenerateProgress() { finish(); }
+  void wrote_one(std::uint32_t tries) {
+    ++written_;
     tried_ += tries;
-    const double now = seconds();
-    if (now < 2 || now - said_ < 5) return;
-    said_ = now;
-    say(now);
   }
   // The last line, where any was said.
-  void done() const {
-    if (said_ > 0) say(seconds());
+  void finish() {
+    {
+      const std::lock_guard<std::mutex> lock(mutex_);
+      if (done_) return;
+      done_ = true;
+    }
+    wake_.notify_all();
+    ticker_.join();
+    if (said_ && written_ != said_written_) say();
   }
+  std::uint32_t written() const { return written_; }
 
  private:
-  double seconds() const {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0_).count();
+  void tick() {
+    std::unique_lock<std::mutex> lock(mutex_);
+    auto next = t0_ + std::chrono::seconds(2);
+    while (!wake_.wait_until(lock, next, [this] { return done_; })) {
+      say();
+      said_ = true;
+      next += std::chrono::seconds(5);
+    }
   }
-  void say(double now) const {
+  void say() {
+    said_written_ = written_;
+    const double now = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0_).count();
     if (rated_)
-      std::fprintf(stderr, "generate: %u of %u puzzles made (%llu grids rated), %.0f s\n", made_, count_,
-                   static_cast<unsigned long long>(tried_), now);
+      std::fprintf(stderr, "generate: %u of %u puzzles written (%llu grids rated), %.0f s\n", written_.load(),
+                   count_, static_cast<unsigned long long>(tried_.load()), now);
     else
-      std::fprintf(stderr, "generate: %u of %u puzzles made, %.0f s\n", made_, count_, now);
+      std::fprintf(stderr, "generate: %u of %u puzzles written, %.0f s\n", written_.load(), count_, now);
   }
   std::uint32_t count_;
   bool rated_;
-  std::uint32_t made_ = 0;
-  std::uint64_t tried_ = 0;
-  double said_ = 0;
+  std::atomic<std::uint32_t> written_{0};
+  std::atomic<std::uint64_t> tried_{0};
   std::chrono::steady_clock::time_point t0_ = std::chrono::steady_clock::now();
+  std::mutex mutex_;
+  std::condition_variable wake_;
+  bool done_ = false, said_ = false;
+  std::uint32_t said_written_ = 0;  // the count the last line gave
+  std::thread ticker_;
 };
 
-// The puzzles, a line each; with a rating band, each after a comment with its score and its
-// hardest technique (which readers skip).
-void write_puzzles(const std::vector<Generated>& made, const GenerateSpec& spec) {
-  for (const Generated& g : made) {
-    if (spec.rating) {
-      char score[16];
-      std::snprintf(score, sizeof score, "%.1f", g.score);
-      std::cout << "# rating " << score << " " << rating_word(g.score) << ": " << g.technique << '\n';
-    }
-    std::cout << generated_line(g.puzzle) << '\n';
+// The comment that heads the puzzles: the generator and its arguments.
+std::string header_line(const GenerateSpec& spec, const GenerateOptions& o) {
+  std::ostringstream line;
+  line << "# gpuga generate --size " << spec.box * spec.box << " --count " << spec.count << " --seed "
+       << spec.seed;
+  if (spec.fill) line << " --fill " << *spec.fill;
+  if (spec.unique) line << " --unique";
+  if (o.rating) line << " --rating '" << *o.rating << "'";
+  line << "  (gpuga " << GPUGA_VERSION << ")";
+  return line.str();
+}
+
+// A puzzle's lines: with a rating band, a comment with its score and its hardest technique
+// (which readers skip), then the puzzle.
+std::string puzzle_lines(const Generated& g, const GenerateSpec& spec) {
+  std::string text;
+  if (spec.rating) {
+    char score[16];
+    std::snprintf(score, sizeof score, "%.1f", g.score);
+    text = std::string("# rating ") + score + " " + rating_word(g.score) + ": " + g.technique + "\n";
   }
-  std::cout << std::flush;
+  return text + generated_line(g.puzzle) + "\n";
 }
 
 int run_generate(GenerateOptions& o) {
@@ -90,31 +124,27 @@ int run_generate(GenerateOptions& o) {
   spec.unique = o.unique;
   if (o.rating) spec.rating = rating_band(*o.rating, "--rating");
   check_spec(spec);
-  std::cout << "# gpuga generate --size " << spec.box * spec.box << " --count " << spec.count
-            << " --seed " << spec.seed;
-  if (spec.fill) std::cout << " --fill " << *spec.fill;
-  if (spec.unique) std::cout << " --unique";
-  if (o.rating) std::cout << " --rating '" << *o.rating << "'";
-  std::cout << "  (gpuga " << GPUGA_VERSION << ")\n";
+  install_interrupt_handler();
   if ((spec.unique || spec.rating) && !spec.fill && spec.box == 5)
     std::fprintf(stderr, "generate: a minimal 25x25 puzzle takes minutes (a cell is emptied only "
                          "once no second solution is proven without it, 625 proofs, the last "
                          "ones hard); --unique --fill 0.5 makes one in a fraction of a second\n");
+  // Each puzzle written and flushed as soon as it and those before it are made, the header with
+  // the first: a puzzle not found, or a signal, keeps every one written, and a first puzzle not
+  // found leaves no output at all.
   GenerateProgress progress(spec.count, spec.rating.has_value());
-  // In blocks, each written as soon as it is made: a refusal keeps the puzzles before it.
-  constexpr std::uint32_t kBlock = 256;
-  std::vector<Generated> made;
-  for (std::uint32_t first = 0; first < spec.count; first += kBlock) {
-    const std::uint32_t last = std::min(spec.count, first + kBlock);
-    try {
-      generate(spec, first, last, made, [&progress](const Generated& g) { progress.made_one(g.tries); });
-    } catch (...) {
-      write_puzzles(made, spec);
-      throw;
-    }
-    write_puzzles(made, spec);
+  const auto write = [&](const Generated& g) {
+    if (progress.written() == 0) std::cout << header_line(spec, o) << '\n';
+    std::cout << puzzle_lines(g, spec) << std::flush;
+    progress.wrote_one(g.tries);
+  };
+  generate(spec, 0, spec.count, write, [] { return g_interrupted.load(); });
+  progress.finish();
+  if (g_interrupted.load()) {
+    std::fprintf(stderr, "generate: interrupted: %u of %u puzzles written, each whole; the same "
+                 "arguments make the same puzzles again\n", progress.written(), spec.count);
+    return kExitInterrupted;
   }
-  progress.done();
   return kExitOk;
 }
 

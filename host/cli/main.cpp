@@ -132,6 +132,8 @@ int run(int argc, char** argv) {
     if (const std::string file = gpuga::config_file(app); !file.empty())
       std::cerr << "gpuga: note: options were also read from " << file << '\n';
     return fail(gpuga::kExitBadInput, "error: " + (words.empty() ? std::string(e.what()) : words));
+  } catch (const gpuga::NotFoundError& e) {
+    return fail(gpuga::kExitUnsolved, std::string("not found: ") + e.what());
   } catch (const gpuga::InputError& e) {
     return fail(gpuga::kExitBadInput, std::string("error: ") + e.what());
   } catch (const std::exception& e) {

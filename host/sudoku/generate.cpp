@@ -4,6 +4,9 @@
 #include <cmath>
 #include <cstdio>
 #include <exception>
+#include <functional>
+#include <map>
+#include <optional>
 #include <numeric>
 #include <string>
 
@@ -75,8 +78,10 @@ int target_givens(const GenerateSpec& s) {
 }
 
 // Try `attempt` at puzzle k: a grid and an order of its givens drawn from (seed, k, attempt),
-// givens removed down to the fill (with `unique`, while one solution remains).
-Generated attempt_puzzle(const GenerateSpec& s, std::uint32_t k, std::uint32_t attempt) {
+// givens removed down to the fill (with `unique`, while one solution remains); none where `stop`
+// says so between two givens (a large unique puzzle takes minutes of them).
+std::optional<Generated> attempt_puzzle(const GenerateSpec& s, std::uint32_t k, std::uint32_t attempt,
+                                        const std::function<bool()>& stop) {
   Draws rng(s.seed, k, attempt, kPurposeGenerate);
   Generated out;
   out.solution = solved_grid(s.box, rng);
@@ -87,6 +92,7 @@ Generated attempt_puzzle(const GenerateSpec& s, std::uint32_t k, std::uint32_t a
   out.puzzle = out.solution;
   for (const int c : shuffled(cells, rng)) {
     if (givens == target) break;
+    if (stop && stop()) return std::nullopt;
     if (s.unique && !remover.remove_if_unique(c)) continue;  // without it, another solution
     out.puzzle.cell[c] = 0;
     --givens;
@@ -103,12 +109,14 @@ std::string score_text(double score) {
 }
 
 // Puzzle k of a rating band: the first minimal puzzle of attempts 0, 1, ... whose ladder score
-// lies in the band.
-Generated rated_puzzle(GenerateSpec s, std::uint32_t k) {
+// lies in the band; none where `stop` says so between two grids.
+std::optional<Generated> rated_puzzle(GenerateSpec s, std::uint32_t k, const std::function<bool()>& stop) {
   s.unique = true;
   double lowest = 1e9, highest = 0;
   for (std::uint32_t attempt = 0; attempt < kRatingAttempts; ++attempt) {
-    Generated g = attempt_puzzle(s, k, attempt);
+    std::optional<Generated> tried = attempt_puzzle(s, k, attempt, stop);
+    if (!tried) return std::nullopt;
+    Generated& g = *tried;
     const Deduction ladder = deduce(g.puzzle);
     const double score = ladder_score(ladder);
     lowest = std::min(lowest, score);
@@ -119,10 +127,34 @@ Generated rated_puzzle(GenerateSpec s, std::uint32_t k) {
     g.tries = attempt + 1;
     return g;
   }
-  throw InputError("--rating " + score_text(s.rating->low) + "-" + score_text(s.rating->high) +
-                   ": puzzle " + std::to_string(k + 1) + " not found in " + std::to_string(kRatingAttempts) +
-                   " minimal puzzles, whose scores ran " + score_text(lowest) + " to " + score_text(highest) +
-                   ". The puzzles written before it are whole; expected a band those scores reach");
+  throw NotFoundError("--rating " + score_text(s.rating->low) + "-" + score_text(s.rating->high) +
+                      ": puzzle " + std::to_string(k + 1) + " not found in " + std::to_string(kRatingAttempts) +
+                      " minimal puzzles, whose scores ran " + score_text(lowest) + " to " + score_text(highest) +
+                      ". The puzzles written before it are whole; expected a band those scores reach");
+}
+
+// Puzzle k of the spec, or none where `stop` said so between two grids.
+std::optional<Generated> make_puzzle(const GenerateSpec& s, std::uint32_t k, const std::function<bool()>& stop) {
+  if (stop && stop()) return std::nullopt;
+  if (s.rating) return rated_puzzle(s, k, stop);
+  std::optional<Generated> first = attempt_puzzle(s, k, 0, stop);
+  if (!first || !s.unique || !s.fill) return first;
+  Generated best = std::move(*first);
+  const int cells = best.solution.cells();
+  const int target = target_givens(s);
+  for (std::uint32_t attempt = 1; best.givens != target && attempt < kUniqueFillAttempts; ++attempt) {
+    std::optional<Generated> next = attempt_puzzle(s, k, attempt, stop);
+    if (!next) return std::nullopt;
+    if (next->givens < best.givens) best = std::move(*next);
+  }
+  if (best.givens != target)
+    throw NotFoundError("--unique --fill " + fill_text(*s.fill) + ": puzzle " + std::to_string(k + 1) +
+                        " keeps one solution down to " + std::to_string(best.givens) +
+                        " givens at best (fill " + fill_text(double(best.givens) / cells) + ", " +
+                        std::to_string(kUniqueFillAttempts) + " grids tried) and no further; "
+                        "expected " + std::to_string(target) + " givens. The puzzles written before it "
+                        "are whole; expected a higher --fill, or --unique alone for minimal puzzles");
+  return best;
 }
 
 }  // namespace
@@ -157,50 +189,46 @@ void check_spec(const GenerateSpec& s) {
                         " (past the ladder); expected a band reaching below " + score_text(kLargestPattern));
 }
 
-Generated generate_puzzle(const GenerateSpec& s, std::uint32_t k) {
-  if (s.rating) return rated_puzzle(s, k);
-  Generated best = attempt_puzzle(s, k, 0);
-  if (!s.unique || !s.fill) return best;
-  const int cells = best.solution.cells();
-  const int target = target_givens(s);
-  for (std::uint32_t attempt = 1; best.givens != target && attempt < kUniqueFillAttempts; ++attempt) {
-    Generated next = attempt_puzzle(s, k, attempt);
-    if (next.givens < best.givens) best = std::move(next);
-  }
-  GPUGA_INPUT_CHECK(best.givens == target,
-                    "--unique --fill " + fill_text(*s.fill) + ": puzzle " + std::to_string(k + 1) +
-                        " keeps one solution down to " + std::to_string(best.givens) +
-                        " givens at best (fill " + fill_text(double(best.givens) / cells) + ", " +
-                        std::to_string(kUniqueFillAttempts) + " grids tried) and no further; "
-                        "expected " + std::to_string(target) + " givens. The puzzles written before it "
-                        "are whole; expected a higher --fill, or --unique alone for minimal puzzles");
-  return best;
-}
+Generated generate_puzzle(const GenerateSpec& s, std::uint32_t k) { return *make_puzzle(s, k, {}); }
 
-void generate(const GenerateSpec& s, std::uint32_t first, std::uint32_t last,
-              std::vector<Generated>& out, const std::function<void(const Generated&)>& made_one) {
+std::uint32_t generate(const GenerateSpec& s, std::uint32_t first, std::uint32_t last,
+                       const std::function<void(const Generated&)>& take, const std::function<bool()>& stop) {
   check_spec(s);
-  std::vector<Generated> made(last - first);
-  std::exception_ptr error;
-  std::uint32_t failed = last;  // the first puzzle that failed: its error is the one thrown
+  std::map<std::uint32_t, Generated> waiting;  // made, not yet handed: one before it is not
+  std::uint32_t next = first;   // the next to hand
+  std::uint32_t ended = last;   // the first that failed or was stopped: none from it is handed
+  std::exception_ptr error;     // that puzzle's error, where it failed
 #pragma omp parallel for schedule(dynamic)
-  for (std::int64_t k = first; k < static_cast<std::int64_t>(last); ++k) {
-    try {
-      made[k - first] = generate_puzzle(s, static_cast<std::uint32_t>(k));
-      if (made_one) {
-#pragma omp critical(gpuga_generate_progress)
-        made_one(made[k - first]);
-      }
-    } catch (...) {
+  for (std::int64_t at = first; at < static_cast<std::int64_t>(last); ++at) {
+    const auto k = static_cast<std::uint32_t>(at);
+    bool skip;
 #pragma omp critical(gpuga_generate)
-      if (static_cast<std::uint32_t>(k) < failed) {
-        failed = static_cast<std::uint32_t>(k);
-        error = std::current_exception();
+    skip = k > ended;
+    if (skip) continue;
+    std::optional<Generated> made;
+    std::exception_ptr failed;
+    try {
+      made = make_puzzle(s, k, stop);
+    } catch (...) {
+      failed = std::current_exception();
+    }
+#pragma omp critical(gpuga_generate)
+    {
+      if (!made && k < ended) {
+        ended = k;
+        error = failed;
+      } else if (made && k < ended) {
+        waiting.emplace(k, std::move(*made));
+        for (auto it = waiting.find(next); it != waiting.end() && next < ended; it = waiting.find(next)) {
+          take(it->second);
+          waiting.erase(it);
+          ++next;
+        }
       }
     }
   }
-  out.assign(made.begin(), made.begin() + (failed - first));
-  if (error) std::rethrow_exception(error);
+  if (error && next == ended) std::rethrow_exception(error);  // every puzzle before it handed
+  return next - first;
 }
 
 std::string generated_line(const Grid& g) {
@@ -214,7 +242,7 @@ std::string generated_line(const Grid& g) {
 
 std::vector<Generated> generate(const GenerateSpec& s) {
   std::vector<Generated> out;
-  generate(s, 0, s.count, out);
+  generate(s, 0, s.count, [&out](const Generated& g) { out.push_back(g); });
   return out;
 }
 

@@ -12,6 +12,14 @@ class InputError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// Input that asks for what a search did not find within its budget (generate's rating band,
+// its --unique --fill): no fault in how it was asked, so main() exits with status 1, as for a
+// puzzle not solved within its limits.
+class NotFoundError : public InputError {
+ public:
+  using InputError::InputError;
+};
+
 // A failure of the machine rather than of the input (a CUDA call, an allocation).
 class RuntimeFailure : public std::runtime_error {
  public:

@@ -56,17 +56,21 @@ inline constexpr std::uint32_t kUniqueFillAttempts = 32;
 // Grids tried for one puzzle of a rating band before it is refused.
 inline constexpr std::uint32_t kRatingAttempts = 20000;
 
-// Puzzle k (0 to count - 1) of the spec. InputError when `unique` could not reach the fill asked
-// in kUniqueFillAttempts grids, saying the fill it reached, or no puzzle of kRatingAttempts was
-// in the rating band, saying the scores seen.
+// Puzzle k (0 to count - 1) of the spec. NotFoundError when `unique` could not reach the fill
+// asked in kUniqueFillAttempts grids, saying the fill it reached, or no puzzle of
+// kRatingAttempts was in the rating band, saying the scores seen.
 Generated generate_puzzle(const GenerateSpec& spec, std::uint32_t k);
 
-// Puzzles first to last - 1 of the spec, made on every core at once, into `out` in index order
-// up to the first that failed, whose error is then thrown; and every puzzle of the spec.
-// `made_one`, where given, is called with each puzzle once made, one call at a time (from any of the
-// threads): a front end's progress.
-void generate(const GenerateSpec& spec, std::uint32_t first, std::uint32_t last,
-              std::vector<Generated>& out, const std::function<void(const Generated&)>& made_one = {});
+// Puzzles first to last - 1 of the spec, made on every core at once, each handed to `take` in
+// index order as soon as it and every one before it are made (one call at a time, from any of
+// the threads; `take` must not throw), so that a front end writes each as it comes. `stop`,
+// where given, is asked before each puzzle and between its grids: once it says so, no more
+// begin and the handing ends at the first not made. Returns the puzzles handed. A puzzle that
+// failed ends the handing there: its error (the first such puzzle's) is thrown once every
+// puzzle before it is handed. And every puzzle of the spec, in order.
+std::uint32_t generate(const GenerateSpec& spec, std::uint32_t first, std::uint32_t last,
+                       const std::function<void(const Generated&)>& take,
+                       const std::function<bool()>& stop = {});
 std::vector<Generated> generate(const GenerateSpec& spec);
 
 // A generated puzzle as one line every reader takes: 4x4 and 9x9 in digits, 25x25 in a-y, 16x16
