@@ -383,3 +383,28 @@ TEST(Batch, CheckpointsThatCannotBeWrittenLeaveTheRunsGoingAndSaySoOnce) {
   std::sort(rc.begin() + 1, rc.end());
   EXPECT_EQ(ra, rc);
 }
+
+TEST(Batch, ASecondWriterOfTheSameCsvIsRefusedNamingTheFirst) {
+  // The first batch stopped (SIGSTOP) once its CSV is begun, so that it surely holds it when the
+  // second starts; then let go to finish alone.
+  const auto csv = temp_csv("two_writers");
+  const std::string args = "batch --backend cpu --runs 4 --seed 8 --pop 200 --max-generations 50 "
+                           "--time-limit 0 puzzles/famous_named.txt --csv " + csv;
+  const auto second_err = test_file("second.err");
+  const std::string script =
+      "g=" + gpuga_binary() + "; cd " + source_path("") + "; $g " + args + " 2>/dev/null & first=$!; "
+      "for i in $(seq 12000); do grep -q '^puzzle_id' " + csv + " 2>/dev/null && break; sleep 0.01; done; "
+      "kill -STOP $first; $g " + args + " --resume 2>" + second_err.string() + "; second=$?; "
+      "kill -CONT $first; wait $first; exit $second";
+  const auto script_file = test_file("two_writers.sh");
+  set_file_bytes(script_file.string(), script + "\n");
+  const int raw = std::system(("bash " + script_file.string()).c_str());
+  EXPECT_EQ(WEXITSTATUS(raw), 2);
+  const std::string err = file_bytes(second_err.string());
+  EXPECT_NE(err.find(csv + ": in use by gpuga process "), std::string::npos) << err;
+  EXPECT_NE(err.find("expected one batch, sweep or --resume at a time"), std::string::npos) << err;
+  EXPECT_EQ(read_csv_rows(csv).size(), 1u + 4 * 9) << "the first batch's rows, once each";
+  EXPECT_FALSE(std::filesystem::exists(csv + ".lock")) << "the lock outlived its holder";
+  const auto again = run_gpuga(args + " --resume");
+  EXPECT_NE(again.err.find("0 runs to do in 1 configuration(s) (36 recorded already)"), std::string::npos) << again.err;
+}

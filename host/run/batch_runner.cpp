@@ -5,10 +5,12 @@
 #include <cstdio>
 #include <filesystem>
 #include <map>
+#include <optional>
 #include <set>
 
 #include "batch_keeper.hpp"
 #include "batch_rows.hpp"
+#include "../io/file_lock.hpp"
 #include "gpuga/backend.hpp"
 #include "gpuga/batch_csv.hpp"
 #include "gpuga/csv.hpp"
@@ -193,6 +195,9 @@ BatchEnd run_batches(const BatchSetup& s, const std::vector<RunOptions>& given, 
   }
   // Every output checked before anything is written: a refusal leaves no file behind.
   if (writer) check_output_file(s.csv, "the batch's CSV");
+  // One writer a CSV, from before its rows are read to the last one written.
+  std::optional<FileLock> one_writer;
+  if (writer) one_writer.emplace(s.csv, "the batch's CSV");
   std::error_code ec;
   const bool exists = std::filesystem::is_regular_file(s.csv, ec) && std::filesystem::file_size(s.csv, ec) > 0;
   GPUGA_INPUT_CHECK(!exists || s.resume, s.csv + ": exists; use --resume to continue that batch, "
