@@ -70,10 +70,8 @@ class IslandEngine final : public Engine {
                       "sa and hc: islands of " + std::to_string(L_.island_size) + " chains migrating every " +
                           std::to_string(p.migration_interval) + " generations; expected at most " +
                           std::to_string(kMaxChains) + " chains, which never migrate");
-    GPUGA_INPUT_CHECK(p.ga.fitness != FitnessKind::Squared || kMaxFitness<B> <= 0xFFFF,
-                      "--fitness squared on a " + std::to_string(B * B) + "x" + std::to_string(B * B) +
-                          " puzzle, whose squared fitness passes 65,535; expected --fitness "
-                          "conflicts (squared runs 4x4 to 25x25)");
+    static_assert(kMaxFitness<5> <= 0xFFFF, "fitness_problem's bound: squared runs to 25x25");
+    if (const std::string problem = fitness_problem(p.ga, B); !problem.empty()) throw InputError(problem);
     if (p.ga.repair == Repair::Propagate &&  // the repaired step evaluates no other (breed.hpp)
         (p.ga.encoding != Encoding::Cell || p.ga.fitness != FitnessKind::Conflicts))
       throw std::logic_error("a repaired GA of another encoding or fitness than the cell's conflicts");

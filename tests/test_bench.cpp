@@ -14,6 +14,7 @@
 #include "gpuga/puzzle_io.hpp"
 #include "gpuga/solve.hpp"
 #include "grids.hpp"
+#include "run_gpuga.hpp"
 
 namespace gpuga {
 namespace {
@@ -120,3 +121,21 @@ TEST(Bench, PuzzlesASecondAreOfTheRunsASolveOfEachMakes) {
 
 }  // namespace
 }  // namespace gpuga
+
+TEST(Bench, ASkippedRowIsSaidSkippedInBenchsOwnWords) {
+  // A population the address space cannot hold (ulimit -v): its row is skipped, said so as it
+  // goes (not "done"), with a hint that names bench's own options only.
+  const auto r = run_gpuga("bench --backend cpu --pop 400,20000000 --island-size 100 --generations 2 "
+                           "--repeats 1 --warmup 1", "", "sh -c 'ulimit -v 1500000; exec \"$0\" \"$@\"'");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.err.find("bench: cpu pop 20000000 island 100 skipped: --pop 20000000 needs"), std::string::npos) << r.err;
+  EXPECT_EQ(r.err.find("pop 20000000 island 100 done"), std::string::npos) << r.err;
+  EXPECT_EQ(r.out.find("--concurrent"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("lower --pop (truncation: --children)"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("children repaired by propagation"), std::string::npos) << r.out;
+  // No row ran, and --repair not given: the title is still the repaired GA's, the default.
+  const auto none = run_gpuga("bench --backend cpu --pop 20000000 --island-size 100 --generations 2 "
+                              "--repeats 1 --warmup 1", "", "sh -c 'ulimit -v 1500000; exec \"$0\" \"$@\"'");
+  EXPECT_EQ(none.status, 2) << none.err;
+  EXPECT_NE(none.out.find("children repaired by propagation"), std::string::npos) << none.out;
+}

@@ -327,14 +327,20 @@ TEST(CheckpointFile, AnotherVersionConfigurationOrPuzzleIsRefused) {
   EXPECT_NE(message(other).find("run.ckpt: a checkpoint of gpuga 0.1.0; this is gpuga 0.2.0"),
             std::string::npos);
   other = c;
-  other.config = "algorithm=ga pop=240 seed=21";
-  EXPECT_NE(message(other).find("a checkpoint of another configuration"), std::string::npos);
+  other.config = "algorithm=ga pop=240 seed=22";
+  // The refusal names what differs, not the two whole configurations.
+  EXPECT_NE(message(other).find("a checkpoint of another configuration: pop 120 there, 240 here; "
+                                "seed 21 there, 22 here; expected the command that wrote it"),
+            std::string::npos) << message(other);
   other = c;
   other.puzzle = kEasyPuzzle;
-  EXPECT_NE(message(other).find("a checkpoint of another puzzle"), std::string::npos);
+  EXPECT_NE(message(other).find("a checkpoint of another puzzle: puzzle 3 there differs from the files' here in "),
+            std::string::npos) << message(other);
+  EXPECT_EQ(message(other).find(kHardPuzzle), std::string::npos) << "the whole puzzle said";
   other = c;
   other.puzzle_index = 4;
-  EXPECT_NE(message(other).find("a checkpoint of another puzzle"), std::string::npos);
+  EXPECT_NE(message(other).find("a checkpoint of another puzzle: puzzle 3 of the files there, puzzle 4 here"),
+            std::string::npos) << message(other);
 }
 
 namespace {

@@ -11,6 +11,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "gpuga/csv.hpp"
 #include "gpuga/puzzle_io.hpp"
 #include "gpuga/verify.hpp"
 #include "paths.hpp"
@@ -291,6 +292,29 @@ TEST(Cli, EveryRefusalIsTheProjectsOwnMessageWithExitTwoAndNothingOnStdout) {
   std::filesystem::copy_file(source_path("bench/instances/36x36/fill-0.70.txt"), dir / "36x36.txt");
   const std::string puzzle =
       "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..\n";
+  // A 16x16 puzzle as a grid of characters (to_pretty's), with a fault on its 5th line, and
+  // with its 11th row a value short; a 9x9 line with a two-byte character; UTF-16.
+  const std::string sixteen = gpuga::to_line(gpuga::read_puzzle_file(source_path("puzzles/acs_16x16_fixed040_inst00-09.txt"))[0].grid,
+                                      gpuga::Alphabet::HexZero);
+  std::vector<std::string> rows;
+  for (int r = 0; r < 16; ++r) {
+    std::string row;
+    for (int c = 0; c < 16; ++c) row += std::string(c ? " " : "") + sixteen[r * 16 + c];
+    rows.push_back(row);
+  }
+  const auto grid_file = [&](const std::string& name, std::vector<std::string> lines) {
+    std::ofstream out(dir / name);
+    for (const auto& l : lines) out << l << '\n';
+  };
+  auto faulty = rows;
+  faulty[4][6] = 'z';
+  grid_file("g16-fault.txt", faulty);
+  auto short_row = rows;
+  short_row[10].resize(short_row[10].size() - 2);
+  grid_file("g16-short.txt", short_row);
+  std::ofstream(dir / "dot.txt") << puzzle.substr(0, 40) << "\xC2\xB7" << puzzle.substr(41);
+  std::ofstream(dir / "utf16.txt", std::ios::binary) << std::string("\xFF\xFE" "1\0.\0", 6);
+  std::ofstream(dir / "utf16.toml", std::ios::binary) << std::string("\xFF\xFE" "s\0o\0", 6);
   struct Case {
     std::string args, stdin_text, says;
   };
@@ -335,13 +359,33 @@ TEST(Cli, EveryRefusalIsTheProjectsOwnMessageWithExitTwoAndNothingOnStdout) {
       {"batch --trace " + d + "/a-file --csv " + d + "/traced.csv -", puzzle,
        d + "/a-file: cannot be made a folder"},
       {"solve", "", "no puzzle file given; expected one or more puzzle files, or - for standard input"},
-      {"solve --bogus -", puzzle, "'--bogus' is not an option or argument of gpuga solve"},
+      {"solve --bogus -", puzzle, "'--bogus' is not an option of gpuga solve; expected those gpuga solve --help lists"},
       {"solve --pop", "", "--pop: no value given; expected one (gpuga solve --help"},
       {"sweep -", puzzle, "--grid not given; expected it (gpuga sweep --help)"},
       {"solve --show-best=maybe -", puzzle, "--show-best: 'maybe' is not a value it takes"},
       {"report " + d, "", d + ": is a folder; expected a file"},
       {"bench --puzzle " + d, "", d + ": is a folder; expected a file for --puzzle"},
       {"rate --runs-csv " + d + " -", puzzle, d + ": is a folder; expected a file name for --runs-csv"},
+      // Numbers, options and values as typed: what is wrong with each, by name.
+      {"solve --pop 1e3 -", puzzle, "--pop: '1e3' is not a whole number in decimal digits; expected 0 to 200000000"},
+      {"solve --pop 0x40 -", puzzle, "--pop: '0x40' is not a whole number in decimal digits"},
+      {"solve --popsize 5 -", puzzle, "'--popsize' is not an option of gpuga solve (--pop?)"},
+      {"solve --seed --pop 64 -", puzzle, "--seed: no value given (--pop follows it)"},
+      {"solve - --config", puzzle, "--config: no file given; expected --config FILE"},
+      {"generate --foo 3", "", "'--foo' is not an option of gpuga generate"},
+      {"generate --fill 1.0000001", "", "--fill 1.0000001: expected 0 to 1"},
+      {"generate --rating 7-6", "", "--rating '7-6': the band is inverted (7 is not below 6)"},
+      {"check - -", puzzle, "- given 2 times: standard input is read once"},
+      {"sweep --grid pop=128 --pop 64 --csv " + d + "/s.csv -", puzzle, "--pop 64 given beside --grid's pop=128"},
+      // Where a fault is: a lettered grid's own line and column; a character, not its bytes.
+      {"check " + d + "/g16-fault.txt", "", "g16-fault.txt:5:7: illegal character 'z'"},
+      {"check " + d + "/g16-short.txt", "", "g16-short.txt:11: grid row 11 has 15 values; expected 16"},
+      {"check " + d + "/dot.txt", "", "dot.txt:1:41: illegal character '\xC2\xB7' (81 characters on the line)"},
+      {"check " + d + "/utf16.txt", "", "utf16.txt:1: UTF-16 text"},
+      {"solve --config " + d + "/utf16.toml -", puzzle, "utf16.toml: UTF-16 text"},
+      // Refused before any output: a batch begins no CSV for a configuration it cannot run.
+      {"batch --fitness squared --repair none --csv " + d + "/squared.csv " + d + "/36x36.txt", "",
+       "--fitness squared on a 36x36 puzzle"},
       // --config once only, however it is given twice.
       {"solve --config " + d + "/run.toml --config " + d + "/twice.toml -", puzzle,
        "--config given 2 times (" + d + "/run.toml, " + d + "/twice.toml); expected one file"},
@@ -357,6 +401,8 @@ TEST(Cli, EveryRefusalIsTheProjectsOwnMessageWithExitTwoAndNothingOnStdout) {
       EXPECT_EQ(r.err.find(cli11), std::string::npos) << c.args << "\n" << r.err;
   }
   EXPECT_FALSE(std::filesystem::exists(dir / "traced.csv")) << "a refused batch began its CSV";
+  EXPECT_FALSE(std::filesystem::exists(dir / "squared.csv")) << "a refused batch began its CSV";
+  EXPECT_FALSE(std::filesystem::exists(dir / "s.csv")) << "a refused sweep began its CSV";
   // What is accepted: a byte-order mark before the first puzzle; --config after the command.
   const auto bom = run_gpuga("check -", "\xEF\xBB\xBF" + puzzle);
   EXPECT_EQ(bom.status, 0) << bom.err;
@@ -446,5 +492,82 @@ TEST(Cli, EveryWriterThatFailsSaysWhyWithExitThree) {
   EXPECT_LE(r.status, 1) << r.err;
   EXPECT_NE(r.err.find("No space left on device; the run goes on without checkpoints"), std::string::npos) << r.err;
   EXPECT_FALSE(std::filesystem::exists(std::filesystem::symlink_status(dir / "c.ckpt.tmp"))) << "its .tmp stayed";
+  std::filesystem::remove_all(dir);
+}
+
+TEST(Cli, WhatIsReadBackAndWhatIsSaidIsTrue) {
+  const auto dir = std::filesystem::temp_directory_path() / ("gpuga_true_" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  const std::string d = dir.string();
+  const std::string quick = " --backend cpu --seed 1 --pop 64 --max-generations 3 --time-limit 0 ";
+  const std::string hard = source_path("puzzles/norvig_hardest.txt");
+  // A config file and a CSV that begin with a UTF-8 byte-order mark read as without it.
+  std::ofstream(dir / "bom.toml") << "\xEF\xBB\xBFsolve.pop=64\nsolve.max-generations=3\n";
+  const auto bom = run_gpuga("solve --backend cpu --config " + d + "/bom.toml " + hard);
+  EXPECT_LE(bom.status, 1) << bom.err;
+  EXPECT_NE(bom.err.find(" pop=64 "), std::string::npos) << bom.err;
+  const std::string csv = d + "/runs.csv";
+  ASSERT_LE(run_gpuga("batch" + quick + "--repair none --local-search 0 --csv " + csv + " " + hard).status, 1);
+  const std::string rows = file_bytes(csv);
+  set_file_bytes(d + "/bom.csv", "\xEF\xBB\xBF" + rows);
+  const auto report = run_gpuga("report " + d + "/bom.csv");
+  EXPECT_EQ(report.status, 0) << report.err;
+  EXPECT_NE(report.out.find("| norvig_hardest.txt | 11 |"), std::string::npos) << report.out;
+  // Nothing solved: no median of nothing (it read 0.000 s).
+  std::ofstream(dir / "one.txt") << "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n";
+  ASSERT_EQ(run_gpuga("batch" + quick + "--runs 3 --repair none --local-search 0 --csv " + d + "/none.csv " +
+                      d + "/one.txt").status, 1);
+  const auto none = run_gpuga("report " + d + "/none.csv");
+  EXPECT_NE(none.out.find("| one.txt | 3 | 0 | 0.0% | - | - | - | - |"), std::string::npos) << none.out;
+  const auto json = run_gpuga("report --json " + d + "/none.csv");
+  EXPECT_TRUE(nlohmann::json::parse(json.out)[0]["median_seconds"].is_null()) << json.out;
+  const auto resumed = run_gpuga("batch" + quick + "--repair none --local-search 0 --resume --csv " + d + "/bom.csv " + hard);
+  EXPECT_NE(resumed.err.find("0 runs to do in 1 configuration(s) (11 recorded already)"), std::string::npos)
+      << resumed.err;
+  // An older CSV, without a column added since: --resume names it.
+  std::string older = rows;
+  const auto drop_column = [](std::string& text, const std::string& name) {
+    std::istringstream in(text);
+    std::string out, line;
+    std::size_t at = std::string::npos;
+    while (std::getline(in, line)) {
+      const auto fields = gpuga::csv_split(line);
+      if (at == std::string::npos) at = std::find(fields.begin(), fields.end(), name) - fields.begin();
+      std::vector<std::string> kept;
+      for (std::size_t k = 0; k < fields.size(); ++k)
+        if (k != at) kept.push_back(fields[k]);
+      out += gpuga::csv_line(kept) + "\n";
+    }
+    text = out;
+  };
+  drop_column(older, "growths");
+  set_file_bytes(d + "/older.csv", older);
+  const auto old_resume = run_gpuga("batch" + quick + "--repair none --local-search 0 --resume --csv " + d + "/older.csv " + hard);
+  EXPECT_EQ(old_resume.status, 2);
+  EXPECT_NE(old_resume.err.find("older.csv:1: the header is not this gpuga batch's: it lacks the column(s) growths"),
+            std::string::npos) << old_resume.err;
+  // The unsolved grid solve prints reads back in score and check.
+  const auto unsolved = run_gpuga("solve" + quick + "--repair none " + source_path("puzzles/norvig_hardest.txt"));
+  std::ofstream(dir / "best.txt") << unsolved.out;
+  EXPECT_EQ(run_gpuga("score " + d + "/best.txt").status, 0);
+  EXPECT_EQ(run_gpuga("check " + d + "/best.txt").status, 0);
+  // An interrupted solve --json says which puzzles it did not run.
+  const auto cut = run_gpuga("solve --json --backend cpu --seed 1 --repair none --local-search 0 "
+                             "--max-generations 100000 --time-limit 0 --report-every 1 " + hard,
+                             "", source_path("tests/signal_when.sh") + " stderr 'gen 2 ' INT");
+  EXPECT_EQ(cut.status, 5) << cut.err;
+  const auto doc = nlohmann::json::parse(cut.out);
+  EXPECT_TRUE(doc["interrupted"].get<bool>());
+  EXPECT_EQ(doc["not_run"].size() + doc["results"].size(), 11u) << cut.out.substr(0, 400);
+  EXPECT_GE(doc["not_run"].size(), 10u);
+  EXPECT_EQ(doc["not_run"].back()["index"], 11);
+  // An interrupted rate speaks as rate, not as the batch it runs.
+  const auto rate = run_gpuga("rate --backend cpu --seed 1 --runs 4 --repair none --local-search 0 "
+                              "--max-generations 100000 --time-limit 0 --concurrent 1 " + hard,
+                              "", source_path("tests/signal_when.sh") + " stderr 'runs to do' INT");
+  EXPECT_EQ(rate.status, 5) << rate.err;
+  EXPECT_EQ(rate.err.find("batch:"), std::string::npos) << rate.err;
+  EXPECT_NE(rate.err.find("rate: interrupted: no rating written, since a rating from part of a puzzle's runs"),
+            std::string::npos) << rate.err;
   std::filesystem::remove_all(dir);
 }

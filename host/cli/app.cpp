@@ -1,6 +1,7 @@
 // The command line's app, apart from main(), so that what reads a command line or a --config
 // file can be driven without a process (the config fuzz target, tests/fuzz).
 #include "commands.hpp"
+#include "config_file.hpp"
 #include "gpuga/version.hpp"
 
 namespace gpuga {
@@ -11,6 +12,7 @@ void configure_app(CLI::App& app, int& exit_status) {
   app.require_subcommand(1);
   // CLI11 reads configuration files at the top level: `gpuga --config run.toml solve ...`,
   // with keys as --print-config writes them (solve.pop=1000).
+  app.config_formatter(std::make_shared<ConfigToml>());  // before the subcommands, which take it
   app.set_config("--config", "", "Read options from a TOML file, keys as --print-config writes "
                  "them (solve.pop=1000); the command line wins");
   // A misspelt key must not pass silently as a default; set before the subcommands, which

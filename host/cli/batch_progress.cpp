@@ -9,11 +9,11 @@
 
 namespace gpuga {
 
-StderrBatchReporter::StderrBatchReporter()
-    : tty_(::isatty(STDERR_FILENO)), last_(std::chrono::steady_clock::now()) {}
+StderrBatchReporter::StderrBatchReporter(std::string command)
+    : command_(std::move(command)), tty_(::isatty(STDERR_FILENO)), last_(std::chrono::steady_clock::now()) {}
 
 void StderrBatchReporter::news(const std::string& line) {
-  std::fprintf(stderr, "batch: %s\n", line.c_str());
+  std::fprintf(stderr, "%s: %s\n", command_.c_str(), line.c_str());
 }
 
 void StderrBatchReporter::progress(const BatchProgress& p) {

@@ -9,11 +9,13 @@ namespace gpuga {
 
 class StderrBatchReporter final : public BatchReporter {
  public:
-  StderrBatchReporter();
+  // Each line of news after `command`'s name (batch, sweep, rate: the command the user ran).
+  explicit StderrBatchReporter(std::string command);
   void news(const std::string& line) override;
   void progress(const BatchProgress& p) override;
 
  private:
+  std::string command_;
   bool tty_;
   std::chrono::steady_clock::time_point last_;
 };

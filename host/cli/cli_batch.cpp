@@ -21,7 +21,7 @@ int run_batch(CLI::App* cmd, BatchOptions& o) {
   if (print_config_if_asked(o.print_config, cmd)) return kExitOk;
   o.setup.node = node_place();  // under MPI: each rank its share of the node
   const auto share = rank_batch_share();
-  StderrBatchReporter reporter;
+  StderrBatchReporter reporter("batch");
   return batch_end_status(run_batches(o.setup, {o.run}, share.get(), &reporter), o.setup.csv,
                           share.get(), reporter);
 }

@@ -59,7 +59,9 @@ std::string rate_text(double v, const char* format) {
 void print_table(const std::vector<BenchRow>& rows, const BenchOptions& o, const std::string& size) {
   const bool chains = algorithm_of(o.spec.work) != Algorithm::Ga;
   const auto ran = std::find_if(rows.begin(), rows.end(), [](const BenchRow& r) { return r.skipped.empty(); });
-  const bool repaired = ran != rows.end() && ran->config.engine.ga.repair == Repair::Propagate;
+  // Where no row ran, the options say: the GA repairs its children unless --repair none.
+  const bool repaired = ran != rows.end() ? ran->config.engine.ga.repair == Repair::Propagate
+                                          : o.spec.work.repair.value_or(Repair::Propagate) == Repair::Propagate;
   std::printf("%s, on a %s puzzle\n",
               chains     ? "sa and hc: a generation is one move per free cell per chain"
               : repaired ? "the genetic algorithm, children repaired by propagation"
@@ -269,7 +271,11 @@ int run_bench(BenchOptions& o) {
         }
       }
       if (!place.root()) continue;
-      std::fprintf(stderr, "bench: %s pop %u island %u done\n", to_string(b), pop, size ? size : pop);
+      if (rows.back().skipped.empty())
+        std::fprintf(stderr, "bench: %s pop %u island %u done\n", to_string(b), pop, size ? size : pop);
+      else
+        std::fprintf(stderr, "bench: %s pop %u island %u skipped: %s\n", to_string(b), pop,
+                     size ? size : pop, rows.back().skipped.c_str());
       write_json();
     }
   if (!place.root()) return kExitOk;

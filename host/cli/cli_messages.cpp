@@ -34,4 +34,59 @@ std::string project_words(const std::string& cli11_message, const std::string& c
   return "";
 }
 
+namespace {
+
+// Options of `cmd` whose names begin as `given` does, or that it begins with: "--pop" for
+// "--popsize". "" where none.
+std::string near_names(const CLI::App& cmd, const std::string& given) {
+  std::string near;
+  for (const CLI::Option* opt : cmd.get_options()) {
+    for (const std::string& name : opt->get_lnames()) {
+      const std::string option = "--" + name;
+      const std::size_t common = std::min(option.size(), given.size());
+      if (common > 3 && option.compare(0, common, given, 0, common) == 0)
+        near += (near.empty() ? "" : ", ") + option;
+    }
+  }
+  return near;
+}
+
+}  // namespace
+
+std::string argument_problem(const CLI::App& app, const std::vector<std::string>& args) {
+  const CLI::App* cmd = nullptr;
+  for (std::size_t k = 0; k < args.size(); ++k) {
+    const std::string& arg = args[k];
+    if (arg == "--") break;  // what follows is positional
+    if (arg == "--config") {
+      if (k + 1 == args.size() || args[k + 1].rfind("--", 0) == 0)
+        return "--config: no file given; expected --config FILE, a TOML file of options";
+      ++k;
+      continue;
+    }
+    if (!cmd) {
+      if (arg.rfind("-", 0) != 0)
+        for (const CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; }))
+          if (sub->get_name() == arg) cmd = sub;
+      continue;
+    }
+    if (arg.rfind("--", 0) != 0 || arg.size() == 2) continue;
+    const std::string name = arg.substr(0, arg.find('='));
+    const CLI::Option* opt = cmd->get_option_no_throw(name);
+    const std::string of = "gpuga " + cmd->get_name();
+    if (!opt) {
+      const std::string near = near_names(*cmd, name);
+      return "'" + name + "' is not an option of " + of + (near.empty() ? "" : " (" + near + "?)") +
+             "; expected those " + of + " --help lists";
+    }
+    if (name != arg || opt->get_expected_min() == 0) continue;
+    if (k + 1 == args.size() || (args[k + 1].rfind("--", 0) == 0 && args[k + 1].size() > 2))
+      return name + ": no value given" +
+             (k + 1 == args.size() ? std::string() : " (" + args[k + 1] + " follows it)") +
+             "; expected one (" + of + " --help says what it takes)";
+    ++k;
+  }
+  return "";
+}
+
 }  // namespace gpuga

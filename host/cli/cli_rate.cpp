@@ -39,13 +39,14 @@ int run_rate(CLI::App* cmd, RateOptions& o) {
   install_interrupt_handler();
   draw_seed(o.run, cmd);
   if (print_config_if_asked(o.print_config, cmd)) return kExitOk;
-  StderrBatchReporter reporter;
+  StderrBatchReporter reporter("rate");
   const std::vector<PuzzleRating> ratings = rate(o.setup, o.run, &reporter);
   if (g_interrupted.load()) {
     std::error_code ec;  // no --runs-csv yet: stopped before the runs began
     const bool kept = !o.setup.runs_csv.empty() && std::filesystem::exists(o.setup.runs_csv, ec);
-    std::fprintf(stderr, "rate: interrupted: no rating written, as one of part of a puzzle's runs "
-                 "would mislead%s\n", kept ? ("; " + o.setup.runs_csv + " holds every finished run").c_str() : "");
+    std::fprintf(stderr, "rate: interrupted: no rating written, since a rating from part of a "
+                 "puzzle's runs would mislead%s\n",
+                 kept ? ("; " + o.setup.runs_csv + " holds every finished run").c_str() : "");
     return kExitInterrupted;
   }
   for (const PuzzleRating& r : ratings)

@@ -17,12 +17,14 @@ struct ReportOptions {
 
 void print_json(const std::vector<ReportGroup>& groups) {
   nlohmann::json out = nlohmann::json::array();
+  // No solved run: no time or generations to take a percentile of (null, not 0).
+  const auto figure = [](const ReportGroup& g, double v) { return g.solved ? nlohmann::json(v) : nlohmann::json(); };
   for (const auto& g : groups)
     out.push_back({{"config", g.config}, {"set", g.set}, {"runs", g.runs},
                    {"solved", g.solved}, {"success_rate", g.success_rate},
-                   {"median_seconds", g.median_seconds}, {"p95_seconds", g.p95_seconds},
-                   {"median_generations", g.median_generations},
-                   {"p95_generations", g.p95_generations}});
+                   {"median_seconds", figure(g, g.median_seconds)}, {"p95_seconds", figure(g, g.p95_seconds)},
+                   {"median_generations", figure(g, g.median_generations)},
+                   {"p95_generations", figure(g, g.p95_generations)}});
   std::cout << out.dump(2) << '\n';
 }
 
@@ -37,9 +39,12 @@ void print_tables(const std::vector<ReportGroup>& groups) {
       last_config = g.config;
     }
     char figures[1600];  // room for 1e308 written in full four times; the set apart, unbounded
-    std::snprintf(figures, sizeof figures, " | %zu | %zu | %.1f%% | %.3f | %.3f | %.0f | %.0f |\n",
-                  g.runs, g.solved, 100 * g.success_rate, g.median_seconds, g.p95_seconds,
-                  g.median_generations, g.p95_generations);
+    if (g.solved)
+      std::snprintf(figures, sizeof figures, " | %zu | %zu | %.1f%% | %.3f | %.3f | %.0f | %.0f |\n",
+                    g.runs, g.solved, 100 * g.success_rate, g.median_seconds, g.p95_seconds,
+                    g.median_generations, g.p95_generations);
+    else  // no solved run to take a percentile of
+      std::snprintf(figures, sizeof figures, " | %zu | 0 | 0.0%% | - | - | - | - |\n", g.runs);
     std::cout << "| " << g.set << figures;
   }
 }

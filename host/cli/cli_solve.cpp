@@ -11,6 +11,7 @@
 #include <iostream>
 #include <map>
 #include <optional>
+#include <set>
 
 #include "gpuga/backend.hpp"
 #include "gpuga/checkpoint.hpp"
@@ -201,7 +202,7 @@ void print_result(const SolveOptions& o, const Puzzle& p, const RunResult& r, bo
     if (r.solved)
       std::cout << to_pretty(r.best, p.alphabet);
     else
-      std::cout << "not solved; best grid found (fitness " << r.best_fitness << "):\n"
+      std::cout << "# not solved; best grid found (fitness " << r.best_fitness << "):\n"
                 << to_pretty(r.best, p.alphabet);
     if (several) std::cout << '\n';
   }
@@ -402,7 +403,9 @@ int run_solve(CLI::App* cmd, SolveOptions& o) {
   const RankPlace place = rank_place();
   const bool together = solved_together(o, puzzles.size());
   Plans plans(o.run, together);
-  plans.of(puzzles.front().grid.box);  // a configuration that cannot run is refused before any run
+  // A configuration that cannot run a size of the files is refused before any run, the first
+  // puzzle's size planned first (the JSON's configuration).
+  for (const Puzzle& p : puzzles) plans.of(p.grid.box);
   const std::unique_ptr<Consensus> consensus = rank_consensus();
   SolveObserver observer(o, answers, place.root());
   SolveContext c{o, consensus.get(), observer};
@@ -451,8 +454,15 @@ int run_solve(CLI::App* cmd, SolveOptions& o) {
     config["ranks"] = place.size;  // MPI ranks the runs spanned
     if (first.backend == Backend::Cuda) config["device"] = first.device;  // rank 0's
     if (!first.rank_devices.empty()) config["rank_devices"] = first.rank_devices;
+    // An interrupted run says so, and which puzzles it did not run (by file, line and index).
+    std::set<std::pair<std::string, int>> ran;
+    for (const nlohmann::json& r : c.results) ran.insert({r["file"].get<std::string>(), r["index"].get<int>()});
+    nlohmann::json not_run = nlohmann::json::array();
+    for (const Puzzle& p : puzzles)
+      if (!ran.count({p.file, p.index})) not_run.push_back({{"file", p.file}, {"line", p.line}, {"index", p.index}});
     std::cout << nlohmann::json{{"gpuga_version", GPUGA_VERSION}, {"commit", GPUGA_GIT_COMMIT},
                                 {"config", config}, {"seconds", seconds},
+                                {"interrupted", g_interrupted.load()}, {"not_run", not_run},
                                 {"results", c.results}}.dump(2)
               << '\n';
   }

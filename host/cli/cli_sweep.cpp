@@ -76,13 +76,26 @@ std::vector<RunOptions> expand(const SweepOptions& o) {
   }
 }
 
+// An option given on the command line or in --config that the grid also sets: the grid's
+// values would replace it without a word. Before the seed is drawn, which sets --seed.
+void refuse_options_the_grid_sets(const std::string& grid, const CLI::App* cmd) {
+  for (const auto& [name, values] : parse_grid(grid)) {
+    const CLI::Option* given = cmd->get_option_no_throw("--" + name);
+    GPUGA_INPUT_CHECK(!given || given->count() == 0,
+                      "--" + name + " " + (given ? given->as<std::string>() : "") + " given beside --grid's " +
+                          name + "=" + values.front() + (values.size() > 1 ? ",..." : "") +
+                          "; expected one of them (put every value in --grid)");
+  }
+}
+
 int run_sweep(CLI::App* cmd, SweepOptions& o) {
   install_interrupt_handler();
+  refuse_options_the_grid_sets(o.grid, cmd);
   draw_seed(o.run, cmd);  // every combination shares it
   if (print_config_if_asked(o.print_config, cmd)) return kExitOk;
   o.setup.node = node_place();  // under MPI: each rank its share of the node
   const auto share = rank_batch_share();
-  StderrBatchReporter reporter;
+  StderrBatchReporter reporter("sweep");
   return batch_end_status(run_batches(o.setup, expand(o), share.get(), &reporter), o.setup.csv,
                           share.get(), reporter);
 }

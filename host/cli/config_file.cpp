@@ -7,13 +7,29 @@
 namespace gpuga {
 namespace {
 
+constexpr const char* kByteOrderMark = "\xEF\xBB\xBF";
+
 std::string trimmed(const std::string& s) {
   const auto first = s.find_first_not_of(" \t\r");
   if (first == std::string::npos) return "";
   return s.substr(first, s.find_last_not_of(" \t\r") - first + 1);
 }
 
+// Line `number` of a file without the byte-order mark the first may start with.
+std::string without_mark(const std::string& line, int number) {
+  return number == 1 && line.rfind(kByteOrderMark, 0) == 0 ? line.substr(3) : line;
+}
+
 }  // namespace
+
+std::vector<CLI::ConfigItem> ConfigToml::from_config(std::istream& input) const {
+  char mark[3] = {};
+  input.read(mark, 3);
+  if (input.gcount() == 3 && std::string(mark, 3) == kByteOrderMark) return CLI::ConfigBase::from_config(input);
+  input.clear();
+  input.seekg(0);
+  return CLI::ConfigBase::from_config(input);
+}
 
 std::vector<std::string> config_first(const std::vector<std::string>& args) {
   std::vector<std::string> configs, rest;
@@ -48,6 +64,9 @@ std::string config_file_problem(const std::string& file) {
   std::string head(4096, '\0');
   in.read(head.data(), static_cast<std::streamsize>(head.size()));
   head.resize(static_cast<std::size_t>(in.gcount()));
+  if (head.rfind("\xFF\xFE", 0) == 0 || head.rfind("\xFE\xFF", 0) == 0)
+    return file + ": UTF-16 text (its byte-order mark says so); expected UTF-8 or ASCII, as "
+                  "--print-config writes it";
   if (head.find('\0') != std::string::npos) return file + ": not a text file (it holds NUL bytes)" + expected;
   // A line that is neither a comment, a [section] nor key=value (an unclosed "[5"): CLI11 would
   // take it as a section of that name and pass over it.
@@ -55,7 +74,7 @@ std::string config_file_problem(const std::string& file) {
   in.seekg(0);
   std::string line;
   for (int number = 1; std::getline(in, line); ++number) {
-    const std::string text = trimmed(line);
+    const std::string text = trimmed(without_mark(line, number));
     if (text.empty() || text[0] == '#' || text[0] == ';' || text.find('=') != std::string::npos) continue;
     if (text.front() == '[' && text.back() == ']') continue;
     return file + ":" + std::to_string(number) + ": '" + text +
@@ -68,7 +87,7 @@ int config_line_of(const std::string& file, const std::string& dotted_key, int o
   std::ifstream in(file);
   std::string line, section;
   for (int number = 1; std::getline(in, line); ++number) {
-    const std::string text = trimmed(line);
+    const std::string text = trimmed(without_mark(line, number));
     if (text.empty() || text[0] == '#' || text[0] == ';') continue;
     if (text.front() == '[' && text.back() == ']') {
       section = trimmed(text.substr(1, text.size() - 2));

@@ -1,10 +1,20 @@
 #pragma once
 // Messages for configuration files (--config): CLI11 names a key it cannot use but not where
 // it is, so this finds the line.
+#include <CLI/CLI.hpp>
+
+#include <istream>
 #include <string>
 #include <vector>
 
 namespace gpuga {
+
+// CLI11's TOML reader, past a UTF-8 byte-order mark at the file's start (which it would read as
+// part of the first key): configure_app's formatter for --config.
+class ConfigToml : public CLI::ConfigBase {
+ public:
+  std::vector<CLI::ConfigItem> from_config(std::istream& input) const override;
+};
 
 // The command line with every --config FILE (or --config=FILE) moved before the command, where
 // CLI11 reads it: `gpuga solve --config f.toml` as `gpuga --config f.toml solve`.

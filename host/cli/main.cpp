@@ -93,6 +93,8 @@ int run(int argc, char** argv) {
                                           "options in one, or give the others on the command "
                                           "line, which wins");
   }
+  if (const std::string problem = gpuga::argument_problem(app, {argv + 1, argv + argc}); !problem.empty())
+    return fail(gpuga::kExitBadInput, "error: " + problem);
   std::reverse(args.begin(), args.end());  // CLI11 takes a vector last argument first
   try {
     app.parse(args);

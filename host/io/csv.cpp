@@ -80,7 +80,9 @@ std::vector<std::string> csv_split(const std::string& line) { return read_record
 CsvRows parse_csv(const std::string& text) {
   CsvRows out;
   int line = 1;
-  for (std::size_t at = 0; at < text.size();) {
+  // A UTF-8 byte-order mark (a spreadsheet's "CSV UTF-8") is no part of the first field.
+  const std::size_t start = text.rfind("\xEF\xBB\xBF", 0) == 0 ? 3 : 0;
+  for (std::size_t at = start; at < text.size();) {
     const Record r = read_record(text, at);
     if (!r.ended) break;  // cut short: not a row yet
     const bool blank = r.next - at <= 2 && r.fields.size() == 1 && r.fields[0].empty();

@@ -37,6 +37,23 @@ std::string show_char(char ch) {
 
 bool is_space(char ch) { return ch == ' ' || ch == '\t'; }
 
+// UTF-8: the bytes a character starting with `lead` takes (1 for ASCII or a stray byte), the
+// characters of a text, and the first byte of one past ASCII (npos: none).
+std::size_t utf8_bytes(char lead) {
+  const auto u = static_cast<unsigned char>(lead);
+  return u >= 0xF0 ? 4 : u >= 0xE0 ? 3 : u >= 0xC0 ? 2 : 1;
+}
+std::size_t characters_in(const std::string& text) {
+  std::size_t n = 0;
+  for (const char ch : text) n += (static_cast<unsigned char>(ch) & 0xC0) != 0x80;
+  return n;
+}
+std::size_t first_multibyte(const std::string& text) {
+  for (std::size_t i = 0; i < text.size(); ++i)
+    if (static_cast<unsigned char>(text[i]) >= 0x80) return i;
+  return std::string::npos;
+}
+
 bool is_blank(const std::string& s) { return s.find_first_not_of(" \t") == std::string::npos; }
 
 bool is_comment(const std::string& s) {
@@ -154,6 +171,25 @@ class Parser {
   }
 
  private:
+  // Where column `col` of `line` is in the file: a lettered grid is read as its characters on
+  // one line (grid_rows_ set meanwhile), whose k-th character is a row's own line and column.
+  std::pair<int, int> place(const Line& line, int col) const {
+    if (!grid_rows_ || col < 1) return {line.number, col};
+    const auto& rows = *grid_rows_;
+    const std::size_t n = rows.size(), at = static_cast<std::size_t>(col - 1);
+    const Line& row = rows.at(at / n).second;
+    return {row.number, tokens_of(row.text).at(at % n).col};
+  }
+  [[noreturn]] void fail_at(const Line& line, int col, const std::string& what) const {
+    const auto [number, column] = place(line, col);
+    fail(number, column, what);
+  }
+  std::string column_text(const Line& line, int col) const {
+    const auto [number, column] = place(line, col);
+    return grid_rows_ ? "line " + std::to_string(number) + ", column " + std::to_string(column)
+                      : "column " + std::to_string(column);
+  }
+
   [[noreturn]] void fail(int line, int col, const std::string& what) const {
     std::ostringstream m;
     m << name_;
@@ -180,6 +216,11 @@ class Parser {
     if (!any) return std::nullopt;
     if (!text.empty() && text.back() == '\r') text.pop_back();
     if (line_no_ == 0 && text.rfind("\xEF\xBB\xBF", 0) == 0) text.erase(0, 3);
+    if (line_no_ == 0 && (text.rfind("\xFF\xFE", 0) == 0 || text.rfind("\xFE\xFF", 0) == 0))
+      fail(1, 0, "UTF-16 text (its byte-order mark says so); expected UTF-8 or ASCII: save the file as UTF-8");
+    if (text.find('\0') != std::string::npos)
+      fail(line_no_ + 1, static_cast<int>(text.find('\0')) + 1,
+           "a NUL byte (UTF-16 text, or not text at all); expected UTF-8 or ASCII text");
     return Line{++line_no_, std::move(text)};
   }
 
@@ -195,6 +236,13 @@ class Parser {
     const auto toks = tokens_of(line.text);
     if (toks.size() == 1) {
       const std::size_t len = toks[0].text.size();
+      // A character of several bytes (UTF-8 '·') is no cell's: named as the character it is,
+      // at its column in characters, not counted as bytes.
+      if (const std::size_t at = first_multibyte(toks[0].text); at != std::string::npos)
+        fail(line.number, toks[0].col + static_cast<int>(characters_in(toks[0].text.substr(0, at))),
+             "illegal character '" + toks[0].text.substr(at, utf8_bytes(toks[0].text[at])) + "' (" +
+                 std::to_string(characters_in(toks[0].text)) + " characters on the line); expected " +
+                 (characters_in(toks[0].text) <= 81 ? expected_chars(Alphabet::Digits, 9) : "a puzzle's alphabet") + " only");
       if (len == 4 || len == 9) return parse_grid(line, static_cast<int>(len), p);
       if (const int n = side_of_cells(len)) return parse_one_line(line, toks[0], n, p);
       fail(line.number, 0, "found " + std::to_string(len) + " characters; expected " +
@@ -235,16 +283,16 @@ class Parser {
     }
     const Evidence e = evidence_of(tok.text, n);
     if (e.illegal_col)
-      fail(line.number, tok.col - 1 + e.illegal_col,
+      fail_at(line, tok.col - 1 + e.illegal_col,
            "illegal character " + show_char(tok.text[e.illegal_col - 1]) + "; expected " +
                (e.first == e.second ? alphabet_name(e.first, n)
                                     : alphabet_name(e.first, n) + " or " + alphabet_name(e.second, n)) +
                " for the values 1-" + std::to_string(n) + ", or '.' for a blank");
     if (e.first_col && e.second_col)
-      fail(line.number, tok.col - 1 + e.second_col,
+      fail_at(line, tok.col - 1 + e.second_col,
            "mixed alphabet: " + show_char(tok.text[e.second_col - 1]) + " of " +
                alphabet_name(e.second, n) + " after " + show_char(tok.text[e.first_col - 1]) +
-               " (column " + std::to_string(tok.col - 1 + e.first_col) + ") of " +
+               " (" + column_text(line, tok.col - 1 + e.first_col) + ") of " +
                alphabet_name(e.first, n) + "; expected one alphabet");
     std::optional<Alphabet> here;
     const auto earlier = alphabets_.find(n);
@@ -273,8 +321,8 @@ class Parser {
     for (int i = 0; i < p.grid.cells(); ++i) {
       const int v = char_value(body[i], a, n);
       if (v < 0)
-        fail(line.number, offset + i + 1,
-             "illegal character " + show_char(body[i]) + "; expected " + expected_chars(a, n));
+        fail_at(line, offset + i + 1,
+                "illegal character " + show_char(body[i]) + "; expected " + expected_chars(a, n));
       p.grid.cell[i] = static_cast<std::uint8_t>(v);
     }
   }
@@ -327,10 +375,18 @@ class Parser {
       waiting.emplace_back(r, line);
       for (const Token& t : tokens_of(line.text)) characters += t.text;
     }
-    if (waiting.size() == std::size_t(n) && characters.size() == std::size_t(n) * n &&
-        characters.find_first_not_of("123456789.") != std::string::npos) {
+    if (waiting.size() == std::size_t(n) && characters.find_first_not_of("123456789.") != std::string::npos) {
+      // A lettered grid: each row its n characters, said at its own line; then read whole, its
+      // errors placed at their rows (place()).
+      for (const auto& [r, row] : waiting)
+        if (const std::size_t count = tokens_of(row.text).size(); count != std::size_t(n))
+          fail(row.number, 0, "grid row " + std::to_string(r + 1) + " has " + std::to_string(count) +
+                                  " values; expected " + std::to_string(n));
       const Line whole{waiting.front().second.number, characters};
-      return parse_one_line(whole, Token{characters, 1}, n, p);
+      grid_rows_ = &waiting;
+      const bool decided = parse_one_line(whole, Token{characters, 1}, n, p);
+      grid_rows_ = nullptr;
+      return decided;
     }
     for (const auto& [r, row] : waiting) parse_grid_row(row, r, p);
     return true;
@@ -376,6 +432,7 @@ class Parser {
              "; expected each value at most once per row, column and box");
   }
 
+  const std::vector<std::pair<int, Line>>* grid_rows_ = nullptr;  // a lettered grid's rows, read whole
   std::istream& in_;
   std::string name_;
   ReadMode mode_;
@@ -401,6 +458,10 @@ std::vector<Puzzle> read_puzzle_file(const std::string& path, ReadMode mode) {
 }
 
 std::vector<Puzzle> read_puzzle_files(const std::vector<std::string>& paths, ReadMode mode) {
+  GPUGA_INPUT_CHECK(std::count(paths.begin(), paths.end(), "-") <= 1,
+                    "- given " + std::to_string(std::count(paths.begin(), paths.end(), "-")) +
+                        " times: standard input is read once; expected it once (a file may be "
+                        "given twice)");
   std::vector<Puzzle> all;
   for (const auto& path : paths) {
     auto some = read_puzzle_file(path, mode);

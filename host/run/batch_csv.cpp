@@ -97,9 +97,27 @@ std::map<RecordedRun, std::vector<int>> recorded_runs(const std::string& csv) {
   std::map<RecordedRun, std::vector<int>> done;
   const auto [rows, lines, complete] = read_csv(csv);
   if (rows.empty()) return done;
-  GPUGA_INPUT_CHECK(rows[0] == batch_columns(),
-                    csv + ":" + std::to_string(lines[0]) + ": the header is not gpuga batch's; "
-                        "expected " + csv_line(batch_columns()));
+  if (rows[0] != batch_columns()) {
+    // Name what differs: an older batch's CSV lacks the columns added since (report reads it;
+    // --resume would add rows of another layout to it).
+    std::vector<std::string> missing, unknown;
+    for (const auto& name : batch_columns())
+      if (std::find(rows[0].begin(), rows[0].end(), name) == rows[0].end()) missing.push_back(name);
+    for (const auto& name : rows[0])
+      if (std::find(batch_columns().begin(), batch_columns().end(), name) == batch_columns().end())
+        unknown.push_back(name);
+    const auto listed = [](const std::vector<std::string>& names) {
+      std::string text;
+      for (const auto& name : names) text += (text.empty() ? "" : ", ") + name;
+      return text;
+    };
+    std::string what = !missing.empty() ? "it lacks the column(s) " + listed(missing) : "";
+    if (!unknown.empty()) what += (what.empty() ? "" : ", and ") + ("has column(s) batch does not write: " + listed(unknown));
+    if (what.empty()) what = "its columns are in another order";
+    throw InputError(csv + ":" + std::to_string(lines[0]) + ": the header is not this gpuga batch's: " + what +
+                     "; expected a CSV this version's batch wrote (an older one still reads with "
+                     "gpuga report; run the batch afresh into a new file)");
+  }
   std::map<std::string, std::size_t> col;
   for (std::size_t c = 0; c < rows[0].size(); ++c) col[rows[0][c]] = c;
   for (std::size_t i = 1; i < rows.size(); ++i) {

@@ -23,7 +23,7 @@ class BatchKeeper final : public RunKeeper {
   BatchKeeper(const BatchSetup& s, const RunConfig& config, const std::vector<BatchRun>& runs,
               const std::vector<RunRequest>& requests, BatchReporter* reporter)
       : dir_(s.csv + ".checkpoints"), every_(s.checkpoint_every), reporter_(reporter), runs_(runs), requests_(requests),
-        config_line_(csv_line(config_values(config))), config_id_(config_id(config)),
+        config_line_(settings_line(config)), config_id_(config_id(config)),
         last_(std::chrono::steady_clock::now()) {
     std::filesystem::create_directories(dir_);
   }
@@ -74,6 +74,14 @@ class BatchKeeper final : public RunKeeper {
   }
 
  private:
+  // The configuration as "column=value" pairs, so that a refusal names what differs.
+  static std::string settings_line(const RunConfig& config) {
+    const std::vector<std::string> values = config_values(config);
+    std::string line;
+    for (std::size_t k = 0; k < values.size(); ++k)
+      line += (k ? " " : "") + config_columns()[k] + "=" + values[k];
+    return line;
+  }
   std::string file(std::size_t run) const {
     char seed[17];
     std::snprintf(seed, sizeof seed, "%016llx", static_cast<unsigned long long>(runs_[run].seed));

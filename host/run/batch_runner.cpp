@@ -161,6 +161,10 @@ Outcome run_configuration(const BatchSetup& s, const RunPlan& run_plan,
     out.tally.evaluations += r.evaluations;
   }
   out.slots = engine->slots();
+  // A signal that asked for checkpoints ends the batch there, even where the runs in flight
+  // then ended anyway (at their generation cap) and none is left checkpointed: the runs not
+  // begun are still to do.
+  if (keeper && keeper->stop_after_save()) out.checkpointed = true;
   if (keeper) out.continued = keeper->continued();
   if (keeper && out.checkpointed) out.unsaved = keeper->failure();
   return out;

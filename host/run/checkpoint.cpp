@@ -9,6 +9,9 @@
 #include <cstring>
 #include <fstream>
 #include <iterator>
+#include <map>
+#include <sstream>
+#include <vector>
 
 #include "gpuga/errors.hpp"
 
@@ -106,6 +109,44 @@ void write_all(int fd, const std::string& data, const std::string& path) {
   }
 }
 
+// Words of a configuration line: "key=value" pairs (and values alone), split at spaces.
+std::vector<std::string> words_of(const std::string& line) {
+  std::vector<std::string> out;
+  std::istringstream in(line);
+  for (std::string w; in >> w;) out.push_back(w);
+  return out;
+}
+
+// What differs between two configuration lines, by setting: "seed 5 there, 6 here; pop ...".
+std::string settings_difference(const std::string& there, const std::string& here) {
+  const auto a = words_of(there), b = words_of(here);
+  std::map<std::string, std::string> by_key;
+  for (const std::string& w : a) by_key[w.substr(0, w.find('='))] = w;
+  std::string out;
+  const auto add = [&out](const std::string& what) { out += (out.empty() ? "" : "; ") + what; };
+  for (const std::string& w : b) {
+    const std::string key = w.substr(0, w.find('='));
+    const auto it = by_key.find(key);
+    const std::string value = w.substr(std::min(w.size(), key.size() + 1));
+    if (it == by_key.end()) add(key + " " + value + " here, not set there");
+    else if (it->second != w) add(key + " " + it->second.substr(std::min(it->second.size(), key.size() + 1)) +
+                                 " there, " + value + " here");
+    if (it != by_key.end()) by_key.erase(it);
+  }
+  for (const auto& [key, w] : by_key) add(key + " " + w.substr(std::min(w.size(), key.size() + 1)) + " there, not set here");
+  return out.empty() ? "the settings' order" : out;
+}
+
+// How two puzzle lines differ: "3 cells (the first: cell 12)", or their lengths.
+std::string cells_difference(const std::string& there, const std::string& here) {
+  if (there.size() != here.size()) return "size (" + std::to_string(there.size()) + " characters there, " +
+                                          std::to_string(here.size()) + " here)";
+  std::size_t count = 0, first = 0;
+  for (std::size_t k = 0; k < here.size(); ++k)
+    if (there[k] != here[k] && count++ == 0) first = k + 1;
+  return std::to_string(count) + " character(s), the first at " + std::to_string(first);
+}
+
 }  // namespace
 
 std::string checkpoint_file_bytes(const std::string& body) {
@@ -189,12 +230,17 @@ void check_checkpoint_is_for(const Checkpoint& c, const Checkpoint& expected, co
                     path + ": a checkpoint of gpuga " + c.version + "; this is gpuga " +
                         expected.version + ", which does not continue another version's runs");
   GPUGA_INPUT_CHECK(c.config == expected.config,
-                    path + ": a checkpoint of another configuration; it holds '" + c.config +
-                        "', this command runs '" + expected.config + "'");
+                    path + ": a checkpoint of another configuration: " +
+                        settings_difference(c.config, expected.config) +
+                        "; expected the command that wrote it (or delete it to start afresh)");
   GPUGA_INPUT_CHECK(c.puzzle_index == expected.puzzle_index && c.puzzle == expected.puzzle,
-                    path + ": a checkpoint of another puzzle (puzzle " +
-                        std::to_string(c.puzzle_index) + ", " + c.puzzle + "); expected puzzle " +
-                        std::to_string(expected.puzzle_index) + ", " + expected.puzzle);
+                    path + ": a checkpoint of another puzzle: " +
+                        (c.puzzle_index != expected.puzzle_index
+                             ? "puzzle " + std::to_string(c.puzzle_index) + " of the files there, puzzle " +
+                                   std::to_string(expected.puzzle_index) + " here"
+                             : "puzzle " + std::to_string(c.puzzle_index) + " there differs from the files' " +
+                                   "here in " + cells_difference(c.puzzle, expected.puzzle)) +
+                        "; expected the files that run began on");
 }
 
 }  // namespace gpuga

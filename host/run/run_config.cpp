@@ -111,8 +111,13 @@ std::string default_text(const Place<T>& in) {
 template <class T>
 std::string range_problem(const std::string& text, T lo, T hi, T& v) {
   double any = 0;  // what a number out of T's own range reads as, to say so
-  if (!parse_number(text, v) && parse_number(text, any))
+  if (!parse_number(text, v) && parse_number(text, any)) {
+    // 1e3, 0x40, 64.5: a number, in range, but not a whole one in the digits a count is read in.
+    if (std::is_integral_v<T> && text.find_first_not_of("0123456789") != std::string::npos &&
+        any >= double(lo) && any <= double(hi))
+      return "'" + text + "' is not a whole number in decimal digits; expected " + range_text(lo, hi);
     return text + " is out of range; expected " + range_text(lo, hi);
+  }
   if (!parse_number(text, v)) return "'" + text + "' is not a number; expected " + range_text(lo, hi);
   if (!(v >= lo && v <= hi)) return text + " is out of range; expected " + range_text(lo, hi);
   return "";

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "gpuga/engine.hpp"
 #include "gpuga/errors.hpp"
 #include "gpuga/device/chain.hpp"
 #include "gpuga/launch_policy.hpp"
@@ -115,6 +116,7 @@ RunPlan plan(const RunOptions& o, const Target& t) {
   g.island_size = o.island_size.value_or(
       default_island_size(o.pop.value_or(0), for_throughput ? d.many_island_size : d.island_size));
   g.children = children_of(o, g.selection, g.island_size);
+  if (const std::string problem = fitness_problem(g, t.box); !problem.empty()) throw InputError(problem);
   RunPlan out;
   out.box = t.box;
   out.many = t.many;

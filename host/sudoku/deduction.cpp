@@ -113,8 +113,12 @@ ScoreBand rating_band(const std::string& text, const std::string& option) {
   } catch (const std::exception&) {
     low_end = 0;
   }
-  GPUGA_INPUT_CHECK(dash != std::string::npos && low_end == dash && high_end == text.size() - dash - 1 &&
-                        band.low < band.high,
+  const bool numbers = dash != std::string::npos && low_end == dash && high_end == text.size() - dash - 1;
+  GPUGA_INPUT_CHECK(!numbers || band.low < band.high,
+                    option + " '" + text + "': the band is inverted (" + text.substr(0, dash) +
+                        " is not below " + text.substr(dash + 1) + "); expected LO-HI with LO below HI, "
+                        "e.g. " + text.substr(dash + 1) + "-" + text.substr(0, dash));
+  GPUGA_INPUT_CHECK(numbers,
                     option + " '" + text + "': expected LO-HI on the score's scale (e.g. 7-8), or "
                     "one of easy, medium, hard, 'very hard', extreme");
   return band;

@@ -1,6 +1,7 @@
 #include "gpuga/generate.hpp"
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <exception>
@@ -65,10 +66,18 @@ Grid solved_grid(int box, Draws& rng) {
   return out;
 }
 
-std::string fill_text(double f) {
+// A fraction reached, to four digits.
+std::string four_digits(double f) {
   char text[32];
   std::snprintf(text, sizeof text, "%.4g", f);
   return text;
+}
+
+// The fill as the shortest text that reads back as it (1.0000001 stays 1.0000001, not 1).
+std::string fill_text(double f) {
+  char text[32];
+  const auto end = std::to_chars(text, text + sizeof text, f).ptr;
+  return std::string(text, end);
 }
 
 // The givens --fill asks for (0 without it).
@@ -150,7 +159,7 @@ std::optional<Generated> make_puzzle(const GenerateSpec& s, std::uint32_t k, con
   if (best.givens != target)
     throw NotFoundError("--unique --fill " + fill_text(*s.fill) + ": puzzle " + std::to_string(k + 1) +
                         " keeps one solution down to " + std::to_string(best.givens) +
-                        " givens at best (fill " + fill_text(double(best.givens) / cells) + ", " +
+                        " givens at best (fill " + four_digits(double(best.givens) / cells) + ", " +
                         std::to_string(kUniqueFillAttempts) + " grids tried) and no further; "
                         "expected " + std::to_string(target) + " givens. The puzzles written before it "
                         "are whole; expected a higher --fill, or --unique alone for minimal puzzles");

@@ -106,6 +106,16 @@ struct EngineParams : IslandParams {
   double rank_pressure = 0;
 };
 
+// "" where the islands' GA fits a puzzle of box side `box`; else why not, in the user's words:
+// --fitness squared past 25x25 passes the 16 bits a fitness is kept in. plan() asks before any
+// run (a batch begins no CSV for it), and an engine again when it is made.
+inline std::string fitness_problem(const GaParams& ga, int box) {
+  if (ga.fitness != FitnessKind::Squared || box <= 5) return "";
+  const std::string side = std::to_string(box * box);
+  return "--fitness squared on a " + side + "x" + side + " puzzle, whose squared fitness passes "
+         "65,535; expected --fitness conflicts (squared runs 4x4 to 25x25)";
+}
+
 // `params.ga.seed` seeds run 0 with `puzzle`; other runs start Idle until set_run. `threads`: at
 // least 1 (a plan's config has them in effect).
 std::unique_ptr<Engine> make_cpu_engine(const Grid& puzzle, const EngineParams& params,
