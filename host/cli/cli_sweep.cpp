@@ -9,6 +9,7 @@
 #include "cli_ranks.hpp"
 #include "cli_run_config.hpp"
 #include "commands.hpp"
+#include "config_file.hpp"
 #include "gpuga/errors.hpp"
 
 namespace gpuga {
@@ -76,12 +77,19 @@ std::vector<RunOptions> expand(const SweepOptions& o) {
   }
 }
 
-// An option given on the command line or in --config that the grid also sets: the grid's
-// values would replace it without a word. Before the seed is drawn, which sets --seed.
+// An option given on the command line that the grid also sets: the grid's values would replace
+// it without a word. One a --config file sets is the grid's to replace (--print-config writes
+// every option). Before the seed is drawn, which sets --seed.
 void refuse_options_the_grid_sets(const std::string& grid, const CLI::App* cmd) {
+  const std::string config = config_file(*cmd->get_parent());
   for (const auto& [name, values] : parse_grid(grid)) {
     const CLI::Option* given = cmd->get_option_no_throw("--" + name);
-    GPUGA_INPUT_CHECK(!given || given->count() == 0,
+    if (!given || given->count() == 0) continue;
+    const int line = config.empty() ? 0 : config_line_of(config, cmd->get_name() + "." + name);
+    std::string in_file = line ? config_value_text(config, line) : "";
+    if (in_file.size() >= 2 && in_file.front() == '"' && in_file.back() == '"') in_file = in_file.substr(1, in_file.size() - 2);
+    const bool from_file = line && in_file == given->as<std::string>();
+    GPUGA_INPUT_CHECK(from_file,
                       "--" + name + " " + (given ? given->as<std::string>() : "") + " given beside --grid's " +
                           name + "=" + values.front() + (values.size() > 1 ? ",..." : "") +
                           "; expected one of them (put every value in --grid)");
