@@ -20,7 +20,7 @@ void configure_app(CLI::App& app, int& exit_status) {
   app.allow_config_extras(CLI::config_extras_mode::error);
   app.footer(
       "Exit status: 0 success; 1 some puzzle not solved within the limits (or, for check "
-      "--strict, not uniquely solvable); 2 bad usage or input; 3 a runtime failure (CUDA, "
+      "--strict, not uniquely solvable; for generate, a rating band or fill not found); 2 bad usage or input; 3 a runtime failure (CUDA, "
       "memory, an output that cannot be written); 4 checkpointed at a signal's asking (solve --checkpoint, batch "
       "--checkpoint-every), not finished: the same command continues it; 5 interrupted (Ctrl-C, "
       "SIGTERM) with no checkpoint kept: what finished is written, stderr says what was not.\nUnder MPI (a build with MPI, as --version says; mpirun -np N gpuga ...): solve "
