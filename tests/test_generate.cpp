@@ -286,6 +286,6 @@ TEST(Generate, AnInterruptedRunKeepsEveryPuzzleWrittenAndSaysHowMany) {
   const auto slow = run_gpuga("generate --size 36 --count 2 --unique --fill 0.5", "",
                               source_path("tests/signal_when.sh") + " stderr 'puzzles written' TERM");
   EXPECT_EQ(slow.status, 5) << slow.err;
-  EXPECT_NE(slow.err.find("generate: 0 of 2 puzzles written, 2 s"), std::string::npos) << slow.err;
+  EXPECT_NE(slow.err.find("generate: 0 of 2 puzzles written, "), std::string::npos) << slow.err;
   EXPECT_EQ(slow.out, "");
 }
