@@ -199,9 +199,12 @@ BatchEnd run_batches(const BatchSetup& s, const std::vector<RunOptions>& given, 
   }
   // Every output checked before anything is written: a refusal leaves no file behind.
   if (writer) check_output_file(s.csv, "the batch's CSV");
-  // One writer a CSV, from before its rows are read to the last one written.
+  // One writer a CSV, from before its rows are read to the last one written (a CSV to a pipe or
+  // a device, /dev/stdout, has no rows to share and no folder to lock in).
   std::optional<FileLock> one_writer;
-  if (writer) one_writer.emplace(s.csv, "the batch's CSV");
+  std::error_code kind;
+  if (writer && (!std::filesystem::exists(s.csv, kind) || std::filesystem::is_regular_file(s.csv, kind)))
+    one_writer.emplace(s.csv, "the batch's CSV");
   std::error_code ec;
   const bool exists = std::filesystem::is_regular_file(s.csv, ec) && std::filesystem::file_size(s.csv, ec) > 0;
   GPUGA_INPUT_CHECK(!exists || s.resume, s.csv + ": exists; use --resume to continue that batch, "
