@@ -157,6 +157,22 @@ void expect_unit_conflicts_count_distinct_values() {
   }
 }
 
+// holds() agrees with value_bit() for every value and the blank, at every box size; evaluated
+// by the compiler, which refuses a shift out of range (64x64's blank shifted by -1 did).
+template <int B>
+constexpr bool holds_agrees_with_value_bit() {
+  using S = Shape<B>;
+  for (int v = 0; v <= S::kSide; ++v)
+    if (S::holds(~typename S::Bits(0), v) != (S::value_bit(v) != 0) ||
+        S::holds(S::value_bit(v), v) != (S::value_bit(v) != 0) || (v > 0 && S::holds(S::kValues, v) != 1))
+      return false;
+  return true;
+}
+static_assert(holds_agrees_with_value_bit<2>() && holds_agrees_with_value_bit<3>() &&
+              holds_agrees_with_value_bit<4>() && holds_agrees_with_value_bit<5>() &&
+              holds_agrees_with_value_bit<6>() && holds_agrees_with_value_bit<7>() &&
+              holds_agrees_with_value_bit<8>());
+
 TEST(Fitness, UnitConflictsCountDistinctValuesAtEveryBoxSize) {
   for (int box = kMinBox; box <= kMaxBox; ++box)
     with_box_size(box, []<int B>() { expect_unit_conflicts_count_distinct_values<B>(); });

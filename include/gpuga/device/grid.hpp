@@ -32,8 +32,14 @@ struct Shape {
     else
       return Bits(1) << v;
   }
-  // 1 when the set m holds value v (1..n), else 0.
-  GPUGA_HD_INLINE static constexpr Bits holds(Bits m, int v) { return (m >> (v - kValueShift)) & 1u; }
+  // 1 when the set m holds value v (1..n), else 0; 0 for a blank at 64x64, whose shift by
+  // v - 1 would be by -1 (undefined: x86 and PTX give different bits), as value_bit says.
+  GPUGA_HD_INLINE static constexpr Bits holds(Bits m, int v) {
+    if constexpr (kValueShift != 0)
+      return Bits(v != 0) & (m >> ((v - 1) & (8 * sizeof(Bits) - 1)));
+    else
+      return (m >> v) & 1u;
+  }
   // The value of bit i of a set of values.
   GPUGA_HD_INLINE static constexpr int value_of_bit(int i) { return i + kValueShift; }
   // An individual's genome bytes: its cells and zero padding to an odd number of 32-bit words (9x9: 84
