@@ -447,12 +447,23 @@ __global__ void __launch_bounds__(kTeamThreads, kBlocksPerMultiprocessor<Step>.g
   step(GridTeam{{scratch}}, 0, nullptr);
 }
 
+// The grid's kernel, allowed its tiles' scratch as dynamic shared memory (past the 48 KiB it has
+// unasked: a lone repaired island's eight tiles take 60,032 bytes at 25x25), for the launch and
+// the occupancy query alike, as block_kernel_of does for a block an island.
+template <class Step>
+auto grid_kernel_of(const Launch& l) -> void (*)(Step) {
+  if (l.scratch_bytes)
+    GPUGA_CUDA_CHECK(cudaFuncSetAttribute(grid_kernel<Step>, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                          static_cast<int>(l.scratch_bytes)));
+  return grid_kernel<Step>;
+}
+
 // The occupancy that bounds the grid: blocks of kTeamThreads, each with its tiles' scratch,
 // resident at once on a multiprocessor (CUDA's query).
 template <class Step>
 int resident_grid_blocks(const Launch& l) {
   int blocks = 0;
-  GPUGA_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, grid_kernel<Step>, kTeamThreads,
+  GPUGA_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, grid_kernel_of<Step>(l), kTeamThreads,
                                                                  l.scratch_bytes));
   return blocks;
 }
@@ -463,7 +474,7 @@ template <class Step>
 void launch_grid(const char* name, const Launch& l, const Step& step, cudaStream_t stream) {
   Step arg = step;
   void* args[] = {&arg};
-  GPUGA_CUDA_CHECK(cudaLaunchCooperativeKernel(reinterpret_cast<const void*>(grid_kernel<Step>),
+  GPUGA_CUDA_CHECK(cudaLaunchCooperativeKernel(reinterpret_cast<const void*>(grid_kernel_of<Step>(l)),
                                                dim3(static_cast<unsigned>(l.blocks)), dim3(kTeamThreads),
                                                args, l.scratch_bytes, stream));
   check_launch(name);
@@ -566,6 +577,12 @@ class System : public Memory {
   Launch sized(Launch l) const {
     if (l.kernel != KernelKind::Grid) return l;
     const int per_sm = resident_grid_blocks<Step>(l);
+    // A grid of no block would fail at its launch, saying less.
+    GPUGA_INPUT_CHECK(per_sm > 0, "a lone island's grid: a block of " + std::to_string(kTeamThreads) +
+                                      " threads with " + std::to_string(l.scratch_bytes) +
+                                      " bytes of scratch does not fit a multiprocessor of this GPU; "
+                                      "expected several islands (--pop a multiple of --island-size), "
+                                      "each then run on a block, or --backend cpu");
     const std::uint64_t wanted = std::max<std::uint64_t>((l.width + kTeamThreads - 1) / kTeamThreads, 1);
     l.blocks = std::min<std::uint64_t>(wanted, std::uint64_t(per_sm) * multiprocessors());
     return l;
