@@ -90,7 +90,7 @@ void refuse_options_the_grid_sets(const std::string& grid, const CLI::App* cmd) 
     if (in_file.size() >= 2 && in_file.front() == '"' && in_file.back() == '"') in_file = in_file.substr(1, in_file.size() - 2);
     const bool from_file = line && in_file == given->as<std::string>();
     GPUGA_INPUT_CHECK(from_file,
-                      "--" + name + " " + (given ? given->as<std::string>() : "") + " given beside --grid's " +
+                      "--" + name + " " + given->as<std::string>() + " given beside --grid's " +
                           name + "=" + values.front() + (values.size() > 1 ? ",..." : "") +
                           "; expected one of them (put every value in --grid)");
   }

@@ -4,10 +4,10 @@
 #include <fstream>
 #include <iterator>
 
+#include "../io/text_marks.hpp"
+
 namespace gpuga {
 namespace {
-
-constexpr const char* kByteOrderMark = "\xEF\xBB\xBF";
 
 std::string trimmed(const std::string& s) {
   const auto first = s.find_first_not_of(" \t\r");
@@ -17,7 +17,7 @@ std::string trimmed(const std::string& s) {
 
 // Line `number` of a file without the byte-order mark the first may start with.
 std::string without_mark(const std::string& line, int number) {
-  return number == 1 && line.rfind(kByteOrderMark, 0) == 0 ? line.substr(3) : line;
+  return number == 1 && starts_with_utf8_mark(line) ? line.substr(kUtf8Mark.size()) : line;
 }
 
 }  // namespace
@@ -25,7 +25,7 @@ std::string without_mark(const std::string& line, int number) {
 std::vector<CLI::ConfigItem> ConfigToml::from_config(std::istream& input) const {
   char mark[3] = {};
   input.read(mark, 3);
-  if (input.gcount() == 3 && std::string(mark, 3) == kByteOrderMark) return CLI::ConfigBase::from_config(input);
+  if (input.gcount() == 3 && starts_with_utf8_mark(std::string_view(mark, 3))) return CLI::ConfigBase::from_config(input);
   input.clear();
   input.seekg(0);
   return CLI::ConfigBase::from_config(input);
@@ -64,7 +64,7 @@ std::string config_file_problem(const std::string& file) {
   std::string head(4096, '\0');
   in.read(head.data(), static_cast<std::streamsize>(head.size()));
   head.resize(static_cast<std::size_t>(in.gcount()));
-  if (head.rfind("\xFF\xFE", 0) == 0 || head.rfind("\xFE\xFF", 0) == 0)
+  if (starts_with_utf16_mark(head))
     return file + ": UTF-16 text (its byte-order mark says so); expected UTF-8 or ASCII, as "
                   "--print-config writes it";
   if (head.find('\0') != std::string::npos) return file + ": not a text file (it holds NUL bytes)" + expected;

@@ -7,6 +7,7 @@
 
 #include "gpuga/errors.hpp"
 #include "gpuga/output_path.hpp"
+#include "text_marks.hpp"
 
 namespace gpuga {
 
@@ -81,7 +82,7 @@ CsvRows parse_csv(const std::string& text) {
   CsvRows out;
   int line = 1;
   // A UTF-8 byte-order mark (a spreadsheet's "CSV UTF-8") is no part of the first field.
-  const std::size_t start = text.rfind("\xEF\xBB\xBF", 0) == 0 ? 3 : 0;
+  const std::size_t start = starts_with_utf8_mark(text) ? kUtf8Mark.size() : 0;
   for (std::size_t at = start; at < text.size();) {
     const Record r = read_record(text, at);
     if (!r.ended) break;  // cut short: not a row yet

@@ -55,10 +55,10 @@ FileLock::FileLock(const std::string& path, const std::string& what) : lock_path
       break;
     ::close(fd_);
   }
+  // The holder's name, for a refusal to give; where it cannot be written the lock holds all
+  // the same, and a refusal says "another process".
   const std::string holder = this_holder();
-  if (::ftruncate(fd_, 0) != 0 || ::pwrite(fd_, holder.data(), holder.size(), 0) < 0) {
-    // The lock holds all the same; only the name a refusal would give is missing.
-  }
+  if (::ftruncate(fd_, 0) == 0) [[maybe_unused]] const auto written = ::pwrite(fd_, holder.data(), holder.size(), 0);
 }
 
 FileLock::~FileLock() {

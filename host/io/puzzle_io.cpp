@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "gpuga/errors.hpp"
+#include "text_marks.hpp"
 
 namespace gpuga {
 namespace {
@@ -215,8 +216,8 @@ class Parser {
     if (in_.bad()) fail(0, 0, "read error");
     if (!any) return std::nullopt;
     if (!text.empty() && text.back() == '\r') text.pop_back();
-    if (line_no_ == 0 && text.rfind("\xEF\xBB\xBF", 0) == 0) text.erase(0, 3);
-    if (line_no_ == 0 && (text.rfind("\xFF\xFE", 0) == 0 || text.rfind("\xFE\xFF", 0) == 0))
+    if (line_no_ == 0 && starts_with_utf8_mark(text)) text.erase(0, kUtf8Mark.size());
+    if (line_no_ == 0 && starts_with_utf16_mark(text))
       fail(1, 0, "UTF-16 text (its byte-order mark says so); expected UTF-8 or ASCII: save the file as UTF-8");
     if (text.find('\0') != std::string::npos)
       fail(line_no_ + 1, static_cast<int>(text.find('\0')) + 1,

@@ -11,7 +11,6 @@
 #include <iterator>
 #include <map>
 #include <sstream>
-#include <vector>
 
 #include "gpuga/errors.hpp"
 
@@ -109,31 +108,29 @@ void write_all(int fd, const std::string& data, const std::string& path) {
   }
 }
 
-// Words of a configuration line: "key=value" pairs (and values alone), split at spaces.
-std::vector<std::string> words_of(const std::string& line) {
-  std::vector<std::string> out;
+// A configuration line's settings by name: its "key=value" words (a value alone is its own key).
+std::map<std::string, std::string> settings_of(const std::string& line) {
+  std::map<std::string, std::string> out;
   std::istringstream in(line);
-  for (std::string w; in >> w;) out.push_back(w);
+  for (std::string word; in >> word;) {
+    const auto eq = word.find('=');
+    out[word.substr(0, eq)] = eq == std::string::npos ? "" : word.substr(eq + 1);
+  }
   return out;
 }
 
 // What differs between two configuration lines, by setting: "seed 5 there, 6 here; pop ...".
 std::string settings_difference(const std::string& there, const std::string& here) {
-  const auto a = words_of(there), b = words_of(here);
-  std::map<std::string, std::string> by_key;
-  for (const std::string& w : a) by_key[w.substr(0, w.find('='))] = w;
+  const auto a = settings_of(there), b = settings_of(here);
   std::string out;
   const auto add = [&out](const std::string& what) { out += (out.empty() ? "" : "; ") + what; };
-  for (const std::string& w : b) {
-    const std::string key = w.substr(0, w.find('='));
-    const auto it = by_key.find(key);
-    const std::string value = w.substr(std::min(w.size(), key.size() + 1));
-    if (it == by_key.end()) add(key + " " + value + " here, not set there");
-    else if (it->second != w) add(key + " " + it->second.substr(std::min(it->second.size(), key.size() + 1)) +
-                                 " there, " + value + " here");
-    if (it != by_key.end()) by_key.erase(it);
+  for (const auto& [key, value] : b) {
+    const auto it = a.find(key);
+    if (it == a.end()) add(key + " " + value + " here, not set there");
+    else if (it->second != value) add(key + " " + it->second + " there, " + value + " here");
   }
-  for (const auto& [key, w] : by_key) add(key + " " + w.substr(std::min(w.size(), key.size() + 1)) + " there, not set here");
+  for (const auto& [key, value] : a)
+    if (!b.count(key)) add(key + " " + value + " there, not set here");
   return out.empty() ? "the settings' order" : out;
 }
 
