@@ -35,6 +35,14 @@ inline void count_sort(std::uint64_t* keys, std::uint32_t n) {
   std::copy_n(sorted.begin(), m, keys);
 }
 
+// A thread's tables for a search on it (tabu.hpp's), kept from one search to the next.
+template <class Scratch>
+Scratch& thread_search_scratch() {
+  thread_local std::vector<std::uint8_t> bytes;
+  if (bytes.size() < sizeof(Scratch)) bytes.resize(sizeof(Scratch));
+  return *reinterpret_cast<Scratch*>(bytes.data());
+}
+
 // A team of one: no barrier needed, and the clock its own to read; a tile of one lane, its
 // scratch the thread's.
 struct SerialTeam {
@@ -47,6 +55,8 @@ struct SerialTeam {
   std::uint32_t size() const { return 1; }
   void sync() const {}
   bool past(std::int64_t deadline) const { return deadline_passed(deadline); }
+  template <class Scratch>
+  Scratch& search_scratch() const { return thread_search_scratch<Scratch>(); }
   void sort(std::uint64_t* keys, std::uint32_t n) const { count_sort(keys, n); }
   // Atomic: islands of one run add to the same counter from different threads.
   void add(std::uint64_t* p, std::uint64_t v) const { __atomic_fetch_add(p, v, __ATOMIC_RELAXED); }
@@ -64,6 +74,8 @@ struct HostTeam {
   std::uint32_t rank() const { return static_cast<std::uint32_t>(omp_get_thread_num()); }
   std::uint32_t size() const { return static_cast<std::uint32_t>(omp_get_num_threads()); }
   bool past(std::int64_t deadline) const { return team_past(*this, seen, deadline); }
+  template <class Scratch>
+  Scratch& search_scratch() const { return thread_search_scratch<Scratch>(); }
   void sync() const {
 #pragma omp barrier
   }

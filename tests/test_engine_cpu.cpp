@@ -173,6 +173,33 @@ TEST_P(CpuEngineConfigs, WhereEpochsEndChangesNothing) {
 INSTANTIATE_TEST_SUITE_P(All, CpuEngineConfigs, ::testing::ValuesIn(all_test_configs(60)),
                          [](const auto& info) { return info.param.name; });
 
+TEST(CpuEngine, TabuSearchedIslandsAreTheSameBytesOnAnyTeamAndEpochs) {
+  // The repaired GA with a tabu search on every repaired grid (tabu.hpp): a lone island on one
+  // thread in epochs of 23 generations, and on teams of 2 and 3 threads in epochs of 4, give the
+  // same bytes; the search changes what the GA alone makes; every fitness is its grid's.
+  auto c = all_test_configs(24).back();
+  ASSERT_EQ(c.params.repair, Repair::Propagate);
+  c.params.tabu = 30;
+  const EngineParams p = islands_of(c, 1, 0, 0, 6, 1);
+  auto one = make_cpu_engine(grid_of(kHardPuzzle), p, 1);
+  run_in_epochs(*one, 12, 12);
+  const auto a = snapshot(*one);
+  for (std::size_t i = 0; i < a.fit.size(); ++i)
+    ASSERT_EQ(a.fit[i], fitness<3>(&a.pop[i * kCells], Encoding::Cell, FitnessKind::Conflicts)) << i;
+  for (const int threads : {2, 3}) {
+    auto team = make_cpu_engine(grid_of(kHardPuzzle), p, threads);
+    run_in_epochs(*team, 12, 4);
+    const auto b = snapshot(*team);
+    EXPECT_EQ(a.pop, b.pop) << threads << " threads";
+    EXPECT_EQ(a.fit, b.fit) << threads << " threads";
+  }
+  EngineParams plain = p;
+  plain.ga.tabu = 0;
+  auto without = make_cpu_engine(grid_of(kHardPuzzle), plain, 1);
+  run_in_epochs(*without, 12, 12);
+  EXPECT_NE(snapshot(*without).pop, a.pop);
+}
+
 TEST(CpuEngine, SummariesMatchThePopulation) {
   const auto c = all_test_configs(100)[0];
   auto e = make_cpu_engine(grid_of(kHardPuzzle), islands_of(c, 3), 2);

@@ -37,6 +37,36 @@ TEST(RunPlan, TheOptionsAreCheckedAgainstEachOtherNamingTheSetting) {
   EXPECT_THROW(plan(unseeded, made_target(Backend::Cpu)), std::logic_error);
 }
 
+TEST(RunPlan, TheTabuSearchIsTheRepairedGasOnTheCpuAndTheTablesFrom36x36) {
+  // The table's steps where the GA repairs, on the CPU from 36x36; none below, none for the plain
+  // GA; refused, naming why, without the repair or on the CUDA backend.
+  EXPECT_EQ(plan_on({}, Backend::Cpu, 6).config.engine.ga.tabu,
+            size_defaults(Backend::Cpu, 6, Repair::Propagate).tabu);
+  EXPECT_GT(plan_on({}, Backend::Cpu, 6).config.engine.ga.tabu, 0u);
+  EXPECT_EQ(plan_on({}, Backend::Cpu, 5).config.engine.ga.tabu, 0u);
+  EXPECT_EQ(plan_on({}, Backend::Cuda, 6).config.engine.ga.tabu, 0u);
+  RunOptions plain;
+  plain.repair = Repair::None;
+  EXPECT_EQ(plan_on(plain, Backend::Cpu, 6).config.engine.ga.tabu, 0u);
+  const auto refusal = [](RunOptions o, Backend b) {
+    try {
+      plan_on(o, b, 6);
+    } catch (const InputError& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  plain.tabu = 5;
+  EXPECT_NE(refusal(plain, Backend::Cpu).find("--tabu 5 without --repair propagate"), std::string::npos)
+      << refusal(plain, Backend::Cpu);
+  RunOptions on_gpu;
+  on_gpu.tabu = 7;
+  EXPECT_NE(refusal(on_gpu, Backend::Cuda).find("--tabu 7 on the CUDA backend"), std::string::npos)
+      << refusal(on_gpu, Backend::Cuda);
+  on_gpu.tabu = 0;
+  EXPECT_EQ(refusal(on_gpu, Backend::Cuda), "no error");
+}
+
 TEST(RunPlan, EachPuzzleSizeGetsItsOwnDefaults) {
   // One set of options, three sizes: each plan takes its row of the table (the repaired GA's
   // rows, or the plain GA's).

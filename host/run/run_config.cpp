@@ -411,6 +411,15 @@ std::vector<RunSetting> make_settings() {
                             "auto: propagate for the GA with --propagate singles, no --encoding "
                             "and --fitness conflicts, else none)", "repair", {"repair", 24, 7}),
                      &O::repair),
+      or_auto(number<U>("tabu", &O::tabu, &G::tabu, 0, kMaxTabuSteps, ga,
+                        "Tabu-search steps on every repaired grid (--repair propagate; the CPU "
+                        "backend): its blanks filled, each step changes a cell in conflict to the "
+                        "candidate that removes the most conflicts, not taking a cell back to a "
+                        "value it left lately (TabuCol); the individual is the best grid found, "
+                        "conflicts and all (0: none; auto: by backend and box size, " +
+                        auto_text(&SizeDefaults::tabu, Repair::Propagate) + ")", "tabu",
+                        {"tabu", 25, 8}),
+              &O::tabu),
       flag("given-aware", &O::given_aware, &G::given_aware, ga, "box/row: initialise and swap so "
            "that no digit lands where a given of its row, column or box holds it (when a legal "
            "placement exists)", "given_aware", {"given_aware", 10}),

@@ -63,6 +63,14 @@ void check(const RunOptions& o, const RunConfig& c, std::uint32_t grow_given) {
   GPUGA_INPUT_CHECK(c.engine.keep_on_restart <= n,
                     "--keep-on-restart " + std::to_string(c.engine.keep_on_restart) +
                         " must not exceed the island size " + std::to_string(n));
+  GPUGA_INPUT_CHECK(g.repair == Repair::Propagate || g.tabu == 0,
+                    "--tabu " + std::to_string(g.tabu) +
+                        " without --repair propagate: the search moves within a repaired grid; "
+                        "expected 0 or auto");
+  GPUGA_INPUT_CHECK(c.backend != Backend::Cuda || g.tabu == 0,
+                    "--tabu " + std::to_string(g.tabu) +
+                        " on the CUDA backend: the tabu search runs on the CPU backend only; "
+                        "expected --backend cpu or --tabu 0");
   if (g.repair == Repair::Propagate) {
     GPUGA_INPUT_CHECK(g.algorithm == Algorithm::Ga,
                       std::string("--repair propagate with --algorithm ") + to_string(g.algorithm) +
@@ -105,6 +113,7 @@ RunPlan plan(const RunOptions& o, const Target& t) {
   g.encoding = o.encoding.value_or(g.repair == Repair::Propagate ? Encoding::Cell : Encoding::Box);
   const SizeDefaults& d = size_defaults(t.backend, t.box, g.repair);
   g.local_search = o.local_search.value_or(d.local_search);
+  g.tabu = o.tabu.value_or(g.repair == Repair::Propagate ? d.tabu : 0);
   c.engine.restart_after = o.restart_after.value_or(ga ? d.restart_after : kClimberRestartAfter);
   // The table's growth is measured for the table's islands; islands the user sized grow only
   // when asked. Runs sized for throughput (many puzzles, no --pop) have islands and growth of

@@ -30,6 +30,7 @@ struct SizeDefaults {
   std::uint32_t islands_per_run = 0;
   std::uint32_t many_island_size = 0;
   std::uint32_t many_grow_after = 0;
+  std::uint32_t tabu = 0;  // the repaired GA: tabu-search steps on every repaired grid
 };
 
 // The entry for `backend` (box sizes 2 to 8), puzzles of box size `box` and the GA

@@ -47,6 +47,7 @@ struct RunOptions {
   std::optional<double> crossover_rate, mutation_rate;
   std::optional<std::uint32_t> local_search;
   std::optional<Repair> repair;
+  std::optional<std::uint32_t> tabu;
   std::optional<bool> given_aware;
   std::optional<Propagation> propagate;
   std::optional<double> cooling;

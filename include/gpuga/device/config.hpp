@@ -13,6 +13,10 @@ enum class Selection { Tournament, Rank, Truncation };
 enum class Crossover { OnePoint, Uniform, Bands };
 enum class Repair { None, Propagate };  // a child as bred, or rebuilt within its candidates
 
+// The most steps of a tabu search (--tabu; tabu.hpp): 2^30, so that a step and its tenure (under
+// 2^12) never wrap a 32-bit tabu entry.
+inline constexpr std::uint32_t kMaxTabuSteps = 1u << 30;
+
 // A fitness: 0 is solved, lower is better (fitness.hpp; breed.hpp checks every box size's fits).
 using Fitness = std::uint16_t;
 
@@ -38,6 +42,7 @@ struct GaParams {
   Threshold mutation_threshold{};
   std::uint32_t local_search{};  // hill-climbing moves tried on every bred child (memetic)
   Repair repair{};               // propagate: every child then rebuilt (repair.hpp; cell encoding)
+  std::uint32_t tabu{};          // propagate: tabu-search steps on every repaired grid (tabu.hpp)
   std::uint64_t seed{};          // the run's seed; island k's is derive_seed(seed, k)
 };
 

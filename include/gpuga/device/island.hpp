@@ -26,6 +26,7 @@
 
 #include "gpuga/device/breed.hpp"
 #include "gpuga/device/island_params.hpp"
+#include "gpuga/device/tabu.hpp"
 #include "gpuga/device/team_repair.hpp"
 
 namespace gpuga {
@@ -365,6 +366,16 @@ struct Island {
       repair_on_lanes<B>(lanes, scratch, genomes + std::uint64_t(i) * kGenomeBytes, info);
     }
     team.sync();
+    // Then each repaired grid's tabu search (tabu.hpp), a grid a thread, on teams whose threads
+    // hold a search's tables (the CPU's; plan() refuses --tabu elsewhere).
+    if constexpr (requires { team.template search_scratch<TabuScratch<B>>(); }) {
+      if (!params.ga.tabu) return;
+      auto& search = team.template search_scratch<TabuScratch<B>>();
+      for (const std::uint32_t i : share(team, from, to))
+        tabu_search<B>(search, genomes + std::uint64_t(i) * kGenomeBytes, info, seed, generation, i,
+                       params.ga.tabu);
+      team.sync();
+    }
   }
 
   // Individuals from..n-1 of `side` new at `generation`, evaluated. kRepaired here and below:

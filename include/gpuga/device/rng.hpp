@@ -18,6 +18,7 @@ enum Purpose : std::uint32_t {
   kPurposeGenerate = 5,     // a generated puzzle (gpuga generate): its grid and its givens
   kPurposeRepair = 6,       // a new individual's or a child's repair (the repaired GA): at most
                             // one of the two is made at a (generation, individual)
+  kPurposeTabu = 7,         // the tabu search on that repaired grid (tabu.hpp): its hashes' word
 };
 
 GPUGA_HD_INLINE std::uint64_t mul_hi_64(std::uint64_t a, std::uint64_t b) {

@@ -1,0 +1,182 @@
+#pragma once
+// A tabu search on a repaired grid (--tabu N), the repaired GA's improvement step: TabuCol
+// (Hertz & de Werra) on the free cells as Goudet & Hao's memetic algorithm runs it on Latin
+// squares. The repaired grid's blanks take their least-held candidate first (a blank with no
+// candidate stays blank), so that every free cell holds one of its candidates and the grid is
+// scored by its conflicts (pairs of cells of a unit holding one value). A move changes a
+// conflicting cell to another of its candidates; its score is the change in conflicts. Each step
+// makes the best move that is not tabu: a cell may not take back a value it left for rand(10) +
+// 0.6 x (cells in conflict) steps after (the tenure), unless the move leaves fewer conflicts than
+// the search's best (aspiration). Ties go to a random one: every move's key is (score, a hash of
+// (stream, step, cell, value), cell, value), and the least key is made. The search ends after
+// `steps` steps or with no conflict left; the genome holds the best grid found (the fewest
+// conflicts, the earliest), whose conflict fitness (fitness.hpp) is 0 only when it is solved.
+//
+// Its tables (peers holding each value, and each cell's tabu per value) are a cell by value each,
+// hundreds of KiB at 36x36 and more than a megabyte at 64x64: a CPU thread holds them
+// (Team::search_scratch); on a GPU they would live in global memory, a search a warp, which is
+// not built: plan() refuses --tabu on the CUDA backend. The serial search here is the reference
+// a GPU's would be checked against (tests/test_tabu.cpp checks it against a search written out
+// cell by cell).
+#include <cstdint>
+
+#include "gpuga/device/puzzle_info.hpp"
+#include "gpuga/device/rng.hpp"
+
+namespace gpuga {
+
+// A search's state, for one search at a time on a CPU thread.
+template <int B>
+struct TabuScratch {
+  using S = Shape<B>;
+  std::uint8_t grid[S::kCells];                // the search's current grid
+  std::uint8_t held[S::kCells][S::kSide];      // [c][v - 1]: cells of c's units but c holding v
+  std::uint32_t tabu[S::kCells][S::kSide];     // [c][v - 1]: the step from which c may take v again
+};
+
+// A move as a key: score + 1024 (14 bits), a hash (32), the cell (12) and value - 1 (6); the
+// least key is the best move, ties by the hash.
+struct TabuKey {
+  static constexpr std::uint64_t kNone = ~std::uint64_t(0);
+  GPUGA_HD_INLINE static std::uint64_t make(int score, std::uint32_t hash, int cell, int value) {
+    return static_cast<std::uint64_t>(score + 1024) << 50 | static_cast<std::uint64_t>(hash) << 18 |
+           static_cast<std::uint64_t>(cell) << 6 | static_cast<std::uint64_t>(value - 1);
+  }
+  GPUGA_HD_INLINE static int score(std::uint64_t key) { return static_cast<int>(key >> 50) - 1024; }
+  GPUGA_HD_INLINE static int cell(std::uint64_t key) { return static_cast<int>(key >> 6 & 0xFFF); }
+  GPUGA_HD_INLINE static int value(std::uint64_t key) { return static_cast<int>(key & 0x3F) + 1; }
+};
+
+// A 32-bit mix of a search's stream word and a step's move (the finaliser of MurmurHash3).
+GPUGA_HD_INLINE std::uint32_t tabu_hash(std::uint32_t stream, std::uint32_t step, std::uint32_t what) {
+  std::uint32_t h = stream ^ step * 0x9E3779B1u ^ what * 0x85EBCA77u;
+  h ^= h >> 16;
+  h *= 0x85EBCA6Bu;
+  h ^= h >> 13;
+  h *= 0xC2B2AE35u;
+  return h ^ (h >> 16);
+}
+
+// Calls visit(p) for each cell p of c's row, column and box but c, once each.
+template <int B, class Visit>
+GPUGA_HD_INLINE void for_each_peer(int c, const Visit& visit) {
+  using S = Shape<B>;
+  const int row = S::row_of(c), col = S::col_of(c);
+  for (int k = 0; k < S::kSide; ++k) {
+    if (k != col) visit(S::row_cell(row, k));
+    if (k != row) visit(S::col_cell(col, k));
+  }
+  const int box = S::box_of(c);
+  for (int k = 0; k < S::kSide; ++k) {
+    const int p = S::box_cell(box, k);
+    if (S::row_of(p) != row && S::col_of(p) != col) visit(p);
+  }
+}
+
+template <int B>
+struct TabuSearch {
+  using S = Shape<B>;
+  using Bits = typename S::Bits;
+  TabuScratch<B>& scratch;
+  const PuzzleInfo<B>& info;
+  std::uint32_t stream;  // the child's word for the hashes
+
+  // Value v at cell c counted in (or out of) its peers' tables.
+  GPUGA_HD_INLINE void count(int c, int v, int by) const {
+    for_each_peer<B>(c, [&](int p) { scratch.held[p][v - 1] = static_cast<std::uint8_t>(scratch.held[p][v - 1] + by); });
+  }
+
+  // The genome into the scratch, its blanks filled in the order of the free cells, each with the
+  // candidate its peers hold least (the lowest of those). Returns the conflicts.
+  GPUGA_HD_INLINE int load(const std::uint8_t* genome) const {
+    for (int c = 0; c < S::kCells; ++c) {
+      scratch.grid[c] = genome[c];
+      for (int v = 0; v < S::kSide; ++v) scratch.held[c][v] = 0;
+    }
+    for (int i = 0; i < info.n_free; ++i)
+      for (int v = 0; v < S::kSide; ++v) scratch.tabu[info.all_free[i]][v] = 0;
+    for (int c = 0; c < S::kCells; ++c)
+      if (scratch.grid[c]) count(c, scratch.grid[c], 1);
+    for (int i = 0; i < info.n_free; ++i) {
+      const int c = info.all_free[i];
+      if (scratch.grid[c]) continue;
+      int fill = 0;
+      for (Bits m = static_cast<Bits>(info.allowed[c]); m; m &= m - 1) {
+        const int v = S::value_of_bit(lowest_bit(m));
+        if (!fill || scratch.held[c][v - 1] < scratch.held[c][fill - 1]) fill = v;
+      }
+      if (!fill) continue;
+      scratch.grid[c] = static_cast<std::uint8_t>(fill);
+      count(c, fill, 1);
+    }
+    int conflicts = 0;
+    for (int i = 0; i < info.n_free; ++i) {
+      const int c = info.all_free[i];
+      if (scratch.grid[c]) conflicts += scratch.held[c][scratch.grid[c] - 1];
+    }
+    return conflicts / 2;  // each pair of free cells twice; givens hold no free cell's candidate
+  }
+
+  // The least key of the moves at `step`, and the cells in conflict.
+  GPUGA_HD_INLINE std::uint64_t best_key(std::uint32_t step, int conflicts, int best,
+                                         int& in_conflict) const {
+    std::uint64_t least = TabuKey::kNone;
+    in_conflict = 0;
+    for (int i = 0; i < info.n_free; ++i) {
+      const int c = info.all_free[i], now = scratch.grid[c];
+      if (!now || scratch.held[c][now - 1] == 0) continue;
+      ++in_conflict;
+      const int here = scratch.held[c][now - 1];
+      for (Bits m = static_cast<Bits>(info.allowed[c]); m; m &= m - 1) {
+        const int v = S::value_of_bit(lowest_bit(m));
+        if (v == now) continue;
+        const int score = scratch.held[c][v - 1] - here;
+        if (scratch.tabu[c][v - 1] > step && conflicts + score >= best) continue;
+        if (least != TabuKey::kNone && score > TabuKey::score(least)) continue;
+        const std::uint64_t key = TabuKey::make(
+            score, tabu_hash(stream, step, static_cast<std::uint32_t>(c) << 6 | (v - 1)), c, v);
+        least = key < least ? key : least;
+      }
+    }
+    return least;
+  }
+
+  // Cell c to value v at `step`; the value it left tabu for the tenure.
+  GPUGA_HD_INLINE void make(int c, int v, std::uint32_t step, int in_conflict) const {
+    const int old = scratch.grid[c];
+    count(c, old, -1);
+    count(c, v, 1);
+    scratch.grid[c] = static_cast<std::uint8_t>(v);
+    const std::uint32_t tenure =
+        tabu_hash(stream, step, 0xFFFFFFFFu) % 10 + static_cast<std::uint32_t>(in_conflict) * 3 / 5;
+    scratch.tabu[c][old - 1] = step + 1 + tenure;
+  }
+
+  GPUGA_HD_INLINE void keep(std::uint8_t* genome) const {
+    for (int c = 0; c < S::kCells; ++c) genome[c] = scratch.grid[c];
+  }
+};
+
+// Up to `steps` steps of the search on `genome` (a repaired grid), its hashes keyed by the
+// child's stream (seed, generation, child, kPurposeTabu).
+template <int B>
+GPUGA_HD void tabu_search(TabuScratch<B>& scratch, std::uint8_t* genome, const PuzzleInfo<B>& info,
+                          std::uint64_t seed, std::uint32_t generation, std::uint32_t child,
+                          std::uint32_t steps) {
+  Rng rng(seed, generation, child, kPurposeTabu);
+  const TabuSearch<B> search{scratch, info, rng.next()};
+  int conflicts = search.load(genome), best = conflicts;
+  search.keep(genome);
+  for (std::uint32_t step = 0; step < steps && best > 0; ++step) {
+    int in_conflict = 0;
+    const std::uint64_t key = search.best_key(step, conflicts, best, in_conflict);
+    if (key == TabuKey::kNone) break;
+    search.make(TabuKey::cell(key), TabuKey::value(key), step, in_conflict);
+    conflicts += TabuKey::score(key);
+    if (conflicts >= best) continue;
+    best = conflicts;
+    search.keep(genome);
+  }
+}
+
+}  // namespace gpuga
