@@ -490,6 +490,8 @@ __global__ void global_timer_kernel(Word* now) {
 
 class System : public Memory {
  public:
+  // A block holds no tabu search's tables (tabu.hpp: a cell by value, past its shared memory).
+  static constexpr bool kHoldsSearches = false;
   explicit System(int device) : device_(device) {}
   System(System&&) = default;
   // Timers still pending belong to an engine that is going: their events go, their times do not.
@@ -698,6 +700,7 @@ struct NoScope {};
 
 class System : public Memory {
  public:
+  static constexpr bool kHoldsSearches = false;  // as the GPU's
   // `stage_limit`: the most bytes an island is staged in; islands larger run from their home, as
   // a GPU's do when they outgrow its shared memory. Unlimited by default, so that the tests run
   // the staging code the GPU runs.

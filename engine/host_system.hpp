@@ -88,6 +88,8 @@ struct HostTeam {
 
 class HostSystem {
  public:
+  // Its teams hold a tabu search's tables, a thread's own (search_scratch; tabu.hpp).
+  static constexpr bool kHoldsSearches = true;
   explicit HostSystem(int threads) : threads_(threads) {}
 
   template <class T>

@@ -72,6 +72,8 @@ class IslandEngine final : public Engine {
                           std::to_string(kMaxChains) + " chains, which never migrate");
     static_assert(kMaxFitness<5> <= 0xFFFF, "fitness_problem's bound: squared runs to 25x25");
     if (const std::string problem = fitness_problem(p.ga, B); !problem.empty()) throw InputError(problem);
+    if (const std::string problem = tabu_problem(p.ga, Sys::kHoldsSearches); !problem.empty())
+      throw InputError(problem);
     if (p.ga.repair == Repair::Propagate &&  // the repaired step evaluates no other (breed.hpp)
         (p.ga.encoding != Encoding::Cell || p.ga.fitness != FitnessKind::Conflicts))
       throw std::logic_error("a repaired GA of another encoding or fitness than the cell's conflicts");

@@ -173,6 +173,21 @@ INSTANTIATE_TEST_SUITE_P(
       return system_name(std::get<0>(info.param)) + "_" + std::get<1>(info.param).name;
     });
 
+TEST_P(DeviceEngine, ATabuSearchIsRefusedNamingTheCpuBackend) {
+  // A block holds no tabu search's tables (tabu.hpp): an engine asked for one refuses it, rather
+  // than run the repaired GA without it and give other bytes than the CPU.
+  if (const auto why = skip_reason(GetParam()); !why.empty()) GTEST_SKIP() << why;
+  auto c = all_test_configs(20).back();
+  ASSERT_EQ(c.params.repair, Repair::Propagate);
+  c.params.tabu = 10;
+  try {
+    make_device(GetParam(), grid_of(kHardPuzzle), islands_of(c, 2));
+    FAIL() << "no refusal";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("--tabu 10 on the CUDA backend"), std::string::npos) << e.what();
+  }
+}
+
 TEST_P(DeviceEngine, EveryBoxSizeEqualsTheCpu) {
   // 4x4, 16x16 and 25x25 (the 9x9 tests are above) in every configuration: islands of 20, two
   // on a ring, with migration and restarts, in uneven epochs.

@@ -63,14 +63,8 @@ void check(const RunOptions& o, const RunConfig& c, std::uint32_t grow_given) {
   GPUGA_INPUT_CHECK(c.engine.keep_on_restart <= n,
                     "--keep-on-restart " + std::to_string(c.engine.keep_on_restart) +
                         " must not exceed the island size " + std::to_string(n));
-  GPUGA_INPUT_CHECK(g.repair == Repair::Propagate || g.tabu == 0,
-                    "--tabu " + std::to_string(g.tabu) +
-                        " without --repair propagate: the search moves within a repaired grid; "
-                        "expected 0 or auto");
-  GPUGA_INPUT_CHECK(c.backend != Backend::Cuda || g.tabu == 0,
-                    "--tabu " + std::to_string(g.tabu) +
-                        " on the CUDA backend: the tabu search runs on the CPU backend only; "
-                        "expected --backend cpu or --tabu 0");
+  if (const std::string problem = tabu_problem(g, c.backend != Backend::Cuda); !problem.empty())
+    throw InputError(problem);
   if (g.repair == Repair::Propagate) {
     GPUGA_INPUT_CHECK(g.algorithm == Algorithm::Ga,
                       std::string("--repair propagate with --algorithm ") + to_string(g.algorithm) +

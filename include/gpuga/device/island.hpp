@@ -352,8 +352,8 @@ struct Island {
 
   // Genomes from..to-1 of the array at `genomes` rebuilt within their candidates (the repaired
   // GA), a genome a tile of lanes (team_repair.hpp), each from its own stream: (seed,
-  // generation, its index, kPurposeRepair). Between barriers of the team: the genomes were
-  // written by their owners, and are read by theirs after.
+  // generation, its index, kPurposeRepair); then, with --tabu, each searched. Between barriers of
+  // the team: the genomes were written by their owners, and are read by theirs after.
   GPUGA_HD void repair(std::uint8_t* genomes, std::uint32_t from, std::uint32_t to,
                        std::uint64_t seed, std::uint32_t generation) const {
     const auto lanes = team.template lanes<kRepairLanes<B>>(tile_scratch_bytes(sizeof(RepairScratch<B>)));
@@ -367,7 +367,7 @@ struct Island {
     }
     team.sync();
     // Then each repaired grid's tabu search (tabu.hpp), a grid a thread, on teams whose threads
-    // hold a search's tables (the CPU's; plan() refuses --tabu elsewhere).
+    // hold a search's tables (the CPU's; an engine of another system refuses --tabu).
     if constexpr (requires { team.template search_scratch<TabuScratch<B>>(); }) {
       if (!params.ga.tabu) return;
       auto& search = team.template search_scratch<TabuScratch<B>>();

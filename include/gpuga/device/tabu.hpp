@@ -15,7 +15,7 @@
 // Its tables (peers holding each value, and each cell's tabu per value) are a cell by value each,
 // hundreds of KiB at 36x36 and more than a megabyte at 64x64: a CPU thread holds them
 // (Team::search_scratch); on a GPU they would live in global memory, a search a warp, which is
-// not built: plan() refuses --tabu on the CUDA backend. The serial search here is the reference
+// not built: the CUDA backend refuses --tabu (tabu_problem, gpuga/engine.hpp). The serial search here is the reference
 // a GPU's would be checked against (tests/test_tabu.cpp checks it against a search written out
 // cell by cell).
 #include <cstdint>
@@ -124,9 +124,9 @@ struct TabuSearch {
     in_conflict = 0;
     for (int i = 0; i < info.n_free; ++i) {
       const int c = info.all_free[i], now = scratch.grid[c];
-      if (!now || scratch.held[c][now - 1] == 0) continue;
+      const int here = now ? scratch.held[c][now - 1] : 0;  // a cell left blank has no move
+      if (here == 0) continue;
       ++in_conflict;
-      const int here = scratch.held[c][now - 1];
       for (Bits m = static_cast<Bits>(info.allowed[c]); m; m &= m - 1) {
         const int v = S::value_of_bit(lowest_bit(m));
         if (v == now) continue;
