@@ -32,6 +32,13 @@ struct TabuScratch {
   std::uint8_t grid[S::kCells];                // the search's current grid
   std::uint8_t held[S::kCells][S::kSide];      // [c][v - 1]: cells of c's units but c holding v
   std::uint32_t tabu[S::kCells][S::kSide];     // [c][v - 1]: the step from which c may take v again
+  // The free cells in conflict (held[c][grid[c] - 1] > 0), in no order, and each cell's place in
+  // that list (kOut when not in it): a step scores only their moves. Which move is made does not
+  // depend on the list's order, since the least key is made.
+  static constexpr std::uint16_t kOut = 0xFFFF;
+  std::uint16_t conflicted[S::kCells];
+  std::uint16_t place[S::kCells];
+  int n_conflicted;
 };
 
 // A move as a key: score + 1024 (14 bits), a hash (32), the cell (12) and value - 1 (6); the
@@ -86,6 +93,31 @@ struct TabuSearch {
     for_each_peer<B>(c, [&](int p) { scratch.held[p][v - 1] = static_cast<std::uint8_t>(scratch.held[p][v - 1] + by); });
   }
 
+  // Cell c into (or out of) the list of cells in conflict, as its table now says.
+  GPUGA_HD_INLINE void list(int c) const {
+    const int now = scratch.grid[c];
+    const bool conflicting = now && scratch.held[c][now - 1] > 0;
+    const bool listed = scratch.place[c] != TabuScratch<B>::kOut;
+    if (conflicting == listed) return;
+    if (conflicting) {
+      scratch.place[c] = static_cast<std::uint16_t>(scratch.n_conflicted);
+      scratch.conflicted[scratch.n_conflicted++] = static_cast<std::uint16_t>(c);
+      return;
+    }
+    const int last = scratch.conflicted[--scratch.n_conflicted];
+    scratch.conflicted[scratch.place[c]] = static_cast<std::uint16_t>(last);
+    scratch.place[last] = scratch.place[c];
+    scratch.place[c] = TabuScratch<B>::kOut;
+  }
+
+  // Value v at cell c counted in (or out of) its peers' tables, the peers holding v listed anew.
+  GPUGA_HD_INLINE void count_and_list(int c, int v, int by) const {
+    for_each_peer<B>(c, [&](int p) {
+      scratch.held[p][v - 1] = static_cast<std::uint8_t>(scratch.held[p][v - 1] + by);
+      if (scratch.grid[p] == v) list(p);
+    });
+  }
+
   // The genome into the scratch, its blanks filled in the order of the free cells, each with the
   // candidate its peers hold least (the lowest of those). Returns the conflicts.
   GPUGA_HD_INLINE int load(const std::uint8_t* genome) const {
@@ -110,29 +142,31 @@ struct TabuSearch {
       count(c, fill, 1);
     }
     int conflicts = 0;
+    scratch.n_conflicted = 0;
+    for (int c = 0; c < S::kCells; ++c) scratch.place[c] = TabuScratch<B>::kOut;
     for (int i = 0; i < info.n_free; ++i) {
       const int c = info.all_free[i];
       if (scratch.grid[c]) conflicts += scratch.held[c][scratch.grid[c] - 1];
+      list(c);
     }
     return conflicts / 2;  // each pair of free cells twice; givens hold no free cell's candidate
   }
 
-  // The least key of the moves at `step`, and the cells in conflict.
-  GPUGA_HD_INLINE std::uint64_t best_key(std::uint32_t step, int conflicts, int best,
-                                         int& in_conflict) const {
+  // The least key of the moves at `step` (those of the cells in conflict; a cell left blank has
+  // none).
+  GPUGA_HD_INLINE std::uint64_t best_key(std::uint32_t step, int conflicts, int best) const {
     std::uint64_t least = TabuKey::kNone;
-    in_conflict = 0;
-    for (int i = 0; i < info.n_free; ++i) {
-      const int c = info.all_free[i], now = scratch.grid[c];
-      const int here = now ? scratch.held[c][now - 1] : 0;  // a cell left blank has no move
-      if (here == 0) continue;
-      ++in_conflict;
+    for (int i = 0; i < scratch.n_conflicted; ++i) {
+      const int c = scratch.conflicted[i], now = scratch.grid[c];
+      const int here = scratch.held[c][now - 1];
       for (Bits m = static_cast<Bits>(info.allowed[c]); m; m &= m - 1) {
         const int v = S::value_of_bit(lowest_bit(m));
         if (v == now) continue;
         const int score = scratch.held[c][v - 1] - here;
-        if (scratch.tabu[c][v - 1] > step && conflicts + score >= best) continue;
+        // Worse than the least key's score: not the move, tabu or not (the table's read, a
+        // cache miss at 64x64, skipped).
         if (least != TabuKey::kNone && score > TabuKey::score(least)) continue;
+        if (scratch.tabu[c][v - 1] > step && conflicts + score >= best) continue;
         const std::uint64_t key = TabuKey::make(
             score, tabu_hash(stream, step, static_cast<std::uint32_t>(c) << 6 | (v - 1)), c, v);
         least = key < least ? key : least;
@@ -141,14 +175,16 @@ struct TabuSearch {
     return least;
   }
 
-  // Cell c to value v at `step`; the value it left tabu for the tenure.
-  GPUGA_HD_INLINE void make(int c, int v, std::uint32_t step, int in_conflict) const {
+  // Cell c to value v at `step`; the value it left tabu for the tenure, which counts the cells in
+  // conflict before the move.
+  GPUGA_HD_INLINE void make(int c, int v, std::uint32_t step) const {
     const int old = scratch.grid[c];
-    count(c, old, -1);
-    count(c, v, 1);
+    const std::uint32_t tenure = tabu_hash(stream, step, 0xFFFFFFFFu) % 10 +
+                                 static_cast<std::uint32_t>(scratch.n_conflicted) * 3 / 5;
     scratch.grid[c] = static_cast<std::uint8_t>(v);
-    const std::uint32_t tenure =
-        tabu_hash(stream, step, 0xFFFFFFFFu) % 10 + static_cast<std::uint32_t>(in_conflict) * 3 / 5;
+    count_and_list(c, old, -1);
+    count_and_list(c, v, 1);
+    list(c);
     scratch.tabu[c][old - 1] = step + 1 + tenure;
   }
 
@@ -168,10 +204,9 @@ GPUGA_HD void tabu_search(TabuScratch<B>& scratch, std::uint8_t* genome, const P
   int conflicts = search.load(genome), best = conflicts;
   search.keep(genome);
   for (std::uint32_t step = 0; step < steps && best > 0; ++step) {
-    int in_conflict = 0;
-    const std::uint64_t key = search.best_key(step, conflicts, best, in_conflict);
+    const std::uint64_t key = search.best_key(step, conflicts, best);
     if (key == TabuKey::kNone) break;
-    search.make(TabuKey::cell(key), TabuKey::value(key), step, in_conflict);
+    search.make(TabuKey::cell(key), TabuKey::value(key), step);
     conflicts += TabuKey::score(key);
     if (conflicts >= best) continue;
     best = conflicts;
