@@ -25,7 +25,7 @@ trap 'rm -rf "$work"' EXIT
 for size in "${sizes[@]}"; do
   kvar=K$size
   "$python3" "$here/acs_instances.py" convert "$instances" "$size" "${!kvar:-$([ "$size" = 25 ] && echo 10 || echo 20)}" "$work/$size"
-  PUZZLES="$work/$size" SOLVERS=ga TIME_LIMIT="${TIME_LIMIT:-60}" \
+  PUZZLES="$work/$size" SOLVERS="ga exact" TIME_LIMIT="${TIME_LIMIT:-60}" \
     bash "$here/phase-transition.sh" "$size" "$out/${size}x$size" "$@"
   echo "acs-instances: ${size}x$size done" >&2
 done

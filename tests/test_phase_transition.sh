@@ -28,10 +28,15 @@ for size in 4 9; do
   [ -s "$out/phase-transition.png" ] || fail "$size x $size: no plot"
 done
 # A folder of puzzles (PUZZLES), K of each file: the first K, every fill, and the exact solver.
-K=1 TIME_LIMIT=2 SOLVERS=ga PUZZLES=$tmp/9/fills GPUGA=$gpuga bash "$script" 9 "$tmp/folder" \
+K=1 TIME_LIMIT=2 SOLVERS="ga exact" PUZZLES=$tmp/9/fills GPUGA=$gpuga bash "$script" 9 "$tmp/folder" \
   --threads 2 2>"$tmp/err" || { cat "$tmp/err"; fail "PUZZLES: the script failed"; }
 [ "$(grep -c '^ga,9,' "$tmp/folder/runs.csv")" = 4 ] || fail "PUZZLES with K=1: not one ga row a fill"
 [ "$(grep -c '^exact,9,[0-9.]*,0,' "$tmp/folder/runs.csv")" = 4 ] || fail "PUZZLES with K=1: not one exact row a fill"
+# SOLVERS without exact: the GA's rows alone.
+K=1 TIME_LIMIT=2 SOLVERS=ga PUZZLES=$tmp/9/fills GPUGA=$gpuga bash "$script" 9 "$tmp/ga-only" \
+  --threads 2 2>"$tmp/err" || { cat "$tmp/err"; fail "SOLVERS=ga: the script failed"; }
+[ "$(grep -c '^ga,9,' "$tmp/ga-only/runs.csv")" = 4 ] || fail "SOLVERS=ga: not one ga row a fill"
+! grep -q '^exact,' "$tmp/ga-only/runs.csv" || fail "SOLVERS=ga: the exact solver ran"
 for fill in 0.00 0.25 0.50 0.75; do
   cmp -s <(grep -v '^#' "$tmp/folder/fills/fill-$fill.txt") <(grep -v '^#' "$tmp/9/fills/fill-$fill.txt" | head -1) ||
     fail "PUZZLES with K=1: fill $fill is not the folder's first puzzle"
