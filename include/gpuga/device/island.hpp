@@ -350,6 +350,13 @@ struct Island {
     }
   }
 
+  // A repaired grid (no value twice in a unit) is solved when no free cell is blank.
+  GPUGA_HD bool repaired_is_solved(const std::uint8_t* grid) const {
+    for (int i = 0; i < info.n_free; ++i)
+      if (!grid[info.all_free[i]]) return false;
+    return true;
+  }
+
   // Genomes from..to-1 of the array at `genomes` rebuilt within their candidates (the repaired
   // GA), a genome a tile of lanes (team_repair.hpp), each from its own stream: (seed,
   // generation, its index, kPurposeRepair); then, with --tabu, each searched. Between barriers of
@@ -367,9 +374,17 @@ struct Island {
     }
     team.sync();
     // Then each repaired grid's tabu search (tabu.hpp), a grid a thread, on teams whose threads
-    // hold a search's tables (the CPU's; an engine of another system refuses --tabu).
+    // hold a search's tables (the CPU's; an engine of another system refuses --tabu). None where
+    // a repair solved the puzzle: that grid is the island's best whatever the searches find, and
+    // their steps on the other grids would only delay it. Every thread reads every grid, so all
+    // decide alike, and all have read before any search writes one.
     if constexpr (requires { team.template search_scratch<TabuScratch<B>>(); }) {
       if (!params.ga.tabu) return;
+      bool solved = false;
+      for (std::uint32_t i = from; i < to && !solved; ++i)
+        solved = repaired_is_solved(genomes + std::uint64_t(i) * kGenomeBytes);
+      team.sync();
+      if (solved) return;
       auto& search = team.template search_scratch<TabuScratch<B>>();
       for (const std::uint32_t i : share(team, from, to))
         tabu_search<B>(search, genomes + std::uint64_t(i) * kGenomeBytes, info, seed, generation, i,
