@@ -49,23 +49,25 @@ def table_and_plot(size, rows, out):
     for s in solvers:
         for fill in fills:
             runs = [r for r in rows if r["solver"] == s and r["fill"] == fill]
-            table[s, fill] = (sum(r["solved"] for r in runs) / len(runs),
-                              statistics.median(r["seconds"] for r in runs))
+            if runs:  # a solver run at some fills only (rows added by hand) has none at others
+                table[s, fill] = (sum(r["solved"] for r in runs) / len(runs),
+                                  statistics.median(r["seconds"] for r in runs))
     with open(os.path.join(out, "summary.md"), "w") as f:
         f.write(f"{size}x{size}: success rate and median seconds per fill (an unsolved run at "
                 f"the time it ran)\n\n| fill | " + " | ".join(solvers) + " |\n|---|" +
                 "---|" * len(solvers) + "\n")
         for fill in fills:
-            cells = [f"{table[s, fill][0]:.0%} {table[s, fill][1]:.3g} s" for s in solvers]
+            cells = [f"{table[s, fill][0]:.0%} {table[s, fill][1]:.3g} s" if (s, fill) in table
+                     else "-" for s in solvers]
             f.write(f"| {fill} | " + " | ".join(cells) + " |\n")
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
     fig, (top, bottom) = plt.subplots(2, 1, figsize=(7, 7), sharex=True)
-    x = [float(fill) for fill in fills]
     for s in solvers:
-        top.plot(x, [table[s, fill][0] for fill in fills], marker="o", label=s)
-        bottom.plot(x, [max(table[s, fill][1], 1e-4) for fill in fills], marker="o", label=s)
+        at = [(float(fill), *table[s, fill]) for fill in fills if (s, fill) in table]
+        top.plot([a[0] for a in at], [a[1] for a in at], marker="o", label=s)
+        bottom.plot([a[0] for a in at], [max(a[2], 1e-4) for a in at], marker="o", label=s)
     top.set_ylabel("success rate")
     top.set_ylim(-0.05, 1.05)
     top.set_title(f"{size}x{size}: the phase transition in the fraction of givens")

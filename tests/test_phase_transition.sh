@@ -41,4 +41,12 @@ for fill in 0.00 0.25 0.50 0.75; do
   cmp -s <(grep -v '^#' "$tmp/folder/fills/fill-$fill.txt") <(grep -v '^#' "$tmp/9/fills/fill-$fill.txt" | head -1) ||
     fail "PUZZLES with K=1: fill $fill is not the folder's first puzzle"
 done
+# The table and plot again from a runs.csv with rows added by hand for one fill of another solver.
+cp -r "$tmp/ga-only" "$tmp/again"
+echo "ga-other,9,0.25,0,1,0.5," >>"$tmp/again/runs.csv"
+rm "$tmp/again/phase-transition.png"
+/usr/bin/python3 "$(dirname "$0")/../bench/phase_plot.py" --again "$tmp/again" || fail "--again: failed"
+grep -q '^| 0.25 | .* | 100% 0.5 s |$' "$tmp/again/summary.md" || fail "--again: no cell for the added fill"
+grep -q '^| 0.50 | .* | - |$' "$tmp/again/summary.md" || fail "--again: no '-' where the added solver has no run"
+[ -s "$tmp/again/phase-transition.png" ] || fail "--again: no plot"
 echo "phase transition: 4x4 and 9x9, 4 solvers x 4 fills x 2 puzzles each, table and plot; a folder, its first puzzle a fill"
