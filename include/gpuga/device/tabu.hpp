@@ -20,6 +20,7 @@
 // cell by cell).
 #include <cstdint>
 
+#include "gpuga/device/operators.hpp"
 #include "gpuga/device/puzzle_info.hpp"
 #include "gpuga/device/rng.hpp"
 
@@ -88,11 +89,6 @@ struct TabuSearch {
   const PuzzleInfo<B>& info;
   std::uint32_t stream;  // the child's word for the hashes
 
-  // Value v at cell c counted in (or out of) its peers' tables.
-  GPUGA_HD_INLINE void count(int c, int v, int by) const {
-    for_each_peer<B>(c, [&](int p) { scratch.held[p][v - 1] = static_cast<std::uint8_t>(scratch.held[p][v - 1] + by); });
-  }
-
   // Cell c into (or out of) the list of cells in conflict, as its table now says.
   GPUGA_HD_INLINE void list(int c) const {
     const int now = scratch.grid[c];
@@ -123,12 +119,14 @@ struct TabuSearch {
   GPUGA_HD_INLINE int load(const std::uint8_t* genome) const {
     for (int c = 0; c < S::kCells; ++c) {
       scratch.grid[c] = genome[c];
+      scratch.place[c] = TabuScratch<B>::kOut;
       for (int v = 0; v < S::kSide; ++v) scratch.held[c][v] = 0;
     }
+    scratch.n_conflicted = 0;
     for (int i = 0; i < info.n_free; ++i)
       for (int v = 0; v < S::kSide; ++v) scratch.tabu[info.all_free[i]][v] = 0;
     for (int c = 0; c < S::kCells; ++c)
-      if (scratch.grid[c]) count(c, scratch.grid[c], 1);
+      if (scratch.grid[c]) count_and_list(c, scratch.grid[c], 1);
     for (int i = 0; i < info.n_free; ++i) {
       const int c = info.all_free[i];
       if (scratch.grid[c]) continue;
@@ -139,12 +137,10 @@ struct TabuSearch {
       }
       if (!fill) continue;
       scratch.grid[c] = static_cast<std::uint8_t>(fill);
-      count(c, fill, 1);
+      count_and_list(c, fill, 1);
     }
     int conflicts = 0;
-    scratch.n_conflicted = 0;
-    for (int c = 0; c < S::kCells; ++c) scratch.place[c] = TabuScratch<B>::kOut;
-    for (int i = 0; i < info.n_free; ++i) {
+    for (int i = 0; i < info.n_free; ++i) {  // each free cell's own place in the list, as it ends
       const int c = info.all_free[i];
       if (scratch.grid[c]) conflicts += scratch.held[c][scratch.grid[c] - 1];
       list(c);
@@ -188,9 +184,7 @@ struct TabuSearch {
     scratch.tabu[c][old - 1] = step + 1 + tenure;
   }
 
-  GPUGA_HD_INLINE void keep(std::uint8_t* genome) const {
-    for (int c = 0; c < S::kCells; ++c) genome[c] = scratch.grid[c];
-  }
+  GPUGA_HD_INLINE void keep(std::uint8_t* genome) const { copy_individual<B>(genome, scratch.grid); }
 };
 
 // Up to `steps` steps of the search on `genome` (a repaired grid), its hashes keyed by the
