@@ -227,9 +227,10 @@ echo "ok: SIGTERM to a rank stopped the run in $((SECONDS - start)) s"
 
 # --checkpoint over ranks: SIGTERM to one rank checkpoints the whole run (rank 0 writes it) and
 # every rank exits with status 4; it resumes on 2 ranks, and on one process, to what one process
-# prints uninterrupted.
+# prints uninterrupted. The run is long (24,000 generations, seconds on a fast machine) so that
+# the signal, sent after the first progress line, lands before the generation limit does.
 head -n 1 "$src/puzzles/acs_16x16_fixed040_inst00-09.txt" >"$tmp/unsolved.txt"  # not within these runs
-ck=(--backend cpu --seed 5 --max-generations 8000 --time-limit 0 --report-every 1000 --format line --pop 400
+ck=(--backend cpu --seed 5 --max-generations 24000 --time-limit 0 --report-every 1000 --format line --pop 400
     --island-size 100 --local-search 0 --repair none --migration-interval 20 "$tmp/unsolved.txt")
 "$gpuga" solve --threads 2 "${ck[@]}" >"$tmp/ck-whole.out" 2>"$tmp/ck-whole.err"
 for resume_on in 2 1; do
