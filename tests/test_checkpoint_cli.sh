@@ -17,8 +17,8 @@ head -n 1 "$src/puzzles/acs_16x16_fixed040_inst00-09.txt" >"$tmp/p.txt"
 # migration, ended by the generation limit (no time limit: a loaded machine must not end it).
 # SIGUSR1's run has islands that grow (--grow-after): twice within its first 0.3 s, so that the
 # cut falls in its last stage, with twice and four times the islands' size.
-plain=(--max-generations 8000)
-growing=(--max-generations 4000 --grow-after 500)
+plain=(--max-generations 24000)
+growing=(--max-generations 8000 --grow-after 500)
 summary() { grep "^puzzle 1" "$1" | sed 's/, [0-9.]* s (.*//'; }
 source "$(dirname "$0")/wait_for.sh"
 
@@ -68,7 +68,7 @@ done
 
 # batch --checkpoint-every: SIGTERM saves the runs in flight beside the CSV (status 4, no row for
 # them); --resume continues them and writes the rows of the uninterrupted batch; the files go.
-b=(--backend cpu --threads 2 --seed 7 --max-generations 6000 --time-limit 0 --pop 400 --island-size 100
+b=(--backend cpu --threads 2 --seed 7 --max-generations 16000 --time-limit 0 --pop 400 --island-size 100
    --local-search 0 --repair none --migration-interval 20 --runs 3 --concurrent 2)
 "$gpuga" batch "${b[@]}" --csv "$tmp/whole.csv" "$tmp/p.txt" 2>/dev/null
 "$gpuga" batch "${b[@]}" --csv "$tmp/cut.csv" --checkpoint-every 1000 "$tmp/p.txt" 2>"$tmp/batch.err" &
