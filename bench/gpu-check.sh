@@ -509,7 +509,7 @@ stage_hold() {
 }
 
 # Beyond 25x25 (a build whose GPUGA_CUDA_SIZES holds 36x36 and 64x64): the repaired GA's grids on
-# the GPU are the CPU's, and the first puzzles at 45 % given (the hard band, docs/benchmarks.md's
+# the GPU, tabu-searched as the defaults there say, are the CPU's, and the first puzzles at 45 % given (the hard band, docs/benchmarks.md's
 # "Beyond 25x25"), one at a time at the defaults on the GPU and on this machine's CPU cores (JSON
 # into large-SIZE-BACKEND.json). Dry: puzzles the CPU solves at once (36x36 at 60 %, 64x64 at
 # 75 %), two generations.

@@ -170,7 +170,9 @@ std::vector<Kernel> read_report(const std::string& path) {
         // island kernel runs on its step's island's team (the boundary and summary steps on the
         // defaults' island); a grid on the widest blocks.
         const bool plain_step = k.name.find("<ga_segment_step") != std::string::npos;
-        const bool repaired_step = k.name.find("<repaired_ga_segment_step") != std::string::npos;
+        // The searched GA's step (--tabu) runs the repaired GA's islands and tiles.
+        const bool repaired_step = k.name.find("<repaired_ga_segment_step") != std::string::npos ||
+                                   k.name.find("<searched_ga_segment_step") != std::string::npos;
         const bool chain_step = k.name.find("<chain_segment_step") != std::string::npos;
         const Repair rows = plain_step ? Repair::None : Repair::Propagate;
         const DefaultIsland island =

@@ -267,6 +267,15 @@ struct BlockTeam {
     *p += v;
 #endif
   }
+  // A tile's tabu-search tables: the block's tiles after those of the blocks before it.
+  template <class Lanes>
+  GPUGA_HD std::uint64_t search_tile(const Lanes& lanes) const {
+#if defined(__CUDA_ARCH__)
+    return std::uint64_t(blockIdx.x) * lanes.tiles() + lanes.tile();
+#else
+    return lanes.tile();
+#endif
+  }
 };
 
 // Keys a block sorts alone between grid barriers: 2048 keys, 16 KiB, stay in its L1.
@@ -321,6 +330,9 @@ struct GridTeam : BlockTeam {
   // Blocks that read the timer apart could disagree, and a grid barrier waits for all: a lone
   // island keeps its time limit where the driver's epochs end.
   GPUGA_HD bool past(std::int64_t) const { return false; }
+  // The grid's tiles are numbered across it already (lanes above).
+  template <class Lanes>
+  GPUGA_HD std::uint64_t search_tile(const Lanes& lanes) const { return lanes.tile(); }
 };
 
 // The launch policy, a row a step and a column an architecture: how many blocks of 256 threads
@@ -354,6 +366,14 @@ struct LaunchPolicy<chain_segment_step<B>> {
 template <int B>
 struct LaunchPolicy<repaired_ga_segment_step<B>> {
   static constexpr BlocksPerMultiprocessor sm80{2, B <= 4 ? 4u : 2u, 2}, sm90{2, B <= 4 ? 4u : 2u, 2};
+};
+// The searched GA's: two blocks (128 registers) up to 25x25; one from 36x36, where a block's
+// repair tiles fill a multiprocessor's shared memory anyway, so that the search's keys and
+// tables' addresses spill nothing (at two, the 36x36 grid kernel spilled 8 bytes).
+template <int B>
+struct LaunchPolicy<searched_ga_segment_step<B>> {
+  static constexpr unsigned kBlocks = B >= 6 ? 1u : 2u;
+  static constexpr BlocksPerMultiprocessor sm80{kBlocks, kBlocks, kBlocks}, sm90{kBlocks, kBlocks, kBlocks};
 };
 // The column of the architecture being compiled (sm_80 before sm_90; the host pass, which
 // launches what the device passes compiled, reads sm_90's).
@@ -490,8 +510,6 @@ __global__ void global_timer_kernel(Word* now) {
 
 class System : public Memory {
  public:
-  // A block holds no tabu search's tables (tabu.hpp: a cell by value, past its shared memory).
-  static constexpr bool kHoldsSearches = false;
   explicit System(int device) : device_(device) {}
   System(System&&) = default;
   // Timers still pending belong to an engine that is going: their events go, their times do not.
@@ -588,6 +606,13 @@ class System : public Memory {
     const std::uint64_t wanted = std::max<std::uint64_t>((l.width + kTeamThreads - 1) / kTeamThreads, 1);
     l.blocks = std::min<std::uint64_t>(wanted, std::uint64_t(per_sm) * multiprocessors());
     return l;
+  }
+
+  // A tabu search's tables for every tile of `lanes` threads of the launch's blocks (BlockTeam::
+  // search_tile), in device memory: at 64x64 more than a megabyte each, past any shared memory.
+  std::uint64_t search_tiles(const Launch& l, std::uint32_t lanes) const {
+    const std::uint64_t threads = l.kernel == KernelKind::Grid ? kTeamThreads : l.threads;
+    return l.blocks * (threads / lanes);
   }
 
   // A step as `l` says (launch_policy.hpp): a block an island, or island 0 on a grid.
@@ -693,6 +718,9 @@ struct OmpTeam {
   void sort(std::uint64_t* keys, std::uint32_t n) const { bitonic_sort(*this, keys, n); }
   bool past(std::int64_t deadline) const { return seen && team_past(*this, seen, deadline); }
   void add(std::uint64_t* p, std::uint64_t v) const { __atomic_fetch_add(p, v, __ATOMIC_RELAXED); }
+  // Each thread a tile (lanes above); the twin runs one block at a time.
+  template <class Lanes>
+  std::uint64_t search_tile(const Lanes& lanes) const { return lanes.tile(); }
 };
 
 // No device to select: the engine's memory is the host's.
@@ -700,7 +728,6 @@ struct NoScope {};
 
 class System : public Memory {
  public:
-  static constexpr bool kHoldsSearches = false;  // as the GPU's
   // `stage_limit`: the most bytes an island is staged in; islands larger run from their home, as
   // a GPU's do when they outgrow its shared memory. Unlimited by default, so that the tests run
   // the staging code the GPU runs.
@@ -726,6 +753,9 @@ class System : public Memory {
   void settle_timers() const {}
   std::int64_t device_deadline(std::int64_t host_deadline) const { return host_deadline; }
 
+  // A tabu search's tables for each thread of the widest team, the grid's twin: each is a tile
+  // of one lane, and the blocks' twins run one at a time.
+  std::uint64_t search_tiles(const Launch&, std::uint32_t) const { return kOmpGridTiles * kOmpTeamThreads; }
   // A step's launch as the engine made it: the grid's twin is always two tiles.
   template <class Step>
   Launch sized(const Launch& l) const { return l; }

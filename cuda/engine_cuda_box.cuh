@@ -46,6 +46,7 @@ CudaProbe probe_cuda_of(int device) {
   p.multiprocessor = sys.multiprocessor();
   p.segments[SegmentStep::Ga] = footprint_of<ga_segment_step<B>>();
   p.segments[SegmentStep::RepairedGa] = footprint_of<repaired_ga_segment_step<B>>();
+  p.segments[SegmentStep::SearchedGa] = footprint_of<searched_ga_segment_step<B>>();
   p.segments[SegmentStep::Chains] = footprint_of<chain_segment_step<B>>();
   return p;
 }

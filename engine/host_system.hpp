@@ -35,14 +35,6 @@ inline void count_sort(std::uint64_t* keys, std::uint32_t n) {
   std::copy_n(sorted.begin(), m, keys);
 }
 
-// A thread's tables for a search on it (tabu.hpp's), kept from one search to the next.
-template <class Scratch>
-Scratch& thread_search_scratch() {
-  thread_local std::vector<std::uint8_t> bytes;
-  if (bytes.size() < sizeof(Scratch)) bytes.resize(sizeof(Scratch));
-  return *reinterpret_cast<Scratch*>(bytes.data());
-}
-
 // A team of one: no barrier needed, and the clock its own to read; a tile of one lane, its
 // scratch the thread's.
 struct SerialTeam {
@@ -55,8 +47,9 @@ struct SerialTeam {
   std::uint32_t size() const { return 1; }
   void sync() const {}
   bool past(std::int64_t deadline) const { return deadline_passed(deadline); }
-  template <class Scratch>
-  Scratch& search_scratch() const { return thread_search_scratch<Scratch>(); }
+  // The thread's tables, as its scratch: a thread runs one island at a time.
+  template <class Lanes>
+  std::uint64_t search_tile(const Lanes&) const { return static_cast<std::uint64_t>(omp_get_thread_num()); }
   void sort(std::uint64_t* keys, std::uint32_t n) const { count_sort(keys, n); }
   // Atomic: islands of one run add to the same counter from different threads.
   void add(std::uint64_t* p, std::uint64_t v) const { __atomic_fetch_add(p, v, __ATOMIC_RELAXED); }
@@ -74,8 +67,8 @@ struct HostTeam {
   std::uint32_t rank() const { return static_cast<std::uint32_t>(omp_get_thread_num()); }
   std::uint32_t size() const { return static_cast<std::uint32_t>(omp_get_num_threads()); }
   bool past(std::int64_t deadline) const { return team_past(*this, seen, deadline); }
-  template <class Scratch>
-  Scratch& search_scratch() const { return thread_search_scratch<Scratch>(); }
+  template <class Lanes>
+  std::uint64_t search_tile(const Lanes& lanes) const { return lanes.tile(); }
   void sync() const {
 #pragma omp barrier
   }
@@ -88,8 +81,6 @@ struct HostTeam {
 
 class HostSystem {
  public:
-  // Its teams hold a tabu search's tables, a thread's own (search_scratch; tabu.hpp).
-  static constexpr bool kHoldsSearches = true;
   explicit HostSystem(int threads) : threads_(threads) {}
 
   template <class T>
@@ -125,6 +116,8 @@ class HostSystem {
   void settle_timers() const {}
   std::int64_t device_deadline(std::int64_t host_deadline) const { return host_deadline; }
 
+  // A tabu search's tables a thread: each thread is a tile of one lane, on one island at a time.
+  std::uint64_t search_tiles(const Launch&, std::uint32_t) const { return static_cast<std::uint64_t>(threads_); }
   // A step's launch as the engine made it: a grid is every thread, whatever its blocks.
   template <class Step>
   Launch sized(const Launch& l) const { return l; }

@@ -13,8 +13,9 @@
 // block of the GPU when the island is not staged).
 // A System provides: vector<T>; raw, put, get; upload (put, in the order of the launches);
 // download (get, on the engine's own stream); prepare(bytes, what); limits(); launch(name,
-// launch, step); time(phase, ledger) and settle_timers(); placement(launch);
-// device_deadline(deadline) (a RunTask's deadline on the clock its teams read).
+// launch, step); search_tiles(launch, lanes) (the tiles of `lanes` a launch's teams hold at
+// most, each with a tabu search's tables); time(phase, ledger) and settle_timers();
+// placement(launch); device_deadline(deadline) (a RunTask's deadline on the clock its teams read).
 //
 // Per epoch the host uploads one task per run and launches, with no synchronisation between
 // them, a segment step and a boundary step per segment; summaries are one record per island.
@@ -42,6 +43,7 @@ decltype(auto) with_segment_step(const GaParams& ga, F&& f) {
   switch (segment_step_of(ga)) {
     case SegmentStep::Chains: return f.template operator()<chain_segment_step<B>>();
     case SegmentStep::RepairedGa: return f.template operator()<repaired_ga_segment_step<B>>();
+    case SegmentStep::SearchedGa: return f.template operator()<searched_ga_segment_step<B>>();
     case SegmentStep::Ga: break;
   }
   return f.template operator()<ga_segment_step<B>>();
@@ -51,6 +53,7 @@ decltype(auto) with_segment_step(const GaParams& ga, F&& f) {
 template <class Sys, int B>
 class IslandEngine final : public Engine {
   static constexpr int kGenomeBytes = Shape<B>::kGenomeBytes, kCells = Shape<B>::kCells;
+  static constexpr std::uint64_t kSearchTableBytes = tile_scratch_bytes(sizeof(TabuScratch<B>));
 
  public:
   IslandEngine(const Grid& puzzle, const EngineParams& p, Sys sys,
@@ -72,8 +75,7 @@ class IslandEngine final : public Engine {
                           std::to_string(kMaxChains) + " chains, which never migrate");
     static_assert(kMaxFitness<5> <= 0xFFFF, "fitness_problem's bound: squared runs to 25x25");
     if (const std::string problem = fitness_problem(p.ga, B); !problem.empty()) throw InputError(problem);
-    if (const std::string problem = tabu_problem(p.ga, Sys::kHoldsSearches); !problem.empty())
-      throw InputError(problem);
+    if (const std::string problem = tabu_problem(p.ga); !problem.empty()) throw InputError(problem);
     if (p.ga.repair == Repair::Propagate &&  // the repaired step evaluates no other (breed.hpp)
         (p.ga.encoding != Encoding::Cell || p.ga.fitness != FitnessKind::Conflicts))
       throw std::logic_error("a repaired GA of another encoding or fitness than the cell's conflicts");
@@ -110,13 +112,20 @@ class IslandEngine final : public Engine {
     segment_ = with_segment_step<B>(p.ga, [&]<class Step>() { return sys_.template sized<Step>(staged); });
     boundary_ = sys_.template sized<boundary_step<B>>(home);
     summary_ = sys_.template sized<summary_step<B>>(home);
+    // The tabu search's tables, one for each tile the segment's launch runs (island.hpp).
+    if (p.ga.tabu) {
+      const std::uint64_t tables = sys_.search_tiles(segment_, kRepairLanes<B>) * kSearchTableBytes;
+      sys_.prepare(tables, "--tabu " + std::to_string(p.ga.tabu) + " at " + std::to_string(B * B) + "x" +
+                               std::to_string(B * B) + " (a search's tables a tile)");
+      Sys::resize(searches_, tables);
+    }
     set_run(0, puzzle, p.ga.seed);
   }
 
   // The memory goes back on the engine's own device (the members are destroyed after this body).
   ~IslandEngine() override {
     [[maybe_unused]] const auto on = sys_.scope();
-    release(records_, best_, outbox_, states_, summaries_, runs_info_, tasks_, cdf_, solved_);
+    release(records_, best_, outbox_, searches_, states_, summaries_, runs_info_, tasks_, cdf_, solved_);
   }
 
   std::uint32_t slots() const override { return slots_; }
@@ -364,7 +373,7 @@ class IslandEngine final : public Engine {
   IslandsView<B> view() {
     return {p_, L_, Sys::raw(records_), Sys::raw(states_), Sys::raw(best_), Sys::raw(outbox_),
             Sys::raw(runs_info_), Sys::raw(tasks_), cdf_.empty() ? nullptr : Sys::raw(cdf_),
-            Sys::raw(summaries_), Sys::raw(solved_)};
+            Sys::raw(summaries_), Sys::raw(solved_), searches_.empty() ? nullptr : Sys::raw(searches_)};
   }
 
   std::uint64_t bytes_needed() const {
@@ -386,6 +395,7 @@ class IslandEngine final : public Engine {
   RingLink* link_ = nullptr;
   std::uint32_t first_island_ = 0, ring_islands_ = 0;
   vec<std::uint8_t> records_, best_, outbox_;
+  vec<std::uint8_t> searches_;  // --tabu: a search's tables for each tile of a segment's launch
   vec<IslandState> states_;
   vec<IslandSummary> summaries_;
   vec<RunInfo<B>> runs_info_;

@@ -173,19 +173,32 @@ INSTANTIATE_TEST_SUITE_P(
       return system_name(std::get<0>(info.param)) + "_" + std::get<1>(info.param).name;
     });
 
-TEST_P(DeviceEngine, ATabuSearchIsRefusedNamingTheCpuBackend) {
-  // A block holds no tabu search's tables (tabu.hpp): an engine asked for one refuses it, rather
-  // than run the repaired GA without it and give other bytes than the CPU.
+TEST_P(DeviceEngine, TabuSearchedIslandsEqualTheCpu) {
+  // The repaired GA with a tabu search on every repaired grid (tabu.hpp), each on its tile's
+  // tables in the engine's memory: islands on a ring (a block each), and a lone island (the
+  // grid), at 9x9; and two islands at 36x36, the smallest size whose defaults search. The
+  // search changes the islands (the same engine without it differs).
   if (const auto why = skip_reason(GetParam()); !why.empty()) GTEST_SKIP() << why;
   auto c = all_test_configs(20).back();
   ASSERT_EQ(c.params.repair, Repair::Propagate);
-  c.params.tabu = 10;
-  try {
-    make_device(GetParam(), grid_of(kHardPuzzle), islands_of(c, 2));
-    FAIL() << "no refusal";
-  } catch (const InputError& e) {
-    EXPECT_NE(std::string(e.what()).find("--tabu 10 on the CUDA backend"), std::string::npos) << e.what();
+  c.params.tabu = 30;
+  const Grid nine = grid_of(kHardPuzzle);
+  for (const std::uint32_t islands : {3u, 1u}) {
+    const EngineParams p = islands_of(c, islands, 4, 2, 5, 2);
+    expect_same_after(GetParam(), nine, p, 2, 9, std::to_string(islands) + " island(s) searched");
+    EngineParams plain = p;
+    plain.ga.tabu = 0;
+    auto searched = make_device(GetParam(), nine, p), without = make_device(GetParam(), nine, plain);
+    searched->initialize(3);
+    without->initialize(3);
+    EXPECT_NE(searched->population(0), without->population(0)) << islands << " island(s)";
   }
+  const Grid big =
+      read_puzzle_file(source_path("bench/instances/36x36/fill-0.50.txt"))[0].grid;
+  if (!builds_size(GetParam(), big)) return;
+  auto small = all_test_configs(4).back();
+  small.params.tabu = 200;
+  expect_same_after(GetParam(), big, islands_of(small, 2, 2, 1, 2, 1), 1, 2, "36x36 searched");
 }
 
 TEST_P(DeviceEngine, EveryBoxSizeEqualsTheCpu) {

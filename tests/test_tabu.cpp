@@ -4,10 +4,11 @@
 // the key that orders the moves (TabuKey, tabu_hash). What comes out keeps the givens, holds a
 // candidate in every free cell and has no more conflicts than the repaired grid with its blanks
 // filled; a 9x9 grid stalled by its repair, and 25x25 and 36x36 ones of the hard band, are
-// completed to solutions.
+// completed to solutions. A tile of lanes (a GPU's warp) makes the reference's moves at any width.
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstring>
 #include <map>
 #include <utility>
 #include <vector>
@@ -18,6 +19,7 @@
 #include "gpuga/exact_solver.hpp"
 #include "gpuga/puzzle_io.hpp"
 #include "grids.hpp"
+#include "omp_lanes.hpp"
 #include "paths.hpp"
 
 using namespace gpuga;
@@ -94,7 +96,21 @@ template <int B>
 std::vector<std::uint8_t> search(std::vector<std::uint8_t> g, const PuzzleInfo<B>& info,
                                  std::uint64_t seed, std::uint32_t child, std::uint32_t steps) {
   static TabuScratch<B> scratch;
-  tabu_search<B>(scratch, g.data(), info, seed, 0, child, steps);
+  tabu_search<B>(OneLane{}, scratch, g.data(), info, seed, 0, child, steps);
+  return g;
+}
+
+// The same search by a tile of `width` OpenMP threads with real barriers (omp_lanes.hpp), each
+// lane scoring its share of the cells in conflict, on tables that start as garbage.
+template <int B>
+std::vector<std::uint8_t> search_on_lanes(std::uint32_t width, std::vector<std::uint8_t> g,
+                                          const PuzzleInfo<B>& info, std::uint32_t child,
+                                          std::uint32_t steps) {
+  static TabuScratch<B> scratch;
+  std::memset(static_cast<void*>(&scratch), 0xA5, sizeof(scratch));
+  std::vector<std::uint32_t> exchange(2 * width);
+#pragma omp parallel num_threads(static_cast<int>(width))
+  tabu_search<B>(OmpLanes{exchange.data(), nullptr}, scratch, g.data(), info, 5, 0, child, steps);
   return g;
 }
 
@@ -126,7 +142,11 @@ void expect_reference_moves(const Grid& puzzle, std::uint32_t children, std::uin
     const std::vector<std::uint8_t> child = repaired_child<B>(info, i);
     const std::vector<std::uint8_t> reference = reference_search<B>(child, info, 5, i, steps);
     expect_candidates<B>(reference, info);
+    ASSERT_NE(reference, child) << "child " << i << ": the search changed nothing";
     ASSERT_EQ(search<B>(child, info, 5, i, steps), reference) << "child " << i;
+    // Tiles of 2 to 32 lanes, and widths that divide nothing, as a GPU's warps run it.
+    for (const std::uint32_t width : {2u, 3u, 13u, 32u})
+      ASSERT_EQ(search_on_lanes<B>(width, child, info, i, steps), reference) << "child " << i << " on " << width << " lanes";
     EXPECT_LE(conflicts_of<B>(reference), conflicts_of<B>(reference_search<B>(child, info, 5, i, 0)));
   }
 }

@@ -412,8 +412,8 @@ std::vector<RunSetting> make_settings() {
                             "and --fitness conflicts, else none)", "repair", {"repair", 24, 7}),
                      &O::repair),
       or_auto(number<U>("tabu", &O::tabu, &G::tabu, 0, kMaxTabuSteps, ga,
-                        "Tabu-search steps on every repaired grid (--repair propagate; the CPU "
-                        "backend): its blanks filled, each step changes a cell in conflict to the "
+                        "Tabu-search steps on every repaired grid (--repair propagate; a warp a "
+                        "grid on a GPU): its blanks filled, each step changes a cell in conflict to the "
                         "candidate that removes the most conflicts, not taking a cell back to a "
                         "value it left lately (TabuCol); the individual is the best grid found, "
                         "conflicts and all (0: none; auto: by backend and box size, " +

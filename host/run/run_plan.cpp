@@ -63,7 +63,7 @@ void check(const RunOptions& o, const RunConfig& c, std::uint32_t grow_given) {
   GPUGA_INPUT_CHECK(c.engine.keep_on_restart <= n,
                     "--keep-on-restart " + std::to_string(c.engine.keep_on_restart) +
                         " must not exceed the island size " + std::to_string(n));
-  if (const std::string problem = tabu_problem(g, c.backend != Backend::Cuda); !problem.empty())
+  if (const std::string problem = tabu_problem(g); !problem.empty())
     throw InputError(problem);
   if (g.repair == Repair::Propagate) {
     GPUGA_INPUT_CHECK(g.algorithm == Algorithm::Ga,

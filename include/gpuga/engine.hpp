@@ -116,19 +116,13 @@ inline std::string fitness_problem(const GaParams& ga, int box) {
          "65,535; expected --fitness conflicts (squared runs 4x4 to 25x25)";
 }
 
-// "" where the islands can run `ga`'s tabu search (--tabu, tabu.hpp): within repaired grids, on a
-// backend whose threads hold its tables (`holds_searches`: the CPU's); else why not, in the
-// user's words. plan() asks before any run, and an engine again when it is made.
-inline std::string tabu_problem(const GaParams& ga, bool holds_searches) {
-  if (ga.tabu == 0) return "";
-  const std::string given = "--tabu " + std::to_string(ga.tabu);
-  if (ga.repair != Repair::Propagate)
-    return given + " without --repair propagate: the search moves within a repaired grid; "
-                   "expected 0 or auto";
-  if (!holds_searches)
-    return given + " on the CUDA backend: the tabu search runs on the CPU backend only; "
-                   "expected --backend cpu or --tabu 0";
-  return "";
+// "" where the islands can run `ga`'s tabu search (--tabu, tabu.hpp): within repaired grids;
+// else why not, in the user's words. plan() asks before any run, and an engine again when it is
+// made.
+inline std::string tabu_problem(const GaParams& ga) {
+  if (ga.tabu == 0 || ga.repair == Repair::Propagate) return "";
+  return "--tabu " + std::to_string(ga.tabu) +
+         " without --repair propagate: the search moves within a repaired grid; expected 0 or auto";
 }
 
 // `params.ga.seed` seeds run 0 with `puzzle`; other runs start Idle until set_run. `threads`: at

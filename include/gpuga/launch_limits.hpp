@@ -36,7 +36,7 @@ struct Launch {
 };
 
 // The segment steps (island_engine.hpp launches the one an island's parameters run).
-enum class SegmentStep { Ga, RepairedGa, Chains };
+enum class SegmentStep { Ga, RepairedGa, SearchedGa, Chains };
 
 // What one unit holds at once (a GPU's multiprocessor, from its attributes; a CPU thread runs
 // one island), and what a kernel takes (a thread's registers, a block's static shared memory):
@@ -59,7 +59,7 @@ struct StepFootprint {
   KernelFootprint staged, home;
 };
 struct SegmentFootprints {
-  StepFootprint step[3];
+  StepFootprint step[4];
   StepFootprint& operator[](SegmentStep s) { return step[static_cast<int>(s)]; }
   const StepFootprint& operator[](SegmentStep s) const { return step[static_cast<int>(s)]; }
 };

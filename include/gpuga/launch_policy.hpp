@@ -72,7 +72,8 @@ Launch launch_of(bool stages, const IslandLayout& layout, std::uint64_t islands,
 // The segment step an island's parameters run.
 inline SegmentStep segment_step_of(const GaParams& ga) {
   if (ga.algorithm != Algorithm::Ga) return SegmentStep::Chains;
-  return ga.repair == Repair::Propagate ? SegmentStep::RepairedGa : SegmentStep::Ga;
+  if (ga.repair != Repair::Propagate) return SegmentStep::Ga;
+  return ga.tabu ? SegmentStep::SearchedGa : SegmentStep::RepairedGa;
 }
 
 // Islands of these parameters side by side (a block each, never a lone island's grid) that one

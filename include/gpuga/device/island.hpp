@@ -7,7 +7,8 @@
 // whole team), sort(keys, n), add(counter, value) (an atomic 64-bit add), past(deadline) (whether
 // a RunTask's deadline has passed, the same answer for every thread of the team; false where the
 // team cannot read a clock) and lanes<kWidth>(bytes) (the thread's tile of lanes for a child's
-// repair, lanes.hpp: a GPU's tiles of kWidth, a CPU thread's one lane; `bytes` of scratch each),
+// repair, lanes.hpp: a GPU's tiles of kWidth, a CPU thread's one lane; `bytes` of scratch each)
+// and search_tile(lanes) (that tile's place among the launch's, for its tabu-search tables),
 // with kCutsGenerationZero (whether a deadline may leave an island unstarted: the CPU's islands,
 // whose states and summaries then say so). sort orders n keys (n a power of two) ascending; every
 // key is (fitness << 32 | index) with the indices ascending from 0, then ~0 padding, which lets a
@@ -359,10 +360,13 @@ struct Island {
 
   // Genomes from..to-1 of the array at `genomes` rebuilt within their candidates (the repaired
   // GA), a genome a tile of lanes (team_repair.hpp), each from its own stream: (seed,
-  // generation, its index, kPurposeRepair); then, with --tabu, each searched. Between barriers of
-  // the team: the genomes were written by their owners, and are read by theirs after.
+  // generation, its index, kPurposeRepair); then, kSearched (--tabu), each searched on the
+  // launch's tables at `searches` (a parameter rather than a member: a larger Island took more
+  // stack in every GA kernel). Between barriers of the team: the genomes were written by their
+  // owners, and are read by theirs after.
+  template <bool kSearched>
   GPUGA_HD void repair(std::uint8_t* genomes, std::uint32_t from, std::uint32_t to,
-                       std::uint64_t seed, std::uint32_t generation) const {
+                       std::uint64_t seed, std::uint32_t generation, std::uint8_t* searches) const {
     const auto lanes = team.template lanes<kRepairLanes<B>>(tile_scratch_bytes(sizeof(RepairScratch<B>)));
     auto& scratch = *reinterpret_cast<RepairScratch<B>*>(lanes.scratch());
     start_repairs<B>(lanes, scratch, info);
@@ -373,36 +377,41 @@ struct Island {
       repair_on_lanes<B>(lanes, scratch, genomes + std::uint64_t(i) * kGenomeBytes, info);
     }
     team.sync();
-    // Then each repaired grid's tabu search (tabu.hpp), a grid a thread, on teams whose threads
-    // hold a search's tables (the CPU's; an engine of another system refuses --tabu). None where
-    // a repair solved the puzzle: that grid is the island's best whatever the searches find, and
-    // their steps on the other grids would only delay it. Every thread reads every grid, so all
-    // decide alike, and all have read before any search writes one.
-    if constexpr (requires { team.template search_scratch<TabuScratch<B>>(); }) {
-      if (!params.ga.tabu) return;
-      bool solved = false;
-      for (std::uint32_t i = from; i < to && !solved; ++i)
-        solved = repaired_is_solved(genomes + std::uint64_t(i) * kGenomeBytes);
-      team.sync();
-      if (solved) return;
-      auto& search = team.template search_scratch<TabuScratch<B>>();
-      for (const std::uint32_t i : share(team, from, to))
-        tabu_search<B>(search, genomes + std::uint64_t(i) * kGenomeBytes, info, seed, generation, i,
-                       params.ga.tabu);
-      team.sync();
-    }
+    if constexpr (kSearched) search(lanes, genomes, from, to, seed, generation, searches);
+  }
+
+  // The repaired genomes from..to-1 each tabu-searched (tabu.hpp), a grid a tile of `lanes`, on
+  // the tile's tables, those at team.search_tile(lanes) of `searches` (the system sizes them:
+  // search_tiles). None where a repair solved the puzzle: that grid is the island's best
+  // whatever the searches find, and their steps on the other grids would only delay it. Every
+  // thread reads every grid, so all decide alike, and all have read before any search writes one.
+  template <class Lanes>
+  GPUGA_HD void search(const Lanes& lanes, std::uint8_t* genomes, std::uint32_t from, std::uint32_t to,
+                       std::uint64_t seed, std::uint32_t generation, std::uint8_t* searches) const {
+    bool solved = false;
+    for (std::uint32_t i = from; i < to && !solved; ++i)
+      solved = repaired_is_solved(genomes + std::uint64_t(i) * kGenomeBytes);
+    team.sync();
+    if (solved) return;
+    auto& tables = *reinterpret_cast<TabuScratch<B>*>(
+        searches + team.search_tile(lanes) * std::uint64_t(tile_scratch_bytes(sizeof(TabuScratch<B>))));
+    for (std::uint32_t i = from + lanes.tile(); i < to; i += lanes.tiles())
+      tabu_search<B>(lanes, tables, genomes + std::uint64_t(i) * kGenomeBytes, info, seed, generation, i,
+                     params.ga.tabu);
+    team.sync();
   }
 
   // Individuals from..n-1 of `side` new at `generation`, evaluated. kRepaired here and below:
-  // the GA's children and new individuals are repaired (repair above).
-  template <bool kRepaired>
-  GPUGA_HD void renew(int side, std::uint32_t from, std::uint64_t seed, std::uint32_t generation) const {
+  // the GA's children and new individuals are repaired (repair above); kSearched: and searched.
+  template <bool kRepaired, bool kSearched = false>
+  GPUGA_HD void renew(int side, std::uint32_t from, std::uint64_t seed, std::uint32_t generation,
+                      std::uint8_t* searches = nullptr) const {
     for (const std::uint32_t i : share(team, from, layout.island_size)) {
       init_genome<B, kRepaired>(genome(side, i), i, seed, generation, params.ga, info);
       if constexpr (!kRepaired) fit(side)[i] = evaluate<B>(genome(side, i), params.ga, band(side, i));
     }
     if constexpr (kRepaired) {
-      repair(genome(side, 0), from, layout.island_size, seed, generation);
+      repair<kSearched>(genome(side, 0), from, layout.island_size, seed, generation, searches);
       for (const std::uint32_t i : share(team, from, layout.island_size))
         fit(side)[i] = evaluate_repaired<B>(genome(side, i), band(side, i));
     }
@@ -423,8 +432,9 @@ struct Island {
 
   // The next generation from side `cur` into side `cur ^ 1`, evaluated (not yet ordered). The
   // elite (copies of parents: tournament and rank) are not repaired again.
-  template <bool kRepaired>
-  GPUGA_HD void breed(int cur, std::uint64_t seed, std::uint32_t generation) const {
+  template <bool kRepaired, bool kSearched = false>
+  GPUGA_HD void breed(int cur, std::uint64_t seed, std::uint32_t generation,
+                      std::uint8_t* searches = nullptr) const {
     const int nxt = cur ^ 1;
     for (const std::uint32_t i : share(team, layout.children)) {
       // Made per child from the record's offsets: six pointers held across the loop were what
@@ -437,7 +447,8 @@ struct Island {
     if constexpr (kRepaired) {
       const std::uint32_t copies = params.ga.elite < layout.children ? params.ga.elite : layout.children;
       const std::uint32_t elite = layout.truncation ? 0 : copies;
-      repair(layout.truncation ? kid(0) : genome(nxt, 0), elite, layout.children, seed, generation);
+      repair<kSearched>(layout.truncation ? kid(0) : genome(nxt, 0), elite, layout.children, seed, generation,
+                        searches);
       for (const std::uint32_t i : share(team, layout.children)) evaluate_child<true>(nxt, i);
     }
     if (!layout.truncation) return;
@@ -465,31 +476,33 @@ struct Island {
   }
 
   // Generation 0.
-  template <bool kRepaired>
-  GPUGA_HD void init(IslandState& s, std::uint64_t seed, std::uint8_t* best_grid) const {
+  template <bool kRepaired, bool kSearched = false>
+  GPUGA_HD void init(IslandState& s, std::uint64_t seed, std::uint8_t* best_grid,
+                     std::uint8_t* searches = nullptr) const {
     s = IslandState{};
     s.seed = seed;
     s.evaluations = layout.island_size;
-    renew<kRepaired>(0, 0, seed, 0);
+    renew<kRepaired, kSearched>(0, 0, seed, 0, searches);
     team.sync();
     sort_side(0);
     note_best(s, 0, 0, true, best_grid);
   }
 
   // One generation: a restart when one falls due, else breeding; then order and progress.
-  template <bool kRepaired>
-  GPUGA_HD void generation(IslandState& s, std::uint32_t g, std::uint8_t* best_grid) const {
+  template <bool kRepaired, bool kSearched = false>
+  GPUGA_HD void generation(IslandState& s, std::uint32_t g, std::uint8_t* best_grid,
+                           std::uint8_t* searches = nullptr) const {
     const int cur = s.side, nxt = cur ^ 1;
     if (params.restart_after && g - s.last_improvement > params.restart_after) {
       const std::uint32_t keep =
           params.keep_on_restart < layout.island_size ? params.keep_on_restart : layout.island_size;
       for (const std::uint32_t i : share(team, keep)) move(cur, order()[i], nxt, i);
-      renew<kRepaired>(nxt, keep, s.seed, g);
+      renew<kRepaired, kSearched>(nxt, keep, s.seed, g, searches);
       ++s.restarts;
       s.last_improvement = g;
       s.evaluations += layout.island_size - keep;
     } else {
-      breed<kRepaired>(cur, s.seed, g);
+      breed<kRepaired, kSearched>(cur, s.seed, g, searches);
       // Every child evaluated, and every local-search move but the elite's (a move's fitness
       // change counts as an evaluation, as for sa and hc).
       s.evaluations +=

@@ -42,6 +42,7 @@ struct IslandsView {
   const std::uint64_t* cdf;
   IslandSummary* summaries;    // islands
   std::uint64_t* solved;       // one per run: its islands that have solved (reset by the host)
+  std::uint8_t* searches;      // --tabu: the segment launch's tabu-search tables (Island::searches)
 
   GPUGA_HD std::uint32_t run_of(std::uint32_t island) const { return island / params.islands; }
   GPUGA_HD std::uint8_t* record(std::uint32_t island) const {
@@ -59,11 +60,12 @@ struct IslandsView {
 // (to the next halt check, migration or the run's target). `area`, a StagedWork or a pointer
 // that is not null, is a staging area of staged_bytes(L) (shared memory on the GPU) that holds
 // the island meanwhile; a null pointer leaves the island where it is.
-// The GA's islands, the repaired GA's and the chains (sa, hc) are steps of their own
-// (ga_segment_step, repaired_ga_segment_step, chain_segment_step below), so that on the GPU each
+// The GA's islands, the repaired GA's (with or without the tabu search) and the chains (sa, hc)
+// are steps of their own (ga_segment_step, repaired_ga_segment_step, searched_ga_segment_step,
+// chain_segment_step below), so that on the GPU each
 // is a kernel of its own and none holds the registers or local memory that another needs
 // (docs/decisions.md). The engine picks the step by its parameters.
-template <int B, bool kChains, bool kRepaired>
+template <int B, bool kChains, bool kRepaired, bool kSearched = false>
 struct segment_step {
   static constexpr bool kStages = true;  // launched with a staging area (device_system.hpp)
   IslandsView<B> view;
@@ -126,12 +128,12 @@ struct segment_step {
         s.clock = to;
       }
     } else if (init) {
-      isl.template init<kRepaired>(s, seed, best);
+      isl.template init<kRepaired, kSearched>(s, seed, best, view.searches);
     } else {
       const std::uint32_t to =
           next_stop(s.clock, task.target, view.params.migration_interval, view.params.halt_interval);
       for (std::uint32_t g = s.clock + 1; g <= to && s.solved == kNever; ++g)
-        isl.template generation<kRepaired>(s, g, best);
+        isl.template generation<kRepaired, kSearched>(s, g, best, view.searches);
       s.clock = to;
       const std::uint32_t m = view.params.migration_interval;
       if (m && to % m == 0 && view.runs[view.run_of(island)].ring_islands > 1 && s.solved == kNever)
@@ -155,6 +157,12 @@ struct ga_segment_step : segment_step<B, false, false> {
 template <int B>
 struct repaired_ga_segment_step : segment_step<B, false, true> {
   static constexpr const char* kName = "repaired_ga_segment_step";
+};
+// The repaired GA's with a tabu search on every repaired grid (--tabu): a kernel of its own, so
+// that the search's registers weigh on no run without it.
+template <int B>
+struct searched_ga_segment_step : segment_step<B, false, true, true> {
+  static constexpr const char* kName = "searched_ga_segment_step";
 };
 template <int B>
 struct chain_segment_step : segment_step<B, true, false> {

@@ -12,21 +12,24 @@
 // `steps` steps or with no conflict left; the genome holds the best grid found (the fewest
 // conflicts, the earliest), whose conflict fitness (fitness.hpp) is 0 only when it is solved.
 //
-// Its tables (peers holding each value, and each cell's tabu per value) are a cell by value each,
-// hundreds of KiB at 36x36 and more than a megabyte at 64x64: a CPU thread holds them
-// (Team::search_scratch); on a GPU they would live in global memory, a search a warp, which is
-// not built: the CUDA backend refuses --tabu (tabu_problem, gpuga/engine.hpp). The serial search here is the reference
-// a GPU's would be checked against (tests/test_tabu.cpp checks it against a search written out
-// cell by cell).
+// A search runs on a tile of lanes (lanes.hpp), a warp on a GPU and one lane on a CPU thread:
+// the lanes score the moves of the cells in conflict in turn and agree on the least key (a
+// reduction over the tile); lane 0 makes the move and keeps the tables, which the tile then
+// reads. The move made is the least key however the lanes split the list, so any width makes
+// the same moves. Its tables (peers holding each value, and each cell's tabu per value) are a
+// cell by value each, hundreds of KiB at 36x36 and more than a megabyte at 64x64: the system
+// holds one a tile (Team::search_tables; global memory on a GPU). tests/test_tabu.cpp checks the
+// search against one written out cell by cell, and at widths 1 to 32 against one lane.
 #include <cstdint>
 
+#include "gpuga/device/lanes.hpp"
 #include "gpuga/device/operators.hpp"
 #include "gpuga/device/puzzle_info.hpp"
 #include "gpuga/device/rng.hpp"
 
 namespace gpuga {
 
-// A search's state, for one search at a time on a CPU thread.
+// A search's state, for one search at a time on a tile of lanes.
 template <int B>
 struct TabuScratch {
   using S = Shape<B>;
@@ -148,11 +151,12 @@ struct TabuSearch {
     return conflicts / 2;  // each pair of free cells twice; givens hold no free cell's candidate
   }
 
-  // The least key of the moves at `step` (those of the cells in conflict; a cell left blank has
-  // none).
-  GPUGA_HD_INLINE std::uint64_t best_key(std::uint32_t step, int conflicts, int best) const {
+  // The least key of the moves at `step` of the cells in conflict from the list's `first`, every
+  // `stride`th (a lane's share; a cell left blank has none).
+  GPUGA_HD_INLINE std::uint64_t best_key(std::uint32_t step, int conflicts, int best, int first,
+                                         int stride) const {
     std::uint64_t least = TabuKey::kNone;
-    for (int i = 0; i < scratch.n_conflicted; ++i) {
+    for (int i = first; i < scratch.n_conflicted; i += stride) {
       const int c = scratch.conflicted[i], now = scratch.grid[c];
       const int here = scratch.held[c][now - 1];
       for (Bits m = static_cast<Bits>(info.allowed[c]); m; m &= m - 1) {
@@ -184,27 +188,50 @@ struct TabuSearch {
     scratch.tabu[c][old - 1] = step + 1 + tenure;
   }
 
-  GPUGA_HD_INLINE void keep(std::uint8_t* genome) const { copy_individual<B>(genome, scratch.grid); }
+  // The search's grid into the genome, by every lane of the tile; the tile meets after, so that
+  // no lane's next move changes the grid under another's copy.
+  template <class Lanes>
+  GPUGA_HD_INLINE void keep(const Lanes& lanes, std::uint8_t* genome) const {
+    for (int k = static_cast<int>(lanes.lane()); k < S::kCells; k += static_cast<int>(lanes.width()))
+      genome[k] = scratch.grid[k];
+    lanes.sync();
+  }
 };
 
-// Up to `steps` steps of the search on `genome` (a repaired grid), its hashes keyed by the
-// child's stream (seed, generation, child, kPurposeTabu).
-template <int B>
-GPUGA_HD void tabu_search(TabuScratch<B>& scratch, std::uint8_t* genome, const PuzzleInfo<B>& info,
-                          std::uint64_t seed, std::uint32_t generation, std::uint32_t child,
-                          std::uint32_t steps) {
+// The least of the tile's keys, on every lane: the least high word, then the least low word of
+// the lanes that hold it (two 32-bit reductions, as a warp reduces).
+template <class Lanes>
+GPUGA_HD_INLINE std::uint64_t least_key(const Lanes& lanes, std::uint64_t key) {
+  const auto high = static_cast<std::uint32_t>(key >> 32);
+  const std::uint32_t least_high = lanes.reduce_min(high);
+  const std::uint32_t least_low = lanes.reduce_min(high == least_high ? static_cast<std::uint32_t>(key) : ~0u);
+  return std::uint64_t(least_high) << 32 | least_low;
+}
+
+// Up to `steps` steps of the search on `genome` (a repaired grid) by the tile `lanes`, its
+// hashes keyed by the child's stream (seed, generation, child, kPurposeTabu). Every lane follows
+// the same conflicts and best (each reads the agreed key); lane 0 alone writes the tables.
+template <int B, class Lanes>
+GPUGA_HD void tabu_search(const Lanes& lanes, TabuScratch<B>& scratch, std::uint8_t* genome,
+                          const PuzzleInfo<B>& info, std::uint64_t seed, std::uint32_t generation,
+                          std::uint32_t child, std::uint32_t steps) {
   Rng rng(seed, generation, child, kPurposeTabu);
   const TabuSearch<B> search{scratch, info, rng.next()};
-  int conflicts = search.load(genome), best = conflicts;
-  search.keep(genome);
+  const int lane = static_cast<int>(lanes.lane()), width = static_cast<int>(lanes.width());
+  // The load's blanks are filled in the order of the free cells: lane 0's alone.
+  int conflicts = lane == 0 ? search.load(genome) : 0;
+  conflicts = static_cast<int>(lanes.broadcast(static_cast<std::uint32_t>(conflicts), 0));
+  int best = conflicts;
+  search.keep(lanes, genome);
   for (std::uint32_t step = 0; step < steps && best > 0; ++step) {
-    const std::uint64_t key = search.best_key(step, conflicts, best);
+    const std::uint64_t key = least_key(lanes, search.best_key(step, conflicts, best, lane, width));
     if (key == TabuKey::kNone) break;
-    search.make(TabuKey::cell(key), TabuKey::value(key), step);
+    if (lane == 0) search.make(TabuKey::cell(key), TabuKey::value(key), step);
+    lanes.sync();
     conflicts += TabuKey::score(key);
     if (conflicts >= best) continue;
     best = conflicts;
-    search.keep(genome);
+    search.keep(lanes, genome);
   }
 }
 
