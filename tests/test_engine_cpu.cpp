@@ -226,6 +226,40 @@ TEST(CpuEngine, TabuSearchedIslandsAreTheSameBytesOnAnyTeamAndEpochs) {
   EXPECT_NE(snapshot(*without).pop, a.pop);
 }
 
+TEST(CpuEngine, TabuMovesCountAsEvaluationsAlikeOnAnyTeam) {
+  // Each search's moves count as evaluations (a local-search move does): generation 0 of an
+  // island whose repairs solve no grid counts its individuals and between one and --tabu moves
+  // for each (none made leaves a grid unsearched: its repair stalled it with a conflict); teams
+  // of 1 to 3 threads count the same; the islands without the search count their individuals.
+  auto c = all_test_configs(24).back();
+  ASSERT_EQ(c.params.repair, Repair::Propagate);
+  c.params.tabu = 30;
+  EngineParams p = islands_of(c, 1);
+  for (p.ga.seed = 1; p.ga.seed <= 40; ++p.ga.seed) {  // a seed whose repairs solve no grid
+    auto e = make_cpu_engine(grid_of(kHardPuzzle), p, 1);
+    e->initialize(0);
+    const auto fit = e->fitness(0);
+    if (std::count(fit.begin(), fit.end(), Fitness(0)) == 0) break;
+  }
+  ASSERT_LE(p.ga.seed, 40u) << "every seed's repairs solved a grid";
+  std::uint64_t one = 0;
+  for (const int threads : {1, 2, 3}) {
+    auto e = make_cpu_engine(grid_of(kHardPuzzle), p, threads);
+    e->initialize(0);
+    const auto s = snapshot(*e);
+    const std::uint64_t evaluations = s.summaries[0].state.evaluations, n = s.fit.size();
+    EXPECT_GE(evaluations, 2 * n) << threads << " threads";
+    EXPECT_LE(evaluations, n + n * c.params.tabu) << threads << " threads";
+    if (threads == 1) one = evaluations;
+    EXPECT_EQ(evaluations, one) << threads << " threads";
+  }
+  EngineParams plain = p;
+  plain.ga.tabu = 0;
+  auto without = make_cpu_engine(grid_of(kHardPuzzle), plain, 1);
+  without->initialize(0);
+  EXPECT_EQ(without->summaries()[0].state.evaluations, without->fitness(0).size());
+}
+
 TEST(CpuEngine, SummariesMatchThePopulation) {
   const auto c = all_test_configs(100)[0];
   auto e = make_cpu_engine(grid_of(kHardPuzzle), islands_of(c, 3), 2);

@@ -87,7 +87,7 @@ void print_table(const std::vector<BenchRow>& rows, const BenchOptions& o, const
                 per_sm.c_str(), r.validated.c_str(), efficiency.c_str(), solved_note(r).c_str());
   }
   std::printf("an epoch: %u generations then one summary per island; gens/s, evals/s: median "
-              "epoch of the repeats; advance, summary: mean ms per epoch (CUDA: events; CPU: "
+              "epoch of the repeats (evals: individuals made and local- or tabu-search moves); advance, summary: mean ms per epoch (CUDA: events; CPU: "
               "wall clock); ring: of advance, the exchanges between MPI ranks. With ranks > 1, "
               "pop and islands are each rank's, evals/s the whole run's, and efficiency is evals/s "
               "over ranks x those of one rank alone (the row before)\n", o.spec.generations);

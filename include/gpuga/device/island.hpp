@@ -364,9 +364,10 @@ struct Island {
   // launch's tables at `searches` (a parameter rather than a member: a larger Island took more
   // stack in every GA kernel). Between barriers of the team: the genomes were written by their
   // owners, and are read by theirs after.
+  // Returns the searches' moves (0 unsearched).
   template <bool kSearched>
-  GPUGA_HD void repair(std::uint8_t* genomes, std::uint32_t from, std::uint32_t to,
-                       std::uint64_t seed, std::uint32_t generation, std::uint8_t* searches) const {
+  GPUGA_HD std::uint64_t repair(std::uint8_t* genomes, std::uint32_t from, std::uint32_t to,
+                                std::uint64_t seed, std::uint32_t generation, std::uint8_t* searches) const {
     const auto lanes = team.template lanes<kRepairLanes<B>>(tile_scratch_bytes(sizeof(RepairScratch<B>)));
     auto& scratch = *reinterpret_cast<RepairScratch<B>*>(lanes.scratch());
     start_repairs<B>(lanes, scratch, info);
@@ -377,44 +378,60 @@ struct Island {
       repair_on_lanes<B>(lanes, scratch, genomes + std::uint64_t(i) * kGenomeBytes, info);
     }
     team.sync();
-    if constexpr (kSearched) search(lanes, genomes, from, to, seed, generation, searches);
+    if constexpr (kSearched) return search(lanes, genomes, from, to, seed, generation, searches);
+    return 0;
   }
 
   // The repaired genomes from..to-1 each tabu-searched (tabu.hpp), a grid a tile of `lanes`, on
   // the tile's tables, those at team.search_tile(lanes) of `searches` (the system sizes them:
   // search_tiles). None where a repair solved the puzzle: that grid is the island's best
   // whatever the searches find, and their steps on the other grids would only delay it. Every
-  // thread reads every grid, so all decide alike, and all have read before any search writes one.
+  // thread reads every grid, so all decide alike, and all have read before any search writes
+  // one. Returns the moves of every search, which each tile counts in its tables and every thread
+  // sums over the team's tiles (theirs follow one another) after the searches.
   template <class Lanes>
-  GPUGA_HD void search(const Lanes& lanes, std::uint8_t* genomes, std::uint32_t from, std::uint32_t to,
-                       std::uint64_t seed, std::uint32_t generation, std::uint8_t* searches) const {
+  GPUGA_HD std::uint64_t search(const Lanes& lanes, std::uint8_t* genomes, std::uint32_t from, std::uint32_t to,
+                                std::uint64_t seed, std::uint32_t generation, std::uint8_t* searches) const {
+    constexpr std::uint64_t kTableBytes = tile_scratch_bytes(sizeof(TabuScratch<B>));
+    const auto tables_of = [&](std::uint64_t tile) -> TabuScratch<B>& {
+      return *reinterpret_cast<TabuScratch<B>*>(searches + tile * kTableBytes);
+    };
+    TabuScratch<B>& tables = tables_of(team.search_tile(lanes));
+    if (lanes.lane() == 0) tables.moves = 0;
     bool solved = false;
     for (std::uint32_t i = from; i < to && !solved; ++i)
       solved = repaired_is_solved(genomes + std::uint64_t(i) * kGenomeBytes);
     team.sync();
-    if (solved) return;
-    auto& tables = *reinterpret_cast<TabuScratch<B>*>(
-        searches + team.search_tile(lanes) * std::uint64_t(tile_scratch_bytes(sizeof(TabuScratch<B>))));
-    for (std::uint32_t i = from + lanes.tile(); i < to; i += lanes.tiles())
-      tabu_search<B>(lanes, tables, genomes + std::uint64_t(i) * kGenomeBytes, info, seed, generation, i,
-                     params.ga.tabu);
+    if (solved) return 0;
+    for (std::uint32_t i = from + lanes.tile(); i < to; i += lanes.tiles()) {
+      const std::uint32_t moves = tabu_search<B>(lanes, tables, genomes + std::uint64_t(i) * kGenomeBytes, info,
+                                                 seed, generation, i, params.ga.tabu);
+      if (lanes.lane() == 0) tables.moves += moves;
+    }
     team.sync();
+    const std::uint64_t first = team.search_tile(lanes) - lanes.tile();
+    std::uint64_t moves = 0;
+    for (std::uint32_t k = 0; k < lanes.tiles(); ++k) moves += tables_of(first + k).moves;
+    return moves;
   }
 
   // Individuals from..n-1 of `side` new at `generation`, evaluated. kRepaired here and below:
   // the GA's children and new individuals are repaired (repair above); kSearched: and searched.
+  // Returns the tabu searches' moves.
   template <bool kRepaired, bool kSearched = false>
-  GPUGA_HD void renew(int side, std::uint32_t from, std::uint64_t seed, std::uint32_t generation,
-                      std::uint8_t* searches = nullptr) const {
+  GPUGA_HD std::uint64_t renew(int side, std::uint32_t from, std::uint64_t seed, std::uint32_t generation,
+                               std::uint8_t* searches = nullptr) const {
     for (const std::uint32_t i : share(team, from, layout.island_size)) {
       init_genome<B, kRepaired>(genome(side, i), i, seed, generation, params.ga, info);
       if constexpr (!kRepaired) fit(side)[i] = evaluate<B>(genome(side, i), params.ga, band(side, i));
     }
     if constexpr (kRepaired) {
-      repair<kSearched>(genome(side, 0), from, layout.island_size, seed, generation, searches);
+      const std::uint64_t moves = repair<kSearched>(genome(side, 0), from, layout.island_size, seed, generation, searches);
       for (const std::uint32_t i : share(team, from, layout.island_size))
         fit(side)[i] = evaluate_repaired<B>(genome(side, i), band(side, i));
+      return moves;
     }
+    return 0;
   }
 
   // Child i of the generation into side `nxt` (or the children, truncation) evaluated.
@@ -432,10 +449,12 @@ struct Island {
 
   // The next generation from side `cur` into side `cur ^ 1`, evaluated (not yet ordered). The
   // elite (copies of parents: tournament and rank) are not repaired again.
+  // Returns the tabu searches' moves.
   template <bool kRepaired, bool kSearched = false>
-  GPUGA_HD void breed(int cur, std::uint64_t seed, std::uint32_t generation,
-                      std::uint8_t* searches = nullptr) const {
+  GPUGA_HD std::uint64_t breed(int cur, std::uint64_t seed, std::uint32_t generation,
+                               std::uint8_t* searches = nullptr) const {
     const int nxt = cur ^ 1;
+    std::uint64_t moves = 0;
     for (const std::uint32_t i : share(team, layout.children)) {
       // Made per child from the record's offsets: six pointers held across the loop were what
       // made the GPU's segment step spill at 64 registers (docs/decisions.md).
@@ -447,11 +466,11 @@ struct Island {
     if constexpr (kRepaired) {
       const std::uint32_t copies = params.ga.elite < layout.children ? params.ga.elite : layout.children;
       const std::uint32_t elite = layout.truncation ? 0 : copies;
-      repair<kSearched>(layout.truncation ? kid(0) : genome(nxt, 0), elite, layout.children, seed, generation,
-                        searches);
+      moves = repair<kSearched>(layout.truncation ? kid(0) : genome(nxt, 0), elite, layout.children, seed,
+                                generation, searches);
       for (const std::uint32_t i : share(team, layout.children)) evaluate_child<true>(nxt, i);
     }
-    if (!layout.truncation) return;
+    if (!layout.truncation) return moves;
     // (mu+lambda): the best n of parents (0..n-1) and children (n..), ties by that index, in
     // their order, so the survivors' own order is the identity.
     team.sync();
@@ -461,6 +480,7 @@ struct Island {
         n + layout.children, [=](std::uint32_t i) { return i < n ? parents[i] : kids[i - n]; });
     for (const std::uint32_t i : share(team, layout.island_size))
       move(cur, static_cast<std::uint32_t>(k[i]), nxt, i);
+    return moves;
   }
 
   // After `side` was ordered at `generation`: a better best becomes the island's best (its grid
@@ -481,8 +501,9 @@ struct Island {
                      std::uint8_t* searches = nullptr) const {
     s = IslandState{};
     s.seed = seed;
-    s.evaluations = layout.island_size;
-    renew<kRepaired, kSearched>(0, 0, seed, 0, searches);
+    // Every individual evaluated, and every tabu-search move (a move's change of conflicts
+    // counts as an evaluation, as a local-search move does below).
+    s.evaluations = layout.island_size + renew<kRepaired, kSearched>(0, 0, seed, 0, searches);
     team.sync();
     sort_side(0);
     note_best(s, 0, 0, true, best_grid);
@@ -497,16 +518,16 @@ struct Island {
       const std::uint32_t keep =
           params.keep_on_restart < layout.island_size ? params.keep_on_restart : layout.island_size;
       for (const std::uint32_t i : share(team, keep)) move(cur, order()[i], nxt, i);
-      renew<kRepaired, kSearched>(nxt, keep, s.seed, g, searches);
+      const std::uint64_t moves = renew<kRepaired, kSearched>(nxt, keep, s.seed, g, searches);
       ++s.restarts;
       s.last_improvement = g;
-      s.evaluations += layout.island_size - keep;
+      s.evaluations += layout.island_size - keep + moves;
     } else {
-      breed<kRepaired, kSearched>(cur, s.seed, g, searches);
-      // Every child evaluated, and every local-search move but the elite's (a move's fitness
-      // change counts as an evaluation, as for sa and hc).
-      s.evaluations +=
-          layout.children + std::uint64_t(layout.children - params.ga.elite) * params.ga.local_search;
+      const std::uint64_t moves = breed<kRepaired, kSearched>(cur, s.seed, g, searches);
+      // Every child evaluated, and every local-search move but the elite's, and every tabu-search
+      // move (a move's fitness change counts as an evaluation, as for sa and hc).
+      s.evaluations += layout.children +
+                       std::uint64_t(layout.children - params.ga.elite) * params.ga.local_search + moves;
     }
     s.side = static_cast<std::uint8_t>(nxt);
     team.sync();

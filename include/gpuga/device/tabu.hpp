@@ -43,6 +43,7 @@ struct TabuScratch {
   std::uint16_t conflicted[S::kCells];
   std::uint16_t place[S::kCells];
   int n_conflicted;
+  std::uint64_t moves;  // the tile's searches' moves in the island's current generation (island.hpp)
 };
 
 // A move as a key: score + 1024 (14 bits), a hash (32), the cell (12) and value - 1 (6); the
@@ -209,10 +210,11 @@ GPUGA_HD_INLINE std::uint64_t least_key(const Lanes& lanes, std::uint64_t key) {
 }
 
 // Up to `steps` steps of the search on `genome` (a repaired grid) by the tile `lanes`, its
-// hashes keyed by the child's stream (seed, generation, child, kPurposeTabu). Every lane follows
-// the same conflicts and best (each reads the agreed key); lane 0 alone writes the tables.
+// hashes keyed by the child's stream (seed, generation, child, kPurposeTabu); returns the moves
+// made. Every lane follows the same conflicts and best (each reads the agreed key); lane 0
+// alone writes the tables.
 template <int B, class Lanes>
-GPUGA_HD void tabu_search(const Lanes& lanes, TabuScratch<B>& scratch, std::uint8_t* genome,
+GPUGA_HD std::uint32_t tabu_search(const Lanes& lanes, TabuScratch<B>& scratch, std::uint8_t* genome,
                           const PuzzleInfo<B>& info, std::uint64_t seed, std::uint32_t generation,
                           std::uint32_t child, std::uint32_t steps) {
   Rng rng(seed, generation, child, kPurposeTabu);
@@ -223,7 +225,8 @@ GPUGA_HD void tabu_search(const Lanes& lanes, TabuScratch<B>& scratch, std::uint
   conflicts = static_cast<int>(lanes.broadcast(static_cast<std::uint32_t>(conflicts), 0));
   int best = conflicts;
   search.keep(lanes, genome);
-  for (std::uint32_t step = 0; step < steps && best > 0; ++step) {
+  std::uint32_t step = 0;
+  for (; step < steps && best > 0; ++step) {
     const std::uint64_t key = least_key(lanes, search.best_key(step, conflicts, best, lane, width));
     if (key == TabuKey::kNone) break;
     if (lane == 0) search.make(TabuKey::cell(key), TabuKey::value(key), step);
@@ -233,6 +236,7 @@ GPUGA_HD void tabu_search(const Lanes& lanes, TabuScratch<B>& scratch, std::uint
     best = conflicts;
     search.keep(lanes, genome);
   }
+  return step;
 }
 
 }  // namespace gpuga
