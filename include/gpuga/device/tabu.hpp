@@ -18,8 +18,8 @@
 // reads. The move made is the least key however the lanes split the list, so any width makes
 // the same moves. Its tables (peers holding each value, and each cell's tabu per value) are a
 // cell by value each, hundreds of KiB at 36x36 and more than a megabyte at 64x64: the system
-// holds one a tile (Team::search_tables; global memory on a GPU). tests/test_tabu.cpp checks the
-// search against one written out cell by cell, and at widths 1 to 32 against one lane.
+// holds one a tile (System::search_tiles, Team::search_tile; global memory on a GPU).
+// tests/test_tabu.cpp checks the search against one written out cell by cell, at widths 1 to 32.
 #include <cstdint>
 
 #include "gpuga/device/lanes.hpp"
