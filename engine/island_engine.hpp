@@ -53,7 +53,6 @@ decltype(auto) with_segment_step(const GaParams& ga, F&& f) {
 template <class Sys, int B>
 class IslandEngine final : public Engine {
   static constexpr int kGenomeBytes = Shape<B>::kGenomeBytes, kCells = Shape<B>::kCells;
-  static constexpr std::uint64_t kSearchTableBytes = tile_scratch_bytes(sizeof(TabuScratch<B>));
 
  public:
   IslandEngine(const Grid& puzzle, const EngineParams& p, Sys sys,
@@ -114,7 +113,7 @@ class IslandEngine final : public Engine {
     summary_ = sys_.template sized<summary_step<B>>(home);
     // The tabu search's tables, one for each tile the segment's launch runs (island.hpp).
     if (p.ga.tabu) {
-      const std::uint64_t tables = sys_.search_tiles(segment_, kRepairLanes<B>) * kSearchTableBytes;
+      const std::uint64_t tables = sys_.search_tiles(segment_, kRepairLanes<B>) * kTabuTableBytes<B>;
       sys_.prepare(tables, "--tabu " + std::to_string(p.ga.tabu) + " at " + std::to_string(B * B) + "x" +
                                std::to_string(B * B) + " (a search's tables a tile)");
       Sys::resize(searches_, tables);

@@ -361,8 +361,8 @@ struct Island {
   // Genomes from..to-1 of the array at `genomes` rebuilt within their candidates (the repaired
   // GA), a genome a tile of lanes (team_repair.hpp), each from its own stream: (seed,
   // generation, its index, kPurposeRepair); then, kSearched (--tabu), each searched on the
-  // launch's tables at `searches` (a parameter rather than a member: a larger Island took more
-  // stack in every GA kernel). Between barriers of the team: the genomes were written by their
+  // launch's tables at `searches` (a parameter rather than a member, so that no other step's
+  // Island grows: its kernels' stack frames are held by kernel_resources). Between barriers of the team: the genomes were written by their
   // owners, and are read by theirs after.
   // Returns the searches' moves (0 unsearched).
   template <bool kSearched>
@@ -392,11 +392,11 @@ struct Island {
   template <class Lanes>
   GPUGA_HD std::uint64_t search(const Lanes& lanes, std::uint8_t* genomes, std::uint32_t from, std::uint32_t to,
                                 std::uint64_t seed, std::uint32_t generation, std::uint8_t* searches) const {
-    constexpr std::uint64_t kTableBytes = tile_scratch_bytes(sizeof(TabuScratch<B>));
     const auto tables_of = [&](std::uint64_t tile) -> TabuScratch<B>& {
-      return *reinterpret_cast<TabuScratch<B>*>(searches + tile * kTableBytes);
+      return *reinterpret_cast<TabuScratch<B>*>(searches + tile * kTabuTableBytes<B>);
     };
-    TabuScratch<B>& tables = tables_of(team.search_tile(lanes));
+    const std::uint64_t mine = team.search_tile(lanes);
+    TabuScratch<B>& tables = tables_of(mine);
     if (lanes.lane() == 0) tables.moves = 0;
     bool solved = false;
     for (std::uint32_t i = from; i < to && !solved; ++i)
@@ -409,7 +409,7 @@ struct Island {
       if (lanes.lane() == 0) tables.moves += moves;
     }
     team.sync();
-    const std::uint64_t first = team.search_tile(lanes) - lanes.tile();
+    const std::uint64_t first = mine - lanes.tile();
     std::uint64_t moves = 0;
     for (std::uint32_t k = 0; k < lanes.tiles(); ++k) moves += tables_of(first + k).moves;
     return moves;

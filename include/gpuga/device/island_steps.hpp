@@ -42,7 +42,7 @@ struct IslandsView {
   const std::uint64_t* cdf;
   IslandSummary* summaries;    // islands
   std::uint64_t* solved;       // one per run: its islands that have solved (reset by the host)
-  std::uint8_t* searches;      // --tabu: the segment launch's tabu-search tables (Island::searches)
+  std::uint8_t* searches;      // --tabu: the segment launch's tabu-search tables (Island::search)
 
   GPUGA_HD std::uint32_t run_of(std::uint32_t island) const { return island / params.islands; }
   GPUGA_HD std::uint8_t* record(std::uint32_t island) const {

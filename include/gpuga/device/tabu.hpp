@@ -46,6 +46,10 @@ struct TabuScratch {
   std::uint64_t moves;  // the tile's searches' moves in the island's current generation (island.hpp)
 };
 
+// Bytes of a tile's tables, as the systems lay them out one after another (16-byte aligned).
+template <int B>
+inline constexpr std::uint64_t kTabuTableBytes = tile_scratch_bytes(sizeof(TabuScratch<B>));
+
 // A move as a key: score + 1024 (14 bits), a hash (32), the cell (12) and value - 1 (6); the
 // least key is the best move, ties by the hash.
 struct TabuKey {
