@@ -308,6 +308,7 @@ py::list bench(const std::string& backend_name, std::vector<std::pair<std::uint3
     d["islands"] = r.islands;
     d["generations_per_s"] = r.gens_per_s;
     d["evaluations_per_s"] = r.evals_per_s;
+    d["tabu_moves_per_s"] = r.tabu_moves_per_s;
     d["ms_per_epoch"] = r.ms_per_epoch;
     d["ms_advance"] = 1e3 * r.per_epoch.advance;
     d["ms_summary"] = 1e3 * r.per_epoch.summary;

@@ -220,6 +220,26 @@ TEST(Cli, BenchRecordsARowWhoseIslandSolvedAndGoesOn) {
   EXPECT_EQ(report["options"]["puzzle_text"], "1.3.3...2..3...1");
 }
 
+TEST(Cli, BenchCountsTheTabuSearchsMovesApartFromItsEvaluations) {
+  // On the built-in puzzle (no solution: every generation is whole work) a searched GA's row has
+  // a tabu/s column, its moves a share of its evaluations; without --tabu no column, and none made.
+  for (const int tabu : {50, 0}) {
+    const auto json = test_file("bench_tabu_" + std::to_string(tabu) + ".json");
+    const auto r = run_gpuga("bench --backend cpu --pop 16 --island-size 8 --generations 2 --repeats 1 "
+                             "--warmup 1 --tabu " + std::to_string(tabu) + " --json " + json.string());
+    ASSERT_EQ(r.status, 0) << r.err;
+    EXPECT_EQ(r.out.find("tabu/s") != std::string::npos, tabu > 0) << r.out;
+    const auto row = nlohmann::json::parse(slurp(json))["results"][0];
+    const double moves = row["tabu_moves_per_s"].get<double>(), evals = row["evaluations_per_s"].get<double>();
+    if (tabu > 0) {
+      EXPECT_GT(moves, 0) << row;
+      EXPECT_LT(moves, evals) << row;
+    } else {
+      EXPECT_EQ(moves, 0) << row;
+    }
+  }
+}
+
 TEST(Cli, APopulationThatDoesNotFitIsRefusedWithWhatItNeedsAndWhatThereIs) {
   // 1e8 individuals need about 19 GiB; under a 4 GB address-space limit the run is refused
   // before anything is allocated (it was a std::bad_alloc, exit 3), saying what to lower.

@@ -260,6 +260,36 @@ TEST(CpuEngine, TabuMovesCountAsEvaluationsAlikeOnAnyTeam) {
   EXPECT_EQ(without->summaries()[0].state.evaluations, without->fitness(0).size());
 }
 
+TEST(CpuEngine, TabuMovesAreTheEvaluationsThatNoOtherStepCounts) {
+  // tabu_moves_of takes what breeding, local search and restarts count from the evaluations:
+  // without --tabu nothing is left, in every configuration (truncation's children, the elite
+  // unsearched, hill-climbing moves, restarts keeping some); with it, the moves of its searches,
+  // at least one for each of the grids of generation 0 and at most --tabu for each of all grids.
+  std::uint32_t restarted = 0;
+  for (auto c : all_test_configs(12)) {
+    c.params.local_search = 3;
+    EngineParams p = islands_of(c, 2, 3, 1, 2, 2);
+    auto e = make_cpu_engine(grid_of(kHardPuzzle), p, 2);
+    e->initialize(9);
+    for (const auto& island : e->summaries()) {
+      EXPECT_EQ(tabu_moves_of(island.state, p), 0u) << c.name;
+      restarted += island.state.restarts > 0 ? 1 : 0;
+    }
+  }
+  EXPECT_GT(restarted, 10u);  // restarts, counted apart, were taken
+  auto c = all_test_configs(12).back();
+  ASSERT_EQ(c.params.repair, Repair::Propagate);
+  c.params.tabu = 30;
+  const EngineParams p = islands_of(c, 2, 3, 1, 2, 2);
+  auto e = make_cpu_engine(grid_of(kHardPuzzle), p, 2);
+  e->initialize(4);
+  for (const auto& island : e->summaries()) {
+    const std::uint64_t grids = island.state.evaluations - tabu_moves_of(island.state, p);
+    EXPECT_GE(tabu_moves_of(island.state, p), c.params.island_size);
+    EXPECT_LE(tabu_moves_of(island.state, p), grids * c.params.tabu);
+  }
+}
+
 TEST(CpuEngine, SummariesMatchThePopulation) {
   const auto c = all_test_configs(100)[0];
   auto e = make_cpu_engine(grid_of(kHardPuzzle), islands_of(c, 3), 2);

@@ -67,9 +67,17 @@ void print_table(const std::vector<BenchRow>& rows, const BenchOptions& o, const
               : repaired ? "the genetic algorithm, children repaired by propagation"
                          : "the plain genetic algorithm, children as bred",
               size.c_str());
-  std::printf("%-7s %5s %11s %9s %8s %10s %11s %10s | %9s %9s %9s | %-14s %6s  %s\n", "backend",
+  // Where the GA searches its children, their tabu moves a second, a share of evals/s.
+  const bool searched = ran != rows.end() && ran->config.engine.ga.tabu > 0;
+  const auto tabu_column = [searched](const std::string& text) {
+    char cell[32];
+    std::snprintf(cell, sizeof cell, " %11s", text.c_str());
+    return searched ? std::string(cell) : std::string();
+  };
+  std::printf("%-7s %5s %11s %9s %8s %10s %11s%s %10s | %9s %9s %9s | %-14s %6s  %s\n", "backend",
               "ranks", "pop", "island", "islands", "gens/s", chains ? "moves/s" : "evals/s",
-              "ms/epoch", "advance", "summary", "ring", "placement", "per SM", "validated");
+              tabu_column("tabu/s").c_str(), "ms/epoch", "advance", "summary", "ring", "placement",
+              "per SM", "validated");
   for (const auto& r : rows) {
     if (!r.skipped.empty()) {
       std::printf("%-7s %5d %11u %9u %8u  skipped: %s\n", r.backend.c_str(), r.ranks, r.pop,
@@ -79,18 +87,20 @@ void print_table(const std::vector<BenchRow>& rows, const BenchOptions& o, const
     const std::string per_sm = r.islands_per_sm ? std::to_string(r.islands_per_sm) : "-";
     const std::string efficiency =
         r.ranks > 1 ? "; efficiency " + rate_text(r.efficiency, "%.2f") : "";
-    std::printf("%-7s %5d %11u %9u %8u %10s %11s %10.2f | %9.2f %9.2f %9.2f | %-14s %6s  %s%s%s\n",
+    std::printf("%-7s %5d %11u %9u %8u %10s %11s%s %10.2f | %9.2f %9.2f %9.2f | %-14s %6s  %s%s%s\n",
                 r.backend.c_str(), r.ranks, r.pop, r.island_size, r.islands,
                 rate_text(r.gens_per_s, "%.1f").c_str(), rate_text(r.evals_per_s, "%.3g").c_str(),
-                r.ms_per_epoch, 1e3 * r.per_epoch.advance,
+                tabu_column(rate_text(r.tabu_moves_per_s, "%.3g")).c_str(), r.ms_per_epoch, 1e3 * r.per_epoch.advance,
                 1e3 * r.per_epoch.summary, 1e3 * r.per_epoch.ring, r.placement.c_str(),
                 per_sm.c_str(), r.validated.c_str(), efficiency.c_str(), solved_note(r).c_str());
   }
   std::printf("an epoch: %u generations then one summary per island; gens/s, evals/s: median "
-              "epoch of the repeats (evals: individuals made and local- or tabu-search moves); advance, summary: mean ms per epoch (CUDA: events; CPU: "
-              "wall clock); ring: of advance, the exchanges between MPI ranks. With ranks > 1, "
-              "pop and islands are each rank's, evals/s the whole run's, and efficiency is evals/s "
-              "over ranks x those of one rank alone (the row before)\n", o.spec.generations);
+              "epoch of the repeats (evals: individuals made and local- or tabu-search moves%s); "
+              "advance, summary: mean ms per epoch (CUDA: events; CPU: wall clock); ring: of "
+              "advance, the exchanges between MPI ranks. With ranks > 1, pop and islands are each "
+              "rank's, evals/s the whole run's, and efficiency is evals/s over ranks x those of one "
+              "rank alone (the row before)\n",
+              o.spec.generations, searched ? "; tabu/s: the tabu moves of them" : "");
 }
 
 std::string cpu_model() {
@@ -114,6 +124,7 @@ nlohmann::json to_json(const std::vector<BenchRow>& rows, const BenchOptions& o,
                    {"islands", r.islands}, {"skipped", r.skipped},
                    {"generations_per_s", rate_json(r.gens_per_s)},
                    {"evaluations_per_s", rate_json(r.evals_per_s)},
+                   {"tabu_moves_per_s", rate_json(r.tabu_moves_per_s)},
                    {"ms_per_epoch", r.ms_per_epoch},
                    {"ms_per_phase", {{"advance", 1e3 * r.per_epoch.advance},
                                      {"summary", 1e3 * r.per_epoch.summary},

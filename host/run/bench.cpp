@@ -105,25 +105,29 @@ BenchRow bench_islands(Backend backend, std::uint32_t pop, std::uint32_t island_
   } else {
     row.validated = "n/a";
   }
-  // Evaluations done so far over every island (and their summary). An island that solves the
-  // puzzle stops, so the row's figures then count less than whole work: it says so.
-  const auto evaluations = [&engine, &row] {
-    std::uint64_t total = 0;
+  // Evaluations and tabu moves done so far over every island (and their summary). An island
+  // that solves the puzzle stops, so the row's figures then count less than whole work: it says so.
+  struct Work {
+    std::uint64_t evaluations = 0, tabu_moves = 0;
+  };
+  const auto work_done = [&engine, &row, &p] {
+    Work total;
     for (const auto& island : engine->summaries()) {
       row.solved_at = std::min(row.solved_at, island.state.solved);
-      total += island.state.evaluations;
+      total.evaluations += island.state.evaluations;
+      total.tabu_moves += tabu_moves_of(island.state, p);
     }
     return total;
   };
-  const std::uint64_t warm = evaluations();
+  const Work warm = work_done();
   const PhaseTimes before = engine->phase_times();
   std::vector<double> secs;  // per repeat: the median repeat is reported (shared machines jitter)
   std::uint32_t g = o.warmup;
-  std::uint64_t done = warm;
+  Work done = warm;
   for (std::uint32_t rep = 0; rep < o.repeats; ++rep) {
     const auto t0 = std::chrono::steady_clock::now();
     engine->advance_to(g += o.generations);  // one epoch, as the driver runs it
-    done = evaluations();
+    done = work_done();
     secs.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
   }
   std::nth_element(secs.begin(), secs.begin() + secs.size() / 2, secs.end());
@@ -133,7 +137,9 @@ BenchRow bench_islands(Backend backend, std::uint32_t pop, std::uint32_t island_
   // one did, it stopped and the rest count less than whole work: no rate (NaN), only solved_at.
   const bool whole = row.solved_at == kNever;
   row.gens_per_s = whole ? o.generations / epoch : std::nan("");
-  row.evals_per_s = whole ? double(done - warm) / o.repeats / epoch : std::nan("");
+  const auto per_s = [&](std::uint64_t count) { return whole ? double(count) / o.repeats / epoch : std::nan(""); };
+  row.evals_per_s = per_s(done.evaluations - warm.evaluations);
+  row.tabu_moves_per_s = per_s(done.tabu_moves - warm.tabu_moves);
   row.per_epoch = minus(engine->phase_times(), before, o.repeats);
   return row;
 }

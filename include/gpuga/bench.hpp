@@ -36,6 +36,7 @@ struct BenchRow {
   // Rates of whole work: NaN in a row in which an island solved the puzzle (solved_at), whose
   // islands then stopped, so that no partial work is ever reported as a rate.
   double gens_per_s = 0, evals_per_s = 0, ms_per_epoch = 0;
+  double tabu_moves_per_s = 0;  // of evals_per_s, the tabu searches' moves (--tabu)
   PhaseTimes per_epoch;   // seconds per epoch
   std::string placement;  // where an island lives while it runs
   int islands_per_sm = 0; // CUDA: islands resident per multiprocessor

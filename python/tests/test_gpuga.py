@@ -170,6 +170,11 @@ def test_bench_measures_the_engine_as_the_command_line_does():
     plain = gpuga.bench(backend="cpu", pop=40, island_size=20, generations=2, repeats=1, warmup=1,
                         repair="none", local_search=3)
     assert list(plain["islands"]) == [2] and (plain["evaluations_per_s"] > 0).all()
+    assert (plain["tabu_moves_per_s"] == 0).all()
+    searched = gpuga.bench(backend="cpu", pop=16, island_size=8, generations=2, repeats=1, warmup=1,
+                           tabu=50)
+    assert (searched["tabu_moves_per_s"] > 0).all()
+    assert (searched["tabu_moves_per_s"] < searched["evaluations_per_s"]).all()
     with pytest.raises(ValueError, match="unknown option 'generation'"):
         gpuga.bench(generation=2)
 

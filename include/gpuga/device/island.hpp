@@ -159,7 +159,7 @@ inline IslandLayout make_layout(const GaParams& ga) {
   layout.island_size = ga.island_size;
   layout.chains = ga.algorithm != Algorithm::Ga;
   layout.truncation = !layout.chains && ga.selection == Selection::Truncation;
-  layout.children = layout.truncation ? ga.children : ga.island_size;
+  layout.children = children_of(ga);
   layout.bands = !layout.chains && ga.crossover == Crossover::Bands;
   layout.repair_lanes = !layout.chains && ga.repair == Repair::Propagate ? kRepairLanes<B> : 0;
   const std::uint64_t keys = sort_length(ga);  // beyond kMaxSortKeys the engine refuses it
@@ -515,8 +515,7 @@ struct Island {
                            std::uint8_t* searches = nullptr) const {
     const int cur = s.side, nxt = cur ^ 1;
     if (params.restart_after && g - s.last_improvement > params.restart_after) {
-      const std::uint32_t keep =
-          params.keep_on_restart < layout.island_size ? params.keep_on_restart : layout.island_size;
+      const std::uint32_t keep = kept_on_restart(params, layout.island_size);
       for (const std::uint32_t i : share(team, keep)) move(cur, order()[i], nxt, i);
       const std::uint64_t moves = renew<kRepaired, kSearched>(nxt, keep, s.seed, g, searches);
       ++s.restarts;
@@ -524,10 +523,9 @@ struct Island {
       s.evaluations += layout.island_size - keep + moves;
     } else {
       const std::uint64_t moves = breed<kRepaired, kSearched>(cur, s.seed, g, searches);
-      // Every child evaluated, and every local-search move but the elite's, and every tabu-search
-      // move (a move's fitness change counts as an evaluation, as for sa and hc).
-      s.evaluations += layout.children +
-                       std::uint64_t(layout.children - params.ga.elite) * params.ga.local_search + moves;
+      // Besides the children, every tabu-search move (a move's fitness change counts as an
+      // evaluation, as for sa and hc).
+      s.evaluations += bred_evaluations(layout.children, params.ga) + moves;
     }
     s.side = static_cast<std::uint8_t>(nxt);
     team.sync();

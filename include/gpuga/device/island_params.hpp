@@ -7,6 +7,7 @@
 #include <type_traits>
 
 #include "gpuga/device/config.hpp"
+#include "gpuga/device/hd.hpp"
 
 namespace gpuga {
 
@@ -59,6 +60,35 @@ struct IslandState {
 };
 // Written whole into the islands' home and their snapshots: no byte of it may be padding.
 static_assert(std::has_unique_object_representations_v<IslandState>, "an island's state has padding");
+
+// The children a GA island breeds each generation: --children under truncation (mu+lambda), its
+// size under the other selections (and a chain island's: IslandLayout::children).
+GPUGA_HD_INLINE std::uint32_t children_of(const GaParams& ga) {
+  const bool truncation = ga.algorithm == Algorithm::Ga && ga.selection == Selection::Truncation;
+  return truncation ? ga.children : ga.island_size;
+}
+
+// What a GA island counts as evaluations (IslandState::evaluations) besides its tabu searches'
+// moves: a generation that breeds, every child (`children`: children_of(ga), which the island's
+// layout holds) and every local-search move but the elite's; a restart, its new individuals,
+// all but those it keeps.
+GPUGA_HD_INLINE std::uint64_t bred_evaluations(std::uint32_t children, const GaParams& ga) {
+  return children + std::uint64_t(children - ga.elite) * ga.local_search;
+}
+GPUGA_HD_INLINE std::uint32_t kept_on_restart(const IslandParams& params, std::uint32_t island_size) {
+  return params.keep_on_restart < island_size ? params.keep_on_restart : island_size;
+}
+
+// A GA island's tabu moves so far (none without --tabu; chains make none): its evaluations less
+// the rest, which its generations and restarts fix, its individuals at generation 0 first. Not
+// for a growing run, whose islands carry the evaluations of stages of other sizes. Worked out on
+// the host: a count of the kernels' own would grow the state that every segment step holds.
+inline std::uint64_t tabu_moves_of(const IslandState& s, const IslandParams& params) {
+  if (params.ga.algorithm != Algorithm::Ga) return 0;
+  const std::uint64_t bred = s.clock - s.restarts;
+  return s.evaluations - params.ga.island_size - bred * bred_evaluations(children_of(params.ga), params.ga) -
+         std::uint64_t(s.restarts) * (params.ga.island_size - kept_on_restart(params, params.ga.island_size));
+}
 
 struct IslandSummary {
   IslandState state;
