@@ -290,10 +290,10 @@ py::list bench(const std::string& backend_name, std::vector<std::pair<std::uint3
   RunOptions c;
   give_option(c, "backend", backend_name);
   const Backend backend = backend_for(c.backend.value_or(Backend::Auto), device);
-  if (sizes.empty())
-    sizes = default_bench_sizes(backend, multiprocessors_of(list_devices(), device), spec.work);
   std::istringstream in(bench_puzzle());
   const Grid puzzle = parse_puzzles(in, "built-in")[0].grid;
+  if (sizes.empty())
+    sizes = default_bench_sizes(backend, multiprocessors_of(list_devices(), device), spec.work, puzzle.box);
   std::vector<BenchRow> rows;
   {
     py::gil_scoped_release free;
@@ -310,6 +310,7 @@ py::list bench(const std::string& backend_name, std::vector<std::pair<std::uint3
     d["evaluations_per_s"] = r.evals_per_s;
     d["tabu_moves_per_s"] = r.tabu_moves_per_s;
     d["ms_per_epoch"] = r.ms_per_epoch;
+    d["ms_per_repeat"] = r.ms_per_repeat;
     d["ms_advance"] = 1e3 * r.per_epoch.advance;
     d["ms_summary"] = 1e3 * r.per_epoch.summary;
     d["placement"] = r.placement;

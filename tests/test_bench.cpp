@@ -9,6 +9,8 @@
 #include <sstream>
 
 #include "gpuga/bench.hpp"
+#include "gpuga/defaults.hpp"
+#include "gpuga/engine.hpp"
 #include "gpuga/errors.hpp"
 #include "gpuga/exact_solver.hpp"
 #include "gpuga/puzzle_io.hpp"
@@ -39,7 +41,7 @@ TableShape cuda_table(int sms, const std::string& algorithm, const std::string& 
   give_option(work, "algorithm", algorithm);
   give_option(work, "repair", repair);
   TableShape t;
-  for (const auto& [pop, size] : default_bench_sizes(Backend::Cuda, sms, work)) {
+  for (const auto& [pop, size] : default_bench_sizes(Backend::Cuda, sms, work, 3)) {
     if (size == 0) {  // panmictic rows
       t.largest_panmictic = std::max(t.largest_panmictic, pop);
       continue;
@@ -69,7 +71,22 @@ TEST(Bench, TheDefaultCudaTableSpansIslandShapesFromOneToSixtyFourPerMultiproces
   RunOptions boxes, plain_ga;
   give_option(boxes, "encoding", "box");  // the plan's repair: none
   give_option(plain_ga, "repair", "none");
-  EXPECT_EQ(default_bench_sizes(Backend::Cuda, 132, boxes), default_bench_sizes(Backend::Cuda, 132, plain_ga));
+  EXPECT_EQ(default_bench_sizes(Backend::Cuda, 132, boxes, 3), default_bench_sizes(Backend::Cuda, 132, plain_ga, 3));
+}
+
+TEST(Bench, TheDefaultCpuTableStartsWithTheIslandsSolveRuns) {
+  // The repaired GA's table on the CPU begins with the island size solve takes for the puzzle's
+  // size there (its defaults), two to 32 of them, then islands of 32 and 128.
+  RunOptions work;
+  for (const int box : {3, 5}) {
+    const std::uint32_t solves = size_defaults(Backend::Cpu, box, Repair::Propagate).island_size;
+    const auto rows = default_bench_sizes(Backend::Cpu, 0, work, box);
+    ASSERT_GE(rows.size(), 3u);
+    EXPECT_EQ(rows[0], std::make_pair(2 * solves, solves)) << box;
+    std::set<std::uint32_t> sizes;
+    for (const auto& [pop, size] : rows) sizes.insert(size);
+    EXPECT_TRUE(sizes.count(solves) && sizes.count(32) && sizes.count(128)) << box;
+  }
 }
 
 TEST(Bench, ARowInWhichAnIslandSolvedGivesNoRate) {

@@ -3,6 +3,8 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -218,6 +220,24 @@ TEST(Cli, BenchRecordsARowWhoseIslandSolvedAndGoesOn) {
     EXPECT_TRUE(row["evaluations_per_s"].is_null()) << row;  // partial work is never a rate
   }
   EXPECT_EQ(report["options"]["puzzle_text"], "1.3.3...2..3...1");
+}
+
+TEST(Cli, BenchGivesEveryRepeatsTimeAndTheirSpread) {
+  // Each row's JSON keeps every timed epoch, the median among them; the table prints the median
+  // and the fastest and slowest (two identical runs differed fourfold on a shared machine).
+  const auto json = test_file("bench_spread.json");
+  const auto r = run_gpuga("bench --backend cpu --pop 16 --island-size 8 --generations 2 --repeats 3 "
+                           "--warmup 1 --json " + json.string());
+  ASSERT_EQ(r.status, 0) << r.err;
+  const auto row = nlohmann::json::parse(slurp(json))["results"][0];
+  auto ms = row["ms_per_repeat"].get<std::vector<double>>();
+  ASSERT_EQ(ms.size(), 3u) << row;
+  std::sort(ms.begin(), ms.end());
+  EXPECT_EQ(row["ms_per_epoch"].get<double>(), ms[1]) << row;
+  char spread[64];
+  std::snprintf(spread, sizeof spread, "%.2f-%.2f", ms[0], ms[2]);
+  EXPECT_NE(r.out.find(spread), std::string::npos) << spread << "\n" << r.out;
+  EXPECT_NE(r.out.find("min-max"), std::string::npos) << r.out;
 }
 
 TEST(Cli, BenchCountsTheTabuSearchsMovesApartFromItsEvaluations) {

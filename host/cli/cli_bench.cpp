@@ -48,6 +48,15 @@ std::string solved_note(const BenchRow& r) {
          ": partial work after it, no rate";
 }
 
+// The least and the most of a row's epochs, in ms: how far the repeats spread about the median.
+std::string spread_text(const std::vector<double>& ms) {
+  if (ms.empty()) return "-";
+  const auto [least, most] = std::minmax_element(ms.begin(), ms.end());
+  char text[48];
+  std::snprintf(text, sizeof text, "%.2f-%.2f", *least, *most);
+  return text;
+}
+
 // A rate, or "-" where the row has none (an island solved: bench.hpp).
 std::string rate_text(double v, const char* format) {
   if (std::isnan(v)) return "-";
@@ -74,10 +83,10 @@ void print_table(const std::vector<BenchRow>& rows, const BenchOptions& o, const
     std::snprintf(cell, sizeof cell, " %11s", text.c_str());
     return searched ? std::string(cell) : std::string();
   };
-  std::printf("%-7s %5s %11s %9s %8s %10s %11s%s %10s | %9s %9s %9s | %-14s %6s  %s\n", "backend",
+  std::printf("%-7s %5s %11s %9s %8s %10s %11s%s %10s %19s | %9s %9s %9s | %-14s %6s  %s\n", "backend",
               "ranks", "pop", "island", "islands", "gens/s", chains ? "moves/s" : "evals/s",
-              tabu_column("tabu/s").c_str(), "ms/epoch", "advance", "summary", "ring", "placement",
-              "per SM", "validated");
+              tabu_column("tabu/s").c_str(), "ms/epoch", "min-max", "advance", "summary", "ring",
+              "placement", "per SM", "validated");
   for (const auto& r : rows) {
     if (!r.skipped.empty()) {
       std::printf("%-7s %5d %11u %9u %8u  skipped: %s\n", r.backend.c_str(), r.ranks, r.pop,
@@ -87,17 +96,19 @@ void print_table(const std::vector<BenchRow>& rows, const BenchOptions& o, const
     const std::string per_sm = r.islands_per_sm ? std::to_string(r.islands_per_sm) : "-";
     const std::string efficiency =
         r.ranks > 1 ? "; efficiency " + rate_text(r.efficiency, "%.2f") : "";
-    std::printf("%-7s %5d %11u %9u %8u %10s %11s%s %10.2f | %9.2f %9.2f %9.2f | %-14s %6s  %s%s%s\n",
+    std::printf("%-7s %5d %11u %9u %8u %10s %11s%s %10.2f %19s | %9.2f %9.2f %9.2f | %-14s %6s  %s%s%s\n",
                 r.backend.c_str(), r.ranks, r.pop, r.island_size, r.islands,
                 rate_text(r.gens_per_s, "%.1f").c_str(), rate_text(r.evals_per_s, "%.3g").c_str(),
-                tabu_column(rate_text(r.tabu_moves_per_s, "%.3g")).c_str(), r.ms_per_epoch, 1e3 * r.per_epoch.advance,
+                tabu_column(rate_text(r.tabu_moves_per_s, "%.3g")).c_str(), r.ms_per_epoch,
+                spread_text(r.ms_per_repeat).c_str(), 1e3 * r.per_epoch.advance,
                 1e3 * r.per_epoch.summary, 1e3 * r.per_epoch.ring, r.placement.c_str(),
                 per_sm.c_str(), r.validated.c_str(), efficiency.c_str(), solved_note(r).c_str());
   }
-  std::printf("an epoch: %u generations then one summary per island; gens/s, evals/s: median "
-              "epoch of the repeats (evals: individuals made and local- or tabu-search moves%s); "
-              "advance, summary: mean ms per epoch (CUDA: events; CPU: wall clock); ring: of "
-              "advance, the exchanges between MPI ranks. With ranks > 1, pop and islands are each "
+  std::printf("an epoch: %u generations then one summary per island; gens/s, evals/s, ms/epoch: "
+              "the median epoch of the repeats (evals: individuals made and local- or tabu-search "
+              "moves%s), min-max: the repeats' fastest and slowest epoch; advance, summary: mean "
+              "ms per epoch (CUDA: events; CPU: wall clock); ring: of advance, the exchanges "
+              "between MPI ranks. With ranks > 1, pop and islands are each "
               "rank's, evals/s the whole run's, and efficiency is evals/s over ranks x those of one "
               "rank alone (the row before)\n",
               o.spec.generations, searched ? "; tabu/s: the tabu moves of them" : "");
@@ -125,7 +136,7 @@ nlohmann::json to_json(const std::vector<BenchRow>& rows, const BenchOptions& o,
                    {"generations_per_s", rate_json(r.gens_per_s)},
                    {"evaluations_per_s", rate_json(r.evals_per_s)},
                    {"tabu_moves_per_s", rate_json(r.tabu_moves_per_s)},
-                   {"ms_per_epoch", r.ms_per_epoch},
+                   {"ms_per_epoch", r.ms_per_epoch}, {"ms_per_repeat", r.ms_per_repeat},
                    {"ms_per_phase", {{"advance", 1e3 * r.per_epoch.advance},
                                      {"summary", 1e3 * r.per_epoch.summary},
                                      {"ring", 1e3 * r.per_epoch.ring}}},
@@ -178,11 +189,12 @@ std::vector<Backend> backends_to_run(const BenchOptions& o) {
   return out;
 }
 
-// --pop and --island-size: every pair; neither: the default table for the backend (and device).
+// --pop and --island-size: every pair; neither: the default table for the backend (and device)
+// and the puzzle's size.
 std::vector<std::pair<std::uint32_t, std::uint32_t>> sizes_to_run(const BenchOptions& o, Backend b,
-                                                                  const DeviceList& devs) {
+                                                                  const DeviceList& devs, int box) {
   if (o.pops.empty() && o.island_sizes.empty())
-    return default_bench_sizes(b, multiprocessors_of(devs, o.spec.device), o.spec.work);
+    return default_bench_sizes(b, multiprocessors_of(devs, o.spec.device), o.spec.work, box);
   std::vector<std::pair<std::uint32_t, std::uint32_t>> out;
   const auto pops = o.pops.empty() ? std::vector<std::uint32_t>{100000} : o.pops;
   const auto sizes = o.island_sizes.empty() ? std::vector<std::uint32_t>{0} : o.island_sizes;
@@ -267,7 +279,7 @@ int run_bench(BenchOptions& o) {
   if (place.root()) write_json();
   const BenchSpec& spec = o.spec;
   for (Backend b : backends_to_run(o))
-    for (const auto& [pop, size] : sizes_to_run(o, b, devs)) {
+    for (const auto& [pop, size] : sizes_to_run(o, b, devs, puzzle.box)) {
       if (place.root()) rows.push_back(bench_islands(b, pop, size, puzzle, spec));
       if (place.size > 1) {
         rank_barrier();

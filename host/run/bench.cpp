@@ -9,6 +9,7 @@
 #include "gpuga/driver.hpp"
 #include "gpuga/run_plan.hpp"
 #include "gpuga/solve.hpp"
+#include "gpuga/defaults.hpp"
 #include "gpuga/devices.hpp"
 #include "gpuga/errors.hpp"
 #include "host_memory.hpp"
@@ -130,6 +131,7 @@ BenchRow bench_islands(Backend backend, std::uint32_t pop, std::uint32_t island_
     done = work_done();
     secs.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
   }
+  for (const double s : secs) row.ms_per_repeat.push_back(1e3 * s);
   std::nth_element(secs.begin(), secs.begin() + secs.size() / 2, secs.end());
   const double epoch = secs[secs.size() / 2];
   row.ms_per_epoch = 1e3 * epoch;
@@ -209,7 +211,7 @@ const char* bench_puzzle() {
 // multiprocessor and panmictic up to 1e5 (CUDA) or 1e3 (CPU), which keeps the whole table within
 // a minute on either.
 std::vector<std::pair<std::uint32_t, std::uint32_t>> default_bench_sizes(Backend b, int multiprocessors,
-                                                                         const RunOptions& work) {
+                                                                         const RunOptions& work, int box) {
   const bool repaired = algorithm_of(work) == Algorithm::Ga && repairs(work);
   std::vector<std::pair<std::uint32_t, std::uint32_t>> out;
   if (b == Backend::Cuda) {
@@ -221,7 +223,10 @@ std::vector<std::pair<std::uint32_t, std::uint32_t>> default_bench_sizes(Backend
     for (std::uint32_t size : sizes)
       for (std::uint32_t k : per_sm) out.push_back({sms * k * size, size});
   } else {
-    const auto sizes = repaired ? std::vector<std::uint32_t>{32, 128} : std::vector<std::uint32_t>{500, 1000};
+    std::vector<std::uint32_t> sizes =
+        table_island_sizes(size_defaults(Backend::Cpu, box, repaired ? Repair::Propagate : Repair::None));
+    for (std::uint32_t size : repaired ? std::vector<std::uint32_t>{32, 128} : std::vector<std::uint32_t>{500, 1000})
+      if (std::find(sizes.begin(), sizes.end(), size) == sizes.end()) sizes.push_back(size);
     for (std::uint32_t size : sizes)
       for (std::uint32_t k : {2u, 8u, 32u}) out.push_back({k * size, size});
   }

@@ -35,7 +35,8 @@ struct BenchRow {
   std::uint32_t pop = 0, island_size = 0, islands = 0;
   // Rates of whole work: NaN in a row in which an island solved the puzzle (solved_at), whose
   // islands then stopped, so that no partial work is ever reported as a rate.
-  double gens_per_s = 0, evals_per_s = 0, ms_per_epoch = 0;
+  double gens_per_s = 0, evals_per_s = 0, ms_per_epoch = 0;  // of the median epoch
+  std::vector<double> ms_per_repeat;  // every timed epoch's, in the order they ran
   double tabu_moves_per_s = 0;  // of evals_per_s, the tabu searches' moves (--tabu)
   PhaseTimes per_epoch;   // seconds per epoch
   std::string placement;  // where an island lives while it runs
@@ -65,13 +66,14 @@ PuzzlesRow bench_puzzles(Backend backend, const std::vector<Grid>& puzzles, cons
 // ever stops and every timed generation is whole work at any scale (bench.cpp says which).
 const char* bench_puzzle();
 
-// The default table for a backend and the work's settings: (pop, island size) pairs, 0 for one
-// island of the pop, each GA's own sizes (the repaired GA's where the work's plan repairs). On
-// CUDA the island counts are multiples of the device's `multiprocessors`: 1 to 64 islands each
-// (the repaired GA: 1 to 16).
+// The default table for a backend, the work's settings and puzzles of box size `box`: (pop,
+// island size) pairs, 0 for one island of the pop, each GA's own sizes (the repaired GA's where
+// the work's plan repairs). On CUDA the island counts are multiples of the device's
+// `multiprocessors`: 1 to 64 islands each (the repaired GA: 1 to 16). On the CPU the islands
+// solve runs there come first (its defaults' island sizes, then 32 and 128 for the repaired GA).
 std::vector<std::pair<std::uint32_t, std::uint32_t>> default_bench_sizes(Backend resolved,
                                                                          int multiprocessors,
-                                                                         const RunOptions& work);
+                                                                         const RunOptions& work, int box);
 
 // Joins a rank's engine to a run of `run.islands` over MPI ranks (host/mpi), for weak scaling.
 using RankJoin = std::function<std::unique_ptr<Engine>(std::unique_ptr<Engine>, const IslandParams& run)>;

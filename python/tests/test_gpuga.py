@@ -163,6 +163,8 @@ def test_bench_measures_the_engine_as_the_command_line_does():
     frame = gpuga.bench(backend="cpu", pop=[400, 800], island_size=200, generations=5, repeats=2,
                         warmup=2)
     assert list(frame["islands"]) == [2, 4] and (frame["evaluations_per_s"] > 0).all()
+    assert all(len(times) == 2 and min(times) <= median <= max(times)
+               for times, median in zip(frame["ms_per_repeat"], frame["ms_per_epoch"]))
     assert list(frame["placement"]) == ["host memory"] * 2
     with pytest.raises(ValueError, match="--algorithm best"):
         gpuga.bench(algorithm="best")
