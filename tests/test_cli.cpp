@@ -454,12 +454,16 @@ TEST(Cli, EveryRefusalIsTheProjectsOwnMessageWithExitTwoAndNothingOnStdout) {
 }
 
 TEST(Cli, SolvesThirtySixToSixtyFourOnTheCpuAndEveryGridVerifies) {
-  // 60 % given, and 64x64 at 75 % (its 60 % is its hardest region).
+  // 60 % given, and 64x64 at 75 % (its 60 % is its hardest region). Each grid is a line of a
+  // character a cell, as --help says (it said 81 characters at every size).
+  EXPECT_NE(run_gpuga("solve --help").out.find("a character a cell (81 at 9x9, n x n at n x n)"), std::string::npos);
   for (const std::string size : {"36x36", "49x49", "64x64"}) {
     const std::string file = source_path(size == "64x64" ? "puzzles/gpuga_64x64_fill075.txt"
                                                          : "bench/instances/" + size + "/fill-0.60.txt");
     const auto r = run_gpuga("solve --backend cpu --seed 1 --format line " + file);
     ASSERT_EQ(r.status, 0) << size << ": " << r.err;
+    const std::size_t side = std::stoul(size);
+    EXPECT_EQ(r.out.substr(0, r.out.find('\n')).size(), side * side) << size;
     std::istringstream out(r.out);
     const auto grids = parse_puzzles(out, "solved", ReadMode::Grids);
     const auto puzzles = read_puzzle_file(file);

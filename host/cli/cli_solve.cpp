@@ -491,7 +491,8 @@ void add_solve_command(CLI::App& app, int& exit_status) {
   cmd->add_flag("--interactive", o->interactive,
                 "After each generation show the best grid and ask whether to go on (y/n; o/n)")
       ->group("Output");
-  cmd->add_option("--format", o->format, "pretty: a grid with box separators; line: 81 characters")
+  cmd->add_option("--format", o->format, "pretty: a grid with box separators; line: the grid on one line, a character a cell (81 "
+                  "at 9x9, n x n at n x n)")
       ->check(one_of({"pretty", "line"}, {"0", "1"}))
       ->transform(CLI::Transformer(
           std::map<std::string, OutputFormat>{{"pretty", OutputFormat::Pretty},
