@@ -40,8 +40,12 @@
 
 #include <algorithm>
 #include <atomic>
+#include <barrier>
+#include <deque>
 #include <limits>
 #include <vector>
+
+#include "omp_lanes.hpp"
 #endif
 
 namespace gpuga::device_system {
@@ -689,8 +693,8 @@ inline constexpr std::uint32_t kOmpSortChunk = 8;
 // repair each thread is a tile of one lane, with a scratch of its own, as a CPU thread is: the
 // repair's collectives are a tile's, and a tile of the whole team would take a barrier of every
 // thread for each, which made the twin's tests of large islands take hours. A lane alone runs
-// lone_repair.hpp; the waves a warp runs are tested apart on lanes with real barriers, widths 2
-// to 32 (tests/test_repair.cpp).
+// lone_repair.hpp; the waves a warp runs are tested on lanes with real barriers, widths 2 to 32,
+// apart (tests/test_repair.cpp) and in the engine (OmpTiledTeam below).
 struct OmpTeam {
   static constexpr bool kContiguous = false;  // as the GPU splits work
   static constexpr bool kCutsGenerationZero = false;  // as BlockTeam
@@ -723,6 +727,30 @@ struct OmpTeam {
   std::uint64_t search_tile(const Lanes& lanes) const { return lanes.tile(); }
 };
 
+// What the tiles of one launch of the twin share when a tile is several lanes: each tile's
+// barrier and its words for the collectives (two a lane: OmpLanes).
+struct OmpTileSync {
+  OmpTileSync(std::uint32_t tiles, std::uint32_t width) : width(width), exchange(2 * tiles * width) {
+    for (std::uint32_t t = 0; t < tiles; ++t) barriers.emplace_back(width);
+  }
+  std::uint32_t width;
+  std::deque<std::barrier<>> barriers;  // a barrier does not move: a deque never moves its items
+  std::vector<std::uint32_t> exchange;
+};
+
+// The twin's team with tiles of `sync->width` lanes, consecutive threads (as a warp's tiles are),
+// with barriers and collectives of their own: the waves of the repair and the tabu search run
+// inside the engine as a GPU runs them (tests/test_engine_device.cpp, widths 2 to 32).
+struct OmpTiledTeam : OmpTeam {
+  OmpTileSync* sync_of_tiles = nullptr;
+  template <std::uint32_t kWidth>
+  OmpLanes lanes(std::uint32_t bytes) const {
+    const std::uint32_t width = sync_of_tiles->width, tile = rank() / width;
+    return OmpLanes(sync_of_tiles->exchange.data() + 2 * tile * width, scratch + std::uint64_t(tile) * bytes,
+                    sync_of_tiles->barriers[tile], rank() % width, width, tile, size() / width);
+  }
+};
+
 // No device to select: the engine's memory is the host's.
 struct NoScope {};
 
@@ -731,8 +759,11 @@ class System : public Memory {
   // `stage_limit`: the most bytes an island is staged in; islands larger run from their home, as
   // a GPU's do when they outgrow its shared memory. Unlimited by default, so that the tests run
   // the staging code the GPU runs.
-  explicit System(int, std::uint64_t stage_limit = std::numeric_limits<std::uint64_t>::max())
-      : stage_limit_(stage_limit) {}
+  // `lane_width`: the lanes of a tile (the repair's and the tabu search's); 1, each thread a tile
+  // as a CPU thread is, or several, each of the team's threads then a tile of that many.
+  explicit System(int, std::uint64_t stage_limit = std::numeric_limits<std::uint64_t>::max(),
+                  std::uint32_t lane_width = 1)
+      : stage_limit_(stage_limit), lane_width_(lane_width) {}
   NoScope scope() const { return {}; }
   // Host memory, with one island's staging area per launch.
   void prepare(std::uint64_t need, const std::string& what) const { check_host_memory(need, what); }
@@ -753,8 +784,8 @@ class System : public Memory {
   void settle_timers() const {}
   std::int64_t device_deadline(std::int64_t host_deadline) const { return host_deadline; }
 
-  // A tabu search's tables for each thread of the widest team, the grid's twin: each is a tile
-  // of one lane, and the blocks' twins run one at a time.
+  // A tabu search's tables for each tile of the widest team, the grid's twin (a tile a thread of
+  // the one-lane twin's), since the blocks' twins run one at a time.
   std::uint64_t search_tiles(const Launch&, std::uint32_t) const { return kOmpGridTiles * kOmpTeamThreads; }
   // A step's launch as the engine made it: the grid's twin is always two tiles.
   template <class Step>
@@ -763,12 +794,14 @@ class System : public Memory {
   // island whatever its width (barriers and splits of work that divide unevenly are what the twin
   // is for), staged in a buffer of the island's bytes filled with poison. Each thread's repair
   // scratch (l.scratch_bytes, a tile's) is poisoned alike: a repair reads none of it unwritten.
+  // With tiles of several lanes, each of those threads is a tile of lane_width threads.
   template <class Step>
   void launch(const char*, const Launch& l, const Step& step) const {
     if (l.kernel == KernelKind::Grid) {
-      std::vector<std::uint8_t> scratch(kOmpGridTiles * kOmpTeamThreads * l.scratch_bytes, next_poison());
-#pragma omp parallel num_threads(kOmpGridTiles * kOmpTeamThreads)
-      step(OmpTeam{kOmpTeamThreads, kOmpSortChunk, nullptr, scratch.data()}, 0, nullptr);
+      constexpr std::uint32_t kTiles = kOmpGridTiles * kOmpTeamThreads;
+      std::vector<std::uint8_t> scratch(kTiles * l.scratch_bytes, next_poison());
+      const OmpTeam team{kOmpTeamThreads * lane_width_, kOmpSortChunk, nullptr, scratch.data()};
+      run_team(kTiles, team, step, 0, nullptr);
       return;
     }
     std::vector<std::uint8_t> scratch(kOmpTeamThreads * l.scratch_bytes);
@@ -777,14 +810,27 @@ class System : public Memory {
     for (std::uint64_t i = 0; i < l.blocks; ++i) {
       std::fill(work.begin(), work.end(), next_poison());
       std::fill(scratch.begin(), scratch.end(), next_poison());
-#pragma omp parallel num_threads(kOmpTeamThreads)
-      step(OmpTeam{0xFFFFFFFFu, 0xFFFFFFFFu, &seen, scratch.data()},
-           static_cast<std::uint32_t>(i), l.staged_bytes ? work.data() : nullptr);
+      const OmpTeam team{0xFFFFFFFFu, 0xFFFFFFFFu, &seen, scratch.data()};
+      run_team(kOmpTeamThreads, team, step, static_cast<std::uint32_t>(i), l.staged_bytes ? work.data() : nullptr);
     }
   }
 
  private:
+  // `step` on a team of `tiles` tiles of lane_width_ threads each.
+  template <class Step, class Work>
+  void run_team(std::uint32_t tiles, const OmpTeam& team, const Step& step, std::uint32_t island, Work work) const {
+    if (lane_width_ == 1) {
+#pragma omp parallel num_threads(static_cast<int>(tiles))
+      step(team, island, work);
+      return;
+    }
+    OmpTileSync sync(tiles, lane_width_);
+#pragma omp parallel num_threads(static_cast<int>(tiles * lane_width_))
+    step(OmpTiledTeam{team, &sync}, island, work);
+  }
+
   std::uint64_t stage_limit_;
+  std::uint32_t lane_width_;
 };
 
 #endif

@@ -8,8 +8,9 @@
 namespace gpuga {
 
 std::unique_ptr<Engine> make_device_engine_omp(const Grid& puzzle, const EngineParams& params,
-                                               std::uint32_t slots, std::uint64_t stage_limit) {
-  return make_island_engine(puzzle, params, device_system::System(0, stage_limit), slots);
+                                               std::uint32_t slots, std::uint64_t stage_limit,
+                                               std::uint32_t lane_width) {
+  return make_island_engine(puzzle, params, device_system::System(0, stage_limit, lane_width), slots);
 }
 
 }  // namespace gpuga

@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <chrono>
 #include <iostream>
+#include <limits>
 #include <sstream>
 #include <tuple>
 
@@ -548,6 +549,39 @@ TEST_P(DeviceEngine, ThirtySixToSixtyFourEqualTheCpu) {
       if (puzzle.box > 6 && c.params.repair != Repair::Propagate) continue;
       expect_same_after(GetParam(), puzzle, p, 1, puzzle.box > 6 ? 3 : 4, c.name + " " + side);
     }
+  }
+}
+
+TEST(OmpDeviceEngine, TilesOfSeveralLanesRepairAndSearchAsALaneAloneDoes) {
+  // The twin with each of its threads a tile of 2, 8 or 32 lanes with barriers of their own (as
+  // a GPU's warps): the waves of the repair and the tabu search run inside the engine, each tile
+  // repairing several children on one scratch, and give the CPU's bytes (a lane alone). At 9x9
+  // islands on a ring (blocks) and a lone island (the grid's twin: two blocks of tiles), with and
+  // without the search; at 36x36 two searched islands, whose units take 64-bit masks.
+  auto c = all_test_configs(8).back();
+  ASSERT_EQ(c.params.repair, Repair::Propagate);
+  const Grid nine = grid_of(kHardPuzzle);
+  const Grid big = read_puzzle_file(source_path("bench/instances/36x36/fill-0.50.txt"))[0].grid;
+  const auto expect_width = [](const Grid& puzzle, const EngineParams& p, std::uint32_t width,
+                               std::uint32_t target, const std::string& where) {
+    auto cpu = make_cpu_engine(puzzle, p, 2);
+    auto dev = make_device_engine_omp(puzzle, p, 1, std::numeric_limits<std::uint64_t>::max(), width);
+    cpu->initialize(target - 1);
+    dev->initialize(target - 1);
+    cpu->advance_to(target);
+    dev->advance_to(target);
+    expect_same(*cpu, *dev, 0, where + ", tiles of " + std::to_string(width) + " lanes");
+  };
+  for (const std::uint32_t width : {2u, 8u, 32u}) {
+    for (const std::uint32_t tabu : {0u, 30u}) {
+      c.params.tabu = tabu;
+      const std::string searched = tabu ? ", searched" : "";
+      expect_width(nine, islands_of(c, 3, 2, 1, 3, 1), width, 5, "9x9 on a ring" + searched);
+      expect_width(nine, islands_of(c, 1, 0, 0, 3, 1), width, 5, "9x9 alone" + searched);
+    }
+    auto small = all_test_configs(3).back();
+    small.params.tabu = 200;
+    expect_width(big, islands_of(small, 2, 1, 1, 2, 1), width, 1, "36x36 searched");
   }
 }
 
