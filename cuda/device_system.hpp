@@ -347,11 +347,13 @@ struct GridTeam : BlockTeam {
 // chains' segment steps are bounded to 64 registers with the island staged in shared memory,
 // with no spills on sm_90 (bench/ptxas-table.sh); where 64 spilled, a step keeps 128 (two blocks
 // of 256): the chains from device memory (islands too large to stage), on sm_80 (an A100) the
-// chains staged and the 25x25 GA from device memory, and the repaired GA at 25x25 and from
-// device memory. A cooperative grid's barriers spilled at 64
-// registers, and a lone island that large has blocks enough: two. kernel_resources (ctest) fails
-// on a spill or a lost block. The launch and the occupancy query both take the kernel compiled
-// with these.
+// chains staged and the 25x25 GA from device memory, the GA and the chains staged from 36x36,
+// and the repaired GA at 25x25 and from device memory. Where 128 spilled too, one block: the
+// GA's island at 49x49 from device memory. A cooperative grid's barriers spilled at 64
+// registers, and a lone island that large has blocks enough: two; one from 49x49, where the GA's
+// grid spilled at 128. From 36x36 one block of the repaired GA's tiles fills a multiprocessor's
+// shared memory, and may take every register it needs. kernel_resources (ctest) fails on a spill
+// or a lost block. The launch and the occupancy query both take the kernel compiled with these.
 struct BlocksPerMultiprocessor {
   unsigned home, staged, grid;
 };
@@ -361,15 +363,18 @@ struct LaunchPolicy {  // the boundary and summary steps
 };
 template <int B>
 struct LaunchPolicy<ga_segment_step<B>> {
-  static constexpr BlocksPerMultiprocessor sm80{B == 5 ? 2u : 4u, 4, 2}, sm90{4, 4, 2};
+  static constexpr unsigned kHome = B == 7 ? 1u : B >= 6 ? 2u : 4u;
+  static constexpr unsigned kStaged = B >= 6 ? 2u : 4u, kGrid = B >= 7 ? 1u : 2u;
+  static constexpr BlocksPerMultiprocessor sm80{B == 5 ? 2u : kHome, kStaged, kGrid}, sm90{kHome, kStaged, kGrid};
 };
 template <int B>
 struct LaunchPolicy<chain_segment_step<B>> {
-  static constexpr BlocksPerMultiprocessor sm80{2, 2, 2}, sm90{2, 4, 2};
+  static constexpr BlocksPerMultiprocessor sm80{2, 2, 2}, sm90{2, B >= 6 ? 2u : 4u, 2};
 };
 template <int B>
 struct LaunchPolicy<repaired_ga_segment_step<B>> {
-  static constexpr BlocksPerMultiprocessor sm80{2, B <= 4 ? 4u : 2u, 2}, sm90{2, B <= 4 ? 4u : 2u, 2};
+  static constexpr unsigned kHome = B >= 6 ? 1u : 2u, kStaged = B <= 4 ? 4u : kHome;
+  static constexpr BlocksPerMultiprocessor sm80{kHome, kStaged, kHome}, sm90{kHome, kStaged, kHome};
 };
 // The searched GA's: two blocks (128 registers) up to 25x25; one from 36x36, where a block's
 // repair tiles fill a multiprocessor's shared memory anyway, so that the search's keys and
