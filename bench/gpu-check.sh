@@ -19,10 +19,10 @@
 #         throughput   `gpuga bench` GA, sa and hc rows up to the device's full width;
 #         mpi          the MPI tests, ranks sharing the GPU.
 #       Named alone (longer studies): defaults (about 5 minutes: every dev set at the defaults),
-#       choices (about 5 minutes: the 9x9 defaults' choices only a GPU settles), large (about 5
-#       minutes: 36x36 and 64x64, CPU == GPU grids and the first puzzles at 45 % on both
-#       backends), compare (about 7 minutes, with BASELINE=a tarball from `baseline`: this build
-#       against another, alternating).
+#       choices (about 5 minutes: the 9x9 defaults' choices only a GPU settles), large (at most
+#       about 9 minutes: 36x36 to 64x64, CPU == GPU grids, the sanitizers, a timed generation and
+#       the first puzzles at 45 % on both backends), compare (about 7 minutes, with BASELINE=a
+#       tarball from `baseline`: this build against another, alternating).
 #   bench/gpu-check.sh build DIR [ARCHS]
 #       On any machine with nvcc: builds gpuga for CUDA architecture 90 (ARCHS, for example
 #       "80;90", for others) in DIR/build, then packs it as `pack` does.
@@ -271,9 +271,11 @@ declare -A budget=(
   # choices, a stage of its own: five run sizes on three files, both ways; three island counts
   # on five sets at 2 s a puzzle
   [choices-many]=150 [choices-one]=120
-  # large, a stage of its own: CPU == GPU at 36x36 and 64x64 (the CPU's side: seconds a
-  # generation at 64x64); three 36x36 puzzles at 20 s and one 64x64 at 60 s, on each backend
-  [same-large]=60 [solve-large]=250
+  # large, a stage of its own: CPU == GPU at 36x36, 49x49 and 64x64 (the CPU's side: seconds a
+  # generation at 64x64); the sanitizers on small islands; a generation timed at 36x36 and 64x64
+  # on each backend; three 36x36 puzzles at 20 s and one 64x64 at 40 s, on each backend
+  [same-large]=90 [memcheck-large]=120 [racecheck-large]=60 [synccheck-large]=30 [time-large]=60
+  [solve-large]=200
   # compare, a stage of its own: three rounds of both builds
   [compare]=400
   # hold, --dry only: a step that waits for a signal
@@ -327,6 +329,25 @@ run_ctest() {
   ctest --test-dir "$tree" -j "$(nproc)" --output-on-failure --stop-time "$stop" "$@"
 }
 
+# sanitize TOOL SHAPE...: compute-sanitizer's TOOL over gpuga solve on each SHAPE (a puzzle file
+# and options, as words; --dry: solve alone). Exit status 1 (unsolved in so few generations)
+# passes; the sanitizer's 90 fails.
+sanitize() {
+  local tool=$1 shape sanitizer
+  shift
+  sanitizer=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
+  local run=("$sanitizer" --tool "$tool" --error-exitcode 90)
+  [ "$tool" = memcheck ] && run+=(--leak-check full)
+  [ -n "$dry" ] && run=()
+  for shape in "$@"; do
+    echo "== $tool: $shape"
+    # shellcheck disable=SC2086  # the shape is words
+    measured "${run[@]}" "$gpuga" solve --backend "$backend" --seed 1 --report-every 0 \
+      --format line $shape || return 1
+  done
+}
+export -f sanitize
+
 stage_correctness() {
   if [ -n "$dry" ]; then  # the plumbing: a few quick tests
     step tests run_ctest -LE "$left_out_labels" -R '^(PhaseLedger|TeamThreads)\.' || return
@@ -351,21 +372,6 @@ stage_correctness() {
   local unstaged=(
     "$twenty_five --pop 512 --island-size 256 --local-search 5 --max-generations 2"
     "$escargot --algorithm sa --pop 2400 --island-size 1200 --max-generations 1")
-  sanitize() {
-    local tool=$1 shape sanitizer
-    shift
-    sanitizer=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
-    local run=("$sanitizer" --tool "$tool" --error-exitcode 90)
-    [ "$tool" = memcheck ] && run+=(--leak-check full)
-    [ -n "$dry" ] && run=()
-    for shape in "$@"; do
-      echo "== $tool: $shape"
-      # shellcheck disable=SC2086  # the shape is words
-      measured "${run[@]}" "$gpuga" solve --backend "$backend" --seed 1 --report-every 0 \
-        --format line $shape || return 1
-    done
-  }
-  export -f sanitize
   step memcheck sanitize memcheck "${staged[@]}" "${unstaged[@]}" || return
   step racecheck sanitize racecheck "${staged[@]}"  # races are in shared memory
 }
@@ -508,24 +514,47 @@ stage_hold() {
   step hold sleep "${budget[hold]}"
 }
 
-# Beyond 25x25 (a build whose GPUGA_CUDA_SIZES holds 36x36 and 64x64): the repaired GA's grids on
-# the GPU, tabu-searched as the defaults there say, are the CPU's, and the first puzzles at 45 % given (the hard band, docs/benchmarks.md's
-# "Beyond 25x25"), one at a time at the defaults on the GPU and on this machine's CPU cores (JSON
-# into large-SIZE-BACKEND.json). Dry: puzzles the CPU solves at once (36x36 at 60 %, 64x64 at
-# 75 %), two generations.
+# Beyond 25x25 (a build whose GPUGA_CUDA_SIZES holds 36x36 to 64x64): the repaired GA's grids on
+# the GPU, tabu-searched as the defaults there say, are the CPU's at 36x36, 49x49 and 64x64;
+# compute-sanitizer finds no memory error in searched islands at 49x49 and 64x64 nor on a lone
+# 9x9 island (a cooperative grid), and no race or barrier misuse in a repaired 36x36 island too
+# large to stage; one generation is timed at 36x36 and 64x64 on the GPU and on this machine's
+# CPU cores (gpuga bench: 132 islands of 32 unsearched into time-large-SIZE.json; two islands of
+# 8 searched, a tenth of the defaults' steps a grid, into time-large-SIZE-searched.json); and
+# the first puzzles at 45 % given (the hard band, docs/benchmarks.md's "Beyond 25x25") are
+# solved one at a time at the defaults on both (JSON into large-SIZE-BACKEND.json). Dry: puzzles
+# the CPU solves at once (36x36 and 49x49 at 60 %, 64x64 at 75 %), two generations, small
+# populations.
 stage_large() {
-  local p36=$src/bench/instances/36x36/fill-0.45.txt p64=$src/bench/instances/64x64/fill-0.45.txt
-  local first36=3 limit36=20 limit64=60 generations=3
+  local p36=$src/bench/instances/36x36/fill-0.45.txt p49=$src/bench/instances/49x49/fill-0.45.txt
+  local p64=$src/bench/instances/64x64/fill-0.45.txt
+  local first36=3 limit36=20 limit64=40 generations=3 wide=4224
   if [ -n "$dry" ]; then
-    p36=$src/bench/instances/36x36/fill-0.60.txt p64=$src/puzzles/gpuga_64x64_fill075.txt
-    first36=1 limit36=5 limit64=5 generations=2
+    p36=$src/bench/instances/36x36/fill-0.60.txt p49=$src/bench/instances/49x49/fill-0.60.txt
+    p64=$src/puzzles/gpuga_64x64_fill075.txt
+    first36=1 limit36=5 limit64=5 generations=2 wide=64
   fi
   grep -v '^#' "$p36" | head -n "$first36" >"$work/36x36.txt"
+  grep -v '^#' "$p49" | head -n 1 >"$work/49x49.txt"
   grep -v '^#' "$p64" | head -n 1 >"$work/64x64.txt"
   head -n 1 "$work/36x36.txt" >"$work/36x36-first.txt"
+  head -n 1 "$src/puzzles/famous_named.txt" >"$work/escargot.txt"
   same_large() {
     same_output "$work/36x36-first.txt" --max-generations "$generations" &&
+      same_output "$work/49x49.txt" --max-generations "$generations" &&
       same_output "$work/64x64.txt" --max-generations "$generations"
+  }
+  time_large() {
+    local puzzle backends=$backend
+    [ "$backend" = cpu ] || backends=$backend,cpu
+    for puzzle in 36x36-first 64x64; do
+      measured "$gpuga" bench --backend "$backends" --puzzle "$work/$puzzle.txt" --pop "$wide" \
+        --island-size 32 --tabu 0 --generations 1 --repeats 3 --warmup 1 \
+        --json "$OUT/time-large-${puzzle%-first}.json" &&
+        measured "$gpuga" bench --backend "$backends" --puzzle "$work/$puzzle.txt" --pop 16 \
+          --island-size 8 --tabu 20000 --generations 1 --repeats 1 --warmup 1 \
+          --json "$OUT/time-large-${puzzle%-first}-searched.json" || return 1
+    done
   }
   solve_large() {
     local b backends=$backend
@@ -537,9 +566,16 @@ stage_large() {
           --json "$work/64x64.txt" >"$OUT/large-64x64-$b.json" || return 1
     done
   }
-  export -f same_output same_large solve_large
-  export generations limit36 limit64
+  export -f same_output same_large time_large solve_large
+  export generations limit36 limit64 wide
+  local searched=(--pop 16 --island-size 8 --tabu 100 --max-generations 1)
+  local unstaged="$work/36x36-first.txt --pop 256 --island-size 128 --tabu 0 --max-generations 1"
   step same-large same_large || return
+  step memcheck-large sanitize memcheck "$work/49x49.txt ${searched[*]}" "$work/64x64.txt ${searched[*]}" \
+    "$work/escargot.txt --pop 3000 --island-size 3000 --max-generations 2" || return
+  step racecheck-large sanitize racecheck "$unstaged" || return
+  step synccheck-large sanitize synccheck "$unstaged" || return
+  step time-large time_large || return
   step solve-large solve_large
 }
 

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # bench/gpu-check.sh's plumbing without a GPU (CI): `run BUILD --dry` runs every default step
 # against the CPU backend on tiny inputs, each step's log and results straight into --out as it
-# goes, and the summary after every step; the results parse; so does the large stage's. SIGTERM in the middle of a step ends
+# goes, and the summary after every step; the results parse; so do the large stage's (its
+# comparisons at 36x36 to 64x64, sanitizer runs, timed generations and solves). SIGTERM in the middle of a step ends
 # it (the hold stage's, which waits for it), and the summary still says what ran and that it was stopped. A non-empty --out is refused.
 # A CUDA build is known by what its gpuga says, however it was configured.
 # Usage: test_gpu_check_dry.sh BUILD_TREE (a CUDA build of gpuga)
@@ -54,17 +55,24 @@ PY
 # The large stage, named alone: 36x36 and 64x64 compared and solved, the results written.
 bash "$check" run "$tree" --dry --out "$tmp/large" large >"$tmp/large.stdout" 2>&1 ||
   { cat "$tmp/large.stdout"; fail "the dry large stage failed"; }
-for s in same-large solve-large; do
+for s in same-large memcheck-large racecheck-large synccheck-large time-large solve-large; do
   grep -Eq "^ok +$s +[0-9]+ s of +[0-9]+ s  exit 0$" "$tmp/large/summary.txt" ||
     { cat "$tmp/large/summary.txt"; fail "the summary has no 'ok' line for $s"; }
 done
-grep -q "^--backend cpu --threads 1 == --backend cpu --threads 2: .*64x64" "$tmp/large/logs/same-large.log" ||
-  fail "same-large did not compare 64x64: $(cat "$tmp/large/logs/same-large.log")"
+for size in 36x36 49x49 64x64; do
+  grep -q "^--backend cpu --threads 1 == --backend cpu --threads 2: .*$size" "$tmp/large/logs/same-large.log" ||
+    fail "same-large did not compare $size: $(cat "$tmp/large/logs/same-large.log")"
+done
+grep -q "== synccheck: .*36x36.*--island-size 128" "$tmp/large/logs/synccheck-large.log" ||
+  fail "synccheck-large did not run the unstaged 36x36 island: $(cat "$tmp/large/logs/synccheck-large.log")"
 /usr/bin/python3 - "$tmp/large" <<'PY' || fail "the large stage's results do not parse as expected"
 import json, sys
 for size in ("36x36", "64x64"):
     results = json.load(open(f"{sys.argv[1]}/large-{size}-cpu.json"))["results"]
     assert len(results) == 1 and results[0]["solved"], (size, results)
+    for kind, island_size in (("", 32), ("-searched", 8)):
+        rows = json.load(open(f"{sys.argv[1]}/time-large-{size}{kind}.json"))["results"]
+        assert [(r["backend"], r["island_size"]) for r in rows] == [("cpu", island_size)], (size, kind, rows)
 PY
 
 # Stopped in the middle of a step: the hold stage's step waits for the signal, so that it is
