@@ -7,7 +7,6 @@
 #include <type_traits>
 
 #include "gpuga/device/config.hpp"
-#include "gpuga/device/hd.hpp"
 
 namespace gpuga {
 
@@ -63,19 +62,20 @@ static_assert(std::has_unique_object_representations_v<IslandState>, "an island'
 
 // The children a GA island breeds each generation: --children under truncation (mu+lambda), its
 // size under the other selections (and a chain island's: IslandLayout::children).
-GPUGA_HD_INLINE std::uint32_t children_of(const GaParams& ga) {
+constexpr std::uint32_t children_of(const GaParams& ga) {
   const bool truncation = ga.algorithm == Algorithm::Ga && ga.selection == Selection::Truncation;
   return truncation ? ga.children : ga.island_size;
 }
 
 // What a GA island counts as evaluations (IslandState::evaluations) besides its tabu searches'
-// moves: a generation that breeds, every child (`children`: children_of(ga), which the island's
+// moves (constexpr, as the kernels call these too: the CUDA build relaxes constexpr, and this
+// header stays free of the device shim for the library's public headers): a generation that breeds, every child (`children`: children_of(ga), which the island's
 // layout holds) and every local-search move but the elite's; a restart, its new individuals,
 // all but those it keeps.
-GPUGA_HD_INLINE std::uint64_t bred_evaluations(std::uint32_t children, const GaParams& ga) {
+constexpr std::uint64_t bred_evaluations(std::uint32_t children, const GaParams& ga) {
   return children + std::uint64_t(children - ga.elite) * ga.local_search;
 }
-GPUGA_HD_INLINE std::uint32_t kept_on_restart(const IslandParams& params, std::uint32_t island_size) {
+constexpr std::uint32_t kept_on_restart(const IslandParams& params, std::uint32_t island_size) {
   return params.keep_on_restart < island_size ? params.keep_on_restart : island_size;
 }
 
