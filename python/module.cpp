@@ -90,11 +90,13 @@ py::dict report_dict(const GenerationReport& r) {
   py::dict d;
   d["generation"] = r.generation;
   d["best"] = r.summary.best;
+  d["best_so_far"] = r.best_so_far;
   d["mean"] = r.summary.mean;
   d["worst"] = r.summary.worst;
   d["diversity"] = r.summary.diversity;
   d["temperature"] = r.summary.temperature;
   d["restarts"] = r.restarts;
+  d["growths"] = r.growths;
   d["evaluations"] = r.evaluations;
   d["elapsed"] = r.elapsed;
   return d;

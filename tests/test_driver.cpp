@@ -458,3 +458,20 @@ TEST_F(Driver, EpochsStayShortWhileSlotsStandIdleWithRunsWaiting) {
   // With no run waiting the epochs grow again: the endless run reaches its limit.
   EXPECT_EQ(results[0].stop_reason, StopReason::MaxGenerations);
 }
+
+TEST(LimitText, ABarOfTheNearerLimitWithTheTimeItLeaves) {
+  GenerationReport r;
+  r.generation = 25;
+  r.elapsed = 24;
+  EXPECT_EQ(limit_text(r, {}, 20), "");  // no limit: no bar
+  EXPECT_EQ(limit_text(r, {0, 60}, 20), "[########............] 40 % of the time limit (60 s), 36 s left");
+  // 25 of 200 generations in 24 s: the 175 to go at that pace take 168 s.
+  EXPECT_EQ(limit_text(r, {200, 0}, 20), "[##..................] 12 % of --max-generations 200, 168 s left");
+  // Both: the nearer, the time limit here (40 % against 12 %), then the generations (50 % against 40 %).
+  EXPECT_EQ(limit_text(r, {200, 60}, 20), limit_text(r, {0, 60}, 20));
+  EXPECT_NE(limit_text(r, {50, 60}, 20).find("50 % of --max-generations 50, 24 s left"), std::string::npos);
+  r.generation = 0;
+  EXPECT_NE(limit_text(r, {50, 0}, 20).find("time left unknown"), std::string::npos);
+  r.elapsed = 90;  // past the limit (a generation overran it): full, none left
+  EXPECT_EQ(limit_text(r, {0, 60}, 10), "[##########] 100 % of the time limit (60 s), 0 s left");
+}

@@ -131,8 +131,38 @@ TEST(Solve, ChainsRecordTheirScheduleCountMovesAndReproduce) {
   EXPECT_NE(nlohmann::json::parse(hc.out)["results"][0]["grid"], j["results"][0]["grid"]);
   const auto progress = run_gpuga("solve --backend cpu --report-every 10 --algorithm sa "
                                   "--pop 100 --max-generations 10 --seed 3 " + kHard);
-  EXPECT_NE(progress.err.find("gen 10  best"), std::string::npos) << progress.err;
+  EXPECT_NE(progress.err.find("gen 10  best so far "), std::string::npos) << progress.err;
   EXPECT_NE(progress.err.find("temperature "), std::string::npos) << progress.err;
+}
+
+TEST(Solve, TheProgressLineSaysTheBestSoFarApartAndMarksRestartsAndGrowths) {
+  // The plain GA restarting after 2 stagnant generations and growing after 4: each line's best
+  // so far never rises and no island now holds better; a line after a restart or a growth says
+  // so (+N), and growths appear once there are some. Redirected, no bar.
+  std::ifstream hard(source_path(kHard));
+  std::string escargot;
+  while (std::getline(hard, escargot) && escargot.rfind('#', 0) == 0) {}
+  const auto r = run_gpuga("solve --backend cpu --repair none --local-search 0 --pop 64 --island-size 16 "
+                           "--restart-after 2 --grow-after 4 --max-generations 12 --time-limit 0 "
+                           "--report-every 1 --seed 2 -", escargot + "\n");
+  std::istringstream lines(r.err);
+  std::string line;
+  unsigned so_far_before = ~0u, lines_seen = 0;
+  bool marked_restart = false, marked_growth = false;
+  while (std::getline(lines, line)) {
+    unsigned gen = 0, so_far = 0, now = 0;
+    if (std::sscanf(line.c_str(), "gen %u  best so far %u  now: best %u", &gen, &so_far, &now) != 3) continue;
+    ++lines_seen;
+    EXPECT_LE(so_far, so_far_before) << line;
+    EXPECT_GE(now, so_far) << line;
+    so_far_before = so_far;
+    marked_restart = marked_restart || line.find("restarts") < line.find("(+");
+    marked_growth = marked_growth || line.find("growths 1 (+1)") != std::string::npos;
+    EXPECT_EQ(line.find('['), std::string::npos) << line;
+  }
+  EXPECT_EQ(lines_seen, 13u) << r.err;
+  EXPECT_TRUE(marked_restart) << r.err;
+  EXPECT_TRUE(marked_growth) << r.err;
 }
 
 TEST(Solve, BoxAndRowEncodingsSolveWithEverySelectionScheme) {

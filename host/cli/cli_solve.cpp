@@ -104,10 +104,16 @@ void print_best(std::ostream& out, const GenerationReport& rep, Engine& engine, 
 class SolveObserver final : public RunObserver {
  public:
   SolveObserver(const SolveOptions& o, std::istream* answers, bool writes)
-      : o_(o), answers_(answers), err_(writes ? std::cerr.rdbuf() : nullptr), writes_(writes) {}
+      : o_(o), answers_(answers), err_(writes ? std::cerr.rdbuf() : nullptr), writes_(writes),
+        terminal_(writes && ::isatty(STDERR_FILENO)) {}
 
   // Grids shown in the alphabet of the puzzle now running.
   void set_alphabet(Alphabet a) { alphabet_ = a; }
+  // The limits of the runs about to start (their bar on a terminal); their marks start afresh.
+  void set_limits(const RunLimits& limits) {
+    limits_ = limits;
+    seen_.clear();
+  }
   // Puzzles solved together: each progress line starts with its puzzle's number (`numbers`
   // by run), and the result goes to `on_done` as its run ends.
   void set_together(std::vector<int> numbers, std::function<void(std::size_t, const RunResult&)> on_done) {
@@ -131,21 +137,39 @@ class SolveObserver final : public RunObserver {
   }
 
  private:
+  // A progress line (docs/solving.md defines its fields): the best so far, then the islands
+  // now; restarts and growths since the run's line before marked (+N); on a terminal, a bar of
+  // the run's limits.
   void report(const GenerationReport& rep, Engine& engine) {
     if (o_.report_every && rep.generation % o_.report_every == 0) {
       if (!numbers_.empty()) err_ << "puzzle " << numbers_[rep.run] << ": ";
+      const Seen before = seen_[rep.run];
+      seen_[rep.run] = {rep.restarts, rep.growths};
       char line[256];
       std::snprintf(line, sizeof line,
-                    "gen %u  best %u  mean %.2f  worst %u  diversity %.1f  restarts %u  "
-                    "%.2f s  %.3g evals/s",
-                    rep.generation, rep.summary.best, rep.summary.mean, rep.summary.worst,
-                    rep.summary.diversity, rep.restarts, rep.elapsed,
+                    "gen %u  best so far %u  now: best %u  mean %.2f  worst %u  diversity %.1f  "
+                    "restarts %u%s",
+                    rep.generation, rep.best_so_far, rep.summary.best, rep.summary.mean,
+                    rep.summary.worst, rep.summary.diversity, rep.restarts,
+                    more(rep.restarts, before.restarts).c_str());
+      err_ << line;
+      if (rep.growths) err_ << "  growths " << rep.growths << more(rep.growths, before.growths);
+      std::snprintf(line, sizeof line, "  %.2f s  %.3g evals/s", rep.elapsed,
                     rep.elapsed > 0 ? rep.evaluations / rep.elapsed : 0.0);
       err_ << line;
       if (rep.summary.temperature > 0) err_ << "  temperature " << rep.summary.temperature;
+      if (terminal_) {
+        const std::string bar = limit_text(rep, limits_);
+        if (!bar.empty()) err_ << "  " << bar;
+      }
       err_ << '\n';
       if (o_.show_best) print_best(err_, rep, engine, alphabet_);
     }
+  }
+
+  // " (+N)" where a count grew by N since the run's line before.
+  static std::string more(std::uint32_t now, std::uint32_t before) {
+    return now > before ? " (+" + std::to_string(now - before) + ")" : "";
   }
 
   bool ask_to_continue() {
@@ -164,6 +188,12 @@ class SolveObserver final : public RunObserver {
   std::istream* answers_;
   std::ostream err_;  // std::cerr's buffer, or none: writes nothing
   bool writes_;
+  bool terminal_;  // stderr is a terminal: each line ends with the bar of the run's limits
+  RunLimits limits_;
+  struct Seen {
+    std::uint32_t restarts = 0, growths = 0;
+  };
+  std::map<std::size_t, Seen> seen_;  // by run: the counts its line before said
   Alphabet alphabet_ = Alphabet::Digits;
   std::vector<int> numbers_;
   std::function<void(std::size_t, const RunResult&)> on_done_;
@@ -289,6 +319,7 @@ bool solve_alone(SolveContext& c, const RunPlan& plan, const Puzzle& p, std::uin
                  std::optional<Checkpoint>& resumed, bool several) {
   const SolveOptions& o = c.o;
   c.observer.set_alphabet(p.alphabet);
+  c.observer.set_limits(plan.limits());
   const EngineParams mine = rank_islands(plan.engine_params());
   SolveHooks hooks;
   hooks.observer = &c.observer;
@@ -352,6 +383,7 @@ void solve_together(SolveContext& c, const RunPlan& plan, const std::vector<Puzz
   write_ready();
   if (requests.empty()) return;
   c.observer.set_alphabet(puzzles[first].alphabet);
+  c.observer.set_limits(plan.limits());
   c.observer.set_together(numbers, [&](std::size_t run, const RunResult& r) {
     done[request_puzzle[run]] = r;
     write_ready();

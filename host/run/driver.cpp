@@ -299,7 +299,9 @@ class Runner {
       lr.view = view_of(l, summaries);
       lr.rep.generation = lr.view.clock;
       lr.rep.summary = lr.view.summary;
+      lr.rep.best_so_far = lr.view.best_ever;
       lr.rep.restarts = lr.view.restarts;
+      lr.rep.growths = engine_.run_stage(lr.rep.slot);
       lr.rep.evaluations = lr.view.evaluations;
       lr.rep.elapsed = lr.elapsed();
       // The island the view names now, also on a tie that a lower island joined since the last
@@ -389,6 +391,31 @@ std::vector<RunResult> run_many(Engine& engine, const std::vector<RunRequest>& r
                                 const RunLimits& limits, RunObserver& observer,
                                 Consensus* consensus, RunKeeper* keeper) {
   return Runner(engine, requests, limits, observer, consensus, keeper).run();
+}
+
+std::string limit_text(const GenerationReport& r, const RunLimits& limits, int width) {
+  const double by_time = limits.time_limit > 0 ? r.elapsed / limits.time_limit : 0;
+  const double by_generations = limits.max_generations ? double(r.generation) / limits.max_generations : 0;
+  if (!limits.time_limit && !limits.max_generations) return "";
+  const bool timed = limits.time_limit > 0 && (!limits.max_generations || by_time >= by_generations);
+  const double share = std::min(1.0, timed ? by_time : by_generations);
+  char which[64], left[48];
+  if (timed) {
+    std::snprintf(which, sizeof which, "the time limit (%g s)", limits.time_limit);
+    std::snprintf(left, sizeof left, "%.0f s left", std::max(0.0, limits.time_limit - r.elapsed));
+  } else {
+    std::snprintf(which, sizeof which, "--max-generations %u", limits.max_generations);
+    if (r.generation == 0)  // no generation after the first yet: no pace to go by
+      std::snprintf(left, sizeof left, "time left unknown");
+    else
+      std::snprintf(left, sizeof left, "%.0f s left",
+                    r.elapsed / r.generation * (limits.max_generations - std::min(r.generation, limits.max_generations)));
+  }
+  const int filled = static_cast<int>(width * share);
+  char line[192];
+  std::snprintf(line, sizeof line, "[%s%s] %.0f %% of %s, %s", std::string(filled, '#').c_str(),
+                std::string(width - filled, '.').c_str(), 100 * share, which, left);
+  return line;
 }
 
 }  // namespace gpuga

@@ -35,11 +35,18 @@ struct GenerationReport {
   std::size_t run = 0;     // index into the requests
   std::uint32_t slot = 0;  // the engine's run slot
   std::uint32_t generation = 0;
-  Summary summary;
+  Summary summary;         // the islands now (summary.best: the best any holds now)
+  Fitness best_so_far = 0;  // the best any island has held since the run began
   std::uint32_t restarts = 0;
+  std::uint32_t growths = 0;  // times the run's islands doubled (--grow-after) so far
   std::uint64_t evaluations = 0;
   double elapsed = 0;
 };
+
+// "[########............] 40 % of the time limit (60 s), 36 s left": how far a run is through
+// the nearer of its limits, as solve's progress line shows it on a terminal; "" for a run
+// with none. `width` characters of bar.
+std::string limit_text(const GenerationReport& r, const RunLimits& limits, int width = 20);
 
 // Why a run ended. Outputs write it as to_string gives it ("" for a run never started).
 enum class StopReason {

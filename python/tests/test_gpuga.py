@@ -111,9 +111,13 @@ def test_a_callback_sees_every_nth_generation_and_stops_the_run():
 
     r = gpuga.solve(HARD, seed=5, callback=look, every=4, history=True, **SMALL)
     assert seen == [0, 4, 8, 12] and r.stop == "stopped"
-    assert list(r.history.columns) == ["generation", "best", "mean", "worst", "diversity",
-                                       "temperature", "restarts", "evaluations", "elapsed"]
+    assert list(r.history.columns) == ["generation", "best", "best_so_far", "mean", "worst",
+                                       "diversity", "temperature", "restarts", "growths",
+                                       "evaluations", "elapsed"]
     assert list(r.history["generation"]) == [0, 4, 8, 12]
+    # The best so far never rises, and no island now holds better than it.
+    assert r.history["best_so_far"].is_monotonic_decreasing
+    assert (r.history["best"] >= r.history["best_so_far"]).all()
 
 
 def test_an_exception_in_the_callback_is_raised_from_solve():
