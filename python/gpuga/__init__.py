@@ -12,8 +12,15 @@ bad value raises ValueError with its message.
 import os
 import random
 import tempfile
+import warnings
 
-from . import _gpuga
+try:
+    from . import _gpuga
+except ImportError as missing:  # the package's source without its compiled half
+    raise ImportError(
+        f"gpuga's compiled module (_gpuga) is not beside {os.path.dirname(__file__)}: install "
+        "the package (pip install ./python) or build gpuga with GPUGA_PYTHON=ON and put "
+        "BUILD/python on PYTHONPATH") from missing
 from ._gpuga import check, devices, options, read_puzzles, score, verify
 
 __all__ = ["Result", "solve", "batch", "sweep", "bench", "generate", "rate", "read_puzzles",
@@ -48,7 +55,8 @@ def solve(puzzle, *, callback=None, every=None, history=False, progress=False, *
     generations (1 by default) with best, mean, worst, diversity, restarts, evaluations and
     elapsed; returning False stops the run as Ctrl-C does, and an exception it raises stops the
     run and is raised here. Ctrl-C stops the run at the end of its epoch and raises
-    KeyboardInterrupt. progress=True shows a tqdm bar of the best fitness when tqdm is there."""
+    KeyboardInterrupt. progress=True shows a tqdm bar of the best fitness so far (without tqdm
+    installed, a warning says so and the run goes on without it)."""
     if progress:
         callback = _progress_bar(callback)
     if every is None:
@@ -60,13 +68,15 @@ def _progress_bar(callback):
     try:
         from tqdm.auto import tqdm
     except ImportError:
+        warnings.warn("progress=True: tqdm is not installed, so no progress bar is shown "
+                      "(pip install tqdm)", stacklevel=3)
         return callback
     bar = tqdm(desc="best fitness", unit=" generations")
 
     def show(report):
         bar.update(1)
-        bar.set_postfix(best=report["best"])
-        if report["best"] == 0:
+        bar.set_postfix(best=report["best_so_far"])
+        if report["best_so_far"] == 0:
             bar.close()
         return callback(report) if callback is not None else True
     return show
@@ -138,13 +148,14 @@ def rate(puzzles, runs=10, seed=None, concurrent=0, **options):
     return pd.DataFrame(rows)  # None (a percentile on an unsolved run): NaN
 
 
-def bench(backend="cpu", pop=None, island_size=None, generations=None, repeats=None,
+def bench(backend="auto", pop=None, island_size=None, generations=None, repeats=None,
           warmup=None, seed=None, threads=0, device=0, **options):
     """gpuga bench as a DataFrame: evaluations/s of every pair of `pop` and `island_size` (lists
     or numbers; island size 0: one island of the pop), or of the backend's default table for the
-    work's GA. The options are gpuga solve's that shape the work (algorithm, repair,
-    local_search, the operators...); generations, repeats, warmup and seed are gpuga bench's,
-    its defaults where None."""
+    work's GA. backend: "cpu", "cuda", or "auto" (as the command line: the CPU's rows, then a
+    GPU's where there is one). The options are gpuga solve's that shape the work (algorithm,
+    repair, local_search, the operators...); generations, repeats, warmup and seed are gpuga
+    bench's, its defaults where None."""
     import pandas as pd
     as_list = lambda v: list(v) if isinstance(v, (list, tuple)) else [v]
     sizes = []
@@ -152,5 +163,8 @@ def bench(backend="cpu", pop=None, island_size=None, generations=None, repeats=N
         pops = as_list(pop) if pop is not None else [100000]
         islands = as_list(island_size) if island_size is not None else [0]
         sizes = [(p, s) for p in pops for s in islands]
-    return pd.DataFrame(_gpuga.bench(backend, sizes, generations, repeats, warmup, seed, threads,
-                                     device, **options))
+    backends = [backend] if backend != "auto" else ["cpu"] + (["cuda"] if devices() else [])
+    rows = []
+    for name in backends:
+        rows += _gpuga.bench(name, sizes, generations, repeats, warmup, seed, threads, device, **options)
+    return pd.DataFrame(rows)

@@ -5,6 +5,7 @@ import json
 import os
 import signal
 import subprocess
+import sys
 import threading
 import time
 
@@ -183,6 +184,31 @@ def test_bench_measures_the_engine_as_the_command_line_does():
     assert (searched["tabu_moves_per_s"] < searched["evaluations_per_s"]).all()
     with pytest.raises(ValueError, match="unknown option 'generation'"):
         gpuga.bench(generation=2)
+
+
+def test_bench_runs_the_command_lines_backends_by_default():
+    # "auto", as the command line: the CPU's rows, then a GPU's where there is one.
+    frame = gpuga.bench(pop=16, island_size=8, generations=1, repeats=1, warmup=1)
+    expected = ["cpu"] + (["cuda"] if gpuga.devices() else [])
+    assert list(frame["backend"]) == expected
+
+
+def test_progress_without_tqdm_warns_and_the_run_goes_on(monkeypatch):
+    monkeypatch.setitem(sys.modules, "tqdm", None)
+    monkeypatch.setitem(sys.modules, "tqdm.auto", None)
+    with pytest.warns(UserWarning, match="tqdm is not installed"):
+        r = gpuga.solve(EASY, seed=1, progress=True, **SMALL)
+    assert r.solved
+
+
+def test_the_package_without_its_compiled_module_says_how_to_get_it(tmp_path):
+    # The source's package alone (no _gpuga beside it): a clear ImportError, not "circular import".
+    source = os.path.join(SOURCE, "python")
+    out = subprocess.run(["/usr/bin/python3", "-c", "import gpuga"], capture_output=True, text=True,
+                         cwd=tmp_path, env={**os.environ, "PYTHONPATH": source}, check=False)
+    assert out.returncode != 0
+    assert "compiled module (_gpuga) is not beside" in out.stderr, out.stderr
+    assert "circular import" not in out.stderr.splitlines()[-1], out.stderr
 
 
 @pytest.mark.parametrize("size", ["4x4", "16x16", "25x25"])
