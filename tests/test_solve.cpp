@@ -3,11 +3,15 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <fstream>
+#include <map>
+#include <set>
 #include <nlohmann/json.hpp>
 #include <regex>
 #include <sstream>
 
+#include "gpuga/csv.hpp"
 #include "gpuga/devices.hpp"
 #include "paths.hpp"
 #include "gpuga/run_config.hpp"
@@ -15,6 +19,7 @@
 #include "grids.hpp"
 #include "gpuga/puzzle_io.hpp"
 #include "run_gpuga.hpp"
+#include "temp_files.hpp"
 #include "gpuga/verify.hpp"
 
 using namespace gpuga;
@@ -163,6 +168,45 @@ TEST(Solve, TheProgressLineSaysTheBestSoFarApartAndMarksRestartsAndGrowths) {
   EXPECT_EQ(lines_seen, 13u) << r.err;
   EXPECT_TRUE(marked_restart) << r.err;
   EXPECT_TRUE(marked_growth) << r.err;
+}
+
+TEST(Solve, TraceWritesEveryNthGenerationOfEachPuzzleAsBatchDoes) {
+  // --trace DIR --trace-every 2: a row a puzzle at generations 0, 2, 4 and 6, in batch's columns,
+  // the same whether the puzzles run together or one at a time (but for the clock); a --trace
+  // that cannot be a folder is refused before any run.
+  const std::string run = "solve --backend cpu --repair none --local-search 0 --pop 64 --max-generations 6 "
+                          "--time-limit 0 --report-every 3 --seed 3 --trace-every 2 --trace ";
+  const auto together = test_file("trace_together"), alone = test_file("trace_alone");
+  ASSERT_EQ(run_gpuga(run + together.string() + " " + source_path(kHard)).status, 1);
+  ASSERT_EQ(run_gpuga(run + alone.string() + " --concurrent 1 " + source_path(kHard)).status, 1);
+  const auto rows_of = [](const std::filesystem::path& dir) {
+    std::ifstream in(dir / "traces.csv");
+    std::string line;
+    std::getline(in, line);
+    EXPECT_EQ(line, "config_id,puzzle_id,run,seed,generation,best,mean,worst,diversity,restarts,elapsed,temperature");
+    std::multiset<std::string> rows;  // each without its elapsed seconds
+    while (std::getline(in, line)) {
+      auto fields = gpuga::csv_split(line);
+      fields[10].clear();
+      rows.insert(gpuga::csv_line(fields));
+    }
+    return rows;
+  };
+  const auto rows = rows_of(together);
+  EXPECT_EQ(rows, rows_of(alone));
+  const std::size_t puzzles = read_puzzle_file(source_path(kHard)).size();
+  ASSERT_EQ(rows.size(), 4 * puzzles);
+  std::map<std::string, std::set<std::string>> generations;
+  for (const std::string& row : rows) {
+    const auto fields = gpuga::csv_split(row);
+    generations[fields[1]].insert(fields[4]);
+  }
+  EXPECT_EQ(generations.size(), puzzles);
+  for (const auto& [id, gens] : generations) EXPECT_EQ(gens, (std::set<std::string>{"0", "2", "4", "6"})) << id;
+  std::ofstream(test_file("not_a_folder")) << "x";
+  const auto refused = run_gpuga(run + test_file("not_a_folder").string() + " " + source_path(kHard));
+  EXPECT_EQ(refused.status, 2);
+  EXPECT_NE(refused.err.find("expected a folder for --trace"), std::string::npos) << refused.err;
 }
 
 TEST(Solve, BoxAndRowEncodingsSolveWithEverySelectionScheme) {

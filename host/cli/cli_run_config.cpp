@@ -98,15 +98,19 @@ void add_batch_setup_options(CLI::App* cmd, BatchSetup& s) {
   cmd->add_option("--concurrent", s.concurrent, "Runs advancing together (0: CUDA, 1e6 / --pop; "
                   "CPU, 8)")->check(whole_number_in(0, 65535))->capture_default_str();
   cmd->add_flag("--resume", s.resume, "Continue the batch in --csv, skipping recorded runs");
-  cmd->add_option("--trace", s.trace_dir, "Write per-generation rows of every run to "
-                  "DIR/traces.csv (each run's rows when it ends, before its CSV row)");
-  cmd->add_option("--trace-every", s.trace_every, "Trace every Nth generation")
-      ->check(whole_number_in(1, 1000000))->capture_default_str();
+  add_trace_options(cmd, s.trace_dir, s.trace_every);
   cmd->add_option("--checkpoint-every", s.checkpoint_every,
                   "Save the runs in flight every SECONDS, one file each in CSV.checkpoints/ (0: "
                   "never); SIGTERM or SIGUSR1 then save them and exit with status 4, and --resume "
                   "continues them")
       ->check(seconds(true))->capture_default_str();
+}
+
+void add_trace_options(CLI::App* cmd, std::string& folder, std::uint32_t& every) {
+  cmd->add_option("--trace", folder, "Write per-generation rows of every run to DIR/traces.csv "
+                  "(appended; batch and sweep: each run's rows when it ends, before its CSV row)");
+  cmd->add_option("--trace-every", every, "Trace every Nth generation")
+      ->check(whole_number_in(1, 1000000))->capture_default_str();
 }
 
 void draw_seed(RunOptions& o, CLI::App* cmd) {

@@ -34,6 +34,8 @@ void add_setting_options(CLI::App* cmd, RunOptions& o, const std::vector<std::st
 
 // Adds the options of a batch other than its runs' (gpuga batch and sweep) to `cmd`.
 void add_batch_setup_options(CLI::App* cmd, BatchSetup& s);
+// --trace DIR and --trace-every N (batch, sweep and solve): per-generation rows in DIR/traces.csv.
+void add_trace_options(CLI::App* cmd, std::string& folder, std::uint32_t& every);
 
 // After parsing: draws the seed when none was given (rank 0's on every MPI rank), and records it
 // as the --seed option's value so that --print-config writes it.

@@ -10,10 +10,14 @@
 #include <fstream>
 #include <iostream>
 #include <map>
+#include <memory>
+#include <numeric>
 #include <optional>
 #include <set>
 
 #include "gpuga/backend.hpp"
+#include "gpuga/batch_csv.hpp"
+#include "gpuga/csv.hpp"
 #include "gpuga/checkpoint.hpp"
 #include "cli_ranks.hpp"
 #include "cli_run_config.hpp"
@@ -44,6 +48,8 @@ struct SolveOptions {
   std::string checkpoint;          // --checkpoint FILE: "" for none
   double checkpoint_every = 600;   // seconds between checkpoints
   std::uint32_t concurrent = 0;    // puzzles solved at once; 0: fill the backend when many
+  std::string trace_dir;           // --trace: "" for none
+  std::uint32_t trace_every = 1;
 };
 
 // --checkpoint: writes the run's state every --checkpoint-every seconds and when SIGTERM or
@@ -109,9 +115,17 @@ class SolveObserver final : public RunObserver {
 
   // Grids shown in the alphabet of the puzzle now running.
   void set_alphabet(Alphabet a) { alphabet_ = a; }
-  // The limits of the runs about to start (their bar on a terminal); their marks start afresh.
-  void set_limits(const RunLimits& limits) {
-    limits_ = limits;
+  // --trace: rows into FOLDER/traces.csv (the writer's, the folder checked).
+  void open_trace(const std::string& folder) {
+    if (writes_ && !folder.empty()) trace_ = std::make_unique<CsvWriter>(folder + "/traces.csv", trace_columns());
+  }
+  // The runs about to start, of `plan`, on the puzzles named `ids` (by run): their limits (the
+  // bar on a terminal) and traces; their marks start afresh.
+  void start_runs(const RunPlan& plan, std::vector<std::string> ids) {
+    limits_ = plan.limits();
+    config_ = &plan.config;
+    config_id_ = trace_ ? config_id(plan.config) : "";
+    ids_ = std::move(ids);
     seen_.clear();
   }
   // Puzzles solved together: each progress line starts with its puzzle's number (`numbers`
@@ -124,12 +138,20 @@ class SolveObserver final : public RunObserver {
     if (on_done_) on_done_(run, r);
   }
 
-  // Epochs end at every report (and, interactive, at every generation).
-  std::uint32_t cadence() const override { return o_.interactive ? 1 : o_.report_every; }
+  // Epochs end at every report and every traced generation (interactive, at every generation).
+  std::uint32_t cadence() const override {
+    if (o_.interactive) return 1;
+    if (o_.trace_dir.empty()) return o_.report_every;
+    return o_.report_every ? std::gcd(o_.report_every, o_.trace_every) : o_.trace_every;
+  }
 
   bool on_round(const std::vector<GenerationReport>& reps, Engine& engine) override {
     if (reps.empty()) return true;
-    for (const GenerationReport& rep : reps) report(rep, engine);
+    for (const GenerationReport& rep : reps) {
+      report(rep, engine);
+      if (trace_ && rep.generation % o_.trace_every == 0)
+        trace_->row(trace_row(ids_[rep.run], 0, config_->engine.ga.seed, rep, *config_, config_id_));
+    }
     const GenerationReport& rep = reps.front();  // interactive: one puzzle at a time
     if (!o_.interactive || rep.summary.best == 0) return true;
     print_best(err_, rep, engine, alphabet_);
@@ -190,6 +212,10 @@ class SolveObserver final : public RunObserver {
   bool writes_;
   bool terminal_;  // stderr is a terminal: each line ends with the bar of the run's limits
   RunLimits limits_;
+  std::unique_ptr<CsvWriter> trace_;  // --trace's, on the writer
+  const RunConfig* config_ = nullptr;
+  std::string config_id_;
+  std::vector<std::string> ids_;  // by run: its puzzle's id in the traces
   struct Seen {
     std::uint32_t restarts = 0, growths = 0;
   };
@@ -319,7 +345,7 @@ bool solve_alone(SolveContext& c, const RunPlan& plan, const Puzzle& p, std::uin
                  std::optional<Checkpoint>& resumed, bool several) {
   const SolveOptions& o = c.o;
   c.observer.set_alphabet(p.alphabet);
-  c.observer.set_limits(plan.limits());
+  c.observer.start_runs(plan, {puzzle_id(p)});
   const EngineParams mine = rank_islands(plan.engine_params());
   SolveHooks hooks;
   hooks.observer = &c.observer;
@@ -383,7 +409,9 @@ void solve_together(SolveContext& c, const RunPlan& plan, const std::vector<Puzz
   write_ready();
   if (requests.empty()) return;
   c.observer.set_alphabet(puzzles[first].alphabet);
-  c.observer.set_limits(plan.limits());
+  std::vector<std::string> ids;
+  for (const std::size_t k : request_puzzle) ids.push_back(puzzle_id(puzzles[first + k]));
+  c.observer.start_runs(plan, std::move(ids));
   c.observer.set_together(numbers, [&](std::size_t run, const RunResult& r) {
     done[request_puzzle[run]] = r;
     write_ready();
@@ -439,7 +467,9 @@ int run_solve(CLI::App* cmd, SolveOptions& o) {
   // puzzle's size planned first (the JSON's configuration).
   for (const Puzzle& p : puzzles) plans.of(p.grid.box);
   const std::unique_ptr<Consensus> consensus = rank_consensus();
+  if (place.root()) check_trace_folder(o.trace_dir);
   SolveObserver observer(o, answers, place.root());
+  observer.open_trace(o.trace_dir);
   SolveContext c{o, consensus.get(), observer};
   // The solve's own seconds, for puzzles a second: from the first run's start (propagation, the
   // engine) to the last result; the process, the files and the device's first touch before it.
@@ -520,6 +550,8 @@ void add_solve_command(CLI::App& app, int& exit_status) {
       ->capture_default_str()->group("Output");
   cmd->add_flag("--show-best", o->show_best, "With each progress line, the best grid")
       ->group("Output");
+  add_trace_options(cmd, o->trace_dir, o->trace_every);
+  for (const char* name : {"--trace", "--trace-every"}) cmd->get_option(name)->group("Output");
   cmd->add_flag("--interactive", o->interactive,
                 "After each generation show the best grid and ask whether to go on (y/n; o/n)")
       ->group("Output");

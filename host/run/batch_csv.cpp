@@ -2,11 +2,13 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <filesystem>
 #include <iterator>
 #include <stdexcept>
 
 #include "gpuga/csv.hpp"
 #include "gpuga/errors.hpp"
+#include "gpuga/output_path.hpp"
 
 namespace gpuga {
 namespace {
@@ -130,6 +132,41 @@ std::map<RecordedRun, std::vector<int>> recorded_runs(const std::string& csv) {
           csv_line(config)}].push_back(lines[i]);
   }
   return done;
+}
+
+std::string puzzle_id(const Puzzle& p) { return p.file + "#" + std::to_string(p.index); }
+
+const std::vector<std::string>& trace_columns() {
+  static const std::vector<std::string> columns{"config_id", "puzzle_id", "run",      "seed",
+                                                "generation", "best",    "mean",     "worst",
+                                                "diversity", "restarts", "elapsed", "temperature"};
+  return columns;
+}
+
+std::vector<std::string> trace_row(const std::string& puzzle_id, std::uint32_t run, std::uint64_t seed,
+                                   const GenerationReport& r, const RunConfig& config,
+                                   const std::string& config_id) {
+  const auto fixed = [](double v, const char* format) {
+    char text[32];
+    std::snprintf(text, sizeof text, format, v);
+    return std::string(text);
+  };
+  return {config_id, puzzle_id, std::to_string(run), std::to_string(seed),
+          std::to_string(r.generation), std::to_string(r.summary.best),
+          fixed(r.summary.mean, "%.3f"), std::to_string(r.summary.worst),
+          fixed(r.summary.diversity, "%.2f"), std::to_string(r.restarts), fixed(r.elapsed, "%.4f"),
+          config.engine.ga.algorithm == Algorithm::Sa ? fixed(r.summary.temperature, "%.4f") : ""};
+}
+
+void check_trace_folder(const std::string& folder) {
+  if (folder.empty()) return;
+  std::error_code made, ignored;
+  std::filesystem::create_directories(folder, made);
+  GPUGA_INPUT_CHECK(std::filesystem::is_directory(folder, ignored),
+                    folder + ": cannot be made a folder (" +
+                        (made ? made.message() : std::string("a file of that name")) +
+                        "); expected a folder for --trace");
+  check_output_file(folder + "/traces.csv", "--trace");
 }
 
 }  // namespace gpuga

@@ -8,15 +8,6 @@
 #include "gpuga/version.hpp"
 
 namespace gpuga {
-namespace {
-
-std::string fixed(double v, const char* format) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, format, v);
-  return buf;
-}
-
-}  // namespace
 
 std::vector<std::string> run_row(const BatchRun& pr, const RunResult& r, const RunConfig& config,
                                  Backend backend, std::uint32_t processes,
@@ -33,25 +24,13 @@ std::vector<std::string> run_row(const BatchRun& pr, const RunResult& r, const R
   return batch_row(fields, config);
 }
 
-std::vector<std::string> trace_row(const BatchRun& pr, const GenerationReport& r,
-                                   const RunConfig& config, const std::string& config_id) {
-  return {config_id, pr.puzzle_id, std::to_string(pr.run), std::to_string(pr.seed),
-          std::to_string(r.generation), std::to_string(r.summary.best),
-          fixed(r.summary.mean, "%.3f"), std::to_string(r.summary.worst),
-          fixed(r.summary.diversity, "%.2f"), std::to_string(r.restarts), fixed(r.elapsed, "%.4f"),
-          config.engine.ga.algorithm == Algorithm::Sa ? fixed(r.summary.temperature, "%.4f") : ""};
-}
-
 Rows::Rows(const BatchSetup& s, BatchShare* share, BatchReporter* reporter, std::size_t total)
     : share_(share), reporter_(reporter), start_(std::chrono::steady_clock::now()) {
   progress_.total = total;
   if (!writer()) return;
   csv_ = std::make_unique<CsvWriter>(s.csv, batch_columns());
   if (s.trace_dir.empty()) return;  // the folder made and checked by run_batches
-  trace_ = std::make_unique<CsvWriter>(
-      s.trace_dir + "/traces.csv",
-      std::vector<std::string>{"config_id", "puzzle_id", "run", "seed", "generation", "best",
-                               "mean", "worst", "diversity", "restarts", "elapsed", "temperature"});
+  trace_ = std::make_unique<CsvWriter>(s.trace_dir + "/traces.csv", trace_columns());
 }
 
 void Rows::add(const BatchShare::Row& row) {

@@ -21,12 +21,10 @@ struct BatchRun {
   std::uint64_t seed;
 };
 
-// The batch CSV's row of a finished run, and a trace row of one of its generations.
+// The batch CSV's row of a finished run (its traces' rows: trace_row, batch_csv.hpp).
 std::vector<std::string> run_row(const BatchRun& pr, const RunResult& r, const RunConfig& config,
                                  Backend backend, std::uint32_t processes,
                                  const std::string& config_id);
-std::vector<std::string> trace_row(const BatchRun& pr, const GenerationReport& r,
-                                   const RunConfig& config, const std::string& config_id);
 
 // Where finished rows go: into the CSV and the traces on the process that writes them (the
 // reporter hears the progress after every CSV row), to that process from the others (BatchShare).

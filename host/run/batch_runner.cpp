@@ -25,7 +25,6 @@
 namespace gpuga {
 namespace {
 
-std::string puzzle_id(const Puzzle& p) { return p.file + "#" + std::to_string(p.index); }
 
 // K puzzles drawn without replacement by a partial Fisher-Yates shuffle on Philox draws keyed by
 // the batch seed, so the sample is the same on every platform.
@@ -57,7 +56,8 @@ class BatchObserver final : public RunObserver {
     if (!tracing_) return true;
     for (const auto& r : reps)
       if (r.generation % trace_every_ == 0)
-        pending_[r.run].push_back(trace_row(runs_[r.run], r, config_, config_id_));
+        pending_[r.run].push_back(
+            trace_row(runs_[r.run].puzzle_id, runs_[r.run].run, runs_[r.run].seed, r, config_, config_id_));
     return true;
   }
 
@@ -168,19 +168,6 @@ Outcome run_configuration(const BatchSetup& s, const RunPlan& run_plan,
   if (keeper) out.continued = keeper->continued();
   if (keeper && out.checkpointed) out.unsaved = keeper->failure();
   return out;
-}
-
-// --trace's folder ("" none), made here when missing, and its traces.csv writable: refused before
-// the batch's CSV is begun.
-void check_trace_folder(const std::string& folder) {
-  if (folder.empty()) return;
-  std::error_code made, ignored;
-  std::filesystem::create_directories(folder, made);
-  GPUGA_INPUT_CHECK(std::filesystem::is_directory(folder, ignored),
-                    folder + ": cannot be made a folder (" +
-                        (made ? made.message() : std::string("a file of that name")) +
-                        "); expected a folder for --trace");
-  check_output_file(folder + "/traces.csv", "--trace");
 }
 
 }  // namespace

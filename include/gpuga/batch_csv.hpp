@@ -9,6 +9,8 @@
 #include <tuple>
 #include <vector>
 
+#include "gpuga/driver.hpp"
+#include "gpuga/puzzle_io.hpp"
 #include "gpuga/run_config.hpp"
 
 namespace gpuga {
@@ -31,6 +33,19 @@ std::string config_id(const RunConfig& config);
 // configuration does not); batch_row() places them and the configuration's values.
 using RunFields = std::map<std::string, std::string>;
 std::vector<std::string> batch_row(const RunFields& run, const RunConfig& config);
+
+// A puzzle as the CSV and the traces name it: FILE#INDEX.
+std::string puzzle_id(const Puzzle& p);
+
+// The traces (DIR/traces.csv of batch, sweep and solve --trace): their columns, and the row of
+// one reported generation of a run (`run`: its repetition of the puzzle, 0 for solve's).
+const std::vector<std::string>& trace_columns();
+std::vector<std::string> trace_row(const std::string& puzzle_id, std::uint32_t run, std::uint64_t seed,
+                                   const GenerationReport& r, const RunConfig& config,
+                                   const std::string& config_id);
+// --trace's folder ("" none), made where missing, and its traces.csv writable (InputError
+// otherwise): checked before any run.
+void check_trace_folder(const std::string& folder);
 
 // A run a batch CSV records: (puzzle_id, the puzzle itself, run, the configuration columns as
 // one CSV line). The puzzle makes --resume match runs by content: a file changed since is seen.
