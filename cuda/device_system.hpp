@@ -365,7 +365,8 @@ template <int B>
 struct LaunchPolicy<ga_segment_step<B>> {
   static constexpr unsigned kHome = B == 7 ? 1u : B >= 6 ? 2u : 4u;
   static constexpr unsigned kStaged = B >= 6 ? 2u : 4u, kGrid = B >= 7 ? 1u : 2u;
-  static constexpr BlocksPerMultiprocessor sm80{B == 5 ? 2u : kHome, kStaged, kGrid}, sm90{kHome, kStaged, kGrid};
+  static constexpr BlocksPerMultiprocessor sm80{B == 5 ? 2u : kHome, kStaged, kGrid},
+      sm90{kHome, kStaged, kGrid};
 };
 template <int B>
 struct LaunchPolicy<chain_segment_step<B>> {
@@ -751,8 +752,9 @@ struct OmpTiledTeam : OmpTeam {
   template <std::uint32_t kWidth>
   OmpLanes lanes(std::uint32_t bytes) const {
     const std::uint32_t width = sync_of_tiles->width, tile = rank() / width;
-    return OmpLanes(sync_of_tiles->exchange.data() + 2 * tile * width, scratch + std::uint64_t(tile) * bytes,
-                    sync_of_tiles->barriers[tile], rank() % width, width, tile, size() / width);
+    return OmpLanes(sync_of_tiles->exchange.data() + 2 * tile * width,
+                    scratch + std::uint64_t(tile) * bytes, sync_of_tiles->barriers[tile],
+                    rank() % width, width, tile, size() / width);
   }
 };
 
@@ -816,14 +818,16 @@ class System : public Memory {
       std::fill(work.begin(), work.end(), next_poison());
       std::fill(scratch.begin(), scratch.end(), next_poison());
       const OmpTeam team{0xFFFFFFFFu, 0xFFFFFFFFu, &seen, scratch.data()};
-      run_team(kOmpTeamThreads, team, step, static_cast<std::uint32_t>(i), l.staged_bytes ? work.data() : nullptr);
+      run_team(kOmpTeamThreads, team, step, static_cast<std::uint32_t>(i),
+               l.staged_bytes ? work.data() : nullptr);
     }
   }
 
  private:
   // `step` on a team of `tiles` tiles of lane_width_ threads each.
   template <class Step, class Work>
-  void run_team(std::uint32_t tiles, const OmpTeam& team, const Step& step, std::uint32_t island, Work work) const {
+  void run_team(std::uint32_t tiles, const OmpTeam& team, const Step& step, std::uint32_t island,
+                Work work) const {
     if (lane_width_ == 1) {
 #pragma omp parallel num_threads(static_cast<int>(tiles))
       step(team, island, work);

@@ -21,10 +21,10 @@ class OmpLanes {
         width_(static_cast<std::uint32_t>(omp_get_num_threads())) {}
   // Tile `tile` of `tiles`, lane `lane` of `width`, on the tile's barrier (of `width` threads),
   // exchange words (two a lane) and scratch.
-  OmpLanes(std::uint32_t* exchange, std::uint8_t* bytes, std::barrier<>& barrier, std::uint32_t lane,
-           std::uint32_t width, std::uint32_t tile, std::uint32_t tiles)
-      : exchange_(exchange), bytes_(bytes), barrier_(&barrier), lane_(lane), width_(width), tile_(tile),
-        tiles_(tiles) {}
+  OmpLanes(std::uint32_t* exchange, std::uint8_t* bytes, std::barrier<>& barrier,
+           std::uint32_t lane, std::uint32_t width, std::uint32_t tile, std::uint32_t tiles)
+      : exchange_(exchange), bytes_(bytes), barrier_(&barrier), lane_(lane), width_(width),
+        tile_(tile), tiles_(tiles) {}
 
   std::uint32_t lane() const { return lane_; }
   std::uint32_t width() const { return width_; }

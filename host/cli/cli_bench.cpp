@@ -83,8 +83,8 @@ void print_table(const std::vector<BenchRow>& rows, const BenchOptions& o, const
     std::snprintf(cell, sizeof cell, " %11s", text.c_str());
     return searched ? std::string(cell) : std::string();
   };
-  std::printf("%-7s %5s %11s %9s %8s %10s %11s%s %10s %19s | %9s %9s %9s | %-14s %6s  %s\n", "backend",
-              "ranks", "pop", "island", "islands", "gens/s", chains ? "moves/s" : "evals/s",
+  std::printf("%-7s %5s %11s %9s %8s %10s %11s%s %10s %19s | %9s %9s %9s | %-14s %6s  %s\n",
+              "backend", "ranks", "pop", "island", "islands", "gens/s", chains ? "moves/s" : "evals/s",
               tabu_column("tabu/s").c_str(), "ms/epoch", "min-max", "advance", "summary", "ring",
               "placement", "per SM", "validated");
   for (const auto& r : rows) {
@@ -108,9 +108,9 @@ void print_table(const std::vector<BenchRow>& rows, const BenchOptions& o, const
               "the median epoch of the repeats (evals: individuals made and local- or tabu-search "
               "moves%s), min-max: the repeats' fastest and slowest epoch; advance, summary: mean "
               "ms per epoch (CUDA: events; CPU: wall clock); ring: of advance, the exchanges "
-              "between MPI ranks. With ranks > 1, pop and islands are each "
-              "rank's, evals/s the whole run's, and efficiency is evals/s over ranks x those of one "
-              "rank alone (the row before)\n",
+              "between MPI ranks. With ranks > 1, pop and islands are each rank's, evals/s the "
+              "whole run's, and efficiency is evals/s over ranks x those of one rank alone (the "
+              "row before)\n",
               o.spec.generations, searched ? "; tabu/s: the tabu moves of them" : "");
 }
 

@@ -117,7 +117,8 @@ class SolveObserver final : public RunObserver {
   void set_alphabet(Alphabet a) { alphabet_ = a; }
   // --trace: rows into FOLDER/traces.csv (the writer's, the folder checked).
   void open_trace(const std::string& folder) {
-    if (writes_ && !folder.empty()) trace_ = std::make_unique<CsvWriter>(folder + "/traces.csv", trace_columns());
+    if (writes_ && !folder.empty())
+      trace_ = std::make_unique<CsvWriter>(folder + "/traces.csv", trace_columns());
   }
   // The runs about to start, of `plan`, on the puzzles named `ids` (by run): their limits (the
   // bar on a terminal) and traces; their marks start afresh.
@@ -555,8 +556,9 @@ void add_solve_command(CLI::App& app, int& exit_status) {
   cmd->add_flag("--interactive", o->interactive,
                 "After each generation show the best grid and ask whether to go on (y/n; o/n)")
       ->group("Output");
-  cmd->add_option("--format", o->format, "pretty: a grid with box separators; line: the grid on one line, a character a cell (81 "
-                  "at 9x9, n x n at n x n)")
+  cmd->add_option("--format", o->format,
+                  "pretty: a grid with box separators; line: the grid on one line, a character a "
+                  "cell (81 at 9x9, n x n at n x n)")
       ->check(one_of({"pretty", "line"}, {"0", "1"}))
       ->transform(CLI::Transformer(
           std::map<std::string, OutputFormat>{{"pretty", OutputFormat::Pretty},

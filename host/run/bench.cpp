@@ -139,7 +139,9 @@ BenchRow bench_islands(Backend backend, std::uint32_t pop, std::uint32_t island_
   // one did, it stopped and the rest count less than whole work: no rate (NaN), only solved_at.
   const bool whole = row.solved_at == kNever;
   row.gens_per_s = whole ? o.generations / epoch : std::nan("");
-  const auto per_s = [&](std::uint64_t count) { return whole ? double(count) / o.repeats / epoch : std::nan(""); };
+  const auto per_s = [&](std::uint64_t count) {
+    return whole ? double(count) / o.repeats / epoch : std::nan("");
+  };
   row.evals_per_s = per_s(done.evaluations - warm.evaluations);
   row.tabu_moves_per_s = per_s(done.tabu_moves - warm.tabu_moves);
   row.per_epoch = minus(engine->phase_times(), before, o.repeats);
@@ -223,9 +225,10 @@ std::vector<std::pair<std::uint32_t, std::uint32_t>> default_bench_sizes(Backend
     for (std::uint32_t size : sizes)
       for (std::uint32_t k : per_sm) out.push_back({sms * k * size, size});
   } else {
-    std::vector<std::uint32_t> sizes =
-        table_island_sizes(size_defaults(Backend::Cpu, box, repaired ? Repair::Propagate : Repair::None));
-    for (std::uint32_t size : repaired ? std::vector<std::uint32_t>{32, 128} : std::vector<std::uint32_t>{500, 1000})
+    const Repair repair = repaired ? Repair::Propagate : Repair::None;
+    std::vector<std::uint32_t> sizes = table_island_sizes(size_defaults(Backend::Cpu, box, repair));
+    const auto wider = repaired ? std::vector<std::uint32_t>{32, 128} : std::vector<std::uint32_t>{500, 1000};
+    for (std::uint32_t size : wider)
       if (std::find(sizes.begin(), sizes.end(), size) == sizes.end()) sizes.push_back(size);
     for (std::uint32_t size : sizes)
       for (std::uint32_t k : {2u, 8u, 32u}) out.push_back({k * size, size});

@@ -394,9 +394,9 @@ std::vector<RunResult> run_many(Engine& engine, const std::vector<RunRequest>& r
 }
 
 std::string limit_text(const GenerationReport& r, const RunLimits& limits, int width) {
+  if (!limits.time_limit && !limits.max_generations) return "";
   const double by_time = limits.time_limit > 0 ? r.elapsed / limits.time_limit : 0;
   const double by_generations = limits.max_generations ? double(r.generation) / limits.max_generations : 0;
-  if (!limits.time_limit && !limits.max_generations) return "";
   const bool timed = limits.time_limit > 0 && (!limits.max_generations || by_time >= by_generations);
   const double share = std::min(1.0, timed ? by_time : by_generations);
   char which[64], left[48];
@@ -407,9 +407,10 @@ std::string limit_text(const GenerationReport& r, const RunLimits& limits, int w
     std::snprintf(which, sizeof which, "--max-generations %u", limits.max_generations);
     if (r.generation == 0)  // no generation after the first yet: no pace to go by
       std::snprintf(left, sizeof left, "time left unknown");
-    else
-      std::snprintf(left, sizeof left, "%.0f s left",
-                    r.elapsed / r.generation * (limits.max_generations - std::min(r.generation, limits.max_generations)));
+    else {
+      const std::uint32_t to_go = limits.max_generations - std::min(r.generation, limits.max_generations);
+      std::snprintf(left, sizeof left, "%.0f s left", r.elapsed / r.generation * to_go);
+    }
   }
   const int filled = static_cast<int>(width * share);
   char line[192];
