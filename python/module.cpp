@@ -192,13 +192,17 @@ py::dict solve_puzzle(const py::object& puzzle, const py::object& callback, std:
 
 // Runs a batch into `csv` (gpuga batch's file, the CSV's columns and rows exactly).
 bool batch(const std::vector<std::string>& files, const std::string& csv, std::uint32_t runs,
-           std::uint32_t concurrent, bool resume, const std::vector<py::kwargs>& configs) {
+           std::uint32_t concurrent, bool resume, std::uint32_t sample, const std::string& trace,
+           std::uint32_t trace_every, const std::vector<py::kwargs>& configs) {
   BatchSetup s;
   s.files = files;
   s.csv = csv;
   s.runs = runs;
   s.concurrent = concurrent;
   s.resume = resume;
+  s.sample = sample;
+  s.trace_dir = trace;
+  s.trace_every = trace_every;
   std::vector<RunOptions> given;
   for (const auto& kw : configs) given.push_back(configure(kw));
   // The command line's news on stderr; of the progress, the last line only (a notebook has no
@@ -339,7 +343,8 @@ PYBIND11_MODULE(_gpuga, m) {
   m.def("solve", &solve_puzzle, py::arg("puzzle"), py::arg("callback") = py::none(),
         py::arg("every") = 0, py::arg("history") = false);
   m.def("batch", &batch, py::arg("files"), py::arg("csv"), py::arg("runs"),
-        py::arg("concurrent"), py::arg("resume"), py::arg("configs"));
+        py::arg("concurrent"), py::arg("resume"), py::arg("sample"), py::arg("trace"),
+        py::arg("trace_every"), py::arg("configs"));
   m.def("generate", &generate_puzzles, py::arg("size"), py::arg("count"), py::arg("seed"),
         py::arg("fill"), py::arg("unique"), py::arg("rating"));
   m.def("rate", &rate_puzzles, py::arg("files"), py::arg("runs"), py::arg("concurrent"));

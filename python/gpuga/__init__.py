@@ -96,32 +96,41 @@ def _files(puzzles, scratch):
     return [path]
 
 
-def _run(puzzles, configs, runs, csv, concurrent, resume):
+def _run(puzzles, configs, setup):
     import pandas as pd
     with tempfile.TemporaryDirectory() as scratch:
+        csv = setup.pop("csv")
         out = os.fspath(csv) if csv is not None else os.path.join(scratch, "runs.csv")
-        _gpuga.batch(_files(puzzles, scratch), out, runs, concurrent, resume, configs)
+        trace = setup.pop("trace")
+        _gpuga.batch(_files(puzzles, scratch), out, trace=os.fspath(trace) if trace is not None else "",
+                     configs=configs, **setup)
         return pd.read_csv(out, keep_default_na=False)
 
 
-def batch(puzzles, runs=1, seed=None, csv=None, concurrent=0, resume=False, **options):
+def batch(puzzles, runs=1, seed=None, csv=None, concurrent=0, resume=False, sample=0, trace=None,
+          trace_every=1, **options):
     """Runs every puzzle `runs` times (seeds derived from `seed`) with gpuga batch's engine and
     returns its rows as a DataFrame with exactly the CSV's columns; csv= also keeps the CSV.
-    `puzzles`: a file, a list of files, or puzzle strings."""
+    `puzzles`: a file, a list of files, or puzzle strings. sample=N draws N puzzles at random
+    (seeded); trace=DIR writes every trace_every-th generation of each run to DIR/traces.csv, as
+    gpuga batch --trace does."""
     if seed is not None:
         options["seed"] = seed
-    return _run(puzzles, [options], runs, csv, concurrent, resume)
+    return _run(puzzles, [options], dict(runs=runs, csv=csv, concurrent=concurrent, resume=resume,
+                                         sample=sample, trace=trace, trace_every=trace_every))
 
 
-def sweep(grid, puzzles, runs=1, seed=None, csv=None, concurrent=0, resume=False, **options):
+def sweep(grid, puzzles, runs=1, seed=None, csv=None, concurrent=0, resume=False, sample=0,
+          trace=None, trace_every=1, **options):
     """A batch for every combination of the values in `grid` ({"pop": [1000, 2000], ...}), all
-    with the same seed, into one DataFrame (gpuga sweep)."""
+    with the same seed, into one DataFrame (gpuga sweep); sample and trace as batch's."""
     import itertools
     options["seed"] = seed if seed is not None else random.getrandbits(64)
     names = list(grid)
     configs = [dict(options, **dict(zip(names, values)))
                for values in itertools.product(*(grid[n] for n in names))]
-    return _run(puzzles, configs, runs, csv, concurrent, resume)
+    return _run(puzzles, configs, dict(runs=runs, csv=csv, concurrent=concurrent, resume=resume,
+                                       sample=sample, trace=trace, trace_every=trace_every))
 
 
 def generate(size=9, count=1, seed=1, fill=None, unique=False, rating=None):

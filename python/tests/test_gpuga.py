@@ -103,6 +103,24 @@ def test_batch_is_the_csv_of_the_command_line(tmp_path):
     assert sorted(set(swept["local_search"])) == [0, 10] and len(swept) == 4
 
 
+def test_batch_samples_and_traces_as_the_command_line_does(tmp_path):
+    # sample= draws the puzzles --sample draws; trace= writes the traces --trace writes (but for
+    # the clock), every trace_every-th generation.
+    top = os.path.join(SOURCE, "puzzles", "norvig_top95.txt")
+    options = ["--seed", "2", "--max-generations", "4", "--backend", "cpu", "--pop", "100",
+               "--island-size", "50", "--repair", "none", "--local-search", "0"]
+    cli("batch", *options, "--sample", "3", "--trace", str(tmp_path / "cli"), "--trace-every", "2",
+        "--csv", str(tmp_path / "cli.csv"), top)
+    frame = gpuga.batch(top, seed=2, max_generations=4, backend="cpu", pop=100, island_size=50,
+                        repair="none", local_search=0, sample=3, trace=tmp_path / "py", trace_every=2)
+    cli_frame = pd.read_csv(tmp_path / "cli.csv", keep_default_na=False)
+    assert sorted(frame["puzzle_id"]) == sorted(cli_frame["puzzle_id"]) and len(frame) == 3
+    traces = [pd.read_csv(tmp_path / side / "traces.csv").drop(columns="elapsed")
+              .sort_values(["puzzle_id", "generation"]).reset_index(drop=True) for side in ("cli", "py")]
+    pd.testing.assert_frame_equal(traces[0], traces[1])
+    assert sorted(set(traces[1]["generation"])) == [0, 2, 4]
+
+
 def test_a_callback_sees_every_nth_generation_and_stops_the_run():
     seen = []
 
