@@ -279,6 +279,39 @@ py::list rate_puzzles(const std::vector<std::string>& files,
   return out;
 }
 
+// gpuga bench --puzzles's row on one backend: the puzzles of `files` (one size) solved many at
+// once at the plan of `options`, puzzles a second and evaluations a second.
+py::dict bench_puzzle_files(const std::string& backend_name, const std::vector<std::string>& files,
+                            const py::object& seed, int threads, int device, const py::kwargs& options) {
+  BenchSpec spec;
+  spec.work = configure(options);
+  if (!seed.is_none()) spec.seed = seed.cast<std::uint64_t>();
+  spec.threads = threads;
+  spec.device = device;
+  RunOptions c;
+  give_option(c, "backend", backend_name);
+  const Backend backend = backend_for(c.backend.value_or(Backend::Auto), device);
+  std::vector<Grid> grids;
+  for (const std::string& file : files)
+    for (const Puzzle& p : read_puzzle_file(file)) grids.push_back(p.grid);
+  PuzzlesRow r;
+  {
+    py::gil_scoped_release free;
+    r = bench_puzzles(backend, grids, spec);
+  }
+  py::dict d;
+  d["backend"] = r.backend;
+  d["puzzles"] = r.puzzles;
+  d["solved"] = r.solved;
+  d["at_once"] = r.at_once;
+  d["seconds"] = r.seconds;
+  d["puzzles_per_s"] = r.puzzles_per_s;
+  d["evaluations"] = r.evaluations;
+  d["evaluations_per_s"] = r.evals_per_s;
+  d["skipped"] = r.skipped;
+  return d;
+}
+
 // gpuga bench's rows for the given (pop, island size) pairs (none: the backend's default table),
 // with the work's settings in `options` (gpuga solve's keywords) and the timing given, the
 // library's defaults where not (None).
@@ -348,6 +381,8 @@ PYBIND11_MODULE(_gpuga, m) {
   m.def("generate", &generate_puzzles, py::arg("size"), py::arg("count"), py::arg("seed"),
         py::arg("fill"), py::arg("unique"), py::arg("rating"));
   m.def("rate", &rate_puzzles, py::arg("files"), py::arg("runs"), py::arg("concurrent"));
+  m.def("bench_puzzles", &bench_puzzle_files, py::arg("backend"), py::arg("files"), py::arg("seed"),
+        py::arg("threads"), py::arg("device"));
   m.def("bench", &bench, py::arg("backend"), py::arg("sizes"), py::arg("generations"),
         py::arg("repeats"), py::arg("warmup"), py::arg("seed"), py::arg("threads"),
         py::arg("device"));

@@ -211,6 +211,23 @@ def test_bench_runs_the_command_lines_backends_by_default():
     assert list(frame["backend"]) == expected
 
 
+def test_bench_of_puzzles_is_the_command_lines(tmp_path):
+    # puzzles=: gpuga bench --puzzles's row, the same puzzles solved and evaluations made (the
+    # runs are seeded; only the clock differs).
+    top = os.path.join(SOURCE, "puzzles", "norvig_top95.txt")
+    with open(top) as f:
+        first = [line for line in f if not line.startswith("#")][:4]
+    (tmp_path / "four.txt").write_text("".join(first))
+    cli("bench", "--backend", "cpu", "--seed", "1", "--puzzles", str(tmp_path / "four.txt"),
+        "--json", str(tmp_path / "bench.json"))
+    row = json.load(open(tmp_path / "bench.json"))["puzzles"][0]
+    frame = gpuga.bench(backend="cpu", seed=1, puzzles=[line.strip() for line in first])
+    assert list(frame["backend"]) == ["cpu"]
+    assert frame["puzzles"][0] == row["puzzles"] == 4
+    assert frame["solved"][0] == row["solved"] and frame["evaluations"][0] == row["evaluations"]
+    assert frame["puzzles_per_s"][0] > 0
+
+
 def test_progress_without_tqdm_warns_and_the_run_goes_on(monkeypatch):
     monkeypatch.setitem(sys.modules, "tqdm", None)
     monkeypatch.setitem(sys.modules, "tqdm.auto", None)
