@@ -279,18 +279,28 @@ py::list rate_puzzles(const std::vector<std::string>& files,
   return out;
 }
 
-// gpuga bench --puzzles's row on one backend: the puzzles of `files` (one size) solved many at
-// once at the plan of `options`, puzzles a second and evaluations a second.
-py::dict bench_puzzle_files(const std::string& backend_name, const std::vector<std::string>& files,
-                            const py::object& seed, int threads, int device, const py::kwargs& options) {
+// What every bench of Python's measures with: the work's settings (gpuga solve's keywords), the
+// seed (the library's default where None), threads and device; and the backend named.
+BenchSpec bench_spec(const py::kwargs& options, const py::object& seed, int threads, int device) {
   BenchSpec spec;
   spec.work = configure(options);
   if (!seed.is_none()) spec.seed = seed.cast<std::uint64_t>();
   spec.threads = threads;
   spec.device = device;
+  return spec;
+}
+Backend bench_backend(const std::string& name, int device) {
   RunOptions c;
-  give_option(c, "backend", backend_name);
-  const Backend backend = backend_for(c.backend.value_or(Backend::Auto), device);
+  give_option(c, "backend", name);
+  return backend_for(c.backend.value_or(Backend::Auto), device);
+}
+
+// gpuga bench --puzzles's row on one backend: the puzzles of `files` (one size) solved many at
+// once at the plan of `options`, puzzles a second and evaluations a second.
+py::dict bench_puzzle_files(const std::string& backend_name, const std::vector<std::string>& files,
+                            const py::object& seed, int threads, int device, const py::kwargs& options) {
+  const BenchSpec spec = bench_spec(options, seed, threads, device);
+  const Backend backend = bench_backend(backend_name, device);
   std::vector<Grid> grids;
   for (const std::string& file : files)
     for (const Puzzle& p : read_puzzle_file(file)) grids.push_back(p.grid);
@@ -318,17 +328,11 @@ py::dict bench_puzzle_files(const std::string& backend_name, const std::vector<s
 py::list bench(const std::string& backend_name, std::vector<std::pair<std::uint32_t, std::uint32_t>> sizes,
                const py::object& generations, const py::object& repeats, const py::object& warmup,
                const py::object& seed, int threads, int device, const py::kwargs& options) {
-  BenchSpec spec;
-  spec.work = configure(options);
+  BenchSpec spec = bench_spec(options, seed, threads, device);
   if (!generations.is_none()) spec.generations = generations.cast<std::uint32_t>();
   if (!repeats.is_none()) spec.repeats = repeats.cast<std::uint32_t>();
   if (!warmup.is_none()) spec.warmup = warmup.cast<std::uint32_t>();
-  if (!seed.is_none()) spec.seed = seed.cast<std::uint64_t>();
-  spec.threads = threads;
-  spec.device = device;
-  RunOptions c;
-  give_option(c, "backend", backend_name);
-  const Backend backend = backend_for(c.backend.value_or(Backend::Auto), device);
+  const Backend backend = bench_backend(backend_name, device);
   std::istringstream in(bench_puzzle());
   const Grid puzzle = parse_puzzles(in, "built-in")[0].grid;
   if (sizes.empty())
