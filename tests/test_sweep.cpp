@@ -48,6 +48,20 @@ TEST(Sweep, RunsEveryCombination) {
             std::string::npos) << again.err;
 }
 
+TEST(Sweep, SaysBeforeItRunsWhatItsConfigurationsDifferIn) {
+  // --grid repair=none,propagate changes the GA's defaults too (island size, local search): the
+  // news names every setting that differs as planned, the grid's own first among them.
+  const auto r = run_gpuga(kSweep + "--grid 'repair=none,propagate' --csv " + sweep_csv("varied"));
+  ASSERT_TRUE(r.status == 0 || r.status == 1) << r.err;
+  const auto at = r.err.find("the configurations differ in ");
+  ASSERT_NE(at, std::string::npos) << r.err;
+  const std::string line = r.err.substr(at, r.err.find('\n', at) - at);
+  EXPECT_NE(line.find("repair (none, propagate)"), std::string::npos) << line;
+  EXPECT_NE(line.find("island_size ("), std::string::npos) << line;
+  EXPECT_NE(line.find("local_search ("), std::string::npos) << line;
+  EXPECT_EQ(line.find("seed ("), std::string::npos) << line;  // the same seed in every one
+}
+
 TEST(Sweep, BadGridsAreRefused) {
   for (const auto& [grid, expected] : std::vector<std::pair<std::string, std::string>>{
            {"pop", "expected NAME=VALUE"},

@@ -108,6 +108,29 @@ std::string batch_rates(const BatchTally& tally, double wall, std::uint32_t wide
   return line;
 }
 
+// The configuration columns that take more than one value among `plans` (of one puzzle size),
+// each with its values in the order they come: "population_size (100, 200), island_size (8, 100)".
+// A grid's key varies by itself; the others through the defaults it changes (--repair none: the
+// plain GA's island size and local search).
+std::string varied_settings(const std::vector<const RunPlan*>& plans) {
+  const auto& columns = config_columns();
+  std::vector<std::vector<std::string>> values(columns.size());
+  for (const RunPlan* one : plans) {
+    const auto row = config_values(one->config);
+    for (std::size_t c = 0; c < columns.size(); ++c)
+      if (std::find(values[c].begin(), values[c].end(), row[c]) == values[c].end())
+        values[c].push_back(row[c]);
+  }
+  std::string out;
+  for (std::size_t c = 0; c < columns.size(); ++c) {
+    if (values[c].size() < 2) continue;
+    std::string listed;
+    for (const std::string& v : values[c]) listed += (listed.empty() ? "" : ", ") + v;
+    out += (out.empty() ? "" : ", ") + columns[c] + " (" + listed + ")";
+  }
+  return out;
+}
+
 struct Outcome {
   BatchTally tally;           // of the runs finished
   bool checkpointed = false;  // a signal asked: the runs in flight saved, the batch ends
@@ -261,6 +284,17 @@ BatchEnd run_batches(const BatchSetup& s, const std::vector<RunOptions>& given, 
   news(std::to_string(total) + " runs to do in " + std::to_string(given.size()) +
        " configuration(s) (" + std::to_string(recorded) + " recorded already)" +
        (share ? ", over " + std::to_string(share->count()) + " processes" : ""));
+  // What the configurations differ in, as planned, a puzzle size at a time (run_plans holds
+  // each configuration's plan of every size, in the order of `boxes`).
+  for (std::size_t b = 0; b < boxes.size() && given.size() > 1; ++b) {
+    std::vector<const RunPlan*> of_size;
+    for (std::size_t at = b; at < run_plans.size(); at += boxes.size()) of_size.push_back(&run_plans[at]);
+    const std::string varied = varied_settings(of_size);
+    const std::string side = std::to_string(boxes[b] * boxes[b]);
+    if (!varied.empty())
+      news("the configurations differ in " + varied +
+           (boxes.size() > 1 ? " (" + side + "x" + side + ")" : ""));
+  }
   Rows rows(s, share, writer ? reporter : nullptr, total);
   const auto t0 = std::chrono::steady_clock::now();
   BatchTally tally;
