@@ -54,10 +54,11 @@ class BatchObserver final : public RunObserver {
   bool on_round(const std::vector<GenerationReport>& reps, Engine&) override {
     rows_.collect(false);
     if (!tracing_) return true;
-    for (const auto& r : reps)
-      if (r.generation % trace_every_ == 0)
-        pending_[r.run].push_back(
-            trace_row(runs_[r.run].puzzle_id, runs_[r.run].run, runs_[r.run].seed, r, config_, config_id_));
+    for (const auto& r : reps) {
+      if (r.generation % trace_every_ != 0) continue;
+      const BatchRun& run = runs_[r.run];
+      pending_[r.run].push_back(trace_row(run.puzzle_id, run.run, run.seed, r, config_, config_id_));
+    }
     return true;
   }
 

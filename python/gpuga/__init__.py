@@ -96,12 +96,12 @@ def _files(puzzles, scratch):
     return [path]
 
 
-def _run(puzzles, configs, setup):
+def _run(puzzles, configs, csv, trace, **setup):
+    """gpuga batch's runs of `configs` into a DataFrame; setup: runs, concurrent, resume, sample,
+    trace_every, as the command line's."""
     import pandas as pd
     with tempfile.TemporaryDirectory() as scratch:
-        csv = setup.pop("csv")
         out = os.fspath(csv) if csv is not None else os.path.join(scratch, "runs.csv")
-        trace = setup.pop("trace")
         _gpuga.batch(_files(puzzles, scratch), out, trace=os.fspath(trace) if trace is not None else "",
                      configs=configs, **setup)
         return pd.read_csv(out, keep_default_na=False)
@@ -116,8 +116,8 @@ def batch(puzzles, runs=1, seed=None, csv=None, concurrent=0, resume=False, samp
     gpuga batch --trace does."""
     if seed is not None:
         options["seed"] = seed
-    return _run(puzzles, [options], dict(runs=runs, csv=csv, concurrent=concurrent, resume=resume,
-                                         sample=sample, trace=trace, trace_every=trace_every))
+    return _run(puzzles, [options], csv, trace, runs=runs, concurrent=concurrent, resume=resume,
+                sample=sample, trace_every=trace_every)
 
 
 def sweep(grid, puzzles, runs=1, seed=None, csv=None, concurrent=0, resume=False, sample=0,
@@ -129,8 +129,8 @@ def sweep(grid, puzzles, runs=1, seed=None, csv=None, concurrent=0, resume=False
     names = list(grid)
     configs = [dict(options, **dict(zip(names, values)))
                for values in itertools.product(*(grid[n] for n in names))]
-    return _run(puzzles, configs, dict(runs=runs, csv=csv, concurrent=concurrent, resume=resume,
-                                       sample=sample, trace=trace, trace_every=trace_every))
+    return _run(puzzles, configs, csv, trace, runs=runs, concurrent=concurrent, resume=resume,
+                sample=sample, trace_every=trace_every)
 
 
 def generate(size=9, count=1, seed=1, fill=None, unique=False, rating=None):

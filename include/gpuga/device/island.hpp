@@ -362,9 +362,9 @@ struct Island {
   // GA), a genome a tile of lanes (team_repair.hpp), each from its own stream: (seed,
   // generation, its index, kPurposeRepair); then, kSearched (--tabu), each searched on the
   // launch's tables at `searches` (a parameter rather than a member, so that no other step's
-  // Island grows: its kernels' stack frames are held by kernel_resources). Between barriers of the team: the genomes were written by their
-  // owners, and are read by theirs after.
-  // Returns the searches' moves (0 unsearched).
+  // Island grows: its kernels' stack frames are held by kernel_resources). Between barriers of
+  // the team: the genomes were written by their owners, and are read by theirs after. Returns
+  // the searches' moves (0 unsearched).
   template <bool kSearched>
   GPUGA_HD std::uint64_t repair(std::uint8_t* genomes, std::uint32_t from, std::uint32_t to,
                                 std::uint64_t seed, std::uint32_t generation, std::uint8_t* searches) const {

@@ -68,10 +68,10 @@ constexpr std::uint32_t children_of(const GaParams& ga) {
 }
 
 // What a GA island counts as evaluations (IslandState::evaluations) besides its tabu searches'
-// moves (constexpr, as the kernels call these too: the CUDA build relaxes constexpr, and this
-// header stays free of the device shim for the library's public headers): a generation that breeds, every child (`children`: children_of(ga), which the island's
+// moves: a generation that breeds, every child (`children`: children_of(ga), which the island's
 // layout holds) and every local-search move but the elite's; a restart, its new individuals,
-// all but those it keeps.
+// all but those it keeps. constexpr, since the kernels call these too (the CUDA build relaxes
+// constexpr) and this header stays free of the device shim for the library's public headers.
 constexpr std::uint64_t bred_evaluations(std::uint32_t children, const GaParams& ga) {
   return children + std::uint64_t(children - ga.elite) * ga.local_search;
 }
@@ -86,8 +86,9 @@ constexpr std::uint32_t kept_on_restart(const IslandParams& params, std::uint32_
 inline std::uint64_t tabu_moves_of(const IslandState& s, const IslandParams& params) {
   if (params.ga.algorithm != Algorithm::Ga) return 0;
   const std::uint64_t bred = s.clock - s.restarts;
-  return s.evaluations - params.ga.island_size - bred * bred_evaluations(children_of(params.ga), params.ga) -
-         std::uint64_t(s.restarts) * (params.ga.island_size - kept_on_restart(params, params.ga.island_size));
+  const std::uint32_t size = params.ga.island_size;
+  return s.evaluations - size - bred * bred_evaluations(children_of(params.ga), params.ga) -
+         std::uint64_t(s.restarts) * (size - kept_on_restart(params, size));
 }
 
 struct IslandSummary {
