@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # gpuga beside ACS, Lloyd & Amos's ant colony system with constraint propagation
 # (huwlloyd-mmu/sudoku_acs, built outside this repository: never commit its code), one thread
-# each, on the same puzzles: ACS, gpuga at the defaults (singles first), gpuga with --propagate
+# each, on the same puzzles: ACS, gpuga at the defaults (singles first), gpuga with --presolve
 # none (the search alone).
 # Usage: [SETS=...] [FIRST=n] [TIME_LIMIT=s] bench/acs-side-by-side.sh ACS_BINARY [OUTDIR]
 # SETS: set names under puzzles/ (default: the five hard 9x9 sets); FIRST: the first n puzzles
@@ -30,7 +30,7 @@ for s in "${sets[@]}"; do
   for prop in none singles; do
     status=0
     "${GPUGA:-build/gpuga}" solve --backend cpu --threads 1 --seed 1 --time-limit "$limit" \
-      --report-every 0 --propagate "$prop" --json "$file" >"$out/$s.$prop.json" 2>"$work/log" || status=$?
+      --report-every 0 --presolve "$prop" --json "$file" >"$out/$s.$prop.json" 2>"$work/log" || status=$?
     if [ "$status" -gt 1 ]; then cat "$work/log" >&2; exit 1; fi
   done
   echo "done $s" >&2

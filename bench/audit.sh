@@ -36,8 +36,8 @@ PY
 
 # Every encoding and selection for the GA (memetic and plain), every encoding for sa and hc,
 # each with and without propagation.
-ga_grid="encoding=box,row,cell selection=tournament,rank,truncation local-search=auto,0 propagate=none,singles"
-chain_grid="algorithm=sa,hc encoding=box,row,cell propagate=none,singles"
+ga_grid="encoding=box,row,cell selection=tournament,rank,truncation local-search=auto,0 presolve=none,singles"
+chain_grid="algorithm=sa,hc encoding=box,row,cell presolve=none,singles"
 common=(--backend cpu --time-limit 0 --seed 26)
 
 sweep() {  # NAME PUZZLES RUNS MAX_GENERATIONS POP GRID

@@ -21,7 +21,7 @@ def to_solution(row):
     """Evaluations up to the generation the solution appeared: the initial population, then per
     generation one per GA child and its local-search moves (the elite's aside: one an island of
     1000), or one move per free cell per chain."""
-    pop, generation = int(row["population_size"]), int(row["generations_run"])
+    pop, generation = int(row["pop"]), int(row["generations"])
     if row["algorithm"] == "ga":
         moves = int(row.get("local_search") or 0)
         elite = int(row["elite"]) * pop // int(row.get("island_size") or pop)
@@ -39,7 +39,7 @@ def table(path):
              "|---|---|---:|---:|---:|"]
     for (puzzle_set, algorithm), rows in sorted(groups.items()):
         solved = [r for r in rows if r["solved"] == "1"]
-        secs = statistics.median(float(r["time_seconds"]) for r in solved) if solved else 0
+        secs = statistics.median(float(r["seconds"]) for r in solved) if solved else 0
         evals = statistics.median(to_solution(r) for r in solved) if solved else 0
         lines.append(f"| {puzzle_set} | {algorithm} | {len(solved)}/{len(rows)} | {secs:.3f} | "
                      f"{evals:.3g} |")

@@ -24,7 +24,7 @@ def batch_rows(path, solver, size):
             m = FILL.search(row["puzzle_id"])
             yield {"solver": solver, "size": size, "fill": m.group(1),
                    "instance": int(m.group(2)) - 1, "solved": int(row["solved"]),
-                   "seconds": float(row["time_seconds"]), "generations": row["generations_run"]}
+                   "seconds": float(row["seconds"]), "generations": row["generations"]}
 
 
 def other_rows(path, size):

@@ -28,10 +28,15 @@ import matplotlib.pyplot as plt  # noqa: E402
 # A batch CSV's columns that are the run's own (host/run/batch_csv.cpp); every other column is the
 # configuration's, whatever options a version records. `size` (9x9, 16x16, ...) is the puzzle's,
 # but runs of two sizes are compared like two configurations: success and time against size.
-RUN_COLUMNS = {"puzzle_id", "solved", "final_fitness", "time_seconds", "generations_run",
+RUN_COLUMNS = {"puzzle_id", "solved", "best_fitness", "seconds", "generations",
                "puzzle", "run", "seed", "restarts", "evaluations", "growths", "backend", "device",
                "ranks", "gpuga_version", "grid", "stop", "config_id"}
-REQUIRED_COLUMNS = ["puzzle_id", "solved", "time_seconds"]
+REQUIRED_COLUMNS = ["puzzle_id", "solved", "seconds"]
+# The columns CSVs of older versions named otherwise, by their names now (gpuga's
+# former_columns(), which the Python tests hold this to).
+FORMER_COLUMNS = {"final_fitness": "best_fitness", "time_seconds": "seconds",
+                  "generations_run": "generations", "population_size": "pop",
+                  "restart_after_n_stagnant": "restart_after", "propagate": "presolve"}
 
 
 def save(fig, out, name):
@@ -45,11 +50,12 @@ def read_rows(paths):
     for path in paths:
         with open(path, newline="") as f:
             reader = csv.DictReader(f)
-            missing = [c for c in REQUIRED_COLUMNS if c not in (reader.fieldnames or [])]
+            names = [FORMER_COLUMNS.get(c, c) for c in reader.fieldnames or []]
+            missing = [c for c in REQUIRED_COLUMNS if c not in names]
             if missing:
                 sys.exit(f"{path}:1: missing columns {', '.join(missing)}; "
                          "expected a gpuga batch CSV")
-            rows.extend(reader)
+            rows.extend({FORMER_COLUMNS.get(k, k): v for k, v in r.items()} for r in reader)
     if not rows:
         sys.exit("no runs in " + ", ".join(map(str, paths)))
     return rows
@@ -71,7 +77,7 @@ def config_label(row, columns):
 
 
 def sort_key(value):
-    """Numbers, sizes like 16x16, and labels like population_size=300, in numeric order."""
+    """Numbers, sizes like 16x16, and labels like pop=300, in numeric order."""
     number = re.fullmatch(r"([0-9.]+)(x[0-9]+)?", value.rsplit("=", 1)[-1])
     try:
         return (0, float(number.group(1)), value)
@@ -140,7 +146,7 @@ def plot_time_cdf(rows, columns, out):
     fig, ax = plt.subplots(figsize=(8, 5))
     for label in sorted(groups, key=sort_key):
         runs = groups[label]
-        times = sorted(float(r["time_seconds"]) for r in runs if r["solved"] == "1")
+        times = sorted(float(r["seconds"]) for r in runs if r["solved"] == "1")
         if not times:
             continue
         ax.step(times, [(i + 1) / len(runs) for i in range(len(times))], where="post", label=label)
@@ -154,7 +160,7 @@ def plot_time_cdf(rows, columns, out):
 
 
 def plot_parameters(rows, columns, out):
-    columns = columns or ["population_size"]
+    columns = columns or ["pop"]
     fig, axes = plt.subplots(2, len(columns), figsize=(5 * len(columns), 7), squeeze=False)
     for i, column in enumerate(columns):
         groups = collections.defaultdict(list)
@@ -162,7 +168,7 @@ def plot_parameters(rows, columns, out):
             groups[r[column]].append(r)
         values = sorted(groups, key=sort_key)
         rate = [sum(r["solved"] == "1" for r in groups[v]) / len(groups[v]) for v in values]
-        median = [statistics.median([float(r["time_seconds"]) for r in groups[v]
+        median = [statistics.median([float(r["seconds"]) for r in groups[v]
                                      if r["solved"] == "1"] or [float("nan")]) for v in values]
         axes[0][i].plot(values, rate, marker="o")
         axes[0][i].set_ylim(0, 1.05)

@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "gpuga/backend.hpp"
+#include "gpuga/batch_csv.hpp"
 #include "gpuga/batch_runner.hpp"
 #include "gpuga/bench.hpp"
 #include "gpuga/device/fitness.hpp"
@@ -183,7 +184,8 @@ py::dict solve_puzzle(const py::object& puzzle, const py::object& callback, std:
   py::dict out;
   const FinishedRun run{p.grid, p.alphabet, r, c.backend};
   for (const ResultField& f : result_fields())
-    if (f.python) out[f.python] = std::visit([](const auto& v) { return py::cast(v); }, f.value(run));
+    if (f.written_in(kPython)) out[f.name] = std::visit([](const auto& v) { return py::cast(v); }, f.value(run));
+  out["text"] = out["grid"];  // the line; the grid itself as numpy rows
   out["grid"] = as_array(r.best);
   out["config"] = config_dict(c);
   out["history"] = observer.rows();
@@ -420,19 +422,21 @@ PYBIND11_MODULE(_gpuga, m) {
     }
     return out;
   });
-  m.def("result_fields", [] {  // each as {python, json, csv, meaning}, None where not written
-    const auto name = [](const char* n) { return n ? py::object(py::str(n)) : py::object(py::none()); };
+  m.def("result_fields", [] {  // each as {name, json, csv, python, formerly, meaning}
     py::list out;
     for (const ResultField& f : result_fields()) {
       py::dict d;
-      d["python"] = name(f.python);
-      d["json"] = name(f.json);
-      d["csv"] = name(f.csv);
+      d["name"] = f.name;
+      d["json"] = f.written_in(kJson);
+      d["csv"] = f.written_in(kCsv);
+      d["python"] = f.written_in(kPython);
+      d["formerly"] = f.formerly ? py::object(py::str(f.formerly)) : py::object(py::none());
       d["meaning"] = f.meaning;
       out.append(d);
     }
     return out;
   });
+  m.def("former_columns", [] { return former_columns(); });  // {old CSV column: its name now}
   m.def("options", [] {
     std::vector<std::string> names;
     for (const RunSetting& s : run_settings())

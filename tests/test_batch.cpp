@@ -63,24 +63,24 @@ TEST(Batch, CsvHasTheColumnsAndOneVerifiedRowPerRun) {
   EXPECT_NEAR(std::stod(m[3]), evaluations / wall, 0.02 * evaluations / wall);
   EXPECT_NEAR(std::stod(m[4]), wall / 24, 0.02 * wall / 24);
   ASSERT_EQ(rows.size(), 1u + 12u * 2u);  // header, 12 puzzles x 2 runs
-  const std::vector<std::string> first = {"puzzle_id", "solved", "final_fitness", "time_seconds",
-                                          "generations_run", "population_size", "mutation_rate",
-                                          "restart_after_n_stagnant"};
+  const std::vector<std::string> first = {"puzzle_id", "solved", "best_fitness", "seconds",
+                                          "generations", "pop", "mutation_rate",
+                                          "restart_after"};
   ASSERT_TRUE(std::equal(first.begin(), first.end(), rows[0].begin()));
   int solved = 0;
   for (std::size_t i = 1; i < rows.size(); ++i) {
     std::map<std::string, std::string> row;
     for (std::size_t c = 0; c < rows[0].size(); ++c) row[rows[0][c]] = rows[i][c];
-    EXPECT_EQ(row["population_size"], "200");
+    EXPECT_EQ(row["pop"], "200");
     EXPECT_EQ(row["backend"], "cpu");
     EXPECT_EQ(row["puzzle"].size(), 81u);
     if (row["solved"] == "1") {
       ++solved;
-      EXPECT_EQ(row["final_fitness"], "0");
+      EXPECT_EQ(row["best_fitness"], "0");
       EXPECT_TRUE(verify_solution(grid_of(row["puzzle"]), grid_of(row["grid"])).ok) << i;
     } else {
-      EXPECT_NE(row["final_fitness"], "0");
-      EXPECT_EQ(row["generations_run"], "150");
+      EXPECT_NE(row["best_fitness"], "0");
+      EXPECT_EQ(row["generations"], "150");
     }
   }
   EXPECT_GT(solved, 0);
@@ -97,7 +97,7 @@ TEST(Batch, ARowReproducesWhenRunAloneWithItsSeed) {
     const auto r = run_gpuga("solve --backend cpu --pop 200 --max-generations 150 --time-limit 0 "
                              "--report-every 0 --json --seed " + row[col["seed"]] + " -",
                              row[col["puzzle"]] + "\n");
-    EXPECT_NE(r.out.find("\"generations\": " + row[col["generations_run"]] + ","), std::string::npos)
+    EXPECT_NE(r.out.find("\"generations\": " + row[col["generations"]] + ","), std::string::npos)
         << "row " << i << ": " << r.out;
     EXPECT_NE(r.out.find("\"grid\": \"" + row[col["grid"]] + "\""), std::string::npos) << "row " << i;
   }
@@ -108,7 +108,7 @@ TEST(Batch, AFileOfMixedSizesRunsEachSizesPlanAndEachRowReproducesAlone) {
   // search and restart from the table), and gpuga solve with the row's seed on its puzzle alone
   // gives the row's run.
   const auto csv = temp_csv("mixed");
-  const std::string options = "--backend cpu --threads 2 --propagate none --max-generations 12 "
+  const std::string options = "--backend cpu --threads 2 --presolve none --max-generations 12 "
                               "--time-limit 0 ";
   const auto r = run_gpuga("batch " + options + "--runs 2 --seed 8 --csv " + csv +
                            " puzzles/mixed_sizes.txt");
@@ -123,16 +123,16 @@ TEST(Batch, AFileOfMixedSizesRunsEachSizesPlanAndEachRowReproducesAlone) {
     const Grid puzzle = read_puzzle_file(source_path("puzzles/mixed_sizes.txt"))
                             [std::stoi(row[col["puzzle_id"]].substr(row[col["puzzle_id"]].find('#') + 1)) - 1]
                                 .grid;
-    const SizeDefaults& d = size_defaults(Backend::Cpu, puzzle.box, Repair::None);  // --propagate none
+    const SizeDefaults& d = size_defaults(Backend::Cpu, puzzle.box, Repair::None);  // --presolve none
     sizes.insert(row[col["size"]]);
     EXPECT_EQ(row[col["size"]], size_name(puzzle)) << "row " << i;
     EXPECT_EQ(row[col["local_search"]], std::to_string(d.local_search)) << "row " << i;
-    EXPECT_EQ(row[col["restart_after_n_stagnant"]], std::to_string(d.restart_after)) << "row " << i;
+    EXPECT_EQ(row[col["restart_after"]], std::to_string(d.restart_after)) << "row " << i;
     const auto alone = run_gpuga("solve " + options + "--report-every 0 --json --seed " +
                                  row[col["seed"]] + " -", row[col["puzzle"]] + "\n");
     ASSERT_LE(alone.status, 1) << alone.err;
     const auto want = nlohmann::json::parse(alone.out)["results"][0];
-    EXPECT_EQ(row[col["generations_run"]], std::to_string(want["generations"].get<int>())) << "row " << i;
+    EXPECT_EQ(row[col["generations"]], std::to_string(want["generations"].get<int>())) << "row " << i;
     EXPECT_EQ(row[col["evaluations"]], std::to_string(want["evaluations"].get<std::uint64_t>())) << "row " << i;
     EXPECT_EQ(row[col["grid"]], want["grid"]) << "row " << i;
   }
@@ -228,12 +228,13 @@ TEST(Batch, TracesHoldEveryGenerationOfEveryRecordedRun) {
   const auto dir = std::filesystem::path(csv).replace_extension("").string() + "_traces";
   std::filesystem::remove_all(dir);
   // Without propagation, which completes some of these puzzles before a search to trace.
-  run_gpuga(kBatch + "--propagate none --trace " + dir + " --csv " + csv);
+  run_gpuga(kBatch + "--presolve none --trace " + dir + " --csv " + csv);
   const auto rows = read_csv_rows(csv);
   const auto trace = read_csv_rows(dir + "/traces.csv");
   ASSERT_EQ(trace[0], (std::vector<std::string>{"config_id", "puzzle_id", "run", "seed",
                                                 "generation", "best", "mean", "worst",
-                                                "diversity", "restarts", "elapsed", "temperature"}));
+                                                "diversity", "restarts", "elapsed", "temperature",
+                                                "best_so_far", "growths", "evaluations"}));
   ASSERT_EQ(rows[0].back(), "config_id");
   // A run is (configuration, puzzle, run number) in both files.
   using Key = std::tuple<std::string, std::string, std::string>;
@@ -253,11 +254,14 @@ TEST(Batch, TracesHoldEveryGenerationOfEveryRecordedRun) {
       ASSERT_EQ(t.size(), gens + 1) << "generations 0.." << gens;
     }
     // The trace's best is the population's at each generation (restarts keep nothing by
-    // default), so the run's final fitness is the best of the trace.
+    // default), so the run's best fitness is the best of the trace, as its best so far says at
+    // each generation; its evaluations only grow.
     unsigned best = 1000;
     for (std::size_t g = 0; g < t.size(); ++g) {
       ASSERT_EQ(std::stoul(t[g][4]), g);
       best = std::min<unsigned>(best, std::stoul(t[g][5]));
+      ASSERT_EQ(std::to_string(best), t[g][12]) << "generation " << g;
+      if (g > 0) ASSERT_GT(std::stoull(t[g][14]), std::stoull(t[g - 1][14]));
     }
     EXPECT_EQ(std::to_string(best), rows[i][2]);
   }
@@ -284,10 +288,10 @@ TEST(Batch, TheAlgorithmIsRecordedAndAnnealingTracesItsTemperature) {
   // One temperature per generation (the chain length defaults to the free cells), and no
   // reheat within the first 50: every generation colder than the one before.
   const auto trace = read_csv_rows(dir + "/traces.csv");
-  ASSERT_EQ(trace[0].back(), "temperature");
+  ASSERT_EQ(trace[0][11], "temperature");
   std::map<int, double> t;
   for (std::size_t i = 1; i < trace.size(); ++i)
-    if (trace[i][1] == rows[escargot][0]) t[std::stoi(trace[i][4])] = std::stod(trace[i].back());
+    if (trace[i][1] == rows[escargot][0]) t[std::stoi(trace[i][4])] = std::stod(trace[i][11]);
   ASSERT_EQ(t.size(), 61u);
   EXPECT_GT(t[0], 0.0);
   for (int g = 1; g <= 50; ++g) EXPECT_LT(t[g], t[g - 1]) << "generation " << g;

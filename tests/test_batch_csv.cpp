@@ -60,7 +60,7 @@ TEST(BatchCsv, ARowPutsEachValueInItsColumn) {
   config.engine.rank_pressure = 1.25;
   const auto row = batch_row(run, config);
   ASSERT_EQ(row.size(), batch_columns().size());
-  EXPECT_EQ(row[place_of("population_size")], "1234");
+  EXPECT_EQ(row[place_of("pop")], "1234");
   EXPECT_EQ(row[place_of("selection")], "rank");
   EXPECT_EQ(row[place_of("selection_param")], "rank_pressure=1.25");
   EXPECT_EQ(row[place_of("seed")], "<seed>");

@@ -97,7 +97,7 @@ rows() {
 import csv, sys
 rows = list(csv.DictReader(open(sys.argv[1])))
 for r in rows:
-    r.pop("time_seconds")
+    r.pop("seconds")
 print("\n".join(sorted(repr(sorted(r.items())) for r in rows)))' "$1"
 }
 diff <(rows "$tmp/whole.csv") <(rows "$tmp/cut.csv") || fail "batch: resumed rows differ"

@@ -151,7 +151,7 @@ TEST(Cli, MessagesSayWhatWasReadAndWhatWasExpected) {
   EXPECT_EQ(r.err.find("OR"), std::string::npos) << r.err;
   // One generation, not "1 generations".
   r = run_gpuga("solve --backend cpu --seed 1 --max-generations 1 --time-limit 0 --pop 20 "
-                "--island-size 10 --propagate none --local-search 0 --report-every 0 puzzles/famous_named.txt");
+                "--island-size 10 --presolve none --local-search 0 --report-every 0 puzzles/famous_named.txt");
   EXPECT_NE(r.err.find("after 1 generation, "), std::string::npos) << r.err;
 }
 
@@ -265,7 +265,7 @@ TEST(Cli, APopulationThatDoesNotFitIsRefusedWithWhatItNeedsAndWhatThereIs) {
   // before anything is allocated (it was a std::bad_alloc, exit 3), saying what to lower.
   // (Singles would complete the puzzle before any engine is made.)
   const auto r = run_gpuga("solve --backend cpu --pop 100000000 --max-generations 1 "
-                           "--propagate none puzzles/example.txt", "", "ulimit -v 4000000 &&");
+                           "--presolve none puzzles/example.txt", "", "ulimit -v 4000000 &&");
   EXPECT_EQ(r.status, 2) << r.err;
   EXPECT_NE(r.err.find("--pop 100000000 needs"), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("MiB of host memory"), std::string::npos) << r.err;

@@ -274,7 +274,7 @@ TEST_P(DeviceEngine, ALoneIslandOnTheWidestTeamEqualsTheCpu) {
 }
 
 TEST_P(DeviceEngine, PropagatedPuzzlesEqualTheCpu) {
-  // --propagate singles hands the engines a puzzle with more givens (fewer free cells per box,
+  // --presolve singles hands the engines a puzzle with more givens (fewer free cells per box,
   // other legal swaps): the device computes what the CPU does on it, 9x9 and 16x16.
   if (const auto why = skip_reason(GetParam()); !why.empty()) GTEST_SKIP() << why;
   const auto puzzles = built_only(GetParam(), {

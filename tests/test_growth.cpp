@@ -33,7 +33,7 @@ RunOptions growing_config(std::uint32_t grow_after, std::uint32_t max_generation
   c.restart_after = 4;
   c.migration_interval = 3;
   c.grow_after = grow_after;
-  c.propagate = Propagation::None;  // the search does it all
+  c.presolve = Propagation::None;  // the search does it all
   c.max_generations = max_generations;
   c.time_limit = 0;
   c.seed = 7;

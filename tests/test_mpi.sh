@@ -73,7 +73,7 @@ same sa 2 --algorithm sa --pop 8 --island-size 4 --seed 6 --max-generations 200 
 same sixteen 2 --repair none --pop 200 --island-size 50 --local-search 100 --migration-interval 3 --seed 7 --max-generations 10 "$sixteen"
 # A file of 9x9, 4x4 and 16x16 puzzles: each size's plan (its local search and restart) on every
 # rank, as one process plans them.
-same mixed-sizes 2 --pop 200 --island-size 50 --propagate none --seed 9 --max-generations 12 "$src/puzzles/mixed_sizes.txt"
+same mixed-sizes 2 --pop 200 --island-size 50 --presolve none --seed 9 --max-generations 12 "$src/puzzles/mixed_sizes.txt"
 "$python3" -c '
 import json, sys
 got = {r["size"]: r["config"]["local_search"] for r in json.load(open(sys.argv[1]))["results"]}
@@ -151,7 +151,7 @@ rows() {  # the CSV's rows less the time, sorted
 import csv, sys
 rows = list(csv.DictReader(open(sys.argv[1])))
 for r in rows:
-    r.pop("time_seconds"), r.pop("ranks")
+    r.pop("seconds"), r.pop("ranks")
 print("\n".join(sorted(repr(sorted(r.items())) for r in rows)))
 print(len(rows), "rows")' "$1"
 }

@@ -74,18 +74,17 @@ class PlotTest(unittest.TestCase):
         with tempfile.TemporaryDirectory() as d:
             write_batch(Path(d))
             rows = plot.read_rows([Path(d) / "runs.csv"])
-            self.assertEqual(plot.swept(rows), ["population_size"])
+            self.assertEqual(plot.swept(rows), ["pop"])  # read by its name now
 
     def test_an_option_plot_py_never_heard_of_is_a_configuration_column(self):
-        # Columns that later versions record (propagate, or any new option) need no list here.
+        # Columns that later versions record (tabu, or any new option) need no list here.
         with tempfile.TemporaryDirectory() as d:
             folder = Path(d)
             write_batch(folder)
-            newer = with_column(folder, "newer.csv", "propagate", ("none", "singles"))
-            self.assertEqual(plot.swept(plot.read_rows([newer])), ["propagate"])
+            newer = with_column(folder, "newer.csv", "tabu", ("0", "100"))
+            self.assertEqual(plot.swept(plot.read_rows([newer])), ["tabu"])
             # Beside a CSV written before the column existed, it is left out, not guessed.
-            self.assertEqual(plot.swept(plot.read_rows([newer, folder / "runs.csv"])),
-                             ["population_size"])
+            self.assertEqual(plot.swept(plot.read_rows([newer, folder / "runs.csv"])), ["pop"])
 
     def test_sizes_are_compared_in_numeric_order(self):
         with tempfile.TemporaryDirectory() as d:

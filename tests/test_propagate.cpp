@@ -1,4 +1,4 @@
-// Propagation on the givens (--propagate singles): every value it places is the puzzle's
+// Propagation on the givens (--presolve singles): every value it places is the puzzle's
 // solution's, on every box size; it completes puzzles that singles solve, including one that
 // needs hidden singles; it stops where singles stop; a contradiction is an error that says where;
 // and solve and batch report a completed puzzle as solved by propagation, labelled.
@@ -127,11 +127,11 @@ TEST(Propagate, AContradictionSaysWhereAndStopsTheRun) {
 
 TEST(Propagate, SolveAndBatchReportACompletedPuzzleAsSolvedByPropagation) {
   const std::string lines = kEasyPuzzle + "\n" + kEscargot + "\n";
-  const auto r = run_gpuga("solve --backend cpu --propagate singles --seed 3 --pop 200 "
+  const auto r = run_gpuga("solve --backend cpu --presolve singles --seed 3 --pop 200 "
                            "--max-generations 3 --time-limit 0 --report-every 0 --json -", lines);
   ASSERT_LE(r.status, 1) << r.err;
   const auto j = nlohmann::json::parse(r.out);
-  EXPECT_EQ(j["config"]["propagate"], "singles");
+  EXPECT_EQ(j["config"]["presolve"], "singles");
   EXPECT_EQ(j["results"][0]["stop"], "propagation");
   EXPECT_EQ(j["results"][0]["solved"], true);
   EXPECT_EQ(j["results"][0]["generations"], 0);
@@ -145,7 +145,7 @@ TEST(Propagate, SolveAndBatchReportACompletedPuzzleAsSolvedByPropagation) {
 
   const auto puzzles = test_file("propagate.txt"), csv = test_file("propagate.csv");
   std::ofstream(puzzles) << lines;
-  const auto b = run_gpuga("batch --backend cpu --propagate singles --runs 2 --seed 3 --pop 200 "
+  const auto b = run_gpuga("batch --backend cpu --presolve singles --runs 2 --seed 3 --pop 200 "
                            "--max-generations 3 --time-limit 0 --csv " + csv.string() + " " +
                            puzzles.string());
   ASSERT_LE(b.status, 1) << b.err;
@@ -155,7 +155,7 @@ TEST(Propagate, SolveAndBatchReportACompletedPuzzleAsSolvedByPropagation) {
   for (std::size_t c = 0; c < rows[0].size(); ++c) col[rows[0][c]] = c;
   int by_propagation = 0;
   for (std::size_t i = 1; i < rows.size(); ++i) {
-    EXPECT_EQ(rows[i][col.at("propagate")], "singles");
+    EXPECT_EQ(rows[i][col.at("presolve")], "singles");
     if (rows[i][col.at("stop")] == "propagation") {
       ++by_propagation;
       EXPECT_EQ(rows[i][col.at("solved")], "1");

@@ -85,7 +85,7 @@ TEST(Rate, EachPuzzlesFiguresAreThoseOfItsRuns) {
       if (rows[i][col["puzzle_id"]] != r.file + "#" + std::to_string(r.index)) continue;
       if (rows[i][col["solved"]] == "1") {
         ++solved;
-        generations.push_back(std::stod(rows[i][col["generations_run"]]));
+        generations.push_back(std::stod(rows[i][col["generations"]]));
       }
     }
     std::sort(generations.begin(), generations.end());

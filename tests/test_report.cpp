@@ -45,7 +45,7 @@ TEST(Report, RatesAndPercentilesPerConfigurationAndSet) {
   ASSERT_EQ(j.size(), 3u);
   bool seen = false;
   for (const auto& g : j) {
-    if (g["set"] != "a.txt" || g["config"].get<std::string>().find("population_size=100 ") != 0)
+    if (g["set"] != "a.txt" || g["config"].get<std::string>().find("pop=100 ") != 0)
       continue;
     seen = true;
     EXPECT_EQ(g["runs"], 4);
@@ -66,7 +66,7 @@ TEST(Report, ANonBatchCsvIsRefused) {
   std::ofstream(csv) << "a,b\n1,2\n";
   const auto r = run_gpuga("report " + csv);
   EXPECT_EQ(r.status, 2);
-  EXPECT_NE(r.err.find(":1: no column 'population_size'"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find(":1: no column 'pop'"), std::string::npos) << r.err;
 }
 
 // What the fuzz target for report's reader (tests/fuzz) asks of every refusal: the file and the
@@ -81,8 +81,8 @@ TEST(Report, AFieldThatIsNotWhatItShouldBeIsRefusedNamingItsLine) {
   negative.replace(negative.find(",10,100,"), 8, ",-10,100,");
   std::string two = row("a.txt#1", 1, 1.0, 10, 100);
   two.replace(two.find(",1,0,"), 5, ",2,0,");
-  for (const Case& c : {Case{bad_time, ":4: time_seconds is 'soon'; expected a number >= 0"},
-                        Case{negative, ":4: generations_run is '-10'; expected a number >= 0"},
+  for (const Case& c : {Case{bad_time, ":4: seconds is 'soon'; expected a number >= 0"},
+                        Case{negative, ":4: generations is '-10'; expected a number >= 0"},
                         Case{two, ":4: solved is '2'; expected 0 or 1"},
                         Case{"a,b\n", ":4: 2 fields; expected 30"}}) {
     const auto csv = temp("fields.csv");

@@ -21,29 +21,31 @@ const char* const kWikipediaSolution =
 const char* const kWikipediaPuzzle =
     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
 
-FieldValue value_of(const FinishedRun& run, const std::string& json) {
+FieldValue value_of(const FinishedRun& run, const std::string& name) {
   for (const ResultField& f : result_fields())
-    if (f.json && json == f.json) return f.value(run);
-  ADD_FAILURE() << "no field " << json;
+    if (name == f.name) return f.value(run);
+  ADD_FAILURE() << "no field " << name;
   return std::string();
 }
 
 }  // namespace
 
-TEST(ResultFields, EachOutputNamesAFieldOnceAndTheCsvHasAColumnForEach) {
-  std::set<std::string> json, csv, python;
+TEST(ResultFields, EachFieldHasOneNameApartFromTheSettingsAndTheCsvHasAColumnForEach) {
+  std::set<std::string> names, csv;
+  const auto& settings = config_columns();
   for (const ResultField& f : result_fields()) {
-    ASSERT_TRUE(f.json || f.csv || f.python) << f.meaning << ": written nowhere";
+    ASSERT_NE(f.outputs & kEvery, 0u) << f.name << ": written nowhere";
     EXPECT_TRUE(f.meaning && *f.meaning);
-    if (f.json) EXPECT_TRUE(json.insert(f.json).second) << f.json;
-    if (f.python) EXPECT_TRUE(python.insert(f.python).second) << f.python;
-    if (!f.csv) continue;
-    EXPECT_TRUE(csv.insert(f.csv).second) << f.csv;
+    EXPECT_TRUE(names.insert(f.name).second) << f.name;
+    // One row of the CSV holds the run and its configuration: no field takes a setting's column.
+    for (const RunSetting& s : run_settings()) EXPECT_NE(s.csv.name, f.name) << f.name;
+    if (f.formerly) EXPECT_EQ(current_column(f.formerly), f.name);
+    if (!f.written_in(kCsv)) continue;
+    csv.insert(f.name);
     const auto& columns = batch_columns();
-    EXPECT_NE(std::find(columns.begin(), columns.end(), f.csv), columns.end()) << f.csv;
+    EXPECT_NE(std::find(columns.begin(), columns.end(), f.name), columns.end()) << f.name;
   }
   // The CSV's columns that are neither a setting's nor a result field's: the batch's own.
-  const auto& settings = config_columns();
   std::set<std::string> rest;
   for (const std::string& c : batch_columns())
     if (!csv.count(c) && std::find(settings.begin(), settings.end(), c) == settings.end()) rest.insert(c);
@@ -68,7 +70,7 @@ TEST(ResultFields, EachValueIsTheRunsAsTheOutputsWriteIt) {
   EXPECT_EQ(std::get<std::string>(value_of(run, "puzzle")), kWikipediaPuzzle);
   EXPECT_EQ(std::get<std::string>(value_of(run, "grid")), kWikipediaSolution);
   EXPECT_EQ(std::get<std::string>(value_of(run, "size")), "9x9");
-  EXPECT_EQ(std::get<std::uint64_t>(value_of(run, "fitness")), 0u);
+  EXPECT_EQ(std::get<std::uint64_t>(value_of(run, "best_fitness")), 0u);
   EXPECT_EQ(std::get<std::uint64_t>(value_of(run, "generations")), 12u);
   EXPECT_EQ(csv_text(value_of(run, "evaluations")), "123456789012");
   EXPECT_EQ(std::get<std::uint64_t>(value_of(run, "restarts")), 1u);

@@ -6,6 +6,7 @@
 
 #include <set>
 
+#include "gpuga/batch_csv.hpp"
 #include "gpuga/errors.hpp"
 #include "gpuga/run_config.hpp"
 #include "plans.hpp"
@@ -98,6 +99,24 @@ TEST(RunOptions, EveryOptionIsDeclaredOnceWithItsHelp) {
     if (!s.csv.name.empty()) EXPECT_TRUE(csv.insert(s.csv.name).second) << "twice: " << s.csv.name;
     EXPECT_TRUE(!s.name.empty() || !s.json.empty() || !s.csv.name.empty()) << "a setting of no use";
   }
+}
+
+TEST(RunOptions, EverySettingHasOneNameOnEverySurface) {
+  // The command line's --NAME, a configuration file's key and sweep's --grid NAME are the name;
+  // the JSON's key, the CSV's column and Python's keyword are it with dashes as underscores. A
+  // former name still reads as the setting, and a former column as its column.
+  for (const RunSetting& s : run_settings()) {
+    std::string key = s.name;
+    for (char& ch : key) ch = ch == '-' ? '_' : ch;
+    if (s.name.empty()) key = !s.json.empty() ? s.json : s.csv.name;  // an output only
+    if (!s.json.empty()) EXPECT_EQ(s.json, key) << s.name;
+    if (!s.csv.name.empty()) EXPECT_EQ(s.csv.name, key) << s.name;
+    if (!s.formerly.empty()) EXPECT_EQ(find_setting(s.formerly), &s) << s.formerly;
+    if (!s.csv.formerly.empty()) EXPECT_EQ(current_column(s.csv.formerly), s.csv.name);
+  }
+  EXPECT_EQ(find_setting("propagate"), find_setting("presolve"));  // it read like --repair propagate
+  EXPECT_EQ(current_column("population_size"), "pop");
+  EXPECT_EQ(current_column("restart_after_n_stagnant"), "restart_after");
 }
 
 TEST(RunOptions, OutputsRecordTheValuesInEffect) {

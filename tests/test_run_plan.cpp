@@ -130,7 +130,7 @@ TEST(RunPlan, TheGaRepairsItsChildrenUnlessTheOperatorsItChangesAreChosen) {
   EXPECT_EQ(std::tie(d.engine.ga.repair, d.engine.ga.encoding, d.engine.ga.local_search),
             std::make_tuple(Repair::Propagate, Encoding::Cell, 0u));
   EXPECT_EQ(plan_on({}).engine_params().ga.repair, Repair::Propagate);
-  // An encoding, --propagate none, the squared fitness, sa or hc: the plain operators, as before
+  // An encoding, --presolve none, the squared fitness, sa or hc: the plain operators, as before
   // the repair existed (the plain GA's rows).
   auto with = [](auto field, auto value) {
     RunOptions o;
@@ -139,7 +139,7 @@ TEST(RunPlan, TheGaRepairsItsChildrenUnlessTheOperatorsItChangesAreChosen) {
   };
   for (const RunConfig& c :
        {with(&RunOptions::encoding, Encoding::Cell), with(&RunOptions::encoding, Encoding::Box),
-        with(&RunOptions::propagate, Propagation::None),
+        with(&RunOptions::presolve, Propagation::None),
         with(&RunOptions::fitness, FitnessKind::Squared),
         with(&RunOptions::algorithm, Algorithm::Sa), with(&RunOptions::algorithm, Algorithm::Hc),
         with(&RunOptions::repair, Repair::None)})

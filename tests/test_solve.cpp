@@ -115,7 +115,7 @@ TEST(Solve, AnnealingAndHillClimbingSolveEasyPuzzlesAndVerify) {
 TEST(Solve, ChainsRecordTheirScheduleCountMovesAndReproduce) {
   // AI Escargot has 58 free cells: a generation is 58 moves per chain, after the initial grids.
   const std::string args = "solve" + kCpu + "--algorithm sa --pop 200 --max-generations 30 "
-                           "--propagate none --cooling 0.95 --chain-length 100 --reheat-after 7 --seed 3 --json ";
+                           "--presolve none --cooling 0.95 --chain-length 100 --reheat-after 7 --seed 3 --json ";
   const auto a = run_gpuga(args + "--threads 1 " + kHard);
   const auto b = run_gpuga(args + "--threads 2 " + kHard);
   ASSERT_EQ(a.status, 1) << a.err;
@@ -183,7 +183,8 @@ TEST(Solve, TraceWritesEveryNthGenerationOfEachPuzzleAsBatchDoes) {
     std::ifstream in(dir / "traces.csv");
     std::string line;
     std::getline(in, line);
-    EXPECT_EQ(line, "config_id,puzzle_id,run,seed,generation,best,mean,worst,diversity,restarts,elapsed,temperature");
+    EXPECT_EQ(line, "config_id,puzzle_id,run,seed,generation,best,mean,worst,diversity,restarts,"
+                    "elapsed,temperature,best_so_far,growths,evaluations");
     std::multiset<std::string> rows;  // each without its elapsed seconds
     while (std::getline(in, line)) {
       auto fields = gpuga::csv_split(line);
@@ -234,7 +235,7 @@ TEST(Solve, PrettyOutputAndJson) {
   EXPECT_EQ(j["results"][0]["stop"], "propagation");
   EXPECT_EQ(j["results"][0]["generations"], 0);
   EXPECT_EQ(j["results"][0]["grid"], kEasySolution);
-  r = run_gpuga("solve" + kCpu + "--seed 5 --propagate none --json puzzles/example.txt");
+  r = run_gpuga("solve" + kCpu + "--seed 5 --presolve none --json puzzles/example.txt");
   ASSERT_EQ(r.status, 0) << r.err;
   j = nlohmann::json::parse(r.out);
   EXPECT_EQ(j["results"][0]["solved"], true);
@@ -242,7 +243,7 @@ TEST(Solve, PrettyOutputAndJson) {
   EXPECT_EQ(j["config"]["seed"], 5);
   EXPECT_EQ(j["config"]["backend"], "cpu");
   // --pop left out: the table's islands, as many as the backend fills; the solving island named.
-  const SizeDefaults& plain = size_defaults(Backend::Cpu, 3, Repair::None);  // --propagate none
+  const SizeDefaults& plain = size_defaults(Backend::Cpu, 3, Repair::None);  // --presolve none
   const int size = static_cast<int>(plain.island_size);
   EXPECT_EQ(j["config"]["island_size"], size);
   EXPECT_EQ(j["config"]["pop"], j["config"]["islands"].get<int>() * size);
@@ -309,7 +310,7 @@ TEST(Solve, TheResultDoesNotDependOnWhereTheHostLooks) {
   // the same fitness, the higher one there first: the host saw it alone when it looked after
   // every generation, and the run used to report it then, and the lower island otherwise.
   const std::string args = "solve --backend cpu --pop 400 --island-size 200 --max-generations 5 "
-                           "--propagate none --seed 7 --json puzzles/acs_16x16_fixed045_inst00-09.txt";
+                           "--presolve none --seed 7 --json puzzles/acs_16x16_fixed045_inst00-09.txt";
   auto results = [&](const std::string& cadence) {
     const auto r = run_gpuga(args + " --report-every " + cadence);
     EXPECT_EQ(r.status, 1) << r.err;
@@ -370,7 +371,7 @@ TEST(Solve, AFileOfMixedSizesGivesEachPuzzleItsOwnPlanAndItsResultAlone) {
   // restart from the table), records them with its result and on its summary line, and gets
   // what it gets alone, one at a time and many at once.
   const std::string file = source_path("puzzles/mixed_sizes.txt");
-  const std::string args = "solve" + kCpu + "--threads 2 --seed 3 --propagate none "
+  const std::string args = "solve" + kCpu + "--threads 2 --seed 3 --presolve none "
                            "--max-generations 12 --time-limit 0 ";
   const auto puzzles = read_puzzle_file(file);
   ASSERT_EQ(puzzles.size(), 4u);
@@ -381,7 +382,7 @@ TEST(Solve, AFileOfMixedSizesGivesEachPuzzleItsOwnPlanAndItsResultAlone) {
     ASSERT_EQ(results.size(), puzzles.size());
     for (std::size_t k = 0; k < puzzles.size(); ++k) {
       const Puzzle& p = puzzles[k];
-      const SizeDefaults& d = size_defaults(Backend::Cpu, p.grid.box, Repair::None);  // --propagate none
+      const SizeDefaults& d = size_defaults(Backend::Cpu, p.grid.box, Repair::None);  // --presolve none
       const auto& got = results[k];
       SCOPED_TRACE(std::string(mode) + "puzzle " + std::to_string(k + 1) + ", " + size_name(p.grid));
       EXPECT_EQ(got["size"], size_name(p.grid));
@@ -552,7 +553,7 @@ TEST(Solve, TheLibrarysOneCallEqualsTheCommandLine) {
   const Options common = {{"backend", "cpu"}, {"seed", "9"}, {"max-generations", "30"}, {"time-limit", "0"}};
   for (const Options& own : {Options{{"pop", "400"}, {"island-size", "200"}},
                              Options{{"algorithm", "hc"}, {"pop", "200"}, {"island-size", "100"}},
-                             Options{{"propagate", "singles"}, {"pop", "400"}, {"island-size", "200"}}}) {
+                             Options{{"presolve", "singles"}, {"pop", "400"}, {"island-size", "200"}}}) {
     std::string line = "solve --json";
     RunOptions c;
     for (const Options& options : {common, own})
@@ -597,8 +598,12 @@ TEST(Solve, ThePlainOperatorsKeepTheBytesTheyHadBeforeTheRepair) {
     const auto got = nlohmann::json::parse(r.out)["results"];
     EXPECT_EQ(got[0]["config"]["repair"], "none");
     ASSERT_EQ(got.size(), c["results"].size());
+    // Read as that gpuga wrote them: its --propagate (now --presolve) and its key "fitness"
+    // (now best_fitness, apart from the --fitness setting).
     for (std::size_t k = 0; k < got.size(); ++k)
-      for (const auto& [field, want] : c["results"][k].items())
-        EXPECT_EQ(got[k][field], want) << "puzzle " << k + 1 << ": " << field;
+      for (const auto& [field, want] : c["results"][k].items()) {
+        const std::string now = field == "fitness" ? "best_fitness" : field;
+        EXPECT_EQ(got[k][now], want) << "puzzle " << k + 1 << ": " << field;
+      }
   }
 }

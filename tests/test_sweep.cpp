@@ -35,7 +35,7 @@ TEST(Sweep, RunsEveryCombination) {
   std::set<std::string> combos;
   std::set<std::string> seeds;
   for (std::size_t i = 1; i < rows.size(); ++i) {
-    combos.insert(rows[i][col["population_size"]] + "/" + rows[i][col["mutation_rate"]] + "/" +
+    combos.insert(rows[i][col["pop"]] + "/" + rows[i][col["mutation_rate"]] + "/" +
                   rows[i][col["selection"]]);
     seeds.insert(rows[i][col["seed"]]);
   }

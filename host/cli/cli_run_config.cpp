@@ -60,8 +60,9 @@ namespace {
 // (with the file it came from).
 void add_setting_option(CLI::App* cmd, RunOptions& o, const RunSetting& s) {
   static const RunOptions defaults;
+  const std::string names = "--" + s.name + (s.formerly.empty() ? "" : ",--" + s.formerly);
   cmd->add_option_function<std::string>(
-         "--" + s.name, [&o, &s](const std::string& v) { s.parse(o, v); }, s.help)
+         names, [&o, &s](const std::string& v) { s.parse(o, v); }, s.help)
       ->check(setting_validator(s))
       ->type_name(s.type_name)
       ->default_str(s.text(defaults))

@@ -241,7 +241,7 @@ nlohmann::json result_json(const Puzzle& p, const RunResult& r, double start_up,
                                 {"generations", r.seconds - r.init_seconds}}}};
   const FinishedRun run{p.grid, p.alphabet, r, config.backend};
   for (const ResultField& f : result_fields())
-    if (f.json) std::visit([&](const auto& v) { j[f.json] = v; }, f.value(run));
+    if (f.written_in(kJson)) std::visit([&](const auto& v) { j[f.name] = v; }, f.value(run));
   return j;
 }
 
@@ -367,7 +367,7 @@ bool solve_alone(SolveContext& c, const RunPlan& plan, const Puzzle& p, std::uin
       }
       return std::make_unique<CheckpointKeeper>(o.checkpoint, identity, o.checkpoint_every, std::move(from));
     };
-  // --propagate: the search starts from what propagation leaves, or is not needed at all.
+  // --presolve: the search starts from what propagation leaves, or is not needed at all.
   const Solution solution = gpuga::solve(p.grid, plan, hooks, puzzle_name(p));
   const RunResult& r = solution.result;
   if (r.stop_reason == StopReason::Checkpointed) {
@@ -391,7 +391,7 @@ void solve_together(SolveContext& c, const RunPlan& plan, const std::vector<Puzz
   std::vector<std::size_t> request_puzzle;  // by run: the puzzle's offset from `first`
   std::vector<int> numbers;                 // by run: the puzzle's number, for progress lines
   for (std::size_t k = first; k < last; ++k) {
-    const RunStart start = start_run(puzzles[k].grid, plan.config.propagate,
+    const RunStart start = start_run(puzzles[k].grid, plan.config.presolve,
                                      plan.config.engine.ga.seed, puzzle_name(puzzles[k]));
     if (start.result) {
       done[k - first] = *start.result;

@@ -114,6 +114,17 @@ CsvWriter::CsvWriter(const std::string& path, const std::vector<std::string>& he
   std::error_code ec;
   // A device or a pipe (no size to read) takes the header as a new file does.
   const bool fresh = !std::filesystem::is_regular_file(path, ec) || std::filesystem::file_size(path, ec) == 0;
+  if (!fresh) {  // rows of another layout would make the whole file unreadable
+    std::ifstream in(path, std::ios::binary);
+    std::string first;
+    std::getline(in, first);
+    if (first.starts_with("\xEF\xBB\xBF")) first.erase(0, 3);
+    if (first.ends_with('\r')) first.pop_back();
+    GPUGA_INPUT_CHECK(first == csv_line(header),
+                      path + ":1: the header is not " + csv_line(header).substr(0, 60) +
+                          "...; expected this version's (a file written by an older one is kept "
+                          "as it is: write to a new one)");
+  }
   out_.open(path, std::ios::binary | std::ios::app);
   if (!out_) throw InputError(path + ": cannot write: " + std::strerror(errno));
   if (fresh) row(header);

@@ -9,6 +9,7 @@
 #include "gpuga/csv.hpp"
 #include "gpuga/errors.hpp"
 #include "gpuga/output_path.hpp"
+#include "gpuga/result_fields.hpp"
 
 namespace gpuga {
 namespace {
@@ -17,11 +18,12 @@ namespace {
 // three, as the first analysis notebooks read them), and the rest of the configuration's at
 // kTheOtherSettings, in the table's order (RunSetting::csv.position): a new option lands there
 // without an edit here. Columns are only ever added, at the end of a group, so that notebooks
-// that read them by place keep working.
+// that read them by place keep working; a column renamed keeps its place, and its former name
+// still reads (current_column).
 constexpr const char* kTheOtherSettings = "*";
 constexpr const char* kLayout[] = {
-    "puzzle_id", "solved", "final_fitness", "time_seconds", "generations_run",
-    "population_size", "mutation_rate", "restart_after_n_stagnant",
+    "puzzle_id", "solved", "best_fitness", "seconds", "generations",
+    "pop", "mutation_rate", "restart_after",
     "puzzle", "run", "seed", "restarts", "evaluations", "growths",
     kTheOtherSettings,
     "backend", "device", "ranks", "gpuga_version", "grid", "stop", "size", "config_id",
@@ -55,6 +57,23 @@ const std::vector<std::string>& config_columns() {
     return names;
   }();
   return columns;
+}
+
+const std::map<std::string, std::string>& former_columns() {
+  static const std::map<std::string, std::string> names = [] {
+    std::map<std::string, std::string> out;
+    for (const RunSetting* s : csv_settings())
+      if (!s->csv.formerly.empty()) out[s->csv.formerly] = s->csv.name;
+    for (const ResultField& f : result_fields())
+      if (f.formerly) out[f.formerly] = f.name;
+    return out;
+  }();
+  return names;
+}
+
+std::string current_column(const std::string& name) {
+  const auto it = former_columns().find(name);
+  return it == former_columns().end() ? name : it->second;
 }
 
 bool added_later(const std::string& column) {
@@ -137,9 +156,11 @@ std::map<RecordedRun, std::vector<int>> recorded_runs(const std::string& csv) {
 std::string puzzle_id(const Puzzle& p) { return p.file + "#" + std::to_string(p.index); }
 
 const std::vector<std::string>& trace_columns() {
-  static const std::vector<std::string> columns{"config_id", "puzzle_id", "run",      "seed",
-                                                "generation", "best",    "mean",     "worst",
-                                                "diversity", "restarts", "elapsed", "temperature"};
+  // Python's history has the same names, the run's identifiers apart; columns only ever added.
+  static const std::vector<std::string> columns{
+      "config_id", "puzzle_id", "run",         "seed",    "generation", "best",
+      "mean",      "worst",     "diversity",   "restarts", "elapsed",   "temperature",
+      "best_so_far", "growths", "evaluations"};
   return columns;
 }
 
@@ -155,7 +176,8 @@ std::vector<std::string> trace_row(const std::string& puzzle_id, std::uint32_t r
           std::to_string(r.generation), std::to_string(r.summary.best),
           fixed(r.summary.mean, "%.3f"), std::to_string(r.summary.worst),
           fixed(r.summary.diversity, "%.2f"), std::to_string(r.restarts), fixed(r.elapsed, "%.4f"),
-          config.engine.ga.algorithm == Algorithm::Sa ? fixed(r.summary.temperature, "%.4f") : ""};
+          config.engine.ga.algorithm == Algorithm::Sa ? fixed(r.summary.temperature, "%.4f") : "",
+          std::to_string(r.best_so_far), std::to_string(r.growths), std::to_string(r.evaluations)};
 }
 
 void check_trace_folder(const std::string& folder) {

@@ -20,7 +20,7 @@ std::vector<std::string> run_row(const BatchRun& pr, const RunResult& r, const R
                       {"config_id", config_id}};
   const FinishedRun run{pr.puzzle->grid, pr.puzzle->alphabet, r, backend};
   for (const ResultField& f : result_fields())
-    if (f.csv) fields[f.csv] = csv_text(f.value(run));
+    if (f.written_in(kCsv)) fields[f.name] = csv_text(f.value(run));
   return batch_row(fields, config);
 }
 

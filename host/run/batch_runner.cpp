@@ -110,7 +110,7 @@ std::string batch_rates(const BatchTally& tally, double wall, std::uint32_t wide
 }
 
 // The configuration columns that take more than one value among `plans` (of one puzzle size),
-// each with its values in the order they come: "population_size (100, 200), island_size (8, 100)".
+// each with its values in the order they come: "pop (100, 200), island_size (8, 100)".
 // A grid's key varies by itself; the others through the defaults it changes (--repair none: the
 // plain GA's island size and local search).
 std::string varied_settings(const std::vector<const RunPlan*>& plans) {
@@ -154,7 +154,7 @@ Outcome run_configuration(const BatchSetup& s, const RunPlan& run_plan,
   for (const auto& pr : runs) {
     auto it = starts.find(pr.puzzle);
     if (it == starts.end())
-      it = starts.emplace(pr.puzzle, start_run(pr.puzzle->grid, config.propagate, 0, pr.puzzle_id)).first;
+      it = starts.emplace(pr.puzzle, start_run(pr.puzzle->grid, config.presolve, 0, pr.puzzle_id)).first;
     const RunStart& start = it->second;
     if (start.result) {
       propagated.push_back(pr);

@@ -173,7 +173,7 @@ PuzzlesRow bench_puzzles(Backend backend, const std::vector<Grid>& puzzles, cons
     GPUGA_INPUT_CHECK(puzzles[k].box == puzzles.front().box,
                       "bench: puzzles of box sizes " + std::to_string(puzzles.front().box) + " and " +
                           std::to_string(puzzles[k].box) + "; expected one size");
-    const RunStart start = start_run(puzzles[k], planned.config.propagate, seed,
+    const RunStart start = start_run(puzzles[k], planned.config.presolve, seed,
                                      "puzzle " + std::to_string(k + 1));
     if (start.result) ++row.solved;  // propagation solved it: verified
     else requests.push_back({start.grid, seed});

@@ -120,8 +120,8 @@ std::vector<PuzzleRating> rate(const RateSetup& setup, const RunOptions& options
   for (std::size_t i = 1; i < rows.size(); ++i) {
     const auto& row = rows[i];
     runs[row[col.at("puzzle_id")]].push_back(
-        {row[col.at("solved")] == "1", std::stod(row[col.at("generations_run")]),
-         std::stod(row[col.at("evaluations")]), std::stod(row[col.at("time_seconds")])});
+        {row[col.at("solved")] == "1", std::stod(row[col.at("generations")]),
+         std::stod(row[col.at("evaluations")]), std::stod(row[col.at("seconds")])});
   }
   std::vector<PuzzleRating> out;
   for (const Puzzle& p : puzzles) {

@@ -63,7 +63,7 @@ void add_file(const std::string& file, std::map<std::pair<std::string, std::stri
   GPUGA_INPUT_CHECK(!rows.empty(), file + ": empty; expected a gpuga batch CSV");
   Table t{file, lines[0], {}};
   for (std::size_t c = 0; c < rows[0].size(); ++c)
-    GPUGA_INPUT_CHECK(t.col.emplace(rows[0][c], c).second,
+    GPUGA_INPUT_CHECK(t.col.emplace(current_column(rows[0][c]), c).second,
                       file + ":" + std::to_string(t.header_line) + ": column '" + rows[0][c] +
                           "' twice; expected a gpuga batch CSV header");
   std::vector<std::pair<std::string, std::size_t>> config;  // the configuration columns it has
@@ -72,7 +72,7 @@ void add_file(const std::string& file, std::map<std::pair<std::string, std::stri
     config.emplace_back(name, t.column(name));
   }
   const std::size_t id = t.column("puzzle_id"), solved = t.column("solved"),
-                    seconds = t.column("time_seconds"), generations = t.column("generations_run");
+                    seconds = t.column("seconds"), generations = t.column("generations");
   for (std::size_t i = 1; i < rows.size(); ++i) {
     const auto& r = rows[i];
     const int line = lines[i];
@@ -87,8 +87,8 @@ void add_file(const std::string& file, std::map<std::pair<std::string, std::stri
     Group& g = groups[{key, puzzle_set(r[id])}];
     ++g.runs;
     if (r[solved] == "1") {
-      g.seconds.push_back(t.number(r, line, seconds, "time_seconds"));
-      g.generations.push_back(t.number(r, line, generations, "generations_run"));
+      g.seconds.push_back(t.number(r, line, seconds, "seconds"));
+      g.generations.push_back(t.number(r, line, generations, "generations"));
     }
   }
 }

@@ -334,7 +334,7 @@ std::vector<RunSetting> make_settings() {
       or_auto(number<U>("pop", &O::pop, &C::pop, 0, 200000000, ga, "The whole population, split "
                         "into islands of --island-size (0: by backend and box size, one island "
                         "per CPU thread or two per GPU multiprocessor; with several puzzles solved "
-                        "together, each run's share)", "pop", {"population_size", 0}),
+                        "together, each run's share)", "pop", {"pop", 0, 1, "population_size"}),
               &O::pop, "0", true),
       or_auto(number<U>("island-size", &O::island_size, &G::island_size, 0, 200000000, ga,
                         "Individuals per island; --pop must be a multiple (0: by backend and box "
@@ -408,7 +408,7 @@ std::vector<RunSetting> make_settings() {
                             "candidate (else a random one), naked and hidden singles after each "
                             "placement; a cell left with no candidate stays blank, a conflict in "
                             "each of its units (ga with --encoding cell and --fitness conflicts; "
-                            "auto: propagate for the GA with --propagate singles, no --encoding "
+                            "auto: propagate for the GA with --presolve singles, no --encoding "
                             "and --fitness conflicts, else none)", "repair", {"repair", 24, 7}),
                      &O::repair),
       or_auto(number<U>("tabu", &O::tabu, &G::tabu, 0, kMaxTabuSteps, ga,
@@ -423,10 +423,17 @@ std::vector<RunSetting> make_settings() {
       flag("given-aware", &O::given_aware, &G::given_aware, ga, "box/row: initialise and swap so "
            "that no digit lands where a given of its row, column or box holds it (when a legal "
            "placement exists)", "given_aware", {"given_aware", 10}),
-      choice("propagate", &O::propagate, &C::propagate, {Propagation::None, Propagation::Singles},
-             ga, "none: the search alone; singles: naked and hidden singles on the givens to a "
-             "fixed point before the run starts (a puzzle they complete is reported as solved by "
-             "propagation, 0 generations)", "propagate", {"propagate", 22, 5}),
+      [&ga] {  // called --propagate before, which read like --repair propagate
+        RunSetting s = choice("presolve", &O::presolve, &C::presolve,
+                              {Propagation::None, Propagation::Singles}, ga, "none: the search "
+                              "alone; singles: naked and hidden singles on the givens to a fixed "
+                              "point before the run starts (a puzzle they complete is reported as "
+                              "solved by propagation, 0 generations); --propagate, its former "
+                              "name, is read as --presolve", "presolve",
+                              {"presolve", 22, 5, "propagate"});
+        s.formerly = "propagate";
+        return s;
+      }(),
       number<double>("cooling", &O::cooling, &C::cooling, 0.5, 0.99999, sa,
                      "sa: the temperature's factor after each chain length", "cooling", {"cooling", 18, 3}),
       number<U>("chain-length", &O::chain_length, &A::chain_length, 0, 1000000000, sa, "sa: moves "
@@ -442,7 +449,7 @@ std::vector<RunSetting> make_settings() {
                         "many generations without a better grid (0: never; sa reheats instead; "
                         "auto: hc " + std::to_string(kClimberRestartAfter) + ", ga by backend and "
                         "box size, " + both_texts(&SizeDefaults::restart_after) + ")",
-                        "restart_after", {"restart_after_n_stagnant", 2}),
+                        "restart_after", {"restart_after", 2, 1, "restart_after_n_stagnant"}),
               &O::restart_after),
       or_auto(number<U>("grow-after", &O::grow_after, &C::grow_after, 0, 1000000, stop, "ga: a run "
                         "not solved after this many generations starts again from its seed with "
@@ -505,7 +512,7 @@ const std::vector<const RunSetting*>& csv_settings() {
 
 const RunSetting* find_setting(const std::string& name) {
   for (const RunSetting& s : run_settings())
-    if (!s.name.empty() && s.name == name) return &s;
+    if (!s.name.empty() && (s.name == name || s.formerly == name)) return &s;
   return nullptr;
 }
 

@@ -101,7 +101,7 @@ RunPlan plan(const RunOptions& o, const Target& t) {
   GaParams& g = c.engine.ga;
   const bool ga = g.algorithm == Algorithm::Ga;
   // The repair, and the cell encoding it needs, unless the user chose the operators it changes.
-  const bool plain = !ga || c.propagate == Propagation::None || o.encoding ||
+  const bool plain = !ga || c.presolve == Propagation::None || o.encoding ||
                      g.fitness != FitnessKind::Conflicts;
   g.repair = o.repair.value_or(plain ? Repair::None : Repair::Propagate);
   g.encoding = o.encoding.value_or(g.repair == Repair::Propagate ? Encoding::Cell : Encoding::Box);

@@ -39,7 +39,7 @@ Solution solve(const Grid& puzzle, const RunPlan& plan, const SolveHooks& hooks,
   Solution s;
   s.config = plan.config;
   const RunStart start =
-      start_run(puzzle, plan.config.propagate, plan.config.engine.ga.seed, name);
+      start_run(puzzle, plan.config.presolve, plan.config.engine.ga.seed, name);
   if (start.result) {
     s.result = *start.result;
     s.start_up = since_t0();

@@ -19,6 +19,11 @@ namespace gpuga {
 const std::vector<std::string>& batch_columns();
 // The configuration columns, in their order: what config_values gives and config_id hashes.
 const std::vector<std::string>& config_columns();
+// The columns a CSV written before they took their names had, each with its name now (a
+// setting's or a result field's `formerly`): report, plot and gpuga.read_runs read old files by it.
+const std::map<std::string, std::string>& former_columns();
+// A column's name now: `name`, or the one it has taken since.
+std::string current_column(const std::string& name);
 // Whether a configuration column came after the first layout (with islands, sa and hc, local
 // search or propagation): a CSV written before it ran one population of the GA, without it.
 bool added_later(const std::string& column);

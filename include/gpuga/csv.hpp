@@ -31,7 +31,8 @@ void drop_partial_last_line(const std::string& path);
 
 class CsvWriter {
  public:
-  // Appends to `path` (creating it); writes `header` first when the file is new or empty.
+  // Appends to `path` (creating it); writes `header` first when the file is new or empty, and
+  // throws InputError when a file that is neither has another header.
   CsvWriter(const std::string& path, const std::vector<std::string>& header);
   void row(const std::vector<std::string>& fields);
 

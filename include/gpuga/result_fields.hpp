@@ -1,8 +1,8 @@
 #pragma once
 // A finished run's fields as every output writes them: `solve --json`, the batch CSV's run
-// columns and Python's gpuga.solve. One list, result_fields(), so that a field added there
-// reaches each output that names it; the outputs add only what is their own (where the puzzle
-// came from, the configuration, a batch's identifiers, Python's numpy grid).
+// columns and Python's gpuga.solve, under one name each. One list, result_fields(), so that a
+// field added there reaches each output that writes it; the outputs add only what is their own
+// (where the puzzle came from, the configuration, a batch's identifiers, Python's numpy grid).
 #include <cstdint>
 #include <span>
 #include <string>
@@ -24,12 +24,19 @@ struct FinishedRun {
 
 using FieldValue = std::variant<bool, std::uint64_t, double, std::string>;
 
+// The outputs that write a field.
+enum Output : unsigned { kJson = 1, kCsv = 2, kPython = 4, kEvery = kJson | kCsv | kPython };
+
 struct ResultField {
-  const char* json;    // solve --json's key; nullptr: not written there
-  const char* csv;     // the batch CSV's column (the first analysis notebooks' names); nullptr: none
-  const char* python;  // gpuga.solve's Result attribute; nullptr: none
+  const char* name;  // one name in every output: solve --json's key, the CSV's column, Result's
+  unsigned outputs;  // the Output bits of those that write it
+  // The CSV's column before it took `name`, still read (report, plot, gpuga.read_runs); nullptr:
+  // none.
+  const char* formerly;
   const char* meaning;
   FieldValue (*value)(const FinishedRun&);
+
+  bool written_in(Output o) const { return (outputs & o) != 0; }
 };
 
 std::span<const ResultField> result_fields();

@@ -49,7 +49,7 @@ struct RunOptions {
   std::optional<Repair> repair;
   std::optional<std::uint32_t> tabu;
   std::optional<bool> given_aware;
-  std::optional<Propagation> propagate;
+  std::optional<Propagation> presolve;
   std::optional<double> cooling;
   std::optional<std::uint32_t> chain_length, reheat_after, restart_after, keep_on_restart;
   std::optional<std::uint32_t> grow_after, max_generations;
@@ -101,7 +101,7 @@ struct RunConfig {
   std::uint32_t elite = 1;  // as given
   double crossover_rate = 1.0;
   double mutation_rate = 1.0;  // docs/decisions.md: a paired sweep
-  Propagation propagate = Propagation::Singles;  // on the givens, before the run (docs/decisions.md)
+  Propagation presolve = Propagation::Singles;  // on the givens, before the run (docs/decisions.md)
   double cooling = 0.9;  // sa (docs/benchmarks.md: the schedule sweeps)
   // ga: generations a stage of a run whose islands grow, rounded up to a multiple of the halt
   // interval (island_params.hpp), where every island of a run knows whether one solved; 0: its
@@ -129,10 +129,18 @@ struct CsvColumn {
   std::string name;  // "" none
   int position = -1;
   int since = 1;
+  std::string formerly;  // its name in CSVs written before it took the setting's own; "" none
+
+  CsvColumn() = default;
+  CsvColumn(std::string column, int place, int layout = 1, std::string former = "")
+      : name(std::move(column)), position(place), since(layout), formerly(std::move(former)) {}
 };
 
 struct RunSetting {
   std::string name;       // --NAME; "" for a value derived from others (an output only)
+  // --FORMERLY, the option's earlier name: still read (command line, configuration files, sweep's
+  // --grid, Python's keywords, a CSV's column), and help names the new one beside it.
+  std::string formerly;
   std::string type_name;  // UINT, FLOAT, BOOLEAN or the choices, as help shows them
   std::string accepts;    // the range, as help shows it ("" for choices and flags)
   std::string group, help;
@@ -158,7 +166,7 @@ Algorithm algorithm_of(const RunOptions& o);
 const std::vector<RunSetting>& run_settings();
 // The settings with a CSV column, in the CSV's order (by position).
 const std::vector<const RunSetting*>& csv_settings();
-// The setting named `name` (without dashes), or null.
+// The setting named `name` (without dashes), or by its former name, or null.
 const RunSetting* find_setting(const std::string& name);
 
 // Gives the option `name` (as the command line spells it, without dashes) the value `text`, read

@@ -23,7 +23,7 @@ except ImportError as missing:  # the package's source without its compiled half
         "BUILD/python on PYTHONPATH") from missing
 from ._gpuga import check, devices, options, read_puzzles, score, verify
 
-__all__ = ["Result", "solve", "batch", "sweep", "bench", "generate", "rate", "read_puzzles",
+__all__ = ["Result", "solve", "batch", "sweep", "bench", "generate", "rate", "read_runs", "read_puzzles",
            "check", "verify", "score", "devices", "options"]
 
 
@@ -41,12 +41,20 @@ class Result:
             self.history = pd.DataFrame(rows)
 
     def __repr__(self):
-        state = "solved" if self.solved else f"not solved (fitness {self.fitness})"
+        state = "solved" if self.solved else f"not solved (best fitness {self.best_fitness})"
         return (f"<gpuga.Result {state} after {self.generations} generations, "
                 f"{self.seconds:.3f} s, seed {self.seed}, stop {self.stop!r}>")
 
 
-Result.__doc__ += "\n" + "\n".join(f"    {f['python']}: {f['meaning']}" for f in _gpuga.result_fields() if f["python"])
+Result.__doc__ += "\n" + "\n".join(f"    {f['name']}: {f['meaning']}" for f in _gpuga.result_fields() if f["python"])
+
+
+def read_runs(path):
+    """A batch or sweep CSV as a DataFrame, as batch() returns one; the columns a CSV written by
+    an older gpuga names otherwise (final_fitness, time_seconds, population_size, ...) take their
+    names now, as gpuga report reads them."""
+    import pandas as pd
+    return pd.read_csv(path, keep_default_na=False).rename(columns=_gpuga.former_columns())
 
 
 def solve(puzzle, *, callback=None, every=None, history=False, progress=False, **options):
@@ -104,7 +112,7 @@ def _run(puzzles, configs, csv, trace, **setup):
         out = os.fspath(csv) if csv is not None else os.path.join(scratch, "runs.csv")
         _gpuga.batch(_files(puzzles, scratch), out, trace=os.fspath(trace) if trace is not None else "",
                      configs=configs, **setup)
-        return pd.read_csv(out, keep_default_na=False)
+        return read_runs(out)
 
 
 def batch(puzzles, runs=1, seed=None, csv=None, concurrent=0, resume=False, sample=0, trace=None,

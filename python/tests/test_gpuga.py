@@ -52,9 +52,9 @@ def test_solve_equals_the_command_line_for_a_seed(tmp_path):
         want = json.loads(out.stdout)["results"][0]
         got = gpuga.solve(HARD, seed=seed, max_generations=25, grow_after=grow_after, **SMALL)
         assert (got.text, got.generations, got.evaluations, got.restarts, got.growths, got.stop,
-                got.island, got.fitness, got.solved) == (
+                got.island, got.best_fitness, got.solved) == (
             want["grid"], want["generations"], want["evaluations"], want["restarts"], want["growths"],
-            want["stop"], want["island"], want["fitness"], want["solved"])
+            want["stop"], want["island"], want["best_fitness"], want["solved"])
         if grow_after and not got.solved:
             assert got.growths == 2  # 25 generations: two stages of 5, then the last
     # The repaired GA of the defaults, in small islands.
@@ -76,9 +76,10 @@ def test_every_result_field_is_the_command_lines_and_documented(tmp_path):
     fields = [f for f in gpuga._gpuga.result_fields() if f["python"]]
     assert len(fields) >= 10
     for f in fields:
-        assert f"{f['python']}: {f['meaning']}" in gpuga.Result.__doc__, f
-        if f["json"] and f["json"] != "seconds":
-            assert getattr(got, f["python"]) == want[f["json"]], f
+        assert f"{f['name']}: {f['meaning']}" in gpuga.Result.__doc__, f
+        if f["json"] and f["name"] not in ("seconds", "grid"):
+            assert getattr(got, f["name"]) == want[f["name"]], f
+    assert got.text == want["grid"] and got.grid.shape == (9, 9)
 
 
 def test_batch_is_the_csv_of_the_command_line(tmp_path):
@@ -95,12 +96,40 @@ def test_batch_is_the_csv_of_the_command_line(tmp_path):
             return list(csv.reader(f))
     cli_rows, py_rows = rows(tmp_path / "cli.csv"), rows(kept)
     assert list(frame.columns) == cli_rows[0] == py_rows[0]
-    strip = lambda rows: sorted(tuple(v for k, v in zip(cli_rows[0], r) if k != "time_seconds") for r in rows)
+    strip = lambda rows: sorted(tuple(v for k, v in zip(cli_rows[0], r) if k != "seconds") for r in rows)
     assert strip(py_rows[1:]) == strip(cli_rows[1:]) and len(frame) == 4
     pd.testing.assert_frame_equal(frame, pd.read_csv(kept, keep_default_na=False))
     swept = gpuga.sweep({"local_search": [0, 10]}, str(puzzles), seed=4, max_generations=5,
                         backend="cpu", pop=200, island_size=100)
     assert sorted(set(swept["local_search"])) == [0, 10] and len(swept) == 4
+
+
+def test_every_surface_names_a_setting_or_a_field_as_the_command_line_does(tmp_path):
+    # Result.config's keys are --json's; a sweep's DataFrame groups by the option's own name;
+    # the history has the traces' columns; a CSV of the former names reads with today's.
+    puzzle = tmp_path / "p.txt"
+    puzzle.write_text(HARD + "\n")
+    want = json.loads(cli("solve", "--json", "--seed", "2", "--backend", "cpu", "--pop", "16",
+                          "--island-size", "8", "--max-generations", "3", str(puzzle)).stdout)
+    got = gpuga.solve(HARD, seed=2, backend="cpu", pop=16, island_size=8, max_generations=3,
+                      history=True)
+    assert set(got.config) == set(want["results"][0]["config"])
+    named = set(gpuga.options()) | {"islands"}
+    assert set(got.config) <= named, set(got.config) - named
+    frame = gpuga.sweep({"pop": [16, 32]}, str(puzzle), seed=2, backend="cpu", island_size=8,
+                        max_generations=3, presolve="none", trace=tmp_path / "t")
+    assert sorted(frame.groupby("pop").size().index) == [16, 32]
+    fields = [f["name"] for f in gpuga._gpuga.result_fields() if f["csv"]]
+    assert set(fields) <= set(frame.columns), set(fields) - set(frame.columns)
+    traces = pd.read_csv(tmp_path / "t" / "traces.csv")
+    ids = {"config_id", "puzzle_id", "run", "seed"}
+    assert set(got.history.columns) == set(traces.columns) - ids
+    old = tmp_path / "old.csv"
+    frame.rename(columns={"best_fitness": "final_fitness", "seconds": "time_seconds",
+                          "generations": "generations_run", "pop": "population_size",
+                          "restart_after": "restart_after_n_stagnant",
+                          "presolve": "propagate"}).to_csv(old, index=False)
+    pd.testing.assert_frame_equal(gpuga.read_runs(old), frame)
 
 
 def test_batch_samples_and_traces_as_the_command_line_does(tmp_path):
@@ -261,8 +290,8 @@ def test_the_other_box_sizes_equal_the_command_line(tmp_path, size):
     want = json.loads(out.stdout)["results"][0]
     got = gpuga.solve(puzzle, seed=3, max_generations=2, backend="cpu", threads=2, pop=8,
                       island_size=4, local_search=30)
-    assert (got.text, got.generations, got.evaluations, got.fitness, got.solved) == (
-        want["grid"], want["generations"], want["evaluations"], want["fitness"], want["solved"])
+    assert (got.text, got.generations, got.evaluations, got.best_fitness, got.solved) == (
+        want["grid"], want["generations"], want["evaluations"], want["best_fitness"], want["solved"])
     side = int(size.split("x")[0])
     assert got.grid.shape == (side, side)
 
@@ -271,8 +300,8 @@ def test_a_file_of_mixed_sizes_runs_each_sizes_plan_as_the_command_line_does(tmp
     # 9x9, 4x4, 16x16 and 9x9: solve and batch give each size its own defaults (local search and
     # restart), and each puzzle the command line's result for the seed.
     path = os.path.join(SOURCE, "puzzles", "mixed_sizes.txt")
-    options = dict(backend="cpu", threads=2, propagate="none", max_generations=12, time_limit=0)
-    out = cli("solve", "--json", "--seed", "3", "--backend", "cpu", "--threads", "2", "--propagate",
+    options = dict(backend="cpu", threads=2, presolve="none", max_generations=12, time_limit=0)
+    out = cli("solve", "--json", "--seed", "3", "--backend", "cpu", "--threads", "2", "--presolve",
               "none", "--max-generations", "12", "--time-limit", "0", path)
     want = json.loads(out.stdout)["results"]
     puzzles = gpuga.read_puzzles(path)
