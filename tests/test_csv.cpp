@@ -1,8 +1,10 @@
 // CSV as the batch CSVs, --resume and report read it: rows round-trip through csv_line, every
-// row knows the line it starts on, and a row cut short (a crash) is not a row.
+// row knows the line it starts on, a row cut short (a crash) is not a row, and a writer appends
+// only under its own header.
 #include <gtest/gtest.h>
 
 #include "gpuga/csv.hpp"
+#include "gpuga/errors.hpp"
 #include "temp_files.hpp"
 
 using namespace gpuga;
@@ -59,4 +61,18 @@ TEST(Csv, ARowCutShortIsNotARowAndIsDropped) {
   const std::string path = file_with("whole.csv", whole);
   drop_partial_last_line(path);
   EXPECT_EQ(file_bytes(path), whole);
+}
+
+TEST(Csv, AWriterAppendsUnderItsOwnHeaderAndRefusesAnother) {
+  const std::string path = file_with("writer.csv", "a,b\n1,2\n");
+  CsvWriter(path, {"a", "b"}).row({"3", "4"});
+  EXPECT_EQ(read_csv_rows(path), (std::vector<std::vector<std::string>>{{"a", "b"}, {"1", "2"}, {"3", "4"}}));
+  // A file of an older layout keeps its bytes: rows of another would make all of it unreadable.
+  try {
+    CsvWriter(path, {"a", "c"});
+    ADD_FAILURE() << "another header was taken";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find(path + ":1: the header is not a,c"), std::string::npos) << e.what();
+  }
+  EXPECT_EQ(read_csv_rows(path).size(), 3u);
 }
