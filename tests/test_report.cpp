@@ -1,5 +1,6 @@
-// gpuga report: success rate and time/generation percentiles per configuration and set,
-// checked against the batch CSV it reads.
+// gpuga report: per set, the configurations side by side with their success intervals,
+// expected running times and percentiles over every run, and the tests between them, checked
+// against the batch CSV it reads.
 #include <gtest/gtest.h>
 
 #include <fstream>
@@ -29,11 +30,20 @@ std::string row(const std::string& id, int solved, double secs, int gens, int po
 
 }  // namespace
 
-TEST(Report, RatesAndPercentilesPerConfigurationAndSet) {
+nlohmann::json group_of(const nlohmann::json& report, const std::string& set, const std::string& pop) {
+  for (const auto& g : report["groups"])
+    if (g["set"] == set && g["config"]["pop"] == pop) return g;
+  ADD_FAILURE() << "no group " << set << " pop=" << pop << " in " << report.dump();
+  return {};
+}
+
+TEST(Report, SetsSideBySideWithIntervalsExpectedRunningTimeAndUnsolvedRunsCounted) {
+  // A CSV of the first layout, its columns under their former names (final_fitness,
+  // time_seconds, generations_run, population_size, restart_after_n_stagnant).
   const auto csv = temp("r.csv");
   std::ofstream out(csv);
   out << kHeader;
-  // set a, pop 100: 4 runs, 3 solved in 1, 2, 10 s (median 2, p95 10)
+  // set a, pop 100: 4 runs, 3 solved in 1, 2, 10 s; one not solved after 60 s
   out << row("dir/a.txt#1", 1, 1.0, 10, 100) << row("dir/a.txt#2", 1, 2.0, 20, 100)
       << row("dir/a.txt#1", 1, 10.0, 100, 100) << row("dir/a.txt#2", 0, 60.0, 500, 100);
   // set b, pop 100: 1 run, unsolved; set a, pop 200: 1 run solved
@@ -42,23 +52,56 @@ TEST(Report, RatesAndPercentilesPerConfigurationAndSet) {
   const auto r = run_gpuga("report --json " + csv);
   ASSERT_EQ(r.status, 0) << r.err;
   const auto j = nlohmann::json::parse(r.out);
-  ASSERT_EQ(j.size(), 3u);
-  bool seen = false;
-  for (const auto& g : j) {
-    if (g["set"] != "a.txt" || g["config"].get<std::string>().find("pop=100 ") != 0)
-      continue;
-    seen = true;
-    EXPECT_EQ(g["runs"], 4);
-    EXPECT_EQ(g["solved"], 3);
-    EXPECT_DOUBLE_EQ(g["success_rate"].get<double>(), 0.75);
-    EXPECT_DOUBLE_EQ(g["median_seconds"].get<double>(), 2.0);
-    EXPECT_DOUBLE_EQ(g["p95_seconds"].get<double>(), 10.0);
-    EXPECT_DOUBLE_EQ(g["median_generations"].get<double>(), 20.0);
-  }
-  EXPECT_TRUE(seen) << r.out;
+  EXPECT_EQ(j["varied"], nlohmann::json::array({"pop"}));
+  ASSERT_EQ(j["groups"].size(), 3u);
+  const auto a = group_of(j, "a.txt", "100");
+  EXPECT_EQ(a["runs"], 4);
+  EXPECT_EQ(a["solved"], 3);
+  EXPECT_DOUBLE_EQ(a["success_rate"].get<double>(), 0.75);
+  EXPECT_NEAR(a["success_interval"][0].get<double>(), 0.3006, 1e-4);  // Wilson's, 3 of 4
+  EXPECT_NEAR(a["success_interval"][1].get<double>(), 0.9544, 1e-4);
+  EXPECT_DOUBLE_EQ(a["ert_seconds"].get<double>(), (1.0 + 2 + 10 + 60) / 3);
+  // Over every run, the unsolved one last: the median the second of 1, 2, 10, unsolved; the
+  // 95th percentile falls on the unsolved run, known only to exceed its 60 s.
+  EXPECT_DOUBLE_EQ(a["median_seconds"].get<double>(), 2.0);
+  EXPECT_TRUE(a["p95_seconds"].is_null());
+  EXPECT_DOUBLE_EQ(a["median_generations"].get<double>(), 20.0);
+  const auto b = group_of(j, "b.txt", "100");
+  EXPECT_TRUE(b["median_seconds"].is_null() && b["ert_seconds"].is_null()) << b;
+  // One set of two configurations: one comparison, too few runs to tell them apart.
+  ASSERT_EQ(j["comparisons"].size(), 1u);
+  EXPECT_EQ(j["comparisons"][0]["set"], "a.txt");
+  EXPECT_FALSE(j["comparisons"][0]["differ"].get<bool>());
   const auto text = run_gpuga("report " + csv);
-  EXPECT_NE(text.out.find("| a.txt | 4 | 3 | 75.0% | 2.000 | 10.000 | 20 | 100 |"),
+  ASSERT_EQ(text.status, 0) << text.err;
+  EXPECT_NE(text.out.find("| 100 | 4 | 3 | 75.0 % (30.1-95.4) | 24.3 | 0 | 2 | >60 | 20 | 0 |"),
             std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("| 100 | 1 | 0 | 0.0 % (0.0-79.3) | inf | inf | >60 | >60 | >500 | >0 |"),
+            std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("Every configuration: mutation_rate=0.8 restart_after=30"), std::string::npos)
+      << text.out;
+}
+
+TEST(Report, SaysWhenTwoConfigurationsDifferBeyondChance) {
+  // Ten runs each: all solved with pop 100, none with pop 200 (Fisher: p = 2 / C(20, 10)).
+  std::string header = kHeader;
+  for (const auto& [old_name, name] : {std::pair{"final_fitness", "best_fitness"}, {"time_seconds", "seconds"},
+                                       {"generations_run", "generations"}, {"population_size", "pop"},
+                                       {"restart_after_n_stagnant", "restart_after"}})
+    header.replace(header.find(old_name), std::string(old_name).size(), name);
+  const auto csv = temp("differ.csv");
+  std::ofstream out(csv);
+  out << header;  // today's names read as the former do
+  for (int k = 0; k < 10; ++k) out << row("a.txt#1", 1, 1.0 + k, 10, 100) << row("a.txt#1", 0, 60.0, 500, 200);
+  out.close();
+  const auto j = nlohmann::json::parse(run_gpuga("report --json " + csv).out);
+  ASSERT_EQ(j["comparisons"].size(), 1u);
+  EXPECT_NEAR(j["comparisons"][0]["fisher_p"].get<double>(), 2.0 / 184756, 1e-9);
+  EXPECT_LT(j["comparisons"][0]["mann_whitney_p"].get<double>(), 0.001);
+  EXPECT_TRUE(j["comparisons"][0]["differ"].get<bool>());
+  const auto text = run_gpuga("report " + csv);
+  EXPECT_NE(text.out.find("| pop=100 | pop=200 | 1.08e-05 |"), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("| yes |"), std::string::npos) << text.out;
 }
 
 TEST(Report, ANonBatchCsvIsRefused) {

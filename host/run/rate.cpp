@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
+#include <limits>
 #include <map>
 #include <random>
 #include <tuple>
@@ -18,6 +19,7 @@
 #include "gpuga/output_path.hpp"
 #include "gpuga/propagate.hpp"
 #include "gpuga/puzzle_io.hpp"
+#include "gpuga/statistics.hpp"
 
 namespace gpuga {
 namespace {
@@ -32,13 +34,13 @@ struct RunFigures {
 // solved one: none where it falls on an unsolved run.
 std::optional<double> percentile(const std::vector<RunFigures>& runs, double p,
                                  double RunFigures::*figure) {
-  std::vector<double> solved;
+  std::vector<double> values;
   for (const RunFigures& r : runs)
-    if (r.solved) solved.push_back(r.*figure);
-  std::sort(solved.begin(), solved.end());
-  const auto rank = static_cast<std::size_t>(std::ceil(p * runs.size()));  // 1-based
-  if (rank == 0 || rank > solved.size()) return std::nullopt;
-  return solved[rank - 1];
+    values.push_back(r.solved ? r.*figure : std::numeric_limits<double>::infinity());
+  std::sort(values.begin(), values.end());
+  const double v = values.empty() ? 0 : gpuga::percentile(values, p);
+  if (values.empty() || std::isinf(v)) return std::nullopt;
+  return v;
 }
 
 // The score's 90 % interval: the 5th and 95th percentiles of the score over resamples of the

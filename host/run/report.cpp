@@ -5,7 +5,10 @@
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
+#include <limits>
 #include <map>
+#include <optional>
+#include <set>
 
 #include "gpuga/batch_csv.hpp"
 #include "gpuga/csv.hpp"
@@ -14,17 +17,15 @@
 namespace gpuga {
 namespace {
 
-struct Group {
-  std::size_t runs = 0;
-  std::vector<double> seconds, generations;  // solved runs
+constexpr double kInfinity = std::numeric_limits<double>::infinity();
+
+struct RunFigures {
+  bool solved;
+  double seconds, generations, evaluations;  // evaluations NaN where the CSV has none
 };
 
-// Nearest-rank percentile of a sorted sample.
-double percentile(const std::vector<double>& sorted, double q) {
-  if (sorted.empty()) return 0;
-  const auto rank = static_cast<std::size_t>(std::ceil(q * sorted.size()));
-  return sorted[std::max<std::size_t>(rank, 1) - 1];
-}
+using Config = std::vector<std::pair<std::string, std::string>>;
+using GroupKey = std::pair<std::string, Config>;  // (set, configuration)
 
 std::string puzzle_set(const std::string& puzzle_id) {
   return std::filesystem::path(puzzle_id.substr(0, puzzle_id.rfind('#'))).filename().string();
@@ -34,7 +35,7 @@ std::string puzzle_set(const std::string& puzzle_id) {
 struct Table {
   const std::string& file;
   int header_line;
-  std::map<std::string, std::size_t> col;
+  std::map<std::string, std::size_t> col;  // by the columns' names now
 
   std::size_t column(const std::string& name) const {
     const auto it = col.find(name);
@@ -58,7 +59,7 @@ struct Table {
   }
 };
 
-void add_file(const std::string& file, std::map<std::pair<std::string, std::string>, Group>& groups) {
+void add_file(const std::string& file, std::map<GroupKey, std::vector<RunFigures>>& groups) {
   const auto [rows, lines, complete] = read_csv(file);
   GPUGA_INPUT_CHECK(!rows.empty(), file + ": empty; expected a gpuga batch CSV");
   Table t{file, lines[0], {}};
@@ -73,6 +74,8 @@ void add_file(const std::string& file, std::map<std::pair<std::string, std::stri
   }
   const std::size_t id = t.column("puzzle_id"), solved = t.column("solved"),
                     seconds = t.column("seconds"), generations = t.column("generations");
+  const bool counted = t.col.count("evaluations") > 0;  // from the first layout on, but not required
+  const std::size_t evaluations = counted ? t.col.at("evaluations") : 0;
   for (std::size_t i = 1; i < rows.size(); ++i) {
     const auto& r = rows[i];
     const int line = lines[i];
@@ -82,32 +85,96 @@ void add_file(const std::string& file, std::map<std::pair<std::string, std::stri
     GPUGA_INPUT_CHECK(r[solved] == "0" || r[solved] == "1",
                       file + ":" + std::to_string(line) + ": solved is '" + r[solved] +
                           "'; expected 0 or 1");
-    std::string key;
-    for (const auto& [name, c] : config) key += (key.empty() ? "" : " ") + name + "=" + r[c];
-    Group& g = groups[{key, puzzle_set(r[id])}];
-    ++g.runs;
-    if (r[solved] == "1") {
-      g.seconds.push_back(t.number(r, line, seconds, "seconds"));
-      g.generations.push_back(t.number(r, line, generations, "generations"));
-    }
+    Config values;
+    for (const auto& [name, c] : config) values.emplace_back(name, r[c]);
+    groups[{puzzle_set(r[id]), values}].push_back(
+        {r[solved] == "1", t.number(r, line, seconds, "seconds"),
+         t.number(r, line, generations, "generations"),
+         counted ? t.number(r, line, evaluations, "evaluations") : std::nan("")});
   }
+}
+
+// Percentile q of one figure over every run, the unsolved after every solved run.
+RunPercentile over_runs(const std::vector<RunFigures>& runs, double RunFigures::*figure, double q) {
+  std::vector<double> values;
+  double least_unsolved = kInfinity;
+  for (const RunFigures& r : runs) {
+    values.push_back(r.solved ? r.*figure : kInfinity);
+    if (!r.solved) least_unsolved = std::min(least_unsolved, r.*figure);
+  }
+  std::sort(values.begin(), values.end());
+  const double v = percentile(values, q);
+  return std::isinf(v) ? RunPercentile{least_unsolved, true} : RunPercentile{v, false};
+}
+
+ReportGroup summarize(const GroupKey& key, const std::vector<RunFigures>& runs) {
+  ReportGroup g;
+  g.set = key.first;
+  g.config = key.second;
+  g.runs = runs.size();
+  double seconds = 0, evaluations = 0;
+  for (const RunFigures& r : runs) {
+    g.solved += r.solved;
+    seconds += r.seconds;
+    evaluations += r.evaluations;
+    g.seconds_to_solve.push_back(r.solved ? r.seconds : kInfinity);
+  }
+  g.success_rate = double(g.solved) / double(g.runs);
+  g.success_interval = wilson_interval(g.solved, g.runs);
+  g.ert_seconds = g.solved ? seconds / double(g.solved) : kInfinity;
+  g.ert_evaluations = g.solved ? evaluations / double(g.solved) : (std::isnan(evaluations) ? evaluations : kInfinity);
+  g.median_seconds = over_runs(runs, &RunFigures::seconds, 0.5);
+  g.p95_seconds = over_runs(runs, &RunFigures::seconds, 0.95);
+  g.median_generations = over_runs(runs, &RunFigures::generations, 0.5);
+  g.median_evaluations = over_runs(runs, &RunFigures::evaluations, 0.5);
+  return g;
+}
+
+// The configuration columns whose values differ between the groups, or that some lack.
+std::vector<std::string> varied_columns(const std::vector<ReportGroup>& groups) {
+  std::vector<std::string> varied;
+  for (const std::string& name : config_columns()) {
+    std::set<std::optional<std::string>> values;  // none: a group without the column
+    for (const ReportGroup& g : groups) {
+      const auto it = std::find_if(g.config.begin(), g.config.end(),
+                                   [&](const auto& entry) { return entry.first == name; });
+      values.insert(it == g.config.end() ? std::nullopt : std::optional(it->second));
+    }
+    if (values.size() > 1) varied.push_back(name);
+  }
+  return varied;
+}
+
+// Every two configurations on a set, their tests held to 0.05 over all the set's (Bonferroni).
+std::vector<ReportComparison> compare(const std::vector<ReportGroup>& groups) {
+  std::vector<ReportComparison> out;
+  for (std::size_t first = 0; first < groups.size();) {
+    std::size_t end = first;
+    while (end < groups.size() && groups[end].set == groups[first].set) ++end;
+    const std::size_t before = out.size();
+    for (std::size_t a = first; a < end; ++a)
+      for (std::size_t b = a + 1; b < end; ++b)
+        out.push_back({a, b,
+                       fisher_exact_p(groups[a].solved, groups[a].runs, groups[b].solved, groups[b].runs),
+                       mann_whitney_p(groups[a].seconds_to_solve, groups[b].seconds_to_solve)});
+    const double threshold = 0.05 / (2.0 * double(out.size() - before));
+    for (std::size_t k = before; k < out.size(); ++k)
+      out[k].differ = std::min(out[k].fisher_p, out[k].mann_whitney_p) < threshold;
+    first = end;
+  }
+  return out;
 }
 
 }  // namespace
 
-std::vector<ReportGroup> summarize_batch_csvs(const std::vector<std::string>& files) {
-  std::map<std::pair<std::string, std::string>, Group> groups;  // (config, set)
+Report summarize_batch_csvs(const std::vector<std::string>& files) {
+  std::map<GroupKey, std::vector<RunFigures>> groups;
   for (const auto& file : files) add_file(file, groups);
-  std::vector<ReportGroup> out;
-  for (auto& [key, g] : groups) {
-    std::sort(g.seconds.begin(), g.seconds.end());
-    std::sort(g.generations.begin(), g.generations.end());
-    out.push_back({key.first, key.second, g.runs, g.seconds.size(),
-                   double(g.seconds.size()) / g.runs, percentile(g.seconds, 0.5),
-                   percentile(g.seconds, 0.95), percentile(g.generations, 0.5),
-                   percentile(g.generations, 0.95)});
-  }
-  return out;
+  Report report;
+  for (const auto& [key, runs] : groups) report.groups.push_back(summarize(key, runs));
+  report.varied = varied_columns(report.groups);
+  report.comparisons = compare(report.groups);
+  return report;
 }
 
 }  // namespace gpuga
