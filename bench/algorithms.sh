@@ -37,6 +37,6 @@ done
 for budget in evals wall; do
   measure "$gpuga" report "$out/$budget.csv" > "$out/report-$budget.md"
   mkdir -p "$out/$budget"
-  "${PYTHON:-/usr/bin/python3}" bench/plot.py "$out/$budget.csv" --out "$out/$budget"
+  "$gpuga" plot "$out/$budget.csv" --out "$out/$budget"
 done
 "${PYTHON:-/usr/bin/python3}" bench/compare_algorithms.py "$out" > "$out/summary.md"

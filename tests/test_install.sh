@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# cmake --install gives a package that an outside program builds against: the build installed
-# into a temporary prefix, examples/solve.cpp configured with find_package(gpuga), built, and run
-# on a puzzle (it prints a verified grid). The installed library names neither CLI11 nor JSON.
+# cmake --install gives a package that an outside program builds against, and a gpuga plot that
+# finds its script: the build installed into a temporary prefix, examples/solve.cpp configured
+# with find_package(gpuga), built, and run on a puzzle (it prints a verified grid). The installed
+# library names neither CLI11 nor JSON.
 # Usage: test_install.sh BUILD_DIR SOURCE_DIR
 set -uo pipefail
 build=$1 src=$2
@@ -12,6 +13,8 @@ cmake --install "$build" --prefix "$prefix" >"$prefix/install.log" || { cat "$pr
 [ -x "$prefix/bin/gpuga" ] || fail "no gpuga in $prefix/bin"
 [ -f "$prefix/include/gpuga/run_config.hpp" ] || fail "no public headers"
 [ -f "$prefix/include/gpuga/version.hpp" ] || fail "no version header"
+# gpuga plot finds its script under the prefix, however the command is called.
+"$prefix/bin/gpuga" plot --help | grep -q "usage: gpuga plot" || fail "gpuga plot from $prefix/bin"
 targets=$(cat "$prefix"/lib*/cmake/gpuga/gpugaTargets*.cmake)
 if grep -qiE "CLI11|nlohmann" <<<"$targets"; then fail "the installed library links CLI11 or JSON"; fi
 cmake -S "$src/examples" -B "$prefix/example" -G Ninja -DCMAKE_BUILD_TYPE=Release \

@@ -35,6 +35,7 @@ void configure_app(CLI::App& app, int& exit_status) {
   add_bench_command(app, exit_status);
   add_batch_command(app, exit_status);
   add_report_command(app, exit_status);
+  add_plot_command(app, exit_status);
   add_sweep_command(app, exit_status);
   add_generate_command(app, exit_status);
   add_rate_command(app, exit_status);

@@ -70,6 +70,7 @@ std::string argument_problem(const CLI::App& app, const std::vector<std::string>
           if (sub->get_name() == arg) cmd = sub;
       continue;
     }
+    if (cmd->get_allow_extras()) return "";  // its arguments are another program's (plot)
     if (arg.rfind("--", 0) != 0 || arg.size() == 2) continue;
     const std::string name = arg.substr(0, arg.find('='));
     const CLI::Option* opt = cmd->get_option_no_throw(name);

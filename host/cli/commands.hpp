@@ -59,6 +59,7 @@ void add_devices_command(CLI::App& app, int& exit_status);
 void add_bench_command(CLI::App& app, int& exit_status);
 void add_batch_command(CLI::App& app, int& exit_status);
 void add_report_command(CLI::App& app, int& exit_status);
+void add_plot_command(CLI::App& app, int& exit_status);
 void add_sweep_command(CLI::App& app, int& exit_status);
 void add_generate_command(CLI::App& app, int& exit_status);
 void add_rate_command(CLI::App& app, int& exit_status);

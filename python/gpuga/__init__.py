@@ -23,7 +23,7 @@ except ImportError as missing:  # the package's source without its compiled half
         "BUILD/python on PYTHONPATH") from missing
 from ._gpuga import check, devices, options, read_puzzles, score, verify
 
-__all__ = ["Result", "solve", "batch", "sweep", "bench", "generate", "rate", "read_runs", "read_puzzles",
+__all__ = ["Result", "solve", "batch", "sweep", "bench", "generate", "rate", "read_runs", "plot", "read_puzzles",
            "check", "verify", "score", "devices", "options"]
 
 
@@ -139,6 +139,24 @@ def sweep(grid, puzzles, runs=1, seed=None, csv=None, concurrent=0, resume=False
                for values in itertools.product(*(grid[n] for n in names))]
     return _run(puzzles, configs, csv, trace, runs=runs, concurrent=concurrent, resume=resume,
                 sample=sample, trace_every=trace_every)
+
+
+def plot(runs=None, traces=None, out="plots"):
+    """The pictures of gpuga plot, into the folder `out`: convergence from `traces` (the folder
+    given to trace=, or to --trace), and from `runs` (a DataFrame batch() or sweep() returned,
+    or their CSV files) the share solved against time and evaluations, solved runs and the
+    settings' effects. Returns the paths written; ValueError names an input that is not
+    gpuga's."""
+    from . import plots
+    traces = os.fspath(traces) if traces is not None else None
+    if runs is None or isinstance(runs, (str, os.PathLike)):
+        return plots.draw([runs] if runs is not None else [], traces, out)
+    if not hasattr(runs, "to_csv"):
+        return plots.draw(list(runs), traces, out)
+    with tempfile.TemporaryDirectory() as scratch:
+        path = os.path.join(scratch, "runs.csv")
+        runs.to_csv(path, index=False)
+        return plots.draw([path], traces, out)
 
 
 def generate(size=9, count=1, seed=1, fill=None, unique=False, rating=None):

@@ -132,6 +132,19 @@ def test_every_surface_names_a_setting_or_a_field_as_the_command_line_does(tmp_p
     pd.testing.assert_frame_equal(gpuga.read_runs(old), frame)
 
 
+def test_plot_draws_a_batchs_pictures_and_reads_the_former_columns_as_the_library_does(tmp_path):
+    from gpuga import plots
+    assert plots.FORMER_COLUMNS == gpuga._gpuga.former_columns()
+    frame = gpuga.batch([EASY, HARD], runs=2, seed=1, backend="cpu", presolve="none", pop=16,
+                        island_size=8, max_generations=5, trace=tmp_path / "t")
+    written = gpuga.plot(frame, traces=tmp_path / "t", out=tmp_path / "png")
+    assert [p.name for p in written] == ["convergence.png", "success.png", "solved.png",
+                                         "parameters.png"]
+    assert all(p.stat().st_size > 2000 for p in written)
+    with pytest.raises(ValueError, match="nothing to draw"):
+        gpuga.plot()
+
+
 def test_batch_samples_and_traces_as_the_command_line_does(tmp_path):
     # sample= draws the puzzles --sample draws; trace= writes the traces --trace writes (but for
     # the clock), every trace_every-th generation.
