@@ -87,3 +87,19 @@ TEST(Config, ABadValueFromTheFileNamesItsLine) {
   EXPECT_EQ(e.err.find(file + ":1:"), std::string::npos) << e.err;
   EXPECT_NE(e.err.find("options were also read from " + file), std::string::npos) << e.err;
 }
+
+TEST(Config, AnOptionsFormerNameReadsAsItsNameNow) {
+  // --propagate became --presolve (it read like --repair propagate): on the command line, in a
+  // file and in sweep's grid, the old name still sets it, and what is written names the new.
+  const auto given = run_gpuga("solve --propagate none --print-config puzzles/example.txt");
+  ASSERT_EQ(given.status, 0) << given.err;
+  EXPECT_NE(given.out.find("solve.presolve=\"none\""), std::string::npos) << given.out;
+  EXPECT_EQ(given.out.find("propagate="), std::string::npos) << given.out;
+  const auto file = write_temp("former.toml", "solve.propagate=\"none\"\n");
+  const auto read = run_gpuga("--config " + file + " solve --print-config puzzles/example.txt");
+  ASSERT_EQ(read.status, 0) << read.err;
+  EXPECT_NE(read.out.find("solve.presolve=\"none\""), std::string::npos) << read.out;
+  const auto help = run_gpuga("solve --help");
+  EXPECT_NE(help.out.find("--presolve,--propagate"), std::string::npos);
+  EXPECT_NE(help.out.find("--propagate, its former name, is read as --presolve"), std::string::npos);
+}
