@@ -2,7 +2,7 @@
 // (on the GPU when there is one) and prints the grid; a grid that gpuga::solve calls solved has
 // been verified against the givens and every unit.
 // Build: find_package(gpuga) and link gpuga::gpuga (examples/CMakeLists.txt).
-#include <gpuga/puzzle_io.hpp>
+#include <gpuga/sudoku/puzzle_io.hpp>
 #include <gpuga/solve.hpp>
 
 #include <exception>

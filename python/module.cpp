@@ -17,14 +17,14 @@
 #include "gpuga/device/fitness.hpp"
 #include "gpuga/devices.hpp"
 #include "gpuga/errors.hpp"
-#include "gpuga/exact_solver.hpp"
-#include "gpuga/generate.hpp"
-#include "gpuga/propagate.hpp"
-#include "gpuga/puzzle_io.hpp"
+#include "gpuga/sudoku/exact_solver.hpp"
+#include "gpuga/sudoku/generate.hpp"
+#include "gpuga/sudoku/propagate.hpp"
+#include "gpuga/sudoku/puzzle_io.hpp"
 #include "gpuga/rate.hpp"
 #include "gpuga/result_fields.hpp"
 #include "gpuga/solve.hpp"
-#include "gpuga/verify.hpp"
+#include "gpuga/sudoku/verify.hpp"
 
 namespace py = pybind11;
 using namespace gpuga;

@@ -3,7 +3,7 @@
 #include <cstdint>
 #include <string>
 
-#include "gpuga/grid.hpp"
+#include "gpuga/sudoku/grid.hpp"
 
 // A solved grid of any box size: row r is the first shifted by its band's row times the box and
 // its band's number, so every row, column and box holds each value once.

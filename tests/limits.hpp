@@ -17,7 +17,7 @@
 #include "gpuga/run_config.hpp"
 #include "grids.hpp"
 #include "plans.hpp"
-#include "gpuga/puzzle_io.hpp"
+#include "gpuga/sudoku/puzzle_io.hpp"
 
 struct LimitCase {
   std::string name;

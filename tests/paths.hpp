@@ -6,7 +6,7 @@
 #include <cstdlib>
 #include <string>
 
-#include "gpuga/puzzle_io.hpp"
+#include "gpuga/sudoku/puzzle_io.hpp"
 
 inline std::string env_or(const char* name, const char* fallback) {
   const char* v = std::getenv(name);

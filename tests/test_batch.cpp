@@ -15,10 +15,10 @@
 #include "gpuga/device/island.hpp"
 #include "grids.hpp"
 #include "paths.hpp"
-#include "gpuga/puzzle_io.hpp"
+#include "gpuga/sudoku/puzzle_io.hpp"
 #include "run_gpuga.hpp"
 #include "temp_files.hpp"
-#include "gpuga/verify.hpp"
+#include "gpuga/sudoku/verify.hpp"
 
 using namespace gpuga;
 

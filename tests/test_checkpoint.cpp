@@ -22,7 +22,7 @@
 #endif
 #include "gpuga/engine.hpp"
 #include "gpuga/errors.hpp"
-#include "gpuga/puzzle_io.hpp"
+#include "gpuga/sudoku/puzzle_io.hpp"
 #include "gpuga/run_config.hpp"
 #include "grids.hpp"
 #include "plans.hpp"

@@ -14,8 +14,8 @@
 #include <nlohmann/json.hpp>
 
 #include "gpuga/csv.hpp"
-#include "gpuga/puzzle_io.hpp"
-#include "gpuga/verify.hpp"
+#include "gpuga/sudoku/puzzle_io.hpp"
+#include "gpuga/sudoku/verify.hpp"
 #include "paths.hpp"
 #include "run_gpuga.hpp"
 #include "temp_files.hpp"

@@ -1,4 +1,4 @@
-// The ladder of techniques (gpuga/deduction.hpp): each rung named on a puzzle whose hardest step
+// The ladder of techniques (gpuga/sudoku/deduction.hpp): each rung named on a puzzle whose hardest step
 // it is, at its difficulty on Sudoku Explainer's scale; every step sound (what the ladder fills
 // is the puzzle's solution); its order agrees with Sudoku Explainer's on the rated sets; every
 // size; and the rating's words and bands.
@@ -9,10 +9,10 @@
 #include <string>
 #include <vector>
 
-#include "gpuga/deduction.hpp"
-#include "gpuga/exact_solver.hpp"
-#include "gpuga/generate.hpp"
-#include "gpuga/puzzle_io.hpp"
+#include "gpuga/sudoku/deduction.hpp"
+#include "gpuga/sudoku/exact_solver.hpp"
+#include "gpuga/sudoku/generate.hpp"
+#include "gpuga/sudoku/puzzle_io.hpp"
 #include "paths.hpp"
 #include "spearman.hpp"
 

@@ -13,7 +13,7 @@
 #include "gpuga/driver.hpp"
 #include "gpuga/engine.hpp"
 #include "grids.hpp"
-#include "gpuga/verify.hpp"
+#include "gpuga/sudoku/verify.hpp"
 
 using namespace gpuga;
 

@@ -11,7 +11,7 @@
 #include "gpuga/engine.hpp"
 #include "grids.hpp"
 #include "limits.hpp"
-#include "gpuga/puzzle_io.hpp"
+#include "gpuga/sudoku/puzzle_io.hpp"
 
 using namespace gpuga;
 

@@ -29,8 +29,8 @@
 #include "grids.hpp"
 #include "plans.hpp"
 #include "limits.hpp"
-#include "gpuga/propagate.hpp"
-#include "gpuga/puzzle_io.hpp"
+#include "gpuga/sudoku/propagate.hpp"
+#include "gpuga/sudoku/puzzle_io.hpp"
 #include "gpuga/run_config.hpp"
 
 using namespace gpuga;

@@ -14,11 +14,11 @@
 #include <unistd.h>
 
 #include "gpuga/errors.hpp"
-#include "gpuga/exact_solver.hpp"
+#include "gpuga/sudoku/exact_solver.hpp"
 #include "grids.hpp"
 #include "paths.hpp"
-#include "gpuga/puzzle_io.hpp"
-#include "gpuga/verify.hpp"
+#include "gpuga/sudoku/puzzle_io.hpp"
+#include "gpuga/sudoku/verify.hpp"
 
 using namespace gpuga;
 

@@ -1,4 +1,4 @@
-// Puzzles made to order (gpuga/generate.hpp, gpuga generate): the same arguments give the same
+// Puzzles made to order (gpuga/sudoku/generate.hpp, gpuga generate): the same arguments give the same
 // puzzles whatever the thread count or the range asked; every puzzle holds its solution's
 // values at the fill asked (to within one cell); --unique puzzles have exactly one solution by
 // the exact checker, and a minimal one none fewer; bad arguments are refused, saying what was
@@ -11,12 +11,12 @@
 #include <cmath>
 #include <sstream>
 
-#include "gpuga/deduction.hpp"
+#include "gpuga/sudoku/deduction.hpp"
 #include "gpuga/errors.hpp"
-#include "gpuga/exact_solver.hpp"
-#include "gpuga/generate.hpp"
-#include "gpuga/puzzle_io.hpp"
-#include "gpuga/verify.hpp"
+#include "gpuga/sudoku/exact_solver.hpp"
+#include "gpuga/sudoku/generate.hpp"
+#include "gpuga/sudoku/puzzle_io.hpp"
+#include "gpuga/sudoku/verify.hpp"
 #include "run_gpuga.hpp"
 
 using namespace gpuga;

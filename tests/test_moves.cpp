@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "gpuga/device/moves.hpp"
-#include "gpuga/puzzle_io.hpp"
+#include "gpuga/sudoku/puzzle_io.hpp"
 #include "grids.hpp"
 #include "paths.hpp"
 

@@ -9,7 +9,7 @@
 #include "gpuga/device/breed.hpp"
 #include "paths.hpp"
 #include "grids.hpp"
-#include "gpuga/puzzle_io.hpp"
+#include "gpuga/sudoku/puzzle_io.hpp"
 
 using namespace gpuga;
 

@@ -10,9 +10,9 @@
 
 #include "gpuga/csv.hpp"
 #include "gpuga/errors.hpp"
-#include "gpuga/exact_solver.hpp"
-#include "gpuga/propagate.hpp"
-#include "gpuga/puzzle_io.hpp"
+#include "gpuga/sudoku/exact_solver.hpp"
+#include "gpuga/sudoku/propagate.hpp"
+#include "gpuga/sudoku/puzzle_io.hpp"
 #include "gpuga/solve.hpp"
 #include "grids.hpp"
 #include "paths.hpp"

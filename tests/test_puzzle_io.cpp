@@ -9,7 +9,7 @@
 #include "gpuga/errors.hpp"
 #include "grids.hpp"
 #include "paths.hpp"
-#include "gpuga/puzzle_io.hpp"
+#include "gpuga/sudoku/puzzle_io.hpp"
 
 using namespace gpuga;
 

@@ -16,8 +16,8 @@
 #include <nlohmann/json.hpp>
 
 #include "gpuga/csv.hpp"
-#include "gpuga/deduction.hpp"
-#include "gpuga/puzzle_io.hpp"
+#include "gpuga/sudoku/deduction.hpp"
+#include "gpuga/sudoku/puzzle_io.hpp"
 #include "gpuga/rate.hpp"
 #include "paths.hpp"
 #include "run_gpuga.hpp"

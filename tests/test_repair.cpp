@@ -1,6 +1,6 @@
-// Propagation as a repair, at every box size. The serial reference (include/gpuga/device/
-// repair.hpp): a repaired grid keeps the givens, holds no value twice in a unit and leaves blank
-// only cells it could not fill, so its conflict fitness is three times its blanks; a child that is
+// Propagation as a repair, at every box size. The serial reference (repair_reference.hpp): a
+// repaired grid keeps the givens, holds no value twice in a unit and leaves blank only cells it
+// could not fill, so its conflict fitness is three times its blanks; a child that is
 // a solution comes out as it went in; one that is a solution but for some cells comes out that
 // solution when the puzzle has one; and the same stream gives the same grid. The repair by a tile
 // of lanes (team_repair.hpp), which the engine runs, gives the reference's bytes and takes its
@@ -14,12 +14,13 @@
 
 #include "gpuga/device/breed.hpp"
 #include "gpuga/device/team_repair.hpp"
-#include "gpuga/exact_solver.hpp"
-#include "gpuga/propagate.hpp"
-#include "gpuga/puzzle_io.hpp"
+#include "gpuga/sudoku/exact_solver.hpp"
+#include "gpuga/sudoku/propagate.hpp"
+#include "gpuga/sudoku/puzzle_io.hpp"
 #include "grids.hpp"
 #include "omp_lanes.hpp"
 #include "paths.hpp"
+#include "repair_reference.hpp"
 
 using namespace gpuga;
 

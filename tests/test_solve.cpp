@@ -17,10 +17,10 @@
 #include "gpuga/run_config.hpp"
 #include "gpuga/solve.hpp"
 #include "grids.hpp"
-#include "gpuga/puzzle_io.hpp"
+#include "gpuga/sudoku/puzzle_io.hpp"
 #include "run_gpuga.hpp"
 #include "temp_files.hpp"
-#include "gpuga/verify.hpp"
+#include "gpuga/sudoku/verify.hpp"
 
 using namespace gpuga;
 

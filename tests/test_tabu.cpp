@@ -14,13 +14,13 @@
 #include <vector>
 
 #include "gpuga/device/breed.hpp"
-#include "gpuga/device/repair.hpp"
 #include "gpuga/device/tabu.hpp"
-#include "gpuga/exact_solver.hpp"
-#include "gpuga/puzzle_io.hpp"
+#include "gpuga/sudoku/exact_solver.hpp"
+#include "gpuga/sudoku/puzzle_io.hpp"
 #include "grids.hpp"
 #include "omp_lanes.hpp"
 #include "paths.hpp"
+#include "repair_reference.hpp"
 
 using namespace gpuga;
 

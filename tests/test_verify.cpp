@@ -2,7 +2,7 @@
 #include <gtest/gtest.h>
 
 #include "grids.hpp"
-#include "gpuga/verify.hpp"
+#include "gpuga/sudoku/verify.hpp"
 
 using namespace gpuga;
 

@@ -25,7 +25,7 @@
 #include "gpuga/errors.hpp"
 #include "gpuga/output_path.hpp"
 #include "gpuga/version.hpp"
-#include "gpuga/puzzle_io.hpp"
+#include "gpuga/sudoku/puzzle_io.hpp"
 
 namespace gpuga {
 namespace {

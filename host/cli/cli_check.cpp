@@ -5,8 +5,8 @@
 
 #include "cli_run_config.hpp"
 #include "commands.hpp"
-#include "gpuga/exact_solver.hpp"
-#include "gpuga/puzzle_io.hpp"
+#include "gpuga/sudoku/exact_solver.hpp"
+#include "gpuga/sudoku/puzzle_io.hpp"
 
 namespace gpuga {
 namespace {

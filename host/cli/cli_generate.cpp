@@ -1,6 +1,6 @@
 // gpuga generate --size N --count K --seed S [--fill F] [--unique] [--rating BAND]: puzzles made
 // to order, one a line, after a comment that names the generator and its arguments
-// (gpuga/generate.hpp).
+// (gpuga/sudoku/generate.hpp).
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
@@ -13,11 +13,11 @@
 
 #include "cli_run_config.hpp"
 #include "commands.hpp"
-#include "gpuga/deduction.hpp"
+#include "gpuga/sudoku/deduction.hpp"
 #include "gpuga/driver.hpp"
 #include "gpuga/errors.hpp"
-#include "gpuga/generate.hpp"
-#include "gpuga/puzzle_io.hpp"
+#include "gpuga/sudoku/generate.hpp"
+#include "gpuga/sudoku/puzzle_io.hpp"
 #include "gpuga/version.hpp"
 
 namespace gpuga {

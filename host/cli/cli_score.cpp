@@ -6,7 +6,7 @@
 
 #include "commands.hpp"
 #include "gpuga/device/fitness.hpp"
-#include "gpuga/puzzle_io.hpp"
+#include "gpuga/sudoku/puzzle_io.hpp"
 
 namespace gpuga {
 namespace {

@@ -24,10 +24,10 @@
 #include "commands.hpp"
 #include "gpuga/errors.hpp"
 #include "gpuga/output_path.hpp"
-#include "gpuga/exact_solver.hpp"
-#include "gpuga/propagate.hpp"
+#include "gpuga/sudoku/exact_solver.hpp"
+#include "gpuga/sudoku/propagate.hpp"
 #include "gpuga/version.hpp"
-#include "gpuga/puzzle_io.hpp"
+#include "gpuga/sudoku/puzzle_io.hpp"
 #include "gpuga/result_fields.hpp"
 #include "gpuga/solve.hpp"
 

@@ -4,7 +4,7 @@
 #include <fstream>
 #include <iterator>
 
-#include "../io/text_marks.hpp"
+#include "gpuga/sudoku/text_marks.hpp"
 
 namespace gpuga {
 namespace {

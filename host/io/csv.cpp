@@ -7,7 +7,7 @@
 
 #include "gpuga/errors.hpp"
 #include "gpuga/output_path.hpp"
-#include "text_marks.hpp"
+#include "gpuga/sudoku/text_marks.hpp"
 
 namespace gpuga {
 

@@ -9,7 +9,7 @@
 
 #include "gpuga/batch_runner.hpp"
 #include "gpuga/csv.hpp"
-#include "gpuga/puzzle_io.hpp"
+#include "gpuga/sudoku/puzzle_io.hpp"
 
 namespace gpuga {
 

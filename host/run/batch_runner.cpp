@@ -17,10 +17,10 @@
 #include "gpuga/device/rng.hpp"
 #include "gpuga/errors.hpp"
 #include "gpuga/output_path.hpp"
-#include "gpuga/exact_solver.hpp"
-#include "gpuga/propagate.hpp"
+#include "gpuga/sudoku/exact_solver.hpp"
+#include "gpuga/sudoku/propagate.hpp"
 #include "gpuga/solve.hpp"
-#include "gpuga/puzzle_io.hpp"
+#include "gpuga/sudoku/puzzle_io.hpp"
 
 namespace gpuga {
 namespace {

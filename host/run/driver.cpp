@@ -5,9 +5,9 @@
 #include <cmath>
 #include <csignal>
 
-#include "gpuga/device/breed.hpp"
+#include "gpuga/device/island_params.hpp"
 #include "gpuga/errors.hpp"
-#include "gpuga/verify.hpp"
+#include "gpuga/sudoku/verify.hpp"
 
 namespace gpuga {
 

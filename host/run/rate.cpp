@@ -14,11 +14,11 @@
 
 #include "gpuga/csv.hpp"
 #include "gpuga/errors.hpp"
-#include "gpuga/deduction.hpp"
-#include "gpuga/exact_solver.hpp"
+#include "gpuga/sudoku/deduction.hpp"
+#include "gpuga/sudoku/exact_solver.hpp"
 #include "gpuga/output_path.hpp"
-#include "gpuga/propagate.hpp"
-#include "gpuga/puzzle_io.hpp"
+#include "gpuga/sudoku/propagate.hpp"
+#include "gpuga/sudoku/puzzle_io.hpp"
 #include "gpuga/statistics.hpp"
 
 namespace gpuga {
@@ -32,7 +32,7 @@ struct RunFigures {
 
 // The nearest-rank p-th percentile of one figure over the runs, an unsolved run above every
 // solved one: none where it falls on an unsolved run.
-std::optional<double> percentile(const std::vector<RunFigures>& runs, double p,
+std::optional<double> over_runs(const std::vector<RunFigures>& runs, double p,
                                  double RunFigures::*figure) {
   std::vector<double> values;
   for (const RunFigures& r : runs)
@@ -54,7 +54,7 @@ std::pair<double, double> score_interval(const std::vector<RunFigures>& runs, co
   std::vector<RunFigures> sample(runs.size());
   for (int k = 0; k < kResamples; ++k) {
     for (auto& s : sample) s = runs[pick(draw)];
-    scores.push_back(score_of(ladder, percentile(sample, 0.9, &RunFigures::evaluations)));
+    scores.push_back(score_of(ladder, over_runs(sample, 0.9, &RunFigures::evaluations)));
   }
   std::sort(scores.begin(), scores.end());
   return {scores[kResamples * 5 / 100], scores[kResamples * 95 / 100 - 1]};
@@ -150,12 +150,12 @@ std::vector<PuzzleRating> rate(const RateSetup& setup, const RunOptions& options
     r.solved = static_cast<std::uint32_t>(std::count_if(mine.begin(), mine.end(),
                                                         [](const RunFigures& f) { return f.solved; }));
     r.success_rate = r.runs ? double(r.solved) / r.runs : 0;
-    r.median_generations = percentile(mine, 0.5, &RunFigures::generations);
-    r.p90_generations = percentile(mine, 0.9, &RunFigures::generations);
-    r.median_evaluations = percentile(mine, 0.5, &RunFigures::evaluations);
-    r.p90_evaluations = percentile(mine, 0.9, &RunFigures::evaluations);
-    r.median_seconds = percentile(mine, 0.5, &RunFigures::seconds);
-    r.p90_seconds = percentile(mine, 0.9, &RunFigures::seconds);
+    r.median_generations = over_runs(mine, 0.5, &RunFigures::generations);
+    r.p90_generations = over_runs(mine, 0.9, &RunFigures::generations);
+    r.median_evaluations = over_runs(mine, 0.5, &RunFigures::evaluations);
+    r.p90_evaluations = over_runs(mine, 0.9, &RunFigures::evaluations);
+    r.median_seconds = over_runs(mine, 0.5, &RunFigures::seconds);
+    r.p90_seconds = over_runs(mine, 0.9, &RunFigures::seconds);
     r.score = score_of(ladder, r.p90_evaluations);
     std::tie(r.score_low, r.score_high) = score_interval(mine, ladder);
     r.rating = rating_of(r);

@@ -19,7 +19,7 @@ namespace {
 
 constexpr double kInfinity = std::numeric_limits<double>::infinity();
 
-struct RunFigures {
+struct RecordedFigures {
   bool solved;
   double seconds, generations, evaluations;  // evaluations NaN where the CSV has none
 };
@@ -59,7 +59,7 @@ struct Table {
   }
 };
 
-void add_file(const std::string& file, std::map<GroupKey, std::vector<RunFigures>>& groups) {
+void add_file(const std::string& file, std::map<GroupKey, std::vector<RecordedFigures>>& groups) {
   const auto [rows, lines, complete] = read_csv(file);
   GPUGA_INPUT_CHECK(!rows.empty(), file + ": empty; expected a gpuga batch CSV");
   Table t{file, lines[0], {}};
@@ -95,10 +95,10 @@ void add_file(const std::string& file, std::map<GroupKey, std::vector<RunFigures
 }
 
 // Percentile q of one figure over every run, the unsolved after every solved run.
-RunPercentile over_runs(const std::vector<RunFigures>& runs, double RunFigures::*figure, double q) {
+RunPercentile percentile_of(const std::vector<RecordedFigures>& runs, double RecordedFigures::*figure, double q) {
   std::vector<double> values;
   double least_unsolved = kInfinity;
-  for (const RunFigures& r : runs) {
+  for (const RecordedFigures& r : runs) {
     values.push_back(r.solved ? r.*figure : kInfinity);
     if (!r.solved) least_unsolved = std::min(least_unsolved, r.*figure);
   }
@@ -107,13 +107,13 @@ RunPercentile over_runs(const std::vector<RunFigures>& runs, double RunFigures::
   return std::isinf(v) ? RunPercentile{least_unsolved, true} : RunPercentile{v, false};
 }
 
-ReportGroup summarize(const GroupKey& key, const std::vector<RunFigures>& runs) {
+ReportGroup summarize(const GroupKey& key, const std::vector<RecordedFigures>& runs) {
   ReportGroup g;
   g.set = key.first;
   g.config = key.second;
   g.runs = runs.size();
   double seconds = 0, evaluations = 0;
-  for (const RunFigures& r : runs) {
+  for (const RecordedFigures& r : runs) {
     g.solved += r.solved;
     seconds += r.seconds;
     evaluations += r.evaluations;
@@ -123,10 +123,10 @@ ReportGroup summarize(const GroupKey& key, const std::vector<RunFigures>& runs) 
   g.success_interval = wilson_interval(g.solved, g.runs);
   g.ert_seconds = g.solved ? seconds / double(g.solved) : kInfinity;
   g.ert_evaluations = g.solved ? evaluations / double(g.solved) : (std::isnan(evaluations) ? evaluations : kInfinity);
-  g.median_seconds = over_runs(runs, &RunFigures::seconds, 0.5);
-  g.p95_seconds = over_runs(runs, &RunFigures::seconds, 0.95);
-  g.median_generations = over_runs(runs, &RunFigures::generations, 0.5);
-  g.median_evaluations = over_runs(runs, &RunFigures::evaluations, 0.5);
+  g.median_seconds = percentile_of(runs, &RecordedFigures::seconds, 0.5);
+  g.p95_seconds = percentile_of(runs, &RecordedFigures::seconds, 0.95);
+  g.median_generations = percentile_of(runs, &RecordedFigures::generations, 0.5);
+  g.median_evaluations = percentile_of(runs, &RecordedFigures::evaluations, 0.5);
   return g;
 }
 
@@ -168,7 +168,7 @@ std::vector<ReportComparison> compare(const std::vector<ReportGroup>& groups) {
 }  // namespace
 
 Report summarize_batch_csvs(const std::vector<std::string>& files) {
-  std::map<GroupKey, std::vector<RunFigures>> groups;
+  std::map<GroupKey, std::vector<RecordedFigures>> groups;
   for (const auto& file : files) add_file(file, groups);
   Report report;
   for (const auto& [key, runs] : groups) report.groups.push_back(summarize(key, runs));

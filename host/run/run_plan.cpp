@@ -3,9 +3,9 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "gpuga/device/island_params.hpp"
 #include "gpuga/engine.hpp"
 #include "gpuga/errors.hpp"
-#include "gpuga/device/chain.hpp"
 #include "gpuga/launch_policy.hpp"
 
 namespace gpuga {

@@ -4,8 +4,8 @@
 
 #include "gpuga/backend.hpp"
 #include "gpuga/errors.hpp"
-#include "gpuga/propagate.hpp"
-#include "gpuga/verify.hpp"
+#include "gpuga/sudoku/propagate.hpp"
+#include "gpuga/sudoku/verify.hpp"
 
 namespace gpuga {
 

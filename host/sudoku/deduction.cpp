@@ -1,4 +1,4 @@
-#include "gpuga/deduction.hpp"
+#include "gpuga/sudoku/deduction.hpp"
 
 #include <algorithm>
 #include <functional>

@@ -1,4 +1,4 @@
-#include "gpuga/exact_solver.hpp"
+#include "gpuga/sudoku/exact_solver.hpp"
 
 #include <cadical.hpp>
 #include <cstdint>

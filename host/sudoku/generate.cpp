@@ -1,4 +1,4 @@
-#include "gpuga/generate.hpp"
+#include "gpuga/sudoku/generate.hpp"
 
 #include <algorithm>
 #include <charconv>
@@ -13,8 +13,8 @@
 
 #include "gpuga/device/rng.hpp"
 #include "gpuga/errors.hpp"
-#include "gpuga/exact_solver.hpp"
-#include "gpuga/puzzle_io.hpp"
+#include "gpuga/sudoku/exact_solver.hpp"
+#include "gpuga/sudoku/puzzle_io.hpp"
 
 namespace gpuga {
 namespace {

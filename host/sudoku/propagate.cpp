@@ -1,4 +1,4 @@
-#include "gpuga/propagate.hpp"
+#include "gpuga/sudoku/propagate.hpp"
 
 #include <bit>
 #include <vector>

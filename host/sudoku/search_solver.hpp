@@ -9,7 +9,7 @@
 // a search branch widely (25x25 at low fills).
 #include <cstdint>
 
-#include "gpuga/grid.hpp"
+#include "gpuga/sudoku/grid.hpp"
 
 namespace gpuga {
 

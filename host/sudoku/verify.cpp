@@ -1,4 +1,4 @@
-#include "gpuga/verify.hpp"
+#include "gpuga/sudoku/verify.hpp"
 
 #include <cstdint>
 

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "gpuga/driver.hpp"
-#include "gpuga/puzzle_io.hpp"
+#include "gpuga/sudoku/puzzle_io.hpp"
 #include "gpuga/run_config.hpp"
 
 namespace gpuga {

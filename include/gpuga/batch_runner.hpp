@@ -8,7 +8,7 @@
 #include <utility>
 #include <vector>
 
-#include "gpuga/puzzle_io.hpp"
+#include "gpuga/sudoku/puzzle_io.hpp"
 #include "gpuga/run_plan.hpp"
 
 namespace gpuga {

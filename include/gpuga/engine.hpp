@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "gpuga/device/island_params.hpp"
-#include "gpuga/grid.hpp"
+#include "gpuga/sudoku/grid.hpp"
 
 namespace gpuga {
 

@@ -3,7 +3,7 @@
 // puzzle with seeds derived from the options' seed, run many at once as a batch runs them (the
 // same runs, the same speed), then per puzzle the success rate and the median and 90th
 // percentile of generations, evaluations and seconds; beside them what propagation alone fills,
-// the strongest deduction of a ladder of techniques the puzzle needs (gpuga/deduction.hpp)
+// the strongest deduction of a ladder of techniques the puzzle needs (gpuga/sudoku/deduction.hpp)
 // and the exact solver's effort; and a rating from fixed thresholds on the GA's effort.
 //
 // Percentiles are nearest-rank over every run, a run that did not solve counted above every run
@@ -11,7 +11,7 @@
 // unsolved: no median).
 //
 // The score, higher = harder, on Sudoku Explainer's scale: the difficulty of the hardest step
-// the ladder of techniques needs (gpuga/deduction.hpp), 1.0 to 9.9. Where the ladder
+// the ladder of techniques needs (gpuga/sudoku/deduction.hpp), 1.0 to 9.9. Where the ladder
 // stalls, kLadderTop plus a tenth of log10 of 1 + the p90 evaluations of the GA (at most 0.9;
 // 0.9 where the p90 falls on an unsolved run, and with no runs), with a 90 % interval from
 // resampling the runs (a ladder's score is exact: its interval is itself). The rating, the
@@ -28,7 +28,7 @@
 #include <vector>
 
 #include "gpuga/batch_runner.hpp"
-#include "gpuga/deduction.hpp"
+#include "gpuga/sudoku/deduction.hpp"
 #include "gpuga/run_config.hpp"
 
 namespace gpuga {

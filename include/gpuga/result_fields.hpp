@@ -9,7 +9,7 @@
 #include <variant>
 
 #include "gpuga/driver.hpp"
-#include "gpuga/puzzle_io.hpp"
+#include "gpuga/sudoku/puzzle_io.hpp"
 
 namespace gpuga {
 

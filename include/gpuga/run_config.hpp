@@ -17,7 +17,7 @@
 #include "gpuga/defaults.hpp"
 #include "gpuga/driver.hpp"
 #include "gpuga/engine.hpp"
-#include "gpuga/propagate.hpp"
+#include "gpuga/sudoku/propagate.hpp"
 
 namespace gpuga {
 

@@ -12,8 +12,8 @@
 #include <string>
 
 #include "gpuga/driver.hpp"
-#include "gpuga/grid.hpp"
-#include "gpuga/propagate.hpp"
+#include "gpuga/sudoku/grid.hpp"
+#include "gpuga/sudoku/propagate.hpp"
 #include "gpuga/run_plan.hpp"
 
 namespace gpuga {

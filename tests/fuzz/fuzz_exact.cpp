@@ -4,8 +4,8 @@
 // solution of the full grid. Time is bounded by libFuzzer's -timeout (scripts/fuzz).
 #include "fuzz_support.hpp"
 #include "gpuga/errors.hpp"
-#include "gpuga/exact_solver.hpp"
-#include "gpuga/verify.hpp"
+#include "gpuga/sudoku/exact_solver.hpp"
+#include "gpuga/sudoku/verify.hpp"
 
 using namespace gpuga;
 

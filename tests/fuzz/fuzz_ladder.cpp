@@ -10,10 +10,10 @@
 
 #include "fuzz_support.hpp"
 #include "ladder_checks.hpp"
-#include "gpuga/deduction.hpp"
-#include "gpuga/exact_solver.hpp"
-#include "gpuga/generate.hpp"
-#include "gpuga/puzzle_io.hpp"
+#include "gpuga/sudoku/deduction.hpp"
+#include "gpuga/sudoku/exact_solver.hpp"
+#include "gpuga/sudoku/generate.hpp"
+#include "gpuga/sudoku/puzzle_io.hpp"
 
 using namespace gpuga;
 

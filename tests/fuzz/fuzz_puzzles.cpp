@@ -5,7 +5,7 @@
 
 #include "fuzz_support.hpp"
 #include "gpuga/errors.hpp"
-#include "gpuga/puzzle_io.hpp"
+#include "gpuga/sudoku/puzzle_io.hpp"
 
 using namespace gpuga;
 

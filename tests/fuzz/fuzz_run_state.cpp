@@ -14,7 +14,7 @@
 #include "fuzz_support.hpp"
 #include "gpuga/engine.hpp"
 #include "gpuga/errors.hpp"
-#include "gpuga/puzzle_io.hpp"
+#include "gpuga/sudoku/puzzle_io.hpp"
 #include "gpuga/run_plan.hpp"
 
 using namespace gpuga;

@@ -4,9 +4,9 @@
 // and fill only a grid that verifies, a unique puzzle's with its solution.
 #include <string>
 
-#include "gpuga/deduction.hpp"
-#include "gpuga/exact_solver.hpp"
-#include "gpuga/verify.hpp"
+#include "gpuga/sudoku/deduction.hpp"
+#include "gpuga/sudoku/exact_solver.hpp"
+#include "gpuga/sudoku/verify.hpp"
 
 namespace gpuga::fuzz {
 

@@ -7,7 +7,7 @@
 #include <cstdlib>
 #include <string>
 
-#include "gpuga/generate.hpp"
+#include "gpuga/sudoku/generate.hpp"
 #include "ladder_checks.hpp"
 
 using namespace gpuga;

@@ -10,7 +10,7 @@
 #include <memory>
 #include <vector>
 
-#include "gpuga/grid.hpp"
+#include "gpuga/sudoku/grid.hpp"
 
 namespace gpuga::ladder {
 

@@ -5,6 +5,7 @@
 #include <cstdint>
 
 #include "gpuga/device/fitness.hpp"
+#include "gpuga/device/island_params.hpp"
 #include "gpuga/device/moves.hpp"
 #include "gpuga/device/operators.hpp"
 #include "gpuga/device/selection_tables.hpp"
@@ -154,11 +155,8 @@ GPUGA_HD_INLINE void init_genome(std::uint8_t* genome, std::uint32_t i, std::uin
   for (int c = Shape<B>::kCells; c < Shape<B>::kGenomeBytes; ++c) genome[c] = 0;
 }
 
-// The individuals the diversity figure samples: min(pop, kDiversitySample), evenly spaced.
-inline constexpr std::uint32_t kDiversitySample = 1024;
-GPUGA_HD_INLINE std::uint32_t sample_size(std::uint32_t pop) {
-  return pop < kDiversitySample ? pop : kDiversitySample;
-}
+// The s-th of the individuals the diversity figure samples (sample_size, island_params.hpp),
+// evenly spaced.
 GPUGA_HD_INLINE std::uint32_t sample_index(std::uint32_t s, std::uint32_t pop) {
   return static_cast<std::uint32_t>(static_cast<std::uint64_t>(s) * pop / sample_size(pop));
 }

@@ -21,9 +21,6 @@
 
 namespace gpuga {
 
-// Chains in an island: the best key packs (sweep, index) into 32 + 21 bits.
-inline constexpr std::uint32_t kMaxChains = 1u << 21;
-
 GPUGA_HD_INLINE std::uint32_t accept1_of(std::uint64_t beta) {
   const std::uint64_t a = exp_neg_fixed(beta);
   return a < 0xFFFFFFFFu ? static_cast<std::uint32_t>(a) : 0xFFFFFFFFu;

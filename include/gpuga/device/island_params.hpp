@@ -25,6 +25,16 @@ inline constexpr Fitness kNoFitness = 0xFFFF;
 // independent of how islands are scheduled.
 inline constexpr std::uint32_t kHaltInterval = 10;
 
+// Chains in an island (sa, hc): the best key packs (sweep, index) into 32 + 21 bits.
+inline constexpr std::uint32_t kMaxChains = 1u << 21;
+
+// The individuals an island's diversity figure samples: min(pop, kDiversitySample), evenly
+// spaced; the host averages the islands' figures by it.
+inline constexpr std::uint32_t kDiversitySample = 1024;
+constexpr std::uint32_t sample_size(std::uint32_t pop) {
+  return pop < kDiversitySample ? pop : kDiversitySample;
+}
+
 struct IslandParams {
   GaParams ga;                      // ga.island_size: individuals per island; ga.children: per island
   AnnealParams anneal;              // sa

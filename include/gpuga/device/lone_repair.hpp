@@ -1,6 +1,7 @@
 #pragma once
 // The repair by a tile of one lane (a CPU thread, each thread of the OpenMP twin): the order of
-// repair.hpp, which team_repair.hpp's waves compute on a GPU's warp, kept up as cells are placed
+// the serial reference (tests/repair_reference.hpp), which team_repair.hpp's waves compute on a
+// GPU's warp, kept up as cells are placed
 // rather than found again each wave. A wave visits every open cell (its candidates, its claim,
 // its key for the most constrained) and, for hidden singles, every cell of every unit; most waves
 // place a single cell, so a lane alone would spend its time on cells that have not changed.
@@ -19,9 +20,25 @@
 #include <memory>
 
 #include "gpuga/device/puzzle_info.hpp"
-#include "gpuga/device/repair.hpp"
 
 namespace gpuga {
+
+// A genome byte's mark while a repair runs (here and team_repair.hpp): the cell
+// is placed, its value in the low bits; the cells unmarked at the end were left without one.
+inline constexpr std::uint8_t kPlacedMark = 0x80;
+
+// Free cell c after the repair: its placed value, or blank.
+GPUGA_HD_INLINE void unmark_placed(std::uint8_t* grid, int c) {
+  grid[c] = grid[c] & kPlacedMark ? static_cast<std::uint8_t>(grid[c] & ~kPlacedMark) : 0;
+}
+
+// The k-th (from 0) set bit of m, which has more than k.
+template <class Bits>
+GPUGA_HD_INLINE int nth_bit(Bits m, std::uint32_t k) {
+  for (; k > 0; --k) m &= m - 1;
+  return lowest_bit(m);
+}
+
 
 template <int B>
 class LoneRepair {

@@ -1,7 +1,7 @@
 #pragma once
 // Propagation as a repair (--repair propagate), by a tile of lanes (lanes.hpp): the operator the
-// engine runs on every backend. The order it places cells in is repair.hpp's, the serial
-// reference; this is the same order computed by lanes that share the work, so that on a GPU a
+// engine runs on every backend. The order it places cells in is the serial reference's
+// (tests/repair_reference.hpp); this is the same order computed by lanes that share the work, so that on a GPU a
 // warp (or part of one) rebuilds a child with its candidates in shared memory, where a thread
 // alone held them in local memory (docs/decisions.md).
 //
@@ -28,7 +28,6 @@
 
 #include "gpuga/device/lanes.hpp"
 #include "gpuga/device/lone_repair.hpp"
-#include "gpuga/device/repair.hpp"
 
 namespace gpuga {
 
@@ -243,7 +242,7 @@ GPUGA_HD void start_repairs(const Lanes& lanes, RepairScratch<B>& scratch,
 }
 
 // Rebuilds `grid` (a grid of the cell encoding; its free cells' values the preferences, 0 none)
-// in place, as repair_by_propagation (repair.hpp) does, on the tile `lanes` (at most 32 lanes: a
+// in place, as the serial reference (repair_by_propagation) does, on the tile `lanes` (at most 32 lanes: a
 // ballot's bits) and its scratch, drawing from the child's stream scratch.rng (lane 0 set it,
 // before a barrier of the tile), with the free cells start_repairs packed there. Every lane
 // calls it alike.

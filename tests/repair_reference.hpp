@@ -1,8 +1,10 @@
 #pragma once
 // Propagation as a repair (--repair propagate): a child of the cell encoding is rebuilt within
 // its cells' candidates, so that every individual is a grid that propagation cannot fault. This
-// is the serial reference, written for clarity: the engine runs the same order on a tile of lanes
-// (team_repair.hpp; tests/test_repair.cpp checks the two byte for byte at every width).
+// is the serial reference, written for clarity and kept beside the tests that hold the engine to
+// it: the engine runs the same order on a tile of lanes (gpuga/device/team_repair.hpp) or on a
+// lane alone (lone_repair.hpp), and tests/test_repair.cpp checks them byte for byte against this
+// at every width.
 //
 // The child's own values are its preferences. The repair goes in waves, each over the open cells
 // (free cells not placed) and their candidates (the values no placed cell of their units holds):
@@ -21,25 +23,9 @@
 #include <cstdint>
 #include <vector>
 
-#include "gpuga/device/moves.hpp"
+#include "gpuga/device/lone_repair.hpp"
 
 namespace gpuga {
-
-// A genome byte's mark while a repair on lanes runs (team_repair.hpp, lone_repair.hpp): the cell
-// is placed, its value in the low bits; the cells unmarked at the end were left without one.
-inline constexpr std::uint8_t kPlacedMark = 0x80;
-
-// Free cell c after the repair: its placed value, or blank.
-GPUGA_HD_INLINE void unmark_placed(std::uint8_t* grid, int c) {
-  grid[c] = grid[c] & kPlacedMark ? static_cast<std::uint8_t>(grid[c] & ~kPlacedMark) : 0;
-}
-
-// The k-th (from 0) set bit of m, which has more than k.
-template <class Bits>
-GPUGA_HD_INLINE int nth_bit(Bits m, std::uint32_t k) {
-  for (; k > 0; --k) m &= m - 1;
-  return lowest_bit(m);
-}
 
 // Rebuilds `grid` (a grid of the cell encoding; its free cells' values the preferences, 0 none) as
 // the header says, in place.

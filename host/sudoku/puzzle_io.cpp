@@ -1,4 +1,4 @@
-#include "gpuga/puzzle_io.hpp"
+#include "gpuga/sudoku/puzzle_io.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -11,7 +11,7 @@
 #include <sstream>
 
 #include "gpuga/errors.hpp"
-#include "text_marks.hpp"
+#include "gpuga/sudoku/text_marks.hpp"
 
 namespace gpuga {
 namespace {

@@ -3,7 +3,7 @@
 // and all 3n units are permutations of 1..n.
 #include <string>
 
-#include "gpuga/grid.hpp"
+#include "gpuga/sudoku/grid.hpp"
 
 namespace gpuga {
 

@@ -1,4 +1,4 @@
-#include "gpuga/alphabet.hpp"
+#include "gpuga/sudoku/alphabet.hpp"
 
 namespace gpuga {
 namespace {

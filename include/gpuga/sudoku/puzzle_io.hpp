@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "gpuga/alphabet.hpp"
-#include "gpuga/grid.hpp"
+#include "gpuga/sudoku/alphabet.hpp"
+#include "gpuga/sudoku/grid.hpp"
 
 namespace gpuga {
 

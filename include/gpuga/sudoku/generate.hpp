@@ -19,8 +19,8 @@
 #include <string>
 #include <vector>
 
-#include "gpuga/deduction.hpp"
-#include "gpuga/grid.hpp"
+#include "gpuga/sudoku/deduction.hpp"
+#include "gpuga/sudoku/grid.hpp"
 
 namespace gpuga {
 

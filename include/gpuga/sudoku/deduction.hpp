@@ -10,7 +10,7 @@
 #include <string>
 
 
-#include "gpuga/grid.hpp"
+#include "gpuga/sudoku/grid.hpp"
 
 namespace gpuga {
 

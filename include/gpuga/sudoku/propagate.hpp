@@ -1,11 +1,11 @@
 #pragma once
-// Constraint propagation on the givens, before a run starts (--propagate): naked singles (a cell
+// Constraint propagation on the givens, before a run starts (--presolve): naked singles (a cell
 // with one candidate left) and hidden singles (a value with one cell left in a unit), to a fixed
 // point. The GA, sa or hc then works on the grid it leaves: more givens, fewer free cells. It is
 // labelled in every output; the default is singles (none: the search alone).
 #include <string>
 
-#include "gpuga/grid.hpp"
+#include "gpuga/sudoku/grid.hpp"
 
 namespace gpuga {
 

@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "gpuga/grid.hpp"
-#include "gpuga/puzzle_io.hpp"
+#include "gpuga/sudoku/grid.hpp"
+#include "gpuga/sudoku/puzzle_io.hpp"
 
 namespace gpuga {
 
