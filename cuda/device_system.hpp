@@ -212,6 +212,7 @@ struct WarpLanes {
   }
   GPUGA_HD std::uint8_t* scratch() const { return bytes; }
 };
+static_assert(Tile<WarpLanes<32>>);
 
 // A thread block: barriers are __syncthreads, the sort a bitonic network in the island's memory,
 // the block one tile; its lanes tiles of a warp, their scratch at the start of its shared memory.
@@ -281,6 +282,7 @@ struct BlockTeam {
 #endif
   }
 };
+static_assert(Team<BlockTeam>);
 
 // Keys a block sorts alone between grid barriers: 2048 keys, 16 KiB, stay in its L1.
 inline constexpr std::uint32_t kGridSortChunk = 2048;
@@ -338,6 +340,7 @@ struct GridTeam : BlockTeam {
   template <class Lanes>
   GPUGA_HD std::uint64_t search_tile(const Lanes& lanes) const { return lanes.tile(); }
 };
+static_assert(Team<GridTeam>);
 
 // The launch policy, a row a step and a column an architecture: how many blocks of 256 threads
 // a multiprocessor should hold at once for each kernel of the step (from its home, staged, and
@@ -732,6 +735,7 @@ struct OmpTeam {
   template <class Lanes>
   std::uint64_t search_tile(const Lanes& lanes) const { return lanes.tile(); }
 };
+static_assert(Team<OmpTeam>);
 
 // What the tiles of one launch of the twin share when a tile is several lanes: each tile's
 // barrier and its words for the collectives (two a lane: OmpLanes).
@@ -757,6 +761,7 @@ struct OmpTiledTeam : OmpTeam {
                     rank() % width, width, tile, size() / width);
   }
 };
+static_assert(Team<OmpTiledTeam>);
 
 // No device to select: the engine's memory is the host's.
 struct NoScope {};

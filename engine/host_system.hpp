@@ -54,6 +54,7 @@ struct SerialTeam {
   // Atomic: islands of one run add to the same counter from different threads.
   void add(std::uint64_t* p, std::uint64_t v) const { __atomic_fetch_add(p, v, __ATOMIC_RELAXED); }
 };
+static_assert(Team<SerialTeam>);
 
 // Every OpenMP thread on one island, for a lone island: breeding is split over the threads and
 // the sort, a small part of a generation, is rank 0's.
@@ -78,6 +79,7 @@ struct HostTeam {
   }
   void add(std::uint64_t* p, std::uint64_t v) const { __atomic_fetch_add(p, v, __ATOMIC_RELAXED); }
 };
+static_assert(Team<HostTeam>);
 
 class HostSystem {
  public:

@@ -79,5 +79,6 @@ class OmpLanes {
   std::uint32_t lane_, width_, tile_ = 0, tiles_ = 1;
   mutable std::uint32_t collectives_ = 0;  // this thread's so far: which of its words is next
 };
+static_assert(Tile<OmpLanes>);
 
 }  // namespace gpuga

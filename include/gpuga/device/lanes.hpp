@@ -16,11 +16,49 @@
 // lane (OneLane below), where each of these has its plain serial meaning. What a tile computes
 // must not depend on its width: tests/test_repair.cpp runs the repair on OpenMP threads with
 // real barriers (tests/omp_lanes.hpp) at widths 1 to 32 against the serial reference.
+#include <concepts>
 #include <cstdint>
 
 #include "gpuga/device/hd.hpp"
 
 namespace gpuga {
+
+// What a tile offers, as above; every tile type is held to it where it is defined.
+template <class T>
+concept Tile = requires(const T tile, bool pred, std::uint32_t word, std::uint32_t* words,
+                        std::uint64_t* wide_words, std::uint64_t wide) {
+  { tile.lane() } -> std::same_as<std::uint32_t>;
+  { tile.width() } -> std::same_as<std::uint32_t>;
+  { tile.tile() } -> std::same_as<std::uint32_t>;
+  { tile.tiles() } -> std::same_as<std::uint32_t>;
+  tile.sync();
+  { tile.ballot(pred) } -> std::same_as<std::uint32_t>;
+  { tile.reduce_min(word) } -> std::same_as<std::uint32_t>;
+  { tile.broadcast(word, word) } -> std::same_as<std::uint32_t>;
+  { tile.fetch_or(words, word) } -> std::same_as<std::uint32_t>;
+  { tile.fetch_or(wide_words, wide) } -> std::same_as<std::uint64_t>;
+  { tile.scratch() } -> std::same_as<std::uint8_t*>;
+};
+
+// A team: the threads that hold one island (a GPU block, a CPU thread, or every CPU thread for a
+// lone island), with a rank each, a barrier, the island's sort, a shared clock (past: whether a
+// deadline went by, the same answer to every thread), an atomic add to a run's counters, and the
+// tiles it splits into for a child's repair (lanes<width>(bytes a tile)) and for its search's
+// tables (search_tile).
+template <class T>
+concept Team = requires(const T team, std::uint64_t* keys, std::uint32_t count, std::int64_t deadline,
+                        std::uint64_t value) {
+  { T::kContiguous } -> std::convertible_to<bool>;
+  { T::kCutsGenerationZero } -> std::convertible_to<bool>;
+  { team.rank() } -> std::same_as<std::uint32_t>;
+  { team.size() } -> std::same_as<std::uint32_t>;
+  team.sync();
+  team.sort(keys, count);
+  { team.past(deadline) } -> std::same_as<bool>;
+  team.add(keys, value);
+  { team.template lanes<32>(count) } -> Tile;
+  { team.search_tile(team.template lanes<32>(count)) } -> std::same_as<std::uint64_t>;
+};
 
 // A tile of one lane: a CPU thread, tile `index` of `count` in its team, with its scratch.
 struct OneLane {
@@ -43,6 +81,7 @@ struct OneLane {
   }
   GPUGA_HD_INLINE std::uint8_t* scratch() const { return bytes; }
 };
+static_assert(Tile<OneLane>);
 
 // Bytes of a tile's scratch, rounded up so that every tile's starts 16-byte aligned.
 GPUGA_HD_INLINE constexpr std::uint32_t tile_scratch_bytes(std::uint64_t bytes) {
