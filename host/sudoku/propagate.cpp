@@ -1,7 +1,10 @@
 #include "gpuga/sudoku/propagate.hpp"
 
+#include <algorithm>
 #include <bit>
-#include <vector>
+#include <string>
+
+#include "ladder/board.hpp"
 
 namespace gpuga {
 
@@ -15,29 +18,17 @@ bool Propagated::complete() const {
 
 namespace {
 
-// Every value cell c may still take (value_bit's bits).
-std::uint64_t candidates(const Grid& g, int c) {
-  const int n = g.side();
-  std::uint64_t taken = 0;
-  for (int u : {g.row_of(c), n + g.col_of(c), 2 * n + g.box_of(c)})
-    for (int k = 0; k < n; ++k)
-      if (const int v = g.cell[g.unit_cell(u, k)]) taken |= value_bit(v);
-  return all_values(n) & ~taken;
-}
-
 // One pass of naked singles: places every cell with one candidate left. False on a contradiction.
-bool naked_singles(Propagated& p) {
-  Grid& g = p.grid;
-  for (int c = 0; c < g.cells(); ++c) {
-    if (g.cell[c] != 0) continue;
-    const std::uint64_t cand = candidates(g, c);
+bool naked_singles(ladder::Board& board, Propagated& p) {
+  for (int c = 0; c < board.cells(); ++c) {
+    if (board.value(c) != 0) continue;
+    const ladder::Mask cand = board.candidates(c);
     if (cand == 0) {
-      p.where = cell_name(g, c);
-      p.where += " has no candidate";
+      p.where = cell_name(board.grid(), c) + " has no candidate";
       return false;
     }
-    if (std::popcount(cand) == 1) {
-      g.cell[c] = static_cast<std::uint8_t>(std::countr_zero(cand) + 1);
+    if (ladder::one_value(cand)) {
+      board.place(c, std::countr_zero(cand) + 1);
       ++p.placed;
     }
   }
@@ -46,26 +37,19 @@ bool naked_singles(Propagated& p) {
 
 // One pass of hidden singles: a value that only one cell of a unit can take goes there. False on
 // a contradiction (a value missing from a unit with no cell for it).
-bool hidden_singles(Propagated& p) {
-  Grid& g = p.grid;
-  const int n = g.side();
-  for (int u = 0; u < g.units(); ++u)
+bool hidden_singles(ladder::Board& board, Propagated& p) {
+  const int n = board.side();
+  for (int u = 0; u < board.units(); ++u)
     for (int v = 1; v <= n; ++v) {
-      int where = -1, count = 0;
-      bool present = false;
-      for (int k = 0; k < n && !present; ++k) {
-        const int c = g.unit_cell(u, k);
-        if (g.cell[c] == v) present = true;
-        else if (g.cell[c] == 0 && (candidates(g, c) & value_bit(v))) where = c, ++count;
-      }
-      if (present || count > 1) continue;
-      if (count == 0) {
-        p.where = unit_name(g, u);
-        p.where += " has no cell for ";
-        p.where += std::to_string(v);
+      const auto& cells = board.unit(u);
+      if (std::any_of(cells.begin(), cells.end(), [&](int c) { return board.value(c) == v; })) continue;
+      const int places = board.places(u, v);
+      if (places > 1) continue;
+      if (places == 0) {
+        p.where = unit_name(board.grid(), u) + " has no cell for " + std::to_string(v);
         return false;
       }
-      g.cell[where] = static_cast<std::uint8_t>(v);
+      board.place(cells[std::countr_zero(board.positions(u, v))], v);
       ++p.placed;
     }
   return true;
@@ -75,14 +59,15 @@ bool hidden_singles(Propagated& p) {
 
 Propagated propagate_singles(const Grid& puzzle) {
   Propagated p;
-  p.grid = puzzle;
+  ladder::Board board(puzzle);  // the candidates the ladder reads, kept as cells are placed
   for (int before = -1; before != p.placed;) {
     before = p.placed;
-    if (!naked_singles(p) || !hidden_singles(p)) {
+    if (!naked_singles(board, p) || !hidden_singles(board, p)) {
       p.contradiction = true;
       break;
     }
   }
+  p.grid = board.grid();
   return p;
 }
 

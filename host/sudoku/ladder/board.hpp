@@ -1,7 +1,8 @@
 #pragma once
 // The grid as a person solves it by deduction: each cell's value or its candidates (bit v - 1
-// for value v), each unit's cells and each cell's peers. The ladder's rules (rules.hpp) read it
-// and change it only through place() and remove(), which keep every peer's candidates true. A
+// for value v), each unit's cells and each cell's peers: the library's candidates, which singles
+// on the givens (propagate.cpp) and the ladder's rules (rules.hpp) both read. They change it only
+// through place() and remove(), which keep every peer's candidates true. A
 // copy is cheap (the cells and their candidates; the units and peers are shared), so that a
 // rule or a chain may try a change on a copy.
 #include <array>
