@@ -44,10 +44,17 @@ TEST(Statistics, MannWhitneyRanksUnsolvedRunsLastAndTiedAmongThemselves) {
   EXPECT_DOUBLE_EQ(mann_whitney_p({1, 9, kUnsolved}, {2, 3, 4}), mann_whitney_p({2, 3, 4}, {1, 9, kUnsolved}));
 }
 
-TEST(Statistics, APercentileThatFallsOnAnUnsolvedRunIsInfinite) {
+TEST(Statistics, APercentileThatFallsOnAnUnsolvedRunIsOnlyABound) {
   EXPECT_EQ(percentile({1, 2, 3, 4}, 0.5), 2);
   EXPECT_EQ(percentile({1, 2, 3, 4}, 0.95), 4);
   EXPECT_EQ(percentile({1, 2, kUnsolved, kUnsolved}, 0.5), 2);
   EXPECT_EQ(percentile({1, kUnsolved, kUnsolved}, 0.5), kUnsolved);
   EXPECT_EQ(percentile({}, 0.5), 0);
+  // Over runs: one that falls on an unsolved run is known only to exceed the least of theirs.
+  const RunPercentile median = percentile_over_runs({{true, 1}, {false, 60}, {false, 30}}, 0.5);
+  EXPECT_TRUE(median.at_least);
+  EXPECT_EQ(median.value, 30);
+  const RunPercentile first = percentile_over_runs({{true, 1}, {false, 60}, {true, 5}}, 0.5);
+  EXPECT_FALSE(first.at_least);
+  EXPECT_EQ(first.value, 5);
 }

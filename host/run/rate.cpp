@@ -33,14 +33,12 @@ struct RunFigures {
 // The nearest-rank p-th percentile of one figure over the runs, an unsolved run above every
 // solved one: none where it falls on an unsolved run.
 std::optional<double> over_runs(const std::vector<RunFigures>& runs, double p,
-                                 double RunFigures::*figure) {
-  std::vector<double> values;
-  for (const RunFigures& r : runs)
-    values.push_back(r.solved ? r.*figure : std::numeric_limits<double>::infinity());
-  std::sort(values.begin(), values.end());
-  const double v = values.empty() ? 0 : gpuga::percentile(values, p);
-  if (values.empty() || std::isinf(v)) return std::nullopt;
-  return v;
+                                double RunFigures::*figure) {
+  if (runs.empty()) return std::nullopt;
+  std::vector<std::pair<bool, double>> figures;
+  for (const RunFigures& r : runs) figures.emplace_back(r.solved, r.*figure);
+  const RunPercentile at = percentile_over_runs(figures, p);
+  return at.at_least ? std::nullopt : std::optional(at.value);
 }
 
 // The score's 90 % interval: the 5th and 95th percentiles of the score over resamples of the

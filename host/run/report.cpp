@@ -96,15 +96,9 @@ void add_file(const std::string& file, std::map<GroupKey, std::vector<RecordedFi
 
 // Percentile q of one figure over every run, the unsolved after every solved run.
 RunPercentile percentile_of(const std::vector<RecordedFigures>& runs, double RecordedFigures::*figure, double q) {
-  std::vector<double> values;
-  double least_unsolved = kInfinity;
-  for (const RecordedFigures& r : runs) {
-    values.push_back(r.solved ? r.*figure : kInfinity);
-    if (!r.solved) least_unsolved = std::min(least_unsolved, r.*figure);
-  }
-  std::sort(values.begin(), values.end());
-  const double v = percentile(values, q);
-  return std::isinf(v) ? RunPercentile{least_unsolved, true} : RunPercentile{v, false};
+  std::vector<std::pair<bool, double>> figures;
+  for (const RecordedFigures& r : runs) figures.emplace_back(r.solved, r.*figure);
+  return percentile_over_runs(figures, q);
 }
 
 ReportGroup summarize(const GroupKey& key, const std::vector<RecordedFigures>& runs) {

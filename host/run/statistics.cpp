@@ -2,7 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
-#include <numeric>
+#include <limits>
 
 namespace gpuga {
 namespace {
@@ -59,6 +59,19 @@ double mann_whitney_p(const std::vector<double>& a, const std::vector<double>& b
   if (variance <= 0) return 1;
   const double z = std::max(0.0, std::abs(u - mean) - 0.5) / std::sqrt(variance);
   return std::min(1.0, std::erfc(z / std::sqrt(2.0)));
+}
+
+RunPercentile percentile_over_runs(const std::vector<std::pair<bool, double>>& runs, double q) {
+  constexpr double kUnsolved = std::numeric_limits<double>::infinity();
+  std::vector<double> values;
+  double least_unsolved = kUnsolved;
+  for (const auto& [solved, figure] : runs) {
+    values.push_back(solved ? figure : kUnsolved);
+    if (!solved) least_unsolved = std::min(least_unsolved, figure);
+  }
+  std::sort(values.begin(), values.end());
+  const double v = percentile(values, q);
+  return std::isinf(v) ? RunPercentile{least_unsolved, true} : RunPercentile{v, false};
 }
 
 double percentile(const std::vector<double>& sorted, double q) {

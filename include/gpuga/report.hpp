@@ -13,13 +13,6 @@
 
 namespace gpuga {
 
-// A percentile over every run of a group, the unsolved ranked after every solved run: where it
-// falls on an unsolved run, it is only known to exceed the least figure of those runs, `value`.
-struct RunPercentile {
-  double value = 0;
-  bool at_least = false;  // value is a lower bound: the percentile's run was not solved
-};
-
 struct ReportGroup {
   std::vector<std::pair<std::string, std::string>> config;  // the CSV's configuration columns
   std::string set;  // the puzzle file's name, from puzzle_id

@@ -3,6 +3,7 @@
 // configurations' success counts or times differ as much as they do when they are alike, and
 // percentiles. Each says what it assumes; none draws random numbers.
 #include <cstddef>
+#include <utility>
 #include <vector>
 
 namespace gpuga {
@@ -29,5 +30,14 @@ double mann_whitney_p(const std::vector<double>& a, const std::vector<double>& b
 // The nearest-rank percentile (q in (0, 1]) of a sorted sample; 0 for an empty one. Runs not
 // solved as infinity: a percentile that falls on one is infinite.
 double percentile(const std::vector<double>& sorted, double q);
+
+// A percentile of one figure over runs, the unsolved ranked after every solved run: where it
+// falls on an unsolved run, it is only known to exceed the least figure of those runs, `value`.
+struct RunPercentile {
+  double value = 0;
+  bool at_least = false;  // value is a lower bound: the percentile's run was not solved
+};
+// Over `runs`, each (solved, its figure), at least one.
+RunPercentile percentile_over_runs(const std::vector<std::pair<bool, double>>& runs, double q);
 
 }  // namespace gpuga
