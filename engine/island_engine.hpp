@@ -55,70 +55,70 @@ class IslandEngine final : public Engine {
   static constexpr int kGenomeBytes = Shape<B>::kGenomeBytes, kCells = Shape<B>::kCells;
 
  public:
-  IslandEngine(const Grid& puzzle, const EngineParams& p, Sys sys,
+  IslandEngine(const Grid& puzzle, const EngineParams& given, Sys sys,
                std::uint32_t slots)
-      : p_(p), L_(make_layout<B>(p.ga)), sys_(std::move(sys)), slots_(slots),
-        islands_(std::uint64_t(slots) * p.islands), clock_(slots, 0) {
-    GPUGA_INPUT_CHECK(slots >= 1 && p.islands >= 1 && islands_ <= 0x7FFFFFFFu,
-                      std::to_string(slots) + " run(s) of " + std::to_string(p.islands) +
+      : params_(given), layout_(make_layout<B>(given.ga)), sys_(std::move(sys)), slots_(slots),
+        islands_(std::uint64_t(slots) * given.islands), clock_(slots, 0) {
+    GPUGA_INPUT_CHECK(slots >= 1 && given.islands >= 1 && islands_ <= 0x7FFFFFFFu,
+                      std::to_string(slots) + " run(s) of " + std::to_string(given.islands) +
                           " island(s); expected 1 to 2^31-1 islands in all");
-    GPUGA_INPUT_CHECK(sort_length(p.ga) <= kMaxSortKeys,
-                      "islands of " + std::to_string(p.ga.island_size) + " breeding " +
-                          std::to_string(p.ga.children) + " children sort " +
-                          std::to_string(sort_length(p.ga)) + " keys; expected at most " +
+    GPUGA_INPUT_CHECK(sort_length(given.ga) <= kMaxSortKeys,
+                      "islands of " + std::to_string(given.ga.island_size) + " breeding " +
+                          std::to_string(given.ga.children) + " children sort " +
+                          std::to_string(sort_length(given.ga)) + " keys; expected at most " +
                           std::to_string(kMaxSortKeys) + " (2^30): lower --island-size" +
-                          (L_.truncation ? " or --children" : ""));
-    GPUGA_INPUT_CHECK(!L_.chains || (p.migration_interval == 0 && L_.island_size <= kMaxChains),
-                      "sa and hc: islands of " + std::to_string(L_.island_size) + " chains migrating every " +
-                          std::to_string(p.migration_interval) + " generations; expected at most " +
+                          (layout_.truncation ? " or --children" : ""));
+    GPUGA_INPUT_CHECK(!layout_.chains || (given.migration_interval == 0 && layout_.island_size <= kMaxChains),
+                      "sa and hc: islands of " + std::to_string(layout_.island_size) + " chains migrating every " +
+                          std::to_string(given.migration_interval) + " generations; expected at most " +
                           std::to_string(kMaxChains) + " chains, which never migrate");
     static_assert(kMaxFitness<5> <= 0xFFFF, "fitness_problem's bound: squared runs to 25x25");
-    if (const std::string problem = fitness_problem(p.ga, B); !problem.empty()) throw InputError(problem);
-    if (const std::string problem = tabu_problem(p.ga); !problem.empty()) throw InputError(problem);
-    if (p.ga.repair == Repair::Propagate &&  // the repaired step evaluates no other (breed.hpp)
-        (p.ga.encoding != Encoding::Cell || p.ga.fitness != FitnessKind::Conflicts))
+    if (const std::string problem = fitness_problem(given.ga, B); !problem.empty()) throw InputError(problem);
+    if (const std::string problem = tabu_problem(given.ga); !problem.empty()) throw InputError(problem);
+    if (given.ga.repair == Repair::Propagate &&  // the repaired step evaluates no other (breed.hpp)
+        (given.ga.encoding != Encoding::Cell || given.ga.fitness != FitnessKind::Conflicts))
       throw std::logic_error("a repaired GA of another encoding or fitness than the cell's conflicts");
-    if (p.halt_interval != halt_interval_for(p.ga))  // plan() derives it (island_params.hpp)
-      throw std::logic_error("islands halting every " + std::to_string(p.halt_interval) +
+    if (given.halt_interval != halt_interval_for(given.ga))  // plan() derives it (island_params.hpp)
+      throw std::logic_error("islands halting every " + std::to_string(given.halt_interval) +
                              " generations; their configuration's halt interval is " +
-                             std::to_string(halt_interval_for(p.ga)));
+                             std::to_string(halt_interval_for(given.ga)));
     [[maybe_unused]] const auto on = sys_.scope();
     const DeviceLimits limits = sys_.limits();
-    GPUGA_INPUT_CHECK(repair_tile_fits<B>(L_, limits),
+    GPUGA_INPUT_CHECK(repair_tile_fits<B>(layout_, limits),
                       "the repair of a " + std::to_string(B * B) + "x" + std::to_string(B * B) + " child needs " +
                           std::to_string(tile_scratch_bytes(sizeof(RepairScratch<B>)) >> 10) +
                           " KiB of shared memory a warp; a block of this device holds " +
                           std::to_string(limits.stage_limit >> 10) +
                           " KiB; expected --repair none or --backend cpu");
-    sys_.prepare(bytes_needed(), "--pop " + std::to_string(std::uint64_t(p.islands) * L_.island_size) +
+    sys_.prepare(bytes_needed(), "--pop " + std::to_string(std::uint64_t(given.islands) * layout_.island_size) +
                                      (slots > 1 ? " x " + std::to_string(slots) + " runs at once" : ""));
-    Sys::resize(records_, islands_ * L_.bytes);
+    Sys::resize(records_, islands_ * layout_.bytes);
     Sys::resize(states_, islands_);
     Sys::resize(best_, islands_ * kGenomeBytes);
-    Sys::resize(outbox_, islands_ * outbox_bytes<B>(p.migrants));
+    Sys::resize(outbox_, islands_ * outbox_bytes<B>(given.migrants));
     Sys::resize(summaries_, islands_);
     Sys::resize(runs_info_, slots);
     Sys::resize(tasks_, slots);
     Sys::resize(solved_, slots);
-    if (p.ga.selection == Selection::Rank) {
-      const auto cdf = rank_cdf(L_.island_size, p.rank_pressure);
+    if (given.ga.selection == Selection::Rank) {
+      const auto cdf = rank_cdf(layout_.island_size, given.rank_pressure);
       Sys::resize(cdf_, cdf.size());
       Sys::put(cdf_, 0, cdf.data(), cdf.size());
     }
     // Each step's launch, sized once by the system (a grid: the blocks its kernel keeps resident).
-    const Launch staged = launch_of<B>(true, L_, islands_, limits);
-    const Launch home = launch_of<B>(false, L_, islands_, limits);
-    segment_ = with_segment_step<B>(p.ga, [&]<class Step>() { return sys_.template sized<Step>(staged); });
+    const Launch staged = launch_of<B>(true, layout_, islands_, limits);
+    const Launch home = launch_of<B>(false, layout_, islands_, limits);
+    segment_ = with_segment_step<B>(given.ga, [&]<class Step>() { return sys_.template sized<Step>(staged); });
     boundary_ = sys_.template sized<boundary_step<B>>(home);
     summary_ = sys_.template sized<summary_step<B>>(home);
     // The tabu search's tables, one for each tile the segment's launch runs (island.hpp).
-    if (p.ga.tabu) {
+    if (given.ga.tabu) {
       const std::uint64_t tables = sys_.search_tiles(segment_, kRepairLanes<B>) * kTabuTableBytes<B>;
-      sys_.prepare(tables, "--tabu " + std::to_string(p.ga.tabu) + " at " + std::to_string(B * B) + "x" +
+      sys_.prepare(tables, "--tabu " + std::to_string(given.ga.tabu) + " at " + std::to_string(B * B) + "x" +
                                std::to_string(B * B) + " (a search's tables a tile)");
       Sys::resize(searches_, tables);
     }
-    set_run(0, puzzle, p.ga.seed);
+    set_run(0, puzzle, given.ga.seed);
   }
 
   // The memory goes back on the engine's own device (the members are destroyed after this body).
@@ -128,7 +128,7 @@ class IslandEngine final : public Engine {
   }
 
   std::uint32_t slots() const override { return slots_; }
-  const IslandParams& params() const override { return p_; }
+  const IslandParams& params() const override { return params_; }
   std::string placement() const override { return sys_.placement(segment_); }
 
   void set_run(std::uint32_t r, const Grid& puzzle, std::uint64_t seed) override {
@@ -136,7 +136,7 @@ class IslandEngine final : public Engine {
     GPUGA_INPUT_CHECK(puzzle.box == B, "a puzzle of box size " + std::to_string(puzzle.box) +
                                            " for an engine of box size " + std::to_string(B) +
                                            "; expected one size per engine");
-    RunInfo<B> info = make_run_info<B>(puzzle.cell.data(), p_, seed);
+    RunInfo<B> info = make_run_info<B>(puzzle.cell.data(), params_, seed);
     info.first_island = first_island_;
     if (link_) info.ring_islands = ring_islands_;
     const std::uint64_t none = 0;
@@ -154,7 +154,7 @@ class IslandEngine final : public Engine {
     for (std::uint32_t r = 0; r < slots_; ++r) launches = std::max(launches, segments(r, tasks[r]));
     const IslandsView v = view();
     for (std::uint32_t s = 0; s < launches; ++s) {
-      with_segment_step<B>(p_.ga, [&]<class Step>() { sys_.launch(Step::kName, segment_, Step{{v, s}}); });
+      with_segment_step<B>(params_.ga, [&]<class Step>() { sys_.launch(Step::kName, segment_, Step{{v, s}}); });
       if (link_) exchange();
       sys_.launch("boundary_step", boundary_, boundary_step<B>{v});
     }
@@ -165,50 +165,50 @@ class IslandEngine final : public Engine {
   // share a ring (host/mpi) put one after another make the whole run's.
   std::vector<std::uint8_t> snapshot(std::uint32_t r) override {
     [[maybe_unused]] const auto on = sys_.scope();
-    std::vector<std::uint8_t> out(kRunSnapshotHeader + p_.islands * island_snapshot_bytes());
+    std::vector<std::uint8_t> out(kRunSnapshotHeader + params_.islands * island_snapshot_bytes());
     std::uint64_t solved = 0;
     Sys::get(&solved, solved_, r, 1);
     std::uint8_t* at = write_value(out.data(), clock_[r]);
     at = write_value(at, solved);
-    const std::uint64_t ob = outbox_bytes<B>(p_.migrants);
-    for (std::uint64_t i = std::uint64_t(r) * p_.islands; i < std::uint64_t(r + 1) * p_.islands; ++i) {
+    const std::uint64_t ob = outbox_bytes<B>(params_.migrants);
+    for (std::uint64_t i = std::uint64_t(r) * params_.islands; i < std::uint64_t(r + 1) * params_.islands; ++i) {
       IslandState state;
       Sys::get(&state, states_, i, 1);
       at = write_value(at, state);
-      Sys::get(at, records_, i * L_.bytes, L_.bytes);
-      Sys::get(at + L_.bytes, best_, i * kGenomeBytes, kGenomeBytes);
-      Sys::get(at + L_.bytes + kGenomeBytes, outbox_, i * ob, ob);
-      at += L_.bytes + kGenomeBytes + ob;
+      Sys::get(at, records_, i * layout_.bytes, layout_.bytes);
+      Sys::get(at + layout_.bytes, best_, i * kGenomeBytes, kGenomeBytes);
+      Sys::get(at + layout_.bytes + kGenomeBytes, outbox_, i * ob, ob);
+      at += layout_.bytes + kGenomeBytes + ob;
     }
     return out;
   }
 
   void restore(std::uint32_t r, const std::vector<std::uint8_t>& bytes) override {
     [[maybe_unused]] const auto on = sys_.scope();
-    const std::uint64_t want = kRunSnapshotHeader + p_.islands * island_snapshot_bytes();
+    const std::uint64_t want = kRunSnapshotHeader + params_.islands * island_snapshot_bytes();
     GPUGA_INPUT_CHECK(bytes.size() == want, "a run's state of " + std::to_string(bytes.size()) +
                                                 " bytes; expected " + std::to_string(want) +
                                                 " for this engine's islands");
-    const std::uint64_t ob = outbox_bytes<B>(p_.migrants);
+    const std::uint64_t ob = outbox_bytes<B>(params_.migrants);
     for (const std::uint8_t* at = bytes.data() + kRunSnapshotHeader; at < bytes.data() + want;
          at += island_snapshot_bytes()) {  // every island checked before any is put back
       IslandState state;
       read_value(at, state);
       const std::uint8_t* record = at + sizeof state;
-      check_restored_island(state, record, record + L_.bytes, record + L_.bytes + kGenomeBytes);
+      check_restored_island(state, record, record + layout_.bytes, record + layout_.bytes + kGenomeBytes);
     }
     std::uint64_t solved = 0;
     const std::uint8_t* at = read_value(bytes.data(), clock_[r]);
     at = read_value(at, solved);
     Sys::put(solved_, r, &solved, 1);
-    for (std::uint64_t i = std::uint64_t(r) * p_.islands; i < std::uint64_t(r + 1) * p_.islands; ++i) {
+    for (std::uint64_t i = std::uint64_t(r) * params_.islands; i < std::uint64_t(r + 1) * params_.islands; ++i) {
       IslandState state;
       at = read_value(at, state);
       Sys::put(states_, i, &state, 1);
-      Sys::put(records_, i * L_.bytes, at, L_.bytes);
-      Sys::put(best_, i * kGenomeBytes, at + L_.bytes, kGenomeBytes);
-      Sys::put(outbox_, i * ob, at + L_.bytes + kGenomeBytes, ob);
-      at += L_.bytes + kGenomeBytes + ob;
+      Sys::put(records_, i * layout_.bytes, at, layout_.bytes);
+      Sys::put(best_, i * kGenomeBytes, at + layout_.bytes, kGenomeBytes);
+      Sys::put(outbox_, i * ob, at + layout_.bytes + kGenomeBytes, ob);
+      at += layout_.bytes + kGenomeBytes + ob;
     }
   }
 
@@ -225,18 +225,18 @@ class IslandEngine final : public Engine {
           if (genomes[j * kGenomeBytes + c] > Shape<B>::kSide) return false;
       return true;
     };
-    bool ok = s.side <= 1 && s.halted <= 1 && genomes_fit(record + L_.genomes0, L_.island_size) &&
-              genomes_fit(record + L_.genomes1, L_.island_size) && genomes_fit(best, 1) &&
-              genomes_fit(outbox, p_.migrants) &&
-              (!L_.truncation || genomes_fit(record + L_.kids, L_.children));
-    for (std::uint32_t j = 0; ok && j < L_.island_size; ++j) {
-      if (!L_.chains) {
+    bool ok = s.side <= 1 && s.halted <= 1 && genomes_fit(record + layout_.genomes0, layout_.island_size) &&
+              genomes_fit(record + layout_.genomes1, layout_.island_size) && genomes_fit(best, 1) &&
+              genomes_fit(outbox, params_.migrants) &&
+              (!layout_.truncation || genomes_fit(record + layout_.kids, layout_.children));
+    for (std::uint32_t j = 0; ok && j < layout_.island_size; ++j) {
+      if (!layout_.chains) {
         std::uint32_t entry;
-        read_value(record + L_.order + std::uint64_t(j) * sizeof entry, entry);
-        ok = entry < L_.island_size;
-      } else if (p_.ga.algorithm == Algorithm::Sa) {  // the summary divides by beta
+        read_value(record + layout_.order + std::uint64_t(j) * sizeof entry, entry);
+        ok = entry < layout_.island_size;
+      } else if (params_.ga.algorithm == Algorithm::Sa) {  // the summary divides by beta
         ChainState chain;
-        read_value(record + L_.chain_states + std::uint64_t(j) * sizeof chain, chain);
+        read_value(record + layout_.chain_states + std::uint64_t(j) * sizeof chain, chain);
         ok = chain.beta >= 1 && chain.beta <= kFrozenBeta;
       }
     }
@@ -245,17 +245,17 @@ class IslandEngine final : public Engine {
   }
 
   void link_ring(RingLink* link, std::uint32_t first_island, std::uint32_t ring_islands) override {
-    GPUGA_INPUT_CHECK(slots_ == 1 && first_island + std::uint64_t(p_.islands) <= ring_islands,
+    GPUGA_INPUT_CHECK(slots_ == 1 && first_island + std::uint64_t(params_.islands) <= ring_islands,
                       "islands " + std::to_string(first_island) + " on of a ring of " +
                           std::to_string(ring_islands) + " for an engine of " +
-                          std::to_string(slots_) + " run(s) of " + std::to_string(p_.islands) +
+                          std::to_string(slots_) + " run(s) of " + std::to_string(params_.islands) +
                           "; expected one run whose islands fit the ring");
     // A migration must fall on a halt check, where the run halts when an island has solved:
     // otherwise a solved (frozen) island on another process would still be taken from.
-    GPUGA_INPUT_CHECK(p_.migration_interval % p_.halt_interval == 0,
-                      "--migration-interval " + std::to_string(p_.migration_interval) +
+    GPUGA_INPUT_CHECK(params_.migration_interval % params_.halt_interval == 0,
+                      "--migration-interval " + std::to_string(params_.migration_interval) +
                           ": across processes, expected a multiple of " +
-                          std::to_string(p_.halt_interval) + " (this algorithm's halt interval)");
+                          std::to_string(params_.halt_interval) + " (this algorithm's halt interval)");
     link_ = link;
     first_island_ = first_island;
     ring_islands_ = ring_islands;
@@ -276,7 +276,7 @@ class IslandEngine final : public Engine {
   Grid best(std::uint32_t run, std::uint32_t island) override {
     [[maybe_unused]] const auto on = sys_.scope();
     std::uint8_t genome[kGenomeBytes];
-    Sys::get(genome, best_, (std::uint64_t(run) * p_.islands + island) * kGenomeBytes, kGenomeBytes);
+    Sys::get(genome, best_, (std::uint64_t(run) * params_.islands + island) * kGenomeBytes, kGenomeBytes);
     Grid g(B);
     std::copy_n(genome, kCells, g.cell.begin());
     return g;
@@ -285,10 +285,10 @@ class IslandEngine final : public Engine {
   std::vector<std::uint8_t> population(std::uint32_t run) override {
     [[maybe_unused]] const auto on = sys_.scope();
     std::vector<std::uint8_t> out;
-    for (std::uint32_t k = 0; k < p_.islands; ++k) {
+    for (std::uint32_t k = 0; k < params_.islands; ++k) {
       const auto genomes =
-          live(run, k, L_.genomes0, L_.genomes1, std::uint64_t(L_.island_size) * kGenomeBytes);
-      for (std::uint32_t j = 0; j < L_.island_size; ++j)
+          live(run, k, layout_.genomes0, layout_.genomes1, std::uint64_t(layout_.island_size) * kGenomeBytes);
+      for (std::uint32_t j = 0; j < layout_.island_size; ++j)
         out.insert(out.end(), genomes.begin() + std::uint64_t(j) * kGenomeBytes,
                    genomes.begin() + std::uint64_t(j) * kGenomeBytes + kCells);
     }
@@ -297,10 +297,10 @@ class IslandEngine final : public Engine {
 
   std::vector<Fitness> fitness(std::uint32_t run) override {
     [[maybe_unused]] const auto on = sys_.scope();
-    std::vector<Fitness> out(std::uint64_t(L_.island_size) * p_.islands);
-    for (std::uint32_t k = 0; k < p_.islands; ++k) {
-      const auto bytes = live(run, k, L_.fit0, L_.fit1, L_.island_size * sizeof(Fitness));
-      std::copy_n(reinterpret_cast<const Fitness*>(bytes.data()), L_.island_size, out.begin() + k * L_.island_size);
+    std::vector<Fitness> out(std::uint64_t(layout_.island_size) * params_.islands);
+    for (std::uint32_t k = 0; k < params_.islands; ++k) {
+      const auto bytes = live(run, k, layout_.fit0, layout_.fit1, layout_.island_size * sizeof(Fitness));
+      std::copy_n(reinterpret_cast<const Fitness*>(bytes.data()), layout_.island_size, out.begin() + k * layout_.island_size);
     }
     return out;
   }
@@ -327,11 +327,11 @@ class IslandEngine final : public Engine {
   // `bytes` of island k of `run`'s buffer at offset0 or offset1, whichever side holds it now.
   std::vector<std::uint8_t> live(std::uint32_t run, std::uint32_t k, std::uint64_t offset0,
                                  std::uint64_t offset1, std::uint64_t bytes) {
-    const std::uint64_t i = std::uint64_t(run) * p_.islands + k;
+    const std::uint64_t i = std::uint64_t(run) * params_.islands + k;
     IslandState s;
     Sys::get(&s, states_, i, 1);
     std::vector<std::uint8_t> out(bytes);
-    Sys::get(out.data(), records_, i * L_.bytes + (s.side ? offset1 : offset0), bytes);
+    Sys::get(out.data(), records_, i * layout_.bytes + (s.side ? offset1 : offset0), bytes);
     return out;
   }
 
@@ -345,21 +345,21 @@ class IslandEngine final : public Engine {
       n = 1;
     }
     while (clock_[r] < task.target) {
-      clock_[r] = next_stop(clock_[r], task.target, p_.migration_interval, p_.halt_interval);
+      clock_[r] = next_stop(clock_[r], task.target, params_.migration_interval, params_.halt_interval);
       ++n;
     }
     return n;
   }
 
   std::uint64_t island_snapshot_bytes() const {
-    return sizeof(IslandState) + L_.bytes + kGenomeBytes + outbox_bytes<B>(p_.migrants);
+    return sizeof(IslandState) + layout_.bytes + kGenomeBytes + outbox_bytes<B>(params_.migrants);
   }
 
   // A linked ring, between a segment and its boundary step: whether an island has solved
   // anywhere (the boundary step halts on it), and the emigrants of the island before this
   // engine's first in place of its last island's (sent on: they were its successor's).
   void exchange() {
-    const std::uint64_t bytes = outbox_bytes<B>(p_.migrants), last = islands_ - 1;
+    const std::uint64_t bytes = outbox_bytes<B>(params_.migrants), last = islands_ - 1;
     std::uint64_t solved = 0;
     Sys::get(&solved, solved_, 0, 1);
     std::vector<std::uint8_t> emigrants(bytes);
@@ -370,20 +370,20 @@ class IslandEngine final : public Engine {
   }
 
   IslandsView<B> view() {
-    return {p_, L_, Sys::raw(records_), Sys::raw(states_), Sys::raw(best_), Sys::raw(outbox_),
+    return {params_, layout_, Sys::raw(records_), Sys::raw(states_), Sys::raw(best_), Sys::raw(outbox_),
             Sys::raw(runs_info_), Sys::raw(tasks_), cdf_.empty() ? nullptr : Sys::raw(cdf_),
             Sys::raw(summaries_), Sys::raw(solved_), searches_.empty() ? nullptr : Sys::raw(searches_)};
   }
 
   std::uint64_t bytes_needed() const {
-    return islands_ * (L_.bytes + kGenomeBytes + outbox_bytes<B>(p_.migrants) + sizeof(IslandState) +
+    return islands_ * (layout_.bytes + kGenomeBytes + outbox_bytes<B>(params_.migrants) + sizeof(IslandState) +
                        sizeof(IslandSummary)) +
            std::uint64_t(slots_) * (sizeof(RunInfo<B>) + sizeof(RunTask) + sizeof(std::uint64_t)) +
-           (p_.ga.selection == Selection::Rank ? std::uint64_t(L_.island_size) * sizeof(std::uint64_t) : 0);
+           (params_.ga.selection == Selection::Rank ? std::uint64_t(layout_.island_size) * sizeof(std::uint64_t) : 0);
   }
 
-  IslandParams p_;
-  IslandLayout L_;
+  IslandParams params_;
+  IslandLayout layout_;
   // Before sys_, whose timers still pending at the end refer to it.
   std::shared_ptr<PhaseLedger> ledger_ = std::make_shared<PhaseLedger>();
   Sys sys_;
