@@ -13,9 +13,9 @@ namespace gpuga {
 // Whether a fitness counts units of type T (0 rows, 1 columns, 2 boxes): the squared metric and
 // the cell encoding count all 27; conflicts leave out the units the encoding keeps permutations.
 template <int T>
-GPUGA_HD_INLINE bool counts_units(Encoding e, FitnessKind kind) {
-  if (kind == FitnessKind::Squared || e == Encoding::Cell) return true;
-  return e == Encoding::Box ? T != 2 : T != 0;
+GPUGA_HD_INLINE bool counts_units(Encoding encoding, FitnessKind kind) {
+  if (kind == FitnessKind::Squared || encoding == Encoding::Cell) return true;
+  return encoding == Encoding::Box ? T != 2 : T != 0;
 }
 
 // The unit of type T through cell c: its number, its first cell, and the offset of its k-th cell
@@ -72,9 +72,9 @@ GPUGA_HD_INLINE int nibble_change(std::uint64_t counts, int x, int y, FitnessKin
 
 // The values of cell c's unit of type T counted in one word, four bits a value.
 template <int T, int B>
-GPUGA_HD_INLINE std::uint64_t unit_counts(const std::uint8_t* g, int c) {
+GPUGA_HD_INLINE std::uint64_t unit_counts(const std::uint8_t* genome, int c) {
   static_assert(Shape<B>::kSide <= 9, "four-bit counts");
-  const std::uint8_t* first = g + unit_first<T, B>(c);
+  const std::uint8_t* first = genome + unit_first<T, B>(c);
   std::uint64_t counts = 0;
   GPUGA_UNROLL
   for (int k = 0; k < Shape<B>::kSide; ++k) counts += nibble_one(first[unit_offset<T, B>(k)]);
@@ -85,12 +85,12 @@ GPUGA_HD_INLINE std::uint64_t unit_counts(const std::uint8_t* g, int c) {
 // to value y != x. Up to 9x9 the unit's values are counted in one word; larger units count x
 // and y by comparison.
 template <int T, int B>
-GPUGA_HD_INLINE int unit_change(const std::uint8_t* g, int c, int x, int y, FitnessKind kind) {
+GPUGA_HD_INLINE int unit_change(const std::uint8_t* genome, int c, int x, int y, FitnessKind kind) {
   constexpr int n = Shape<B>::kSide;
   if constexpr (n <= 9) {
-    return nibble_change(unit_counts<T, B>(g, c), x, y, kind);
+    return nibble_change(unit_counts<T, B>(genome, c), x, y, kind);
   } else {
-    const std::uint8_t* first = g + unit_first<T, B>(c);
+    const std::uint8_t* first = genome + unit_first<T, B>(c);
     int nx = -1, ny = 0;  // c itself holds x
     for (int k = 0; k < n; ++k) {
       const int v = first[unit_offset<T, B>(k)];
@@ -101,30 +101,32 @@ GPUGA_HD_INLINE int unit_change(const std::uint8_t* g, int c, int x, int y, Fitn
   }
 }
 
-// The change that move m makes in the units of type T: a swap leaves a unit that holds both
+// The change that `move` makes in the units of type T: a swap leaves a unit that holds both
 // cells as it was, so only the units of one cell and not the other change.
 template <int T, int B>
-GPUGA_HD_INLINE int units_change(const std::uint8_t* g, const Move& m, Encoding e,
+GPUGA_HD_INLINE int units_change(const std::uint8_t* genome, const Move& move, Encoding encoding,
                                  FitnessKind kind) {
-  if (!counts_units<T>(e, kind)) return 0;
-  if (m.b < 0) return unit_change<T, B>(g, m.a, g[m.a], m.value, kind);
-  if (unit_index<T, B>(m.a) == unit_index<T, B>(m.b)) return 0;
-  return unit_change<T, B>(g, m.a, g[m.a], g[m.b], kind) +
-         unit_change<T, B>(g, m.b, g[m.b], g[m.a], kind);
+  if (!counts_units<T>(encoding, kind)) return 0;
+  if (move.b < 0) return unit_change<T, B>(genome, move.a, genome[move.a], move.value, kind);
+  if (unit_index<T, B>(move.a) == unit_index<T, B>(move.b)) return 0;
+  return unit_change<T, B>(genome, move.a, genome[move.a], genome[move.b], kind) +
+         unit_change<T, B>(genome, move.b, genome[move.b], genome[move.a], kind);
 }
 
-// Whether m leaves g as it is: no move, or a swap of two equal values.
-GPUGA_HD_INLINE bool leaves_grid(const std::uint8_t* g, const Move& m) {
-  return m.a < 0 || (m.b >= 0 && g[m.a] == g[m.b]);
+// Whether move leaves genome as it is: no move, or a swap of two equal values.
+GPUGA_HD_INLINE bool leaves_grid(const std::uint8_t* genome, const Move& move) {
+  return move.a < 0 || (move.b >= 0 && genome[move.a] == genome[move.b]);
 }
 
-// fitness(g after m) - fitness(g), with g before the move: at most four units change.
+// fitness(genome after move) - fitness(genome), with genome before the move: at most four units
+// change.
 template <int B>
-GPUGA_HD_INLINE int move_delta(const std::uint8_t* g, const Move& m, Encoding e,
+GPUGA_HD_INLINE int move_delta(const std::uint8_t* genome, const Move& move, Encoding encoding,
                                FitnessKind kind) {
-  if (leaves_grid(g, m)) return 0;
-  return units_change<0, B>(g, m, e, kind) + units_change<1, B>(g, m, e, kind) +
-         units_change<2, B>(g, m, e, kind);
+  if (leaves_grid(genome, move)) return 0;
+  return units_change<0, B>(genome, move, encoding, kind) +
+         units_change<1, B>(genome, move, encoding, kind) +
+         units_change<2, B>(genome, move, encoding, kind);
 }
 
 // move_delta for a run of moves on one grid (a chain's sweep, a child's local search): the units
@@ -154,47 +156,49 @@ struct UnitCounts {
   std::uint64_t w[3][kWordUnits];
   std::uint8_t c[3][kByteUnits][kByteUnits == 1 ? 1 : n + 1];
 
-  GPUGA_HD_INLINE void count(const std::uint8_t* g, Encoding e, FitnessKind kind) {
+  GPUGA_HD_INLINE void count(const std::uint8_t* genome, Encoding encoding, FitnessKind kind) {
     if constexpr (kCounted) {
-      count_units<0>(g, e, kind);
-      count_units<1>(g, e, kind);
-      count_units<2>(g, e, kind);
+      count_units<0>(genome, encoding, kind);
+      count_units<1>(genome, encoding, kind);
+      count_units<2>(genome, encoding, kind);
     }
   }
 
-  // move_delta(g, m, e, kind).
-  GPUGA_HD_INLINE int delta(const std::uint8_t* g, const Move& m, Encoding e,
+  // move_delta(genome, move, encoding, kind).
+  GPUGA_HD_INLINE int delta(const std::uint8_t* genome, const Move& move, Encoding encoding,
                             FitnessKind kind) const {
     if constexpr (kCounted) {
-      if (leaves_grid(g, m)) return 0;
-      return units_delta<0>(g, m, e, kind) + units_delta<1>(g, m, e, kind) +
-             units_delta<2>(g, m, e, kind);
+      if (leaves_grid(genome, move)) return 0;
+      return units_delta<0>(genome, move, encoding, kind) +
+             units_delta<1>(genome, move, encoding, kind) +
+             units_delta<2>(genome, move, encoding, kind);
     } else {
-      return move_delta<B>(g, m, e, kind);
+      return move_delta<B>(genome, move, encoding, kind);
     }
   }
 
-  // The counts after move m; g is the grid before it (call before apply_move).
-  GPUGA_HD_INLINE void apply(const std::uint8_t* g, const Move& m, Encoding e, FitnessKind kind) {
+  // The counts after `move`; `genome` is the grid before it (call before apply_move).
+  GPUGA_HD_INLINE void apply(const std::uint8_t* genome, const Move& move, Encoding encoding,
+                             FitnessKind kind) {
     if constexpr (kCounted) {
-      if (m.a < 0) return;
-      apply_units<0>(g, m, e, kind);
-      apply_units<1>(g, m, e, kind);
-      apply_units<2>(g, m, e, kind);
+      if (move.a < 0) return;
+      apply_units<0>(genome, move, encoding, kind);
+      apply_units<1>(genome, move, encoding, kind);
+      apply_units<2>(genome, move, encoding, kind);
     }
   }
 
  private:
   template <int T>
-  GPUGA_HD_INLINE void count_units(const std::uint8_t* g, Encoding e, FitnessKind kind) {
-    if (!counts_units<T>(e, kind)) return;
+  GPUGA_HD_INLINE void count_units(const std::uint8_t* genome, Encoding encoding, FitnessKind kind) {
+    if (!counts_units<T>(encoding, kind)) return;
     for (int u = 0; u < n; ++u) {
       const int first = Shape<B>::unit_cell(T * n + u, 0);
       if constexpr (kWords) {
-        w[T][u] = unit_counts<T, B>(g, first);
+        w[T][u] = unit_counts<T, B>(genome, first);
       } else {
         for (int v = 0; v <= n; ++v) c[T][u][v] = 0;
-        for (int k = 0; k < n; ++k) ++c[T][u][g[first + unit_offset<T, B>(k)]];
+        for (int k = 0; k < n; ++k) ++c[T][u][genome[first + unit_offset<T, B>(k)]];
       }
     }
   }
@@ -208,29 +212,29 @@ struct UnitCounts {
   // the counting then; here both changes cost two lookups, and a select instead of that branch
   // (taken at random) is worth 13% of sa's moves/s and 19% of hc's (docs/decisions.md).
   template <int T>
-  GPUGA_HD_INLINE int units_delta(const std::uint8_t* g, const Move& m, Encoding e,
+  GPUGA_HD_INLINE int units_delta(const std::uint8_t* genome, const Move& move, Encoding encoding,
                                   FitnessKind kind) const {
-    if (!counts_units<T>(e, kind)) return 0;
-    const int x = g[m.a], ua = unit_index<T, B>(m.a);
-    if (m.b < 0) return unit_delta<T>(ua, x, m.value, kind);
-    const int y = g[m.b], ub = unit_index<T, B>(m.b);
+    if (!counts_units<T>(encoding, kind)) return 0;
+    const int x = genome[move.a], ua = unit_index<T, B>(move.a);
+    if (move.b < 0) return unit_delta<T>(ua, x, move.value, kind);
+    const int y = genome[move.b], ub = unit_index<T, B>(move.b);
     const int change = unit_delta<T>(ua, x, y, kind) + unit_delta<T>(ub, y, x, kind);
     return ua == ub ? 0 : change;
   }
   // Within one unit a swap's two updates cancel.
   template <int T>
-  GPUGA_HD_INLINE void apply_units(const std::uint8_t* g, const Move& m, Encoding e,
+  GPUGA_HD_INLINE void apply_units(const std::uint8_t* genome, const Move& move, Encoding encoding,
                                    FitnessKind kind) {
-    if (!counts_units<T>(e, kind)) return;
-    const int x = g[m.a], y = m.b < 0 ? m.value : g[m.b];
-    const int ua = unit_index<T, B>(m.a);
+    if (!counts_units<T>(encoding, kind)) return;
+    const int x = genome[move.a], y = move.b < 0 ? move.value : genome[move.b];
+    const int ua = unit_index<T, B>(move.a);
     if constexpr (kWords) {
       w[T][ua] += nibble_one(y) - nibble_one(x);
-      if (m.b >= 0) w[T][unit_index<T, B>(m.b)] += nibble_one(x) - nibble_one(y);
+      if (move.b >= 0) w[T][unit_index<T, B>(move.b)] += nibble_one(x) - nibble_one(y);
     } else {
       --c[T][ua][x], ++c[T][ua][y];
-      if (m.b >= 0) {
-        const int ub = unit_index<T, B>(m.b);
+      if (move.b >= 0) {
+        const int ub = unit_index<T, B>(move.b);
         --c[T][ub][y], ++c[T][ub][x];
       }
     }

@@ -12,25 +12,26 @@ namespace gpuga {
 
 // Swapping the values of free cells a and b leaves each where no given forbids it.
 template <int B>
-GPUGA_HD_INLINE bool swap_is_legal(const std::uint8_t* g, const PuzzleInfo<B>& info, int a, int b) {
-  return Shape<B>::holds(info.allowed[a], g[b]) & Shape<B>::holds(info.allowed[b], g[a]);
+GPUGA_HD_INLINE bool swap_is_legal(const std::uint8_t* genome, const PuzzleInfo<B>& info, int a,
+                                   int b) {
+  return Shape<B>::holds(info.allowed[a], genome[b]) & Shape<B>::holds(info.allowed[b], genome[a]);
 }
 
 // Given-aware repair of one block after a random fill: each cell holding a digit a given
 // forbids there swaps with the first cell (from a random start) where both digits become legal.
 template <int B, class R>
-GPUGA_HD_INLINE void repair_block(std::uint8_t* g, const PuzzleInfo<B>& info, int b, R& rng) {
+GPUGA_HD_INLINE void repair_block(std::uint8_t* genome, const PuzzleInfo<B>& info, int b, R& rng) {
   const int n = info.free_count[b];
   const int start = n > 1 ? static_cast<int>(rng.below(static_cast<std::uint32_t>(n))) : 0;
   for (int i = 0; i < n; ++i) {
     const int ci = info.free_cells[b][i];
-    if (Shape<B>::holds(info.allowed[ci], g[ci])) continue;
+    if (Shape<B>::holds(info.allowed[ci], genome[ci])) continue;
     for (int k = 0; k < n; ++k) {
       const int cj = info.free_cells[b][(start + k) % n];
-      if (cj != ci && swap_is_legal<B>(g, info, ci, cj)) {
-        const std::uint8_t t = g[ci];
-        g[ci] = g[cj];
-        g[cj] = t;
+      if (cj != ci && swap_is_legal<B>(genome, info, ci, cj)) {
+        const std::uint8_t t = genome[ci];
+        genome[ci] = genome[cj];
+        genome[cj] = t;
         break;
       }
     }
@@ -41,11 +42,11 @@ GPUGA_HD_INLINE void repair_block(std::uint8_t* g, const PuzzleInfo<B>& info, in
 // blocks are permutations, then (given-aware) repaired. cell: every free cell an independent
 // value 1..n.
 template <int B, class R>
-GPUGA_HD_INLINE void init_individual(std::uint8_t* out, const PuzzleInfo<B>& info, Encoding e,
+GPUGA_HD_INLINE void init_individual(std::uint8_t* out, const PuzzleInfo<B>& info, Encoding encoding,
                                      bool given_aware, R& rng) {
   constexpr int n_side = Shape<B>::kSide;
   for (int c = 0; c < Shape<B>::kCells; ++c) out[c] = info.givens[c];
-  if (e == Encoding::Cell) {
+  if (encoding == Encoding::Cell) {
     for (int i = 0; i < info.n_free; ++i)
       out[info.all_free[i]] = static_cast<std::uint8_t>(1 + rng.below(n_side));
     return;
@@ -77,10 +78,10 @@ GPUGA_HD_INLINE void copy_individual(std::uint8_t* out, const std::uint8_t* in) 
 template <int B, class R>
 GPUGA_HD_INLINE void band_crossover(std::uint8_t* out, const std::uint8_t* a,
                                     const std::uint8_t* b, const std::uint8_t* score_a,
-                                    const std::uint8_t* score_b, Encoding e, R& rng) {
+                                    const std::uint8_t* score_b, Encoding encoding, R& rng) {
   constexpr int n = Shape<B>::kSide, band = B * n;  // a band's cells, in a row
-  const bool stacks = e != Encoding::Row && (rng.next() & 1u);
-  const int first = e == Encoding::Row ? 2 * B : (stacks ? B : 0);
+  const bool stacks = encoding != Encoding::Row && (rng.next() & 1u);
+  const int first = encoding == Encoding::Row ? 2 * B : (stacks ? B : 0);
   for (int t = 0; t < B; ++t) {
     const std::uint8_t* src = score_b[first + t] < score_a[first + t] ? b : a;
     if (stacks) {  // columns Bt..Bt+B-1 of every row
@@ -98,9 +99,10 @@ GPUGA_HD_INLINE void band_crossover(std::uint8_t* out, const std::uint8_t* a,
 // scores.)
 template <int B, class R>
 GPUGA_HD_INLINE void crossover(std::uint8_t* out, const std::uint8_t* a, const std::uint8_t* b,
-                               const PuzzleInfo<B>& info, Encoding e, Crossover kind, R& rng) {
+                               const PuzzleInfo<B>& info, Encoding encoding, Crossover kind,
+                               R& rng) {
   constexpr int n = Shape<B>::kSide, cells = Shape<B>::kCells;
-  if (e == Encoding::Cell) {
+  if (encoding == Encoding::Cell) {
     if (kind == Crossover::OnePoint) {
       const int cut = 1 + static_cast<int>(rng.below(cells - 1));
       for (int c = 0; c < cells; ++c) out[c] = c < cut ? a[c] : b[c];
@@ -131,7 +133,7 @@ GPUGA_HD_INLINE void crossover(std::uint8_t* out, const std::uint8_t* a, const s
   for (int blk = 0; blk < n; ++blk) {
     const std::uint8_t* src = (from_b >> blk) & 1u ? b : a;
     for (int k = 0; k < n; ++k) {
-      const int c = block_cell<B>(e, blk, k);
+      const int c = block_cell<B>(encoding, blk, k);
       out[c] = src[c];
     }
   }
@@ -160,15 +162,16 @@ struct Move {
 // which are legal is random, so a branch per cell would be mispredicted more often than not, at
 // a cost above the tests.
 template <int B>
-GPUGA_HD_INLINE typename Shape<B>::Bits legal_partners(const std::uint8_t* g, const PuzzleInfo<B>& info,
-                                                       int b, std::uint32_t i) {
+GPUGA_HD_INLINE typename Shape<B>::Bits legal_partners(const std::uint8_t* genome,
+                                                       const PuzzleInfo<B>& info, int b,
+                                                       std::uint32_t i) {
   using Bits = typename Shape<B>::Bits;
   const Bits allowed_i = info.allowed[info.free_cells[b][i]];
   Bits fits = 0;  // bit j: free cell j's value is allowed at i (j >= n: masked below)
   GPUGA_UNROLL
   for (int j = 0; j < Shape<B>::kSide; ++j)
-    fits |= Shape<B>::holds(allowed_i, g[info.free_cells[b][j]]) << j;
-  return fits & info.allows[b][g[info.free_cells[b][i]]] & ~(Bits(1) << i);
+    fits |= Shape<B>::holds(allowed_i, genome[info.free_cells[b][j]]) << j;
+  return fits & info.allows[b][genome[info.free_cells[b][i]]] & ~(Bits(1) << i);
 }
 
 // The move that mutation makes and that annealing and hill climbing propose. box/row: two
@@ -176,55 +179,55 @@ GPUGA_HD_INLINE typename Shape<B>::Bits legal_partners(const std::uint8_t* g, co
 // cell with the first cell from a random other one of its block on (cyclically) for which both
 // values stay legal, up to kMutationTries cells. cell: one free cell, any value but its own.
 template <int B, class R>
-GPUGA_HD_INLINE Move propose_move(const std::uint8_t* g, const PuzzleInfo<B>& info, Encoding e,
-                                  bool given_aware, R& rng) {
+GPUGA_HD_INLINE Move propose_move(const std::uint8_t* genome, const PuzzleInfo<B>& info,
+                                  Encoding encoding, bool given_aware, R& rng) {
   constexpr int n_side = Shape<B>::kSide;
-  Move m;
-  if (e == Encoding::Cell) {
-    if (info.n_free == 0) return m;
+  Move move;
+  if (encoding == Encoding::Cell) {
+    if (info.n_free == 0) return move;
     // Two draws: with one (Picks, as below), ptxas gave the segment step 320 more bytes of
     // local arrays (-Xptxas -v, sm_90).
-    m.a = info.all_free[rng.below(info.n_free)];
-    m.value = static_cast<std::uint8_t>((g[m.a] + rng.below(n_side - 1)) % n_side + 1);
-    return m;
+    move.a = info.all_free[rng.below(info.n_free)];
+    move.value = static_cast<std::uint8_t>((genome[move.a] + rng.below(n_side - 1)) % n_side + 1);
+    return move;
   }
-  if (info.n_swappable == 0) return m;
+  if (info.n_swappable == 0) return move;
   for (int attempt = 0; attempt < (given_aware ? kMutationTries : 1); ++attempt) {
     Picks pick(rng.next());  // the block, the cell and the offset (bias below 25^3 / 2^32)
     const int blk = info.swappable[pick.below(info.n_swappable)];
     const std::uint32_t n = info.free_count[blk];
     const std::uint32_t i = pick.below(n);
     const std::uint32_t from = partner(i, pick.below(n - 1), n);
-    m.a = info.free_cells[blk][i];
+    move.a = info.free_cells[blk][i];
     if (!given_aware) {
-      m.b = info.free_cells[blk][from];
-      return m;
+      move.b = info.free_cells[blk][from];
+      return move;
     }
-    const auto legal = legal_partners<B>(g, info, blk, i);
+    const auto legal = legal_partners<B>(genome, info, blk, i);
     if (legal == 0) continue;
     const auto later = legal & (~decltype(legal)(0) << from);  // the first from `from` on, cyclically
-    m.b = info.free_cells[blk][lowest_bit(later ? later : legal)];
-    return m;
+    move.b = info.free_cells[blk][lowest_bit(later ? later : legal)];
+    return move;
   }
-  m.a = -1;
-  return m;
+  move.a = -1;
+  return move;
 }
 
-GPUGA_HD_INLINE void apply_move(std::uint8_t* g, const Move& m) {
-  if (m.b >= 0) {
-    const std::uint8_t t = g[m.a];
-    g[m.a] = g[m.b];
-    g[m.b] = t;
-  } else if (m.a >= 0) {
-    g[m.a] = m.value;
+GPUGA_HD_INLINE void apply_move(std::uint8_t* genome, const Move& move) {
+  if (move.b >= 0) {
+    const std::uint8_t t = genome[move.a];
+    genome[move.a] = genome[move.b];
+    genome[move.b] = t;
+  } else if (move.a >= 0) {
+    genome[move.a] = move.value;
   }
 }
 
 // Mutation: one proposed move, always made.
 template <int B, class R>
-GPUGA_HD_INLINE void mutate(std::uint8_t* g, const PuzzleInfo<B>& info, Encoding e, bool given_aware,
-                            R& rng) {
-  apply_move(g, propose_move<B>(g, info, e, given_aware, rng));
+GPUGA_HD_INLINE void mutate(std::uint8_t* genome, const PuzzleInfo<B>& info, Encoding encoding,
+                            bool given_aware, R& rng) {
+  apply_move(genome, propose_move<B>(genome, info, encoding, given_aware, rng));
 }
 
 }  // namespace gpuga
