@@ -485,52 +485,52 @@ struct Island {
 
   // After `side` was ordered at `generation`: a better best becomes the island's best (its grid
   // copied to `best_grid`), fitness 0 marks it solved. Every thread updates its own `s` alike.
-  GPUGA_HD void note_best(IslandState& s, int side, std::uint32_t generation, bool first,
+  GPUGA_HD void note_best(IslandState& state, int side, std::uint32_t generation, bool first,
                           std::uint8_t* best_grid) const {
     const Fitness best = fit(side)[order()[0]];
-    if (!first && best >= s.best_ever) return;
-    s.best_ever = best;
-    s.last_improvement = generation;
-    if (best == 0) s.solved = generation;
+    if (!first && best >= state.best_ever) return;
+    state.best_ever = best;
+    state.last_improvement = generation;
+    if (best == 0) state.solved = generation;
     team_copy(team, best_grid, genome(side, order()[0]), kGenomeBytes);
   }
 
   // Generation 0.
   template <bool kRepaired, bool kSearched = false>
-  GPUGA_HD void init(IslandState& s, std::uint64_t seed, std::uint8_t* best_grid,
+  GPUGA_HD void init(IslandState& state, std::uint64_t seed, std::uint8_t* best_grid,
                      std::uint8_t* searches = nullptr) const {
-    s = IslandState{};
-    s.seed = seed;
+    state = IslandState{};
+    state.seed = seed;
     // Every individual evaluated, and every tabu-search move (a move's change of conflicts
     // counts as an evaluation, as a local-search move does below).
-    s.evaluations = layout.island_size + renew<kRepaired, kSearched>(0, 0, seed, 0, searches);
+    state.evaluations = layout.island_size + renew<kRepaired, kSearched>(0, 0, seed, 0, searches);
     team.sync();
     sort_side(0);
-    note_best(s, 0, 0, true, best_grid);
+    note_best(state, 0, 0, true, best_grid);
   }
 
   // One generation: a restart when one falls due, else breeding; then order and progress.
   template <bool kRepaired, bool kSearched = false>
-  GPUGA_HD void generation(IslandState& s, std::uint32_t g, std::uint8_t* best_grid,
+  GPUGA_HD void generation(IslandState& state, std::uint32_t gen, std::uint8_t* best_grid,
                            std::uint8_t* searches = nullptr) const {
-    const int cur = s.side, nxt = cur ^ 1;
-    if (params.restart_after && g - s.last_improvement > params.restart_after) {
+    const int cur = state.side, nxt = cur ^ 1;
+    if (params.restart_after && gen - state.last_improvement > params.restart_after) {
       const std::uint32_t keep = kept_on_restart(params, layout.island_size);
       for (const std::uint32_t i : share(team, keep)) move(cur, order()[i], nxt, i);
-      const std::uint64_t moves = renew<kRepaired, kSearched>(nxt, keep, s.seed, g, searches);
-      ++s.restarts;
-      s.last_improvement = g;
-      s.evaluations += layout.island_size - keep + moves;
+      const std::uint64_t moves = renew<kRepaired, kSearched>(nxt, keep, state.seed, gen, searches);
+      ++state.restarts;
+      state.last_improvement = gen;
+      state.evaluations += layout.island_size - keep + moves;
     } else {
-      const std::uint64_t moves = breed<kRepaired, kSearched>(cur, s.seed, g, searches);
+      const std::uint64_t moves = breed<kRepaired, kSearched>(cur, state.seed, gen, searches);
       // Besides the children, every tabu-search move (a move's fitness change counts as an
       // evaluation, as for sa and hc).
-      s.evaluations += bred_evaluations(layout.children, params.ga) + moves;
+      state.evaluations += bred_evaluations(layout.children, params.ga) + moves;
     }
-    s.side = static_cast<std::uint8_t>(nxt);
+    state.side = static_cast<std::uint8_t>(nxt);
     team.sync();
     sort_side(nxt);
-    note_best(s, nxt, g, false, best_grid);
+    note_best(state, nxt, gen, false, best_grid);
   }
 
   // Adds `side`'s fitness sum and the diversity sample's Hamming distances to individual `best`
@@ -545,33 +545,36 @@ struct Island {
   }
 
   // The best `m` individuals, best first, to an outbox of m genomes, fitness and band scores.
-  GPUGA_HD void emigrate(const IslandState& s, std::uint8_t* outbox, std::uint32_t m) const {
-    for (const std::uint32_t j : share(team, m)) {
+  GPUGA_HD void emigrate(const IslandState& state, std::uint8_t* outbox,
+                         std::uint32_t migrants) const {
+    for (const std::uint32_t j : share(team, migrants)) {
       const std::uint32_t from = order()[j];
-      copy_genome<B>(outbox + std::uint64_t(j) * kGenomeBytes, genome(s.side, from));
-      reinterpret_cast<Fitness*>(outbox + std::uint64_t(m) * kGenomeBytes)[j] = fit(s.side)[from];
+      copy_genome<B>(outbox + std::uint64_t(j) * kGenomeBytes, genome(state.side, from));
+      reinterpret_cast<Fitness*>(outbox + std::uint64_t(migrants) * kGenomeBytes)[j] =
+          fit(state.side)[from];
       if (layout.bands)
         for (int b = 0; b < kBands; ++b)
-          outbox[std::uint64_t(m) * (kGenomeBytes + sizeof(Fitness)) + j * kBands + b] =
-              band(s.side, from)[b];
+          outbox[std::uint64_t(migrants) * (kGenomeBytes + sizeof(Fitness)) + j * kBands + b] =
+              band(state.side, from)[b];
     }
   }
 
   // A neighbour's outbox replaces the worst `m` (immigrant j into the j-th of them, worst last).
-  GPUGA_HD void immigrate(IslandState& s, const std::uint8_t* outbox, std::uint32_t m,
+  GPUGA_HD void immigrate(IslandState& state, const std::uint8_t* outbox, std::uint32_t migrants,
                           std::uint8_t* best_grid) const {
-    for (const std::uint32_t j : share(team, m)) {
-      const std::uint32_t to = order()[layout.island_size - m + j];
-      copy_genome<B>(genome(s.side, to), outbox + std::uint64_t(j) * kGenomeBytes);
-      fit(s.side)[to] = reinterpret_cast<const Fitness*>(outbox + std::uint64_t(m) * kGenomeBytes)[j];
+    for (const std::uint32_t j : share(team, migrants)) {
+      const std::uint32_t to = order()[layout.island_size - migrants + j];
+      copy_genome<B>(genome(state.side, to), outbox + std::uint64_t(j) * kGenomeBytes);
+      fit(state.side)[to] =
+          reinterpret_cast<const Fitness*>(outbox + std::uint64_t(migrants) * kGenomeBytes)[j];
       if (layout.bands)
         for (int b = 0; b < kBands; ++b)
-          band(s.side, to)[b] =
-              outbox[std::uint64_t(m) * (kGenomeBytes + sizeof(Fitness)) + j * kBands + b];
+          band(state.side, to)[b] =
+              outbox[std::uint64_t(migrants) * (kGenomeBytes + sizeof(Fitness)) + j * kBands + b];
     }
     team.sync();
-    sort_side(s.side);
-    note_best(s, s.side, s.clock, false, best_grid);
+    sort_side(state.side);
+    note_best(state, state.side, state.clock, false, best_grid);
   }
 };
 
