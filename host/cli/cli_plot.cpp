@@ -51,7 +51,8 @@ std::filesystem::path plots_script() {
 
 }  // namespace
 
-void add_plot_command(CLI::App& app, int& exit_status) {
+// The exit status is plots.py's own: the command becomes it.
+void add_plot_command(CLI::App& app, int& /*exit_status*/) {
   auto* cmd = app.add_subcommand(
       "plot", "Pictures of runs (PNG, with Python's matplotlib): convergence from traces "
               "(--traces DIR of batch, sweep or solve --trace), and from batch or sweep CSVs the "
@@ -59,10 +60,7 @@ void add_plot_command(CLI::App& app, int& exit_status) {
               "(gpuga plot --help says more)");
   cmd->allow_extras();    // every argument is plots.py's
   cmd->set_help_flag();   // --help too
-  cmd->callback([cmd, &exit_status] {
-    exit_status = kExitOk;
-    run_plots(cmd->remaining());
-  });
+  cmd->callback([cmd] { run_plots(cmd->remaining()); });
 }
 
 }  // namespace gpuga
