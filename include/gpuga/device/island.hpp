@@ -211,10 +211,11 @@ GPUGA_HD_INLINE std::uint8_t* work_bytes(StagedWork work) { return work.bytes; }
 // their snapshots (test_engine_device: SnapshotsOfTwoRunsOfOneSeedAreTheSameBytesAtOddIslandSizes).
 template <class Team>
 GPUGA_HD void team_copy(const Team& team, void* dst, const void* src, std::uint64_t bytes) {
-  auto* d = static_cast<std::uint32_t*>(dst);
-  const auto* s = static_cast<const std::uint32_t*>(src);
+  auto* to_words = static_cast<std::uint32_t*>(dst);
+  const auto* from_words = static_cast<const std::uint32_t*>(src);
   const std::uint64_t words = bytes / 4;
-  for (std::uint64_t w = team.rank(); w < words; w += team.size()) d[w] = s[w];
+  for (std::uint64_t w = team.rank(); w < words; w += team.size())
+    to_words[w] = from_words[w];
   for (std::uint64_t b = 4 * words + team.rank(); b < bytes; b += team.size())
     static_cast<std::uint8_t*>(dst)[b] = static_cast<const std::uint8_t*>(src)[b];
 }
@@ -304,50 +305,52 @@ struct Island {
   // The live part of an island (its current side, fitness, band scores and order; chains: both
   // sides and their states) to another record: staging into shared memory and back.
   GPUGA_HD void copy_live_to(const Island& to, int side) const {
-    const std::uint64_t n = layout.island_size;
+    const std::uint64_t island_size = layout.island_size;
     if (layout.chains) {
-      team_copy(team, to.genome(0, 0), genome(0, 0), n * kGenomeBytes);
-      team_copy(team, to.genome(1, 0), genome(1, 0), n * kGenomeBytes);
-      team_copy(team, to.fit(0), fit(0), n * sizeof(Fitness));
-      team_copy(team, to.fit(1), fit(1), n * sizeof(Fitness));
-      team_copy(team, to.rec + layout.chain_states, rec + layout.chain_states, n * sizeof(ChainState));
+      team_copy(team, to.genome(0, 0), genome(0, 0), island_size * kGenomeBytes);
+      team_copy(team, to.genome(1, 0), genome(1, 0), island_size * kGenomeBytes);
+      team_copy(team, to.fit(0), fit(0), island_size * sizeof(Fitness));
+      team_copy(team, to.fit(1), fit(1), island_size * sizeof(Fitness));
+      team_copy(team, to.rec + layout.chain_states, rec + layout.chain_states,
+                island_size * sizeof(ChainState));
       return;
     }
-    team_copy(team, to.genome(side, 0), genome(side, 0), n * kGenomeBytes);
-    team_copy(team, to.fit(side), fit(side), n * sizeof(Fitness));
-    if (layout.bands) team_copy(team, to.band(side, 0), band(side, 0), n * kBands);
-    team_copy(team, to.order(), order(), n * sizeof(std::uint32_t));
+    team_copy(team, to.genome(side, 0), genome(side, 0), island_size * kGenomeBytes);
+    team_copy(team, to.fit(side), fit(side), island_size * sizeof(Fitness));
+    if (layout.bands) team_copy(team, to.band(side, 0), band(side, 0), island_size * kBands);
+    team_copy(team, to.order(), order(), island_size * sizeof(std::uint32_t));
   }
 
   // Sorts (fitness_of(i) << 32 | i) for i < count, padded with ~0 to sort_n, into keys().
   template <class FitnessOf>
   GPUGA_HD const std::uint64_t* sort_keys(std::uint32_t count, const FitnessOf& fitness_of) const {
-    std::uint64_t* k = keys();
+    std::uint64_t* sorted = keys();
     for (const std::uint32_t i : share(team, layout.sort_n))
-      k[i] = i < count ? (std::uint64_t(fitness_of(i)) << 32 | i) : ~std::uint64_t(0);
+      sorted[i] = i < count ? (std::uint64_t(fitness_of(i)) << 32 | i) : ~std::uint64_t(0);
     team.sync();
-    team.sort(k, layout.sort_n);
-    return k;
+    team.sort(sorted, layout.sort_n);
+    return sorted;
   }
 
   // Orders `side` by (fitness, index) into order().
   GPUGA_HD void sort_side(int side) const {
-    const Fitness* f = fit(side);
-    const std::uint64_t* k = sort_keys(layout.island_size, [f](std::uint32_t i) { return f[i]; });
+    const Fitness* fitness = fit(side);
+    const std::uint64_t* sorted =
+        sort_keys(layout.island_size, [fitness](std::uint32_t i) { return fitness[i]; });
     for (const std::uint32_t i : share(team, layout.island_size))
-      order()[i] = static_cast<std::uint32_t>(k[i]);
+      order()[i] = static_cast<std::uint32_t>(sorted[i]);
     team.sync();
   }
 
   // Genome `from` of side `src` (or a child when from >= n, truncation) to genome i of side `dst`.
   GPUGA_HD void move(int src, std::uint32_t from, int dst, std::uint32_t i) const {
     const bool child = from >= layout.island_size;
-    const std::uint32_t k = child ? from - layout.island_size : from;
-    copy_genome<B>(genome(dst, i), child ? kid(k) : genome(src, k));
-    fit(dst)[i] = child ? kid_fit()[k] : fit(src)[k];
+    const std::uint32_t index = child ? from - layout.island_size : from;
+    copy_genome<B>(genome(dst, i), child ? kid(index) : genome(src, index));
+    fit(dst)[i] = child ? kid_fit()[index] : fit(src)[index];
     if (layout.bands) {
-      const std::uint8_t* b = child ? kid_band(k) : band(src, k);
-      for (int s = 0; s < kBands; ++s) band(dst, i)[s] = b[s];
+      const std::uint8_t* scores = child ? kid_band(index) : band(src, index);
+      for (int s = 0; s < kBands; ++s) band(dst, i)[s] = scores[s];
     }
   }
 
