@@ -118,7 +118,7 @@ CsvWriter::CsvWriter(const std::string& path, const std::vector<std::string>& he
     std::ifstream in(path, std::ios::binary);
     std::string first;
     std::getline(in, first);
-    if (first.starts_with("\xEF\xBB\xBF")) first.erase(0, 3);
+    if (starts_with_utf8_mark(first)) first.erase(0, kUtf8Mark.size());
     if (first.ends_with('\r')) first.pop_back();
     GPUGA_INPUT_CHECK(first == csv_line(header),
                       path + ":1: the header is not " + csv_line(header).substr(0, 60) +

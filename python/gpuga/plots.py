@@ -163,10 +163,11 @@ def convergence(traces, rows):
 def plot_convergence(plt, traces, rows, columns, out):
     import numpy as np
     labels = {r["config_id"]: config_label(r, columns) for r in rows}
-    for (config, puzzle, _), _ in traces.items():  # traces alone (solve's): the puzzle names them
-        if config not in labels:
-            alone = {key[1] for key in traces if key[0] == config} == {puzzle}
-            labels[config] = puzzle if alone else config
+    puzzles = collections.defaultdict(set)  # traces alone (solve's): a lone puzzle names them
+    for config, puzzle, _ in traces:
+        puzzles[config].add(puzzle)
+    for config, names in puzzles.items():
+        labels.setdefault(config, next(iter(names)) if len(names) == 1 else config)
     curves = convergence(traces, rows)
     last = 0
     fig, ax = plt.subplots(figsize=(8, 5))
