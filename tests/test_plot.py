@@ -135,6 +135,8 @@ class PlotTest(unittest.TestCase):
                 call()
             self.assertIn(message, str(e.exception))
         self.assertEqual(plots.main([str(bad), "--out", str(self.folder / "png")]), 2)
+        # An output that cannot be written, once the inputs are read: a failure, exit 3.
+        self.assertEqual(plots.main([str(self.folder / "runs.csv"), "--out", str(bad)]), 3)
 
     @unittest.skipUnless(os.environ.get("GPUGA_TEST_BINARY"), "the gpuga command's test")
     def test_the_command_draws_a_solves_convergence(self):

@@ -15,6 +15,9 @@ writes into DIR:
   parameters.png   (CSVs) success rate and median time to solve against each setting that varies,
                    and against the puzzle size when the CSVs hold runs of more than one
 
+Exit status: 0 drawn; 2 an input that is not gpuga's; 3 a folder or picture that cannot be
+written (those written before it kept); 5 interrupted (likewise).
+
 From Python: gpuga.plot(runs, traces=, out=). This file needs matplotlib and numpy only, not
 gpuga's compiled module, so that the gpuga command can run it as a script.
 """
@@ -299,7 +302,7 @@ def draw(csvs=(), traces=None, out="."):
 
 def main(argv=None):
     parser = argparse.ArgumentParser(prog="gpuga plot", description=__doc__.split("\n")[0],
-                                     epilog=__doc__.split("\n\n")[2],
+                                     epilog="\n\n".join(__doc__.split("\n\n")[2:4]),
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("csv", nargs="*", help="CSV files written by gpuga batch or sweep")
     parser.add_argument("--traces", help="the folder given to --trace (batch, sweep or solve)")
@@ -310,6 +313,13 @@ def main(argv=None):
     except ValueError as e:
         print(f"gpuga plot: {e}", file=sys.stderr)
         return 2
+    except OSError as e:  # the inputs were read: a folder or a picture that cannot be written
+        print(f"gpuga plot: failure: {e.filename or args.out}: cannot write ({e.strerror}); the "
+              "pictures written before it are kept", file=sys.stderr)
+        return 3
+    except KeyboardInterrupt:
+        print("gpuga plot: interrupted; the pictures written before it are kept", file=sys.stderr)
+        return 5
     print("wrote " + ", ".join(str(p) for p in written))
     return 0
 
