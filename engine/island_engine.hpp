@@ -68,8 +68,8 @@ class IslandEngine final : public Engine {
                           std::to_string(sort_length(given.ga)) + " keys; expected at most " +
                           std::to_string(kMaxSortKeys) + " (2^30): lower --island-size" +
                           (layout_.truncation ? " or --children" : ""));
-    GPUGA_INPUT_CHECK(!layout_.chains || (given.migration_interval == 0 && layout_.island_size <= kMaxChains),
-                      "sa and hc: islands of " + std::to_string(layout_.island_size) + " chains migrating every " +
+    GPUGA_INPUT_CHECK(!layout_.chains || (given.migration_interval == 0 && layout_.individuals <= kMaxChains),
+                      "sa and hc: islands of " + std::to_string(layout_.individuals) + " chains migrating every " +
                           std::to_string(given.migration_interval) + " generations; expected at most " +
                           std::to_string(kMaxChains) + " chains, which never migrate");
     static_assert(kMaxFitness<5> <= 0xFFFF, "fitness_problem's bound: squared runs to 25x25");
@@ -90,7 +90,7 @@ class IslandEngine final : public Engine {
                           " KiB of shared memory a warp; a block of this device holds " +
                           std::to_string(limits.stage_limit >> 10) +
                           " KiB; expected --repair none or --backend cpu");
-    sys_.prepare(bytes_needed(), "--pop " + std::to_string(std::uint64_t(given.islands) * layout_.island_size) +
+    sys_.prepare(bytes_needed(), "--pop " + std::to_string(std::uint64_t(given.islands) * layout_.individuals) +
                                      (slots > 1 ? " x " + std::to_string(slots) + " runs at once" : ""));
     Sys::resize(records_, islands_ * layout_.bytes);
     Sys::resize(states_, islands_);
@@ -101,7 +101,7 @@ class IslandEngine final : public Engine {
     Sys::resize(tasks_, slots);
     Sys::resize(solved_, slots);
     if (given.ga.selection == Selection::Rank) {
-      const auto cdf = rank_cdf(layout_.island_size, given.rank_pressure);
+      const auto cdf = rank_cdf(layout_.individuals, given.rank_pressure);
       Sys::resize(cdf_, cdf.size());
       Sys::put(cdf_, 0, cdf.data(), cdf.size());
     }
@@ -225,15 +225,15 @@ class IslandEngine final : public Engine {
           if (genomes[j * kGenomeBytes + c] > Shape<B>::kSide) return false;
       return true;
     };
-    bool ok = s.side <= 1 && s.halted <= 1 && genomes_fit(record + layout_.genomes0, layout_.island_size) &&
-              genomes_fit(record + layout_.genomes1, layout_.island_size) && genomes_fit(best, 1) &&
+    bool ok = s.side <= 1 && s.halted <= 1 && genomes_fit(record + layout_.genomes0, layout_.individuals) &&
+              genomes_fit(record + layout_.genomes1, layout_.individuals) && genomes_fit(best, 1) &&
               genomes_fit(outbox, params_.migrants) &&
               (!layout_.truncation || genomes_fit(record + layout_.kids, layout_.children));
-    for (std::uint32_t j = 0; ok && j < layout_.island_size; ++j) {
+    for (std::uint32_t j = 0; ok && j < layout_.individuals; ++j) {
       if (!layout_.chains) {
         std::uint32_t entry;
         read_value(record + layout_.order + std::uint64_t(j) * sizeof entry, entry);
-        ok = entry < layout_.island_size;
+        ok = entry < layout_.individuals;
       } else if (params_.ga.algorithm == Algorithm::Sa) {  // the summary divides by beta
         ChainState chain;
         read_value(record + layout_.chain_states + std::uint64_t(j) * sizeof chain, chain);
@@ -287,8 +287,8 @@ class IslandEngine final : public Engine {
     std::vector<std::uint8_t> out;
     for (std::uint32_t k = 0; k < params_.islands; ++k) {
       const auto genomes =
-          live(run, k, layout_.genomes0, layout_.genomes1, std::uint64_t(layout_.island_size) * kGenomeBytes);
-      for (std::uint32_t j = 0; j < layout_.island_size; ++j)
+          live(run, k, layout_.genomes0, layout_.genomes1, std::uint64_t(layout_.individuals) * kGenomeBytes);
+      for (std::uint32_t j = 0; j < layout_.individuals; ++j)
         out.insert(out.end(), genomes.begin() + std::uint64_t(j) * kGenomeBytes,
                    genomes.begin() + std::uint64_t(j) * kGenomeBytes + kCells);
     }
@@ -297,10 +297,10 @@ class IslandEngine final : public Engine {
 
   std::vector<Fitness> fitness(std::uint32_t run) override {
     [[maybe_unused]] const auto on = sys_.scope();
-    std::vector<Fitness> out(std::uint64_t(layout_.island_size) * params_.islands);
+    std::vector<Fitness> out(std::uint64_t(layout_.individuals) * params_.islands);
     for (std::uint32_t k = 0; k < params_.islands; ++k) {
-      const auto bytes = live(run, k, layout_.fit0, layout_.fit1, layout_.island_size * sizeof(Fitness));
-      std::copy_n(reinterpret_cast<const Fitness*>(bytes.data()), layout_.island_size, out.begin() + k * layout_.island_size);
+      const auto bytes = live(run, k, layout_.fit0, layout_.fit1, layout_.individuals * sizeof(Fitness));
+      std::copy_n(reinterpret_cast<const Fitness*>(bytes.data()), layout_.individuals, out.begin() + k * layout_.individuals);
     }
     return out;
   }
@@ -379,7 +379,7 @@ class IslandEngine final : public Engine {
     return islands_ * (layout_.bytes + kGenomeBytes + outbox_bytes<B>(params_.migrants) + sizeof(IslandState) +
                        sizeof(IslandSummary)) +
            std::uint64_t(slots_) * (sizeof(RunInfo<B>) + sizeof(RunTask) + sizeof(std::uint64_t)) +
-           (params_.ga.selection == Selection::Rank ? std::uint64_t(layout_.island_size) * sizeof(std::uint64_t) : 0);
+           (params_.ga.selection == Selection::Rank ? std::uint64_t(layout_.individuals) * sizeof(std::uint64_t) : 0);
   }
 
   IslandParams params_;

@@ -174,7 +174,7 @@ TEST(Checkpoint, AStateNoIslandCouldBeInIsRefused) {
   const auto good = a->snapshot(0);
   const IslandLayout L = make_layout<3>(c.params.ga);
   const std::uint64_t island = kRunSnapshotHeader, record = island + sizeof(IslandState);
-  const std::uint32_t past_island = L.island_size;
+  const std::uint32_t past_island = L.individuals;
   std::vector<std::pair<std::string, std::vector<std::uint8_t>>> bad;
   auto with = [&](const std::string& what, std::uint64_t at, const void* value, std::size_t n) {
     auto bytes = good;

@@ -178,12 +178,12 @@ struct Chains {
   // its grid copied to `best_grid` when it is new.
   GPUGA_HD void note(IslandState& s, bool first, std::uint8_t* best_grid) const {
     std::uint64_t low = ~std::uint64_t(0), key = ~std::uint64_t(0), restarts = 0;
-    for (const std::uint32_t i : share(isl.team, isl.layout.island_size)) {
+    for (const std::uint32_t i : share(isl.team, isl.layout.individuals)) {
       low = isl.fit(1)[i] < low ? isl.fit(1)[i] : low;
       restarts += state()[i].restarts;
     }
     const Fitness best = static_cast<Fitness>(team_min(low));
-    for (const std::uint32_t i : share(isl.team, isl.layout.island_size)) {
+    for (const std::uint32_t i : share(isl.team, isl.layout.individuals)) {
       const std::uint64_t k = std::uint64_t(state()[i].best_sweep) << 21 | i;
       key = isl.fit(1)[i] == best && k < key ? k : key;
     }
@@ -201,8 +201,8 @@ struct Chains {
   GPUGA_HD void init(IslandState& s, std::uint64_t seed, std::uint8_t* best_grid) const {
     s = IslandState{};
     s.seed = seed;
-    s.evaluations = isl.layout.island_size;
-    for (const std::uint32_t i : share(isl.team, isl.layout.island_size)) {
+    s.evaluations = isl.layout.individuals;
+    for (const std::uint32_t i : share(isl.team, isl.layout.individuals)) {
       init_genome<B>(isl.genome(0, i), i, seed, 0, isl.params.ga, isl.info);
       isl.fit(0)[i] = isl.fit(1)[i] = evaluate<B>(isl.genome(0, i), isl.params.ga, nullptr);
       copy_genome<B>(isl.genome(1, i), isl.genome(0, i));
@@ -217,13 +217,13 @@ struct Chains {
 
   // Sweeps from + 1 .. to of every chain (then advance, with the island's state read again).
   GPUGA_HD void sweeps(std::uint64_t seed, std::uint32_t from, std::uint32_t to) const {
-    for (const std::uint32_t i : share(isl.team, isl.layout.island_size))
+    for (const std::uint32_t i : share(isl.team, isl.layout.individuals))
       for (std::uint32_t g = from + 1; g <= to; ++g) sweep(i, seed, g);
     isl.team.sync();
   }
   // After the sweeps to `to`: evaluations count every move of every chain; the island's best.
   GPUGA_HD void advance(IslandState& s, std::uint32_t to, std::uint8_t* best_grid) const {
-    s.evaluations += std::uint64_t(isl.layout.island_size) * run.sweep * (to - s.clock);
+    s.evaluations += std::uint64_t(isl.layout.individuals) * run.sweep * (to - s.clock);
     note(s, false, best_grid);
   }
 
@@ -231,7 +231,7 @@ struct Chains {
   // diversity sample's distances to the best chain, and (sa) the sum of the temperatures.
   GPUGA_HD void summarize(IslandSummary& out, const IslandState& s) const {
     std::uint64_t low = ~std::uint64_t(0), high = ~std::uint64_t(0), temperature = 0;
-    for (const std::uint32_t i : share(isl.team, isl.layout.island_size)) {
+    for (const std::uint32_t i : share(isl.team, isl.layout.individuals)) {
       const Fitness f = isl.fit(0)[i];
       low = (std::uint64_t(f) << 32 | i) < low ? std::uint64_t(f) << 32 | i : low;
       high = ~std::uint64_t(f) < high ? ~std::uint64_t(f) : high;

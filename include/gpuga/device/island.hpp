@@ -113,8 +113,8 @@ GPUGA_HD_INLINE std::uint64_t align16(std::uint64_t x) { return (x + 15) & ~std:
 // whole structure to local memory on the GPU.
 // Chains (sa, hc) hold their current grids and fitness on side 0 and their bests on side 1.
 struct IslandLayout {
-  std::uint32_t island_size = 0, children = 0;  // individuals, children per generation
-  std::uint32_t sort_n = 0;         // sort keys: a power of two >= n (truncation: n + c)
+  std::uint32_t individuals = 0, children = 0;  // an island's, and the children it breeds a generation
+  std::uint32_t sort_n = 0;         // sort keys: a power of two >= individuals (truncation: + children)
   bool bands = false, truncation = false, chains = false;
   std::uint32_t repair_lanes = 0;   // the repaired GA: a child's lanes on a GPU (team_repair.hpp)
   std::uint64_t genomes0 = 0, genomes1 = 0, kids = 0;
@@ -133,7 +133,7 @@ struct IslandLayout {
 inline std::uint32_t team_threads(const IslandLayout& layout, std::uint32_t most, bool repairs = false) {
   const std::uint64_t lanes = repairs && layout.repair_lanes ? layout.repair_lanes : 1;
   const std::uint64_t children = std::uint64_t(layout.children) * lanes;
-  const std::uint64_t width = layout.island_size > children ? layout.island_size : children;
+  const std::uint64_t width = layout.individuals > children ? layout.individuals : children;
   const std::uint64_t threads = width <= 32 ? 32 : (width + 31) / 32 * 32;  // whole warps
   return static_cast<std::uint32_t>(threads < most ? threads : most);
 }
@@ -156,7 +156,7 @@ template <int B>
 inline IslandLayout make_layout(const GaParams& ga) {
   constexpr int kGenomeBytes = Shape<B>::kGenomeBytes, kBands = kBandScores<B>;
   IslandLayout layout;
-  layout.island_size = ga.island_size;
+  layout.individuals = ga.island_size;
   layout.chains = ga.algorithm != Algorithm::Ga;
   layout.truncation = !layout.chains && ga.selection == Selection::Truncation;
   layout.children = children_of(ga);
@@ -170,19 +170,19 @@ inline IslandLayout make_layout(const GaParams& ga) {
     at = align16(at + bytes);
     return here;
   };
-  layout.genomes0 = take(std::uint64_t(layout.island_size) * kGenomeBytes);
-  layout.genomes1 = take(std::uint64_t(layout.island_size) * kGenomeBytes);
+  layout.genomes0 = take(std::uint64_t(layout.individuals) * kGenomeBytes);
+  layout.genomes1 = take(std::uint64_t(layout.individuals) * kGenomeBytes);
   layout.kids = layout.truncation ? take(std::uint64_t(layout.children) * kGenomeBytes) : 0;
-  layout.fit0 = take(std::uint64_t(layout.island_size) * sizeof(Fitness));
-  layout.fit1 = take(std::uint64_t(layout.island_size) * sizeof(Fitness));
+  layout.fit0 = take(std::uint64_t(layout.individuals) * sizeof(Fitness));
+  layout.fit1 = take(std::uint64_t(layout.individuals) * sizeof(Fitness));
   layout.kid_fit = layout.truncation ? take(std::uint64_t(layout.children) * sizeof(Fitness)) : 0;
-  layout.band0 = layout.bands ? take(std::uint64_t(layout.island_size) * kBands) : 0;
-  layout.band1 = layout.bands ? take(std::uint64_t(layout.island_size) * kBands) : 0;
+  layout.band0 = layout.bands ? take(std::uint64_t(layout.individuals) * kBands) : 0;
+  layout.band1 = layout.bands ? take(std::uint64_t(layout.individuals) * kBands) : 0;
   layout.kid_band = layout.bands && layout.truncation ? take(std::uint64_t(layout.children) * kBands) : 0;
   // Chains are not sorted: no order.
-  layout.order = layout.chains ? 0 : take(std::uint64_t(layout.island_size) * sizeof(std::uint32_t));
+  layout.order = layout.chains ? 0 : take(std::uint64_t(layout.individuals) * sizeof(std::uint32_t));
   layout.keys = take(std::uint64_t(layout.sort_n) * sizeof(std::uint64_t));
-  layout.chain_states = layout.chains ? take(std::uint64_t(layout.island_size) * sizeof(ChainState)) : 0;
+  layout.chain_states = layout.chains ? take(std::uint64_t(layout.individuals) * sizeof(ChainState)) : 0;
   layout.bytes = at;
   return layout;
 }
@@ -305,20 +305,20 @@ struct Island {
   // The live part of an island (its current side, fitness, band scores and order; chains: both
   // sides and their states) to another record: staging into shared memory and back.
   GPUGA_HD void copy_live_to(const Island& to, int side) const {
-    const std::uint64_t island_size = layout.island_size;
+    const std::uint64_t individuals = layout.individuals;
     if (layout.chains) {
-      team_copy(team, to.genome(0, 0), genome(0, 0), island_size * kGenomeBytes);
-      team_copy(team, to.genome(1, 0), genome(1, 0), island_size * kGenomeBytes);
-      team_copy(team, to.fit(0), fit(0), island_size * sizeof(Fitness));
-      team_copy(team, to.fit(1), fit(1), island_size * sizeof(Fitness));
+      team_copy(team, to.genome(0, 0), genome(0, 0), individuals * kGenomeBytes);
+      team_copy(team, to.genome(1, 0), genome(1, 0), individuals * kGenomeBytes);
+      team_copy(team, to.fit(0), fit(0), individuals * sizeof(Fitness));
+      team_copy(team, to.fit(1), fit(1), individuals * sizeof(Fitness));
       team_copy(team, to.rec + layout.chain_states, rec + layout.chain_states,
-                island_size * sizeof(ChainState));
+                individuals * sizeof(ChainState));
       return;
     }
-    team_copy(team, to.genome(side, 0), genome(side, 0), island_size * kGenomeBytes);
-    team_copy(team, to.fit(side), fit(side), island_size * sizeof(Fitness));
-    if (layout.bands) team_copy(team, to.band(side, 0), band(side, 0), island_size * kBands);
-    team_copy(team, to.order(), order(), island_size * sizeof(std::uint32_t));
+    team_copy(team, to.genome(side, 0), genome(side, 0), individuals * kGenomeBytes);
+    team_copy(team, to.fit(side), fit(side), individuals * sizeof(Fitness));
+    if (layout.bands) team_copy(team, to.band(side, 0), band(side, 0), individuals * kBands);
+    team_copy(team, to.order(), order(), individuals * sizeof(std::uint32_t));
   }
 
   // Sorts (fitness_of(i) << 32 | i) for i < count, padded with ~0 to sort_n, into keys().
@@ -336,16 +336,16 @@ struct Island {
   GPUGA_HD void sort_side(int side) const {
     const Fitness* fitness = fit(side);
     const std::uint64_t* sorted =
-        sort_keys(layout.island_size, [fitness](std::uint32_t i) { return fitness[i]; });
-    for (const std::uint32_t i : share(team, layout.island_size))
+        sort_keys(layout.individuals, [fitness](std::uint32_t i) { return fitness[i]; });
+    for (const std::uint32_t i : share(team, layout.individuals))
       order()[i] = static_cast<std::uint32_t>(sorted[i]);
     team.sync();
   }
 
   // Genome `from` of side `src` (or a child when from >= n, truncation) to genome i of side `dst`.
   GPUGA_HD void move(int src, std::uint32_t from, int dst, std::uint32_t i) const {
-    const bool child = from >= layout.island_size;
-    const std::uint32_t index = child ? from - layout.island_size : from;
+    const bool child = from >= layout.individuals;
+    const std::uint32_t index = child ? from - layout.individuals : from;
     copy_genome<B>(genome(dst, i), child ? kid(index) : genome(src, index));
     fit(dst)[i] = child ? kid_fit()[index] : fit(src)[index];
     if (layout.bands) {
@@ -424,13 +424,13 @@ struct Island {
   template <bool kRepaired, bool kSearched = false>
   GPUGA_HD std::uint64_t renew(int side, std::uint32_t from, std::uint64_t seed, std::uint32_t generation,
                                std::uint8_t* searches = nullptr) const {
-    for (const std::uint32_t i : share(team, from, layout.island_size)) {
+    for (const std::uint32_t i : share(team, from, layout.individuals)) {
       init_genome<B, kRepaired>(genome(side, i), i, seed, generation, params.ga, info);
       if constexpr (!kRepaired) fit(side)[i] = evaluate<B>(genome(side, i), params.ga, band(side, i));
     }
     if constexpr (kRepaired) {
-      const std::uint64_t moves = repair<kSearched>(genome(side, 0), from, layout.island_size, seed, generation, searches);
-      for (const std::uint32_t i : share(team, from, layout.island_size))
+      const std::uint64_t moves = repair<kSearched>(genome(side, 0), from, layout.individuals, seed, generation, searches);
+      for (const std::uint32_t i : share(team, from, layout.individuals))
         fit(side)[i] = evaluate_repaired<B>(genome(side, i), band(side, i));
       return moves;
     }
@@ -478,10 +478,10 @@ struct Island {
     // their order, so the survivors' own order is the identity.
     team.sync();
     const Fitness *parents = fit(cur), *kids = kid_fit();
-    const std::uint32_t n = layout.island_size;
+    const std::uint32_t n = layout.individuals;
     const std::uint64_t* k = sort_keys(
         n + layout.children, [=](std::uint32_t i) { return i < n ? parents[i] : kids[i - n]; });
-    for (const std::uint32_t i : share(team, layout.island_size))
+    for (const std::uint32_t i : share(team, layout.individuals))
       move(cur, static_cast<std::uint32_t>(k[i]), nxt, i);
     return moves;
   }
@@ -506,7 +506,7 @@ struct Island {
     state.seed = seed;
     // Every individual evaluated, and every tabu-search move (a move's change of conflicts
     // counts as an evaluation, as a local-search move does below).
-    state.evaluations = layout.island_size + renew<kRepaired, kSearched>(0, 0, seed, 0, searches);
+    state.evaluations = layout.individuals + renew<kRepaired, kSearched>(0, 0, seed, 0, searches);
     team.sync();
     sort_side(0);
     note_best(state, 0, 0, true, best_grid);
@@ -518,12 +518,12 @@ struct Island {
                            std::uint8_t* searches = nullptr) const {
     const int cur = state.side, nxt = cur ^ 1;
     if (params.restart_after && gen - state.last_improvement > params.restart_after) {
-      const std::uint32_t keep = kept_on_restart(params, layout.island_size);
+      const std::uint32_t keep = kept_on_restart(params, layout.individuals);
       for (const std::uint32_t i : share(team, keep)) move(cur, order()[i], nxt, i);
       const std::uint64_t moves = renew<kRepaired, kSearched>(nxt, keep, state.seed, gen, searches);
       ++state.restarts;
       state.last_improvement = gen;
-      state.evaluations += layout.island_size - keep + moves;
+      state.evaluations += layout.individuals - keep + moves;
     } else {
       const std::uint64_t moves = breed<kRepaired, kSearched>(cur, state.seed, gen, searches);
       // Besides the children, every tabu-search move (a move's fitness change counts as an
@@ -540,9 +540,9 @@ struct Island {
   // into a summary (zeroed by the caller, with a barrier after).
   GPUGA_HD void add_sums(IslandSummary& out, int side, std::uint32_t best) const {
     std::uint64_t sum = 0, dist = 0;
-    for (const std::uint32_t i : share(team, layout.island_size)) sum += fit(side)[i];
-    for (const std::uint32_t k : share(team, sample_size(layout.island_size)))
-      dist += hamming<B>(genome(side, sample_index(k, layout.island_size)), genome(side, best));
+    for (const std::uint32_t i : share(team, layout.individuals)) sum += fit(side)[i];
+    for (const std::uint32_t k : share(team, sample_size(layout.individuals)))
+      dist += hamming<B>(genome(side, sample_index(k, layout.individuals)), genome(side, best));
     team.add(&out.fitness_sum, sum);
     team.add(&out.distance_sum, dist);
   }
@@ -566,7 +566,7 @@ struct Island {
   GPUGA_HD void immigrate(IslandState& state, const std::uint8_t* outbox, std::uint32_t migrants,
                           std::uint8_t* best_grid) const {
     for (const std::uint32_t j : share(team, migrants)) {
-      const std::uint32_t to = order()[layout.island_size - migrants + j];
+      const std::uint32_t to = order()[layout.individuals - migrants + j];
       copy_genome<B>(genome(state.side, to), outbox + std::uint64_t(j) * kGenomeBytes);
       fit(state.side)[to] =
           reinterpret_cast<const Fitness*>(outbox + std::uint64_t(migrants) * kGenomeBytes)[j];

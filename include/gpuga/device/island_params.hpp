@@ -85,8 +85,8 @@ constexpr std::uint32_t children_of(const GaParams& ga) {
 constexpr std::uint64_t bred_evaluations(std::uint32_t children, const GaParams& ga) {
   return children + std::uint64_t(children - ga.elite) * ga.local_search;
 }
-constexpr std::uint32_t kept_on_restart(const IslandParams& params, std::uint32_t island_size) {
-  return params.keep_on_restart < island_size ? params.keep_on_restart : island_size;
+constexpr std::uint32_t kept_on_restart(const IslandParams& params, std::uint32_t individuals) {
+  return params.keep_on_restart < individuals ? params.keep_on_restart : individuals;
 }
 
 // A GA island's tabu moves so far (none without --tabu; chains make none): its evaluations less

@@ -237,7 +237,7 @@ struct summary_step {
       out.fitness_sum = out.distance_sum = out.temperature_sum = 0;
       out.best_index = isl.order()[0];
       out.best = isl.fit(s.side)[out.best_index];
-      out.worst = isl.fit(s.side)[isl.order()[view.layout.island_size - 1]];
+      out.worst = isl.fit(s.side)[isl.order()[view.layout.individuals - 1]];
     }
     team.sync();
     isl.add_sums(out, s.side, isl.order()[0]);
