@@ -324,10 +324,11 @@ py::dict bench_puzzle_files(const std::string& backend_name, const std::vector<s
   return d;
 }
 
-// gpuga bench's rows for the given (pop, island size) pairs (none: the backend's default table),
-// with the work's settings in `options` (gpuga solve's keywords) and the timing given, the
-// library's defaults where not (None).
-py::list bench(const std::string& backend_name, std::vector<std::pair<std::uint32_t, std::uint32_t>> sizes,
+// gpuga bench's rows for every pair of the pops and island sizes given, as gpuga bench takes them
+// (neither: the backend's default table), with the work's settings in `options` (gpuga solve's
+// keywords) and the timing given, the library's defaults where not (None).
+py::list bench(const std::string& backend_name, const std::vector<std::string>& pops,
+               const std::vector<std::string>& island_sizes,
                const py::object& generations, const py::object& repeats, const py::object& warmup,
                const py::object& seed, int threads, int device, const py::kwargs& options) {
   BenchSpec spec = bench_spec(options, seed, threads, device);
@@ -337,12 +338,14 @@ py::list bench(const std::string& backend_name, std::vector<std::pair<std::uint3
   const Backend backend = bench_backend(backend_name, device);
   std::istringstream in(bench_puzzle());
   const Grid puzzle = parse_puzzles(in, "built-in")[0].grid;
-  if (sizes.empty())
-    sizes = default_bench_sizes(backend, multiprocessors_of(list_devices(), device), spec.work, puzzle.box);
+  const std::vector<RunOptions> shapes =
+      pops.empty() && island_sizes.empty()
+          ? default_bench_shapes(backend, multiprocessors_of(list_devices(), device), spec.work, puzzle.box)
+          : bench_shapes(spec.work, pops, island_sizes);
   std::vector<BenchRow> rows;
   {
     py::gil_scoped_release free;
-    for (const auto& [pop, size] : sizes) rows.push_back(bench_islands(backend, pop, size, puzzle, spec));
+    for (const RunOptions& shape : shapes) rows.push_back(bench_islands(backend, shape, puzzle, spec));
   }
   py::list out;
   for (const BenchRow& r : rows) {
@@ -389,7 +392,8 @@ PYBIND11_MODULE(_gpuga, m) {
   m.def("rate", &rate_puzzles, py::arg("files"), py::arg("runs"), py::arg("concurrent"));
   m.def("bench_puzzles", &bench_puzzle_files, py::arg("backend"), py::arg("files"), py::arg("seed"),
         py::arg("threads"), py::arg("device"));
-  m.def("bench", &bench, py::arg("backend"), py::arg("sizes"), py::arg("generations"),
+  m.def("bench", &bench, py::arg("backend"), py::arg("pops"), py::arg("island_sizes"),
+        py::arg("generations"),
         py::arg("repeats"), py::arg("warmup"), py::arg("seed"), py::arg("threads"),
         py::arg("device"));
   m.def("read_puzzles", [](const std::string& path) {

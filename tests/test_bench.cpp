@@ -41,8 +41,9 @@ TableShape cuda_table(int sms, const std::string& algorithm, const std::string& 
   give_option(work, "algorithm", algorithm);
   give_option(work, "repair", repair);
   TableShape t;
-  for (const auto& [pop, size] : default_bench_sizes(Backend::Cuda, sms, work, 3)) {
-    if (size == 0) {  // panmictic rows
+  for (const RunOptions& shape : default_bench_shapes(Backend::Cuda, sms, work, 3)) {
+    const std::uint32_t pop = *shape.pop, size = *shape.island_size;
+    if (size == pop) {  // panmictic rows
       t.largest_panmictic = std::max(t.largest_panmictic, pop);
       continue;
     }
@@ -71,7 +72,13 @@ TEST(Bench, TheDefaultCudaTableSpansIslandShapesFromOneToSixtyFourPerMultiproces
   RunOptions boxes, plain_ga;
   give_option(boxes, "encoding", "box");  // the plan's repair: none
   give_option(plain_ga, "repair", "none");
-  EXPECT_EQ(default_bench_sizes(Backend::Cuda, 132, boxes, 3), default_bench_sizes(Backend::Cuda, 132, plain_ga, 3));
+  const auto populations = [](const std::vector<RunOptions>& shapes) {
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> out;
+    for (const RunOptions& shape : shapes) out.push_back({*shape.pop, *shape.island_size});
+    return out;
+  };
+  EXPECT_EQ(populations(default_bench_shapes(Backend::Cuda, 132, boxes, 3)),
+            populations(default_bench_shapes(Backend::Cuda, 132, plain_ga, 3)));
 }
 
 TEST(Bench, TheDefaultCpuTableStartsWithTheIslandsSolveRuns) {
@@ -80,11 +87,11 @@ TEST(Bench, TheDefaultCpuTableStartsWithTheIslandsSolveRuns) {
   RunOptions work;
   for (const int box : {3, 5}) {
     const std::uint32_t solves = size_defaults(Backend::Cpu, box, Repair::Propagate).island_size;
-    const auto rows = default_bench_sizes(Backend::Cpu, 0, work, box);
+    const auto rows = default_bench_shapes(Backend::Cpu, 0, work, box);
     ASSERT_GE(rows.size(), 3u);
-    EXPECT_EQ(rows[0], std::make_pair(2 * solves, solves)) << box;
+    EXPECT_EQ(std::tie(*rows[0].pop, *rows[0].island_size), std::make_tuple(2 * solves, solves)) << box;
     std::set<std::uint32_t> sizes;
-    for (const auto& [pop, size] : rows) sizes.insert(size);
+    for (const RunOptions& shape : rows) sizes.insert(*shape.island_size);
     EXPECT_TRUE(sizes.count(solves) && sizes.count(32) && sizes.count(128)) << box;
   }
 }
@@ -95,15 +102,37 @@ TEST(Bench, ARowInWhichAnIslandSolvedGivesNoRate) {
   spec.generations = 3;
   spec.repeats = spec.warmup = 2;
   spec.threads = 1;
-  const BenchRow solved = bench_islands(Backend::Cpu, 40, 20, parse_one("1.3.3...2..3...1"), spec);
+  const RunOptions shape = bench_shapes(spec.work, {"40"}, {"20"}).at(0);
+  const BenchRow solved = bench_islands(Backend::Cpu, shape, parse_one("1.3.3...2..3...1"), spec);
   ASSERT_NE(solved.solved_at, kNever);
   EXPECT_TRUE(std::isnan(solved.evals_per_s));
   EXPECT_TRUE(std::isnan(solved.gens_per_s));
   // The built-in puzzle on the same shape: whole work, a rate.
-  const BenchRow whole = bench_islands(Backend::Cpu, 40, 20, parse_one(bench_puzzle()), spec);
+  const BenchRow whole = bench_islands(Backend::Cpu, shape, parse_one(bench_puzzle()), spec);
   EXPECT_EQ(whole.solved_at, kNever);
   EXPECT_GT(whole.evals_per_s, 0);
   EXPECT_GT(whole.gens_per_s, 0);
+}
+
+TEST(Bench, ARowsIslandsAreThePlansAsSolveTakesTheSizes) {
+  // --island-size as solve reads it: 0 (or none given) the plan's default for the pop, the pop
+  // itself one panmictic island; the row reports the plan's sizes.
+  BenchSpec spec;
+  spec.generations = spec.repeats = spec.warmup = 1;
+  spec.threads = 1;
+  const std::vector<RunOptions> shapes = bench_shapes(spec.work, {"1000"}, {"0", "1000"});
+  ASSERT_EQ(shapes.size(), 2u);
+  EXPECT_EQ(bench_shapes(spec.work, {"1000"}, {}).size(), 1u);
+  const std::uint32_t solves =
+      default_island_size(1000, size_defaults(Backend::Cpu, 3, Repair::Propagate).island_size);
+  const Grid puzzle = parse_one(bench_puzzle());
+  const BenchRow planned = bench_islands(Backend::Cpu, shapes[0], puzzle, spec);
+  ASSERT_EQ(planned.skipped, "");
+  EXPECT_EQ(std::tie(planned.pop, planned.island_size, planned.islands),
+            std::make_tuple(1000u, solves, 1000u / solves));
+  const BenchRow panmictic = bench_islands(Backend::Cpu, shapes[1], puzzle, spec);
+  EXPECT_EQ(std::tie(panmictic.island_size, panmictic.islands), std::make_tuple(1000u, 1u));
+  EXPECT_THROW(bench_shapes(spec.work, {"ten"}, {}), InputError);
 }
 
 TEST(Bench, PuzzlesASecondAreOfTheRunsASolveOfEachMakes) {

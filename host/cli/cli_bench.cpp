@@ -33,8 +33,7 @@ namespace {
 struct BenchOptions {
   BenchSpec spec;  // the work's settings and the timing, its defaults the library's
   std::vector<std::string> backends;
-  std::vector<std::uint32_t> pops;
-  std::vector<std::uint32_t> island_sizes;  // 0: panmictic (one island of --pop)
+  std::vector<std::string> pops, island_sizes;  // as the settings table reads --pop and --island-size
   std::string puzzle_file;
   std::string puzzles_file;  // --puzzles: puzzles a second instead of the rows
   std::string json_file;
@@ -191,16 +190,10 @@ std::vector<Backend> backends_to_run(const BenchOptions& o) {
 
 // --pop and --island-size: every pair; neither: the default table for the backend (and device)
 // and the puzzle's size.
-std::vector<std::pair<std::uint32_t, std::uint32_t>> sizes_to_run(const BenchOptions& o, Backend b,
-                                                                  const DeviceList& devs, int box) {
+std::vector<RunOptions> shapes_to_run(const BenchOptions& o, Backend b, const DeviceList& devs, int box) {
   if (o.pops.empty() && o.island_sizes.empty())
-    return default_bench_sizes(b, multiprocessors_of(devs, o.spec.device), o.spec.work, box);
-  std::vector<std::pair<std::uint32_t, std::uint32_t>> out;
-  const auto pops = o.pops.empty() ? std::vector<std::uint32_t>{100000} : o.pops;
-  const auto sizes = o.island_sizes.empty() ? std::vector<std::uint32_t>{0} : o.island_sizes;
-  for (auto pop : pops)
-    for (auto size : sizes) out.push_back({pop, size});
-  return out;
+    return default_bench_shapes(b, multiprocessors_of(devs, o.spec.device), o.spec.work, box);
+  return bench_shapes(o.spec.work, o.pops, o.island_sizes);
 }
 
 // --puzzles: the file's puzzles solved many at once on each backend, a row each.
@@ -279,11 +272,11 @@ int run_bench(BenchOptions& o) {
   if (place.root()) write_json();
   const BenchSpec& spec = o.spec;
   for (Backend b : backends_to_run(o))
-    for (const auto& [pop, size] : sizes_to_run(o, b, devs, puzzle.box)) {
-      if (place.root()) rows.push_back(bench_islands(b, pop, size, puzzle, spec));
+    for (const RunOptions& shape : shapes_to_run(o, b, devs, puzzle.box)) {
+      if (place.root()) rows.push_back(bench_islands(b, shape, puzzle, spec));
       if (place.size > 1) {
         rank_barrier();
-        BenchRow all = bench_islands(b, pop, size, puzzle, spec, place.size,
+        BenchRow all = bench_islands(b, shape, puzzle, spec, place.size,
                                      [&](std::unique_ptr<Engine> local, const IslandParams& run) {
                                        return join_ranks(std::move(local), run, puzzle.box);
                                      });
@@ -294,11 +287,12 @@ int run_bench(BenchOptions& o) {
         }
       }
       if (!place.root()) continue;
-      if (rows.back().skipped.empty())
-        std::fprintf(stderr, "bench: %s pop %u island %u done\n", to_string(b), pop, size ? size : pop);
+      const BenchRow& row = rows.back();
+      if (row.skipped.empty())
+        std::fprintf(stderr, "bench: %s pop %u island %u done\n", to_string(b), row.pop, row.island_size);
       else
-        std::fprintf(stderr, "bench: %s pop %u island %u skipped: %s\n", to_string(b), pop,
-                     size ? size : pop, rows.back().skipped.c_str());
+        std::fprintf(stderr, "bench: %s pop %u island %u skipped: %s\n", to_string(b), row.pop,
+                     row.island_size, row.skipped.c_str());
       write_json();
     }
   if (!place.root()) return kExitOk;
@@ -327,11 +321,14 @@ void add_bench_command(CLI::App& app, int& exit_status) {
   cmd->add_option("--backend", o->backends, "Backends to measure: cpu, cuda, or auto (every "
                   "available one; the default)")
       ->check(setting_validator(*find_setting("backend")))->delimiter(',');
-  cmd->add_option("--pop", o->pops, "Whole populations to measure (with --island-size: every "
-                  "pair; default: a table of island counts and sizes per backend and GA)")
-      ->check(whole_number_in(2, 200000000))->delimiter(',');
-  cmd->add_option("--island-size", o->island_sizes, "Island sizes to measure (0: one island of "
-                  "--pop)")->check(whole_number_in(0, 200000000))->delimiter(',');
+  cmd->add_option("--pop", o->pops, "Whole populations to measure, as solve takes --pop (with "
+                  "--island-size: every pair; neither: a table of island counts and sizes per "
+                  "backend and GA; --island-size alone: --pop 100000)")
+      ->check(setting_validator(*find_setting("pop")))->delimiter(',');
+  cmd->add_option("--island-size", o->island_sizes, "Island sizes to measure, as solve takes "
+                  "--island-size (0 or auto: the plan's for each --pop; the --pop itself: one "
+                  "panmictic island)")
+      ->check(setting_validator(*find_setting("island-size")))->delimiter(',');
   cmd->add_option("--generations", o->spec.generations, "Generations per timed epoch")
       ->check(whole_number_in(1, 1000000))->capture_default_str();
   cmd->add_option("--repeats", o->spec.repeats, "Timed epochs per row; the median is reported")

@@ -63,29 +63,44 @@ std::string validate(Engine& gpu, const Grid& puzzle, const EngineParams& p, int
 
 }  // namespace
 
-BenchRow bench_islands(Backend backend, std::uint32_t pop, std::uint32_t island_size,
-                       const Grid& puzzle, const BenchSpec& o, int ranks, const RankJoin& join) {
-  RunOptions options = o.work;
+std::vector<RunOptions> bench_shapes(const RunOptions& work, const std::vector<std::string>& pops,
+                                     const std::vector<std::string>& island_sizes) {
+  std::vector<RunOptions> out;
+  for (const std::string& pop : pops.empty() ? std::vector<std::string>{"100000"} : pops) {
+    for (const std::string& size : island_sizes.empty() ? std::vector<std::string>{"auto"} : island_sizes) {
+      RunOptions shape = work;
+      give_option(shape, "pop", pop);
+      give_option(shape, "island-size", size);
+      out.push_back(shape);
+    }
+  }
+  return out;
+}
+
+BenchRow bench_islands(Backend backend, const RunOptions& shape, const Grid& puzzle, const BenchSpec& o,
+                       int ranks, const RankJoin& join) {
+  RunOptions options = shape;
   for (const auto& [name, text] : kBenchOptions) give_option(options, name, text);
   if (!options.local_search) give_option(options, "local-search", "0");
-  options.pop = pop;
-  options.island_size = island_size ? island_size : pop;
   options.seed = o.seed;
   options.backend = backend;
   options.threads = o.threads;
   options.device = o.device;
   BenchRow row;
   row.backend = to_string(backend);
-  row.pop = pop;
-  row.island_size = *options.island_size;
-  row.islands = pop / *options.island_size;
   row.ranks = ranks;
+  // As given until the plan says (a refused shape keeps these): an island size of 0 is its default.
+  row.pop = options.pop.value_or(0);
+  row.island_size = options.island_size.value_or(0);
   std::unique_ptr<Engine> engine;
   EngineParams p;
   try {
     const RunPlan planned = plan(options, probe_target(options, puzzle.box));
     p = planned.engine_params();
     row.config = planned.config;
+    row.pop = planned.config.pop;
+    row.island_size = p.ga.island_size;
+    row.islands = p.islands;
     if (backend == Backend::Cuda) row.islands_per_sm = planned.shape.islands_at_once;
     engine = make_engine(planned, puzzle);
   } catch (const InputError& e) {
@@ -206,16 +221,20 @@ const char* bench_puzzle() {
 // The default table. The chains: CPU islands of 500 and 1000 at a few counts; CUDA the island
 // sizes that matter on a GPU (128 to 1000) from one island per multiprocessor to 64 (the device
 // holds 1 to 4 at once, so the larger counts measure waves of islands); then panmictic rows, one
-// island of the whole population (island size 0), on the GPU up to 1e6 across every block (a
+// island of the whole population, on the GPU up to 1e6 across every block (a
 // cooperative grid). The plain GA (--repair none) the same. The GA whose children are repaired
 // by propagation (its default): a child costs about a hundred times a plain one on the built-in
 // puzzle, so its table holds the island sizes of its defaults (32 to 128), at most 16 a
 // multiprocessor and panmictic up to 1e5 (CUDA) or 1e3 (CPU), which keeps the whole table within
 // a minute on either.
-std::vector<std::pair<std::uint32_t, std::uint32_t>> default_bench_sizes(Backend b, int multiprocessors,
-                                                                         const RunOptions& work, int box) {
+std::vector<RunOptions> default_bench_shapes(Backend b, int multiprocessors, const RunOptions& work, int box) {
   const bool repaired = algorithm_of(work) == Algorithm::Ga && repairs(work);
-  std::vector<std::pair<std::uint32_t, std::uint32_t>> out;
+  std::vector<RunOptions> shapes;
+  const auto add = [&](std::uint32_t pop, std::uint32_t island_size) {
+    shapes.push_back(work);
+    shapes.back().pop = pop;
+    shapes.back().island_size = island_size;
+  };
   if (b == Backend::Cuda) {
     const auto sms = static_cast<std::uint32_t>(std::max(multiprocessors, 1));
     const auto sizes = repaired ? std::vector<std::uint32_t>{32, 64, 128}
@@ -223,7 +242,7 @@ std::vector<std::pair<std::uint32_t, std::uint32_t>> default_bench_sizes(Backend
     const auto per_sm = repaired ? std::vector<std::uint32_t>{1, 4, 16}
                                  : std::vector<std::uint32_t>{1, 4, 16, 64};
     for (std::uint32_t size : sizes)
-      for (std::uint32_t k : per_sm) out.push_back({sms * k * size, size});
+      for (std::uint32_t k : per_sm) add(sms * k * size, size);
   } else {
     const Repair repair = repaired ? Repair::Propagate : Repair::None;
     std::vector<std::uint32_t> sizes = table_island_sizes(size_defaults(Backend::Cpu, box, repair));
@@ -231,13 +250,13 @@ std::vector<std::pair<std::uint32_t, std::uint32_t>> default_bench_sizes(Backend
     for (std::uint32_t size : wider)
       if (std::find(sizes.begin(), sizes.end(), size) == sizes.end()) sizes.push_back(size);
     for (std::uint32_t size : sizes)
-      for (std::uint32_t k : {2u, 8u, 32u}) out.push_back({k * size, size});
+      for (std::uint32_t k : {2u, 8u, 32u}) add(k * size, size);
   }
   const std::uint32_t largest = b == Backend::Cuda ? (repaired ? 100000u : 1000000u)
                                                    : (repaired ? 1000u : 100000u);
   for (std::uint32_t pop : {1000u, 10000u, 100000u, 1000000u})
-    if (pop <= largest) out.push_back({pop, 0});
-  return out;
+    if (pop <= largest) add(pop, pop);  // one panmictic island
+  return shapes;
 }
 
 }  // namespace gpuga

@@ -32,7 +32,7 @@ struct BenchRow {
   std::string backend;
   int ranks = 1;          // under MPI: the ranks the row's run spans (pop and islands are per rank)
   double efficiency = 0;  // ranks > 1: evals/s against ranks x one rank's alone
-  std::uint32_t pop = 0, island_size = 0, islands = 0;
+  std::uint32_t pop = 0, island_size = 0, islands = 0;  // the plan's (refused: as given)
   // Rates of whole work: NaN in a row in which an island solved the puzzle (solved_at), whose
   // islands then stopped, so that no partial work is ever reported as a rate.
   double gens_per_s = 0, evals_per_s = 0, ms_per_epoch = 0;  // of the median epoch
@@ -66,22 +66,28 @@ PuzzlesRow bench_puzzles(Backend backend, const std::vector<Grid>& puzzles, cons
 // ever stops and every timed generation is whole work at any scale (bench.cpp says which).
 const char* bench_puzzle();
 
-// The default table for a backend, the work's settings and puzzles of box size `box`: (pop,
-// island size) pairs, 0 for one island of the pop, each GA's own sizes (the repaired GA's where
-// the work's plan repairs). On CUDA the island counts are multiples of the device's
-// `multiprocessors`: 1 to 64 islands each (the repaired GA: 1 to 16). On the CPU the islands
-// solve runs there come first (its defaults' island sizes, then 32 and 128 for the repaired GA).
-std::vector<std::pair<std::uint32_t, std::uint32_t>> default_bench_sizes(Backend resolved,
-                                                                         int multiprocessors,
-                                                                         const RunOptions& work, int box);
+// The rows' populations: the work with --pop and --island-size at every pair of the texts given
+// (as solve takes them: an island size of 0 or auto is the plan's default for the pop; none
+// given, --pop 100000 and the plan's island size).
+std::vector<RunOptions> bench_shapes(const RunOptions& work, const std::vector<std::string>& pops,
+                                     const std::vector<std::string>& island_sizes);
+
+// The default table for a backend, the work's settings and puzzles of box size `box`: the work
+// with --pop and --island-size given (an island size equal to the pop: one panmictic island),
+// each GA's own sizes (the repaired GA's where the work's plan repairs). On CUDA the island counts
+// are multiples of the device's `multiprocessors`: 1 to 64 islands each (the repaired GA: 1 to
+// 16). On the CPU the islands solve runs there come first (its defaults' island sizes, then 32
+// and 128 for the repaired GA).
+std::vector<RunOptions> default_bench_shapes(Backend resolved, int multiprocessors, const RunOptions& work,
+                                             int box);
 
 // Joins a rank's engine to a run of `run.islands` over MPI ranks (host/mpi), for weak scaling.
 using RankJoin = std::function<std::unique_ptr<Engine>(std::unique_ptr<Engine>, const IslandParams& run)>;
 
-// `pop` in islands of `island_size` (0: one island) on `backend`; with `ranks` > 1 and `join`,
-// the islands of every rank one run. A shape the backend refuses comes back with `skipped` set.
-BenchRow bench_islands(Backend backend, std::uint32_t pop, std::uint32_t island_size,
-                       const Grid& puzzle, const BenchSpec& spec, int ranks = 1,
-                       const RankJoin& join = {});
+// One row: the population `shape` gives (a work of bench_shapes or the default table) on
+// `backend`, its island size and count the plan's; with `ranks` > 1 and `join`, the islands of
+// every rank one run. A shape the backend refuses comes back with `skipped` set.
+BenchRow bench_islands(Backend backend, const RunOptions& shape, const Grid& puzzle,
+                       const BenchSpec& spec, int ranks = 1, const RankJoin& join = {});
 
 }  // namespace gpuga

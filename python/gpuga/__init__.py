@@ -186,8 +186,9 @@ def rate(puzzles, runs=10, seed=None, concurrent=0, **options):
 def bench(backend="auto", pop=None, island_size=None, generations=None, repeats=None,
           warmup=None, seed=None, threads=0, device=0, puzzles=None, **options):
     """gpuga bench as a DataFrame: evaluations/s of every pair of `pop` and `island_size` (lists
-    or numbers; island size 0: one island of the pop), or of the backend's default table for the
-    work's GA. backend: "cpu", "cuda", or "auto" (as the command line: the CPU's rows, then a
+    or numbers, as gpuga bench --pop and --island-size take them: an island size of 0 is the
+    plan's for the pop, one equal to the pop a single island), or of the backend's default table
+    for the work's GA. backend: "cpu", "cuda", or "auto" (as the command line: the CPU's rows, then a
     GPU's where there is one). The options are gpuga solve's that shape the work (algorithm,
     repair, local_search, the operators...); generations, repeats, warmup and seed are gpuga
     bench's, its defaults where None. puzzles= (a file, files or puzzle strings of one size), as
@@ -200,13 +201,9 @@ def bench(backend="auto", pop=None, island_size=None, generations=None, repeats=
             files = _files(puzzles, scratch)
             return pd.DataFrame([_gpuga.bench_puzzles(name, files, seed, threads, device, **options)
                                  for name in backends])
-    as_list = lambda v: list(v) if isinstance(v, (list, tuple)) else [v]
-    sizes = []
-    if pop is not None or island_size is not None:
-        pops = as_list(pop) if pop is not None else [100000]
-        islands = as_list(island_size) if island_size is not None else [0]
-        sizes = [(p, s) for p in pops for s in islands]
+    texts = lambda v: [] if v is None else [str(x) for x in (v if isinstance(v, (list, tuple)) else [v])]
     rows = []
     for name in backends:
-        rows += _gpuga.bench(name, sizes, generations, repeats, warmup, seed, threads, device, **options)
+        rows += _gpuga.bench(name, texts(pop), texts(island_size), generations, repeats, warmup, seed,
+                             threads, device, **options)
     return pd.DataFrame(rows)
