@@ -112,6 +112,11 @@ TEST(Propagate, AContradictionSaysWhereAndStopsTheRun) {
   const Propagated p = propagate_singles(puzzle);
   EXPECT_TRUE(p.contradiction);
   EXPECT_EQ(p.where, "r1c9 has no candidate");
+  // Givens that clash: a 5 twice in box 1, nothing placed.
+  const Propagated twice = propagate_singles(grid_of("5........" ".5......." + std::string(63, '.')));
+  EXPECT_TRUE(twice.contradiction);
+  EXPECT_EQ(twice.where, "box 1 holds 5 twice");
+  EXPECT_EQ(twice.placed, 0);
   try {
     start_run(puzzle, Propagation::Singles, 1, "x.txt:3: puzzle 3");
     FAIL() << "no error";

@@ -70,7 +70,11 @@ void check_box_size(const Grid& puzzle) {
   const PuzzleInfo<B> info = make_puzzle_info<B>(puzzle.cell.data(), Encoding::Cell);
   const ExactResult exact = solve_exact(puzzle);
   ASSERT_GE(exact.solutions, 1);
-  // Random children, repaired.
+  // Random children, repaired. Each holds every value the library's singles place on the givens
+  // (propagate_singles): the repair claims singles first, and on a solvable puzzle no claim
+  // clashes before its first guess.
+  const Grid singles = propagate_singles(puzzle).grid;
+  ASSERT_NE(singles, puzzle) << "singles place nothing: no check";
   for (std::uint32_t i = 0; i < 40; ++i) {
     Rng draw(B * 1000 + 1, 0, i, kPurposeInit);
     std::vector<std::uint8_t> g(Shape<B>::kGenomeBytes, 0);
@@ -79,6 +83,8 @@ void check_box_size(const Grid& puzzle) {
     Rng rng(B * 1000 + 2, 0, i, kPurposeBreed), same(B * 1000 + 2, 0, i, kPurposeBreed);
     repair_by_propagation<B>(g.data(), info, rng);
     expect_repaired<B>(g.data(), info);
+    for (int c = 0; c < Shape<B>::kCells; ++c)
+      if (!puzzle.cell[c] && singles.cell[c]) ASSERT_EQ(g[c], singles.cell[c]) << "cell " << c << ", child " << i;
     repair_by_propagation<B>(again.data(), info, same);
     EXPECT_EQ(g, again) << "one stream, two grids";
   }

@@ -1,10 +1,8 @@
 #include "gpuga/sudoku/propagate.hpp"
 
-#include <algorithm>
-#include <bit>
-#include <string>
+#include <memory>
 
-#include "ladder/board.hpp"
+#include "singles.hpp"
 
 namespace gpuga {
 
@@ -16,59 +14,19 @@ bool Propagated::complete() const {
   return !contradiction;
 }
 
-namespace {
-
-// One pass of naked singles: places every cell with one candidate left. False on a contradiction.
-bool naked_singles(ladder::Board& board, Propagated& p) {
-  for (int c = 0; c < board.cells(); ++c) {
-    if (board.value(c) != 0) continue;
-    const ladder::Mask cand = board.candidates(c);
-    if (cand == 0) {
-      p.where = cell_name(board.grid(), c) + " has no candidate";
-      return false;
-    }
-    if (ladder::one_value(cand)) {
-      board.place(c, std::countr_zero(cand) + 1);
-      ++p.placed;
-    }
-  }
-  return true;
-}
-
-// One pass of hidden singles: a value that only one cell of a unit can take goes there. False on
-// a contradiction (a value missing from a unit with no cell for it).
-bool hidden_singles(ladder::Board& board, Propagated& p) {
-  const int n = board.side();
-  for (int u = 0; u < board.units(); ++u)
-    for (int v = 1; v <= n; ++v) {
-      const auto& cells = board.unit(u);
-      if (std::any_of(cells.begin(), cells.end(), [&](int c) { return board.value(c) == v; })) continue;
-      const int places = board.places(u, v);
-      if (places > 1) continue;
-      if (places == 0) {
-        p.where = unit_name(board.grid(), u) + " has no cell for " + std::to_string(v);
-        return false;
-      }
-      board.place(cells[std::countr_zero(board.positions(u, v))], v);
-      ++p.placed;
-    }
-  return true;
-}
-
-}  // namespace
-
 Propagated propagate_singles(const Grid& puzzle) {
-  Propagated p;
-  ladder::Board board(puzzle);  // the candidates the ladder reads, kept as cells are placed
-  for (int before = -1; before != p.placed;) {
-    before = p.placed;
-    if (!naked_singles(board, p) || !hidden_singles(board, p)) {
-      p.contradiction = true;
-      break;
-    }
-  }
-  p.grid = board.grid();
-  return p;
+  return with_box_size(puzzle.box, [&puzzle]<int B>() {
+    Singles<B> core;
+    // On the heap: a 64x64 state is 36 KB, and puzzles are started on OpenMP threads.
+    const auto state = std::make_unique<typename Singles<B>::State>();
+    Propagated p;
+    p.contradiction = !core.load(*state, puzzle) || !core.hidden_singles(*state);
+    if (p.contradiction) p.where = core.contradiction().words(puzzle);
+    p.grid = puzzle;
+    for (int c = 0; c < puzzle.cells(); ++c)
+      if (puzzle.cell[c] == 0 && state->value[c] != 0) p.grid.cell[c] = state->value[c], ++p.placed;
+    return p;
+  });
 }
 
 }  // namespace gpuga

@@ -10,6 +10,7 @@
 #include <cstdint>
 
 #include "gpuga/sudoku/grid.hpp"
+#include "singles.hpp"
 
 namespace gpuga {
 
@@ -17,14 +18,6 @@ struct SearchCount {
   bool finished = false;      // false: the guesses ran past the budget, nothing else is known
   int solutions = 0;          // up to the limit
   std::uint64_t guesses = 0;  // values tried at branches: the search's effort
-};
-
-// A cell taken as blank (its given, if any, left out) that no solution may give a value:
-// uniqueness after removing a given is whether the puzzle without it has a solution with
-// another value there.
-struct Forbidden {
-  int cell = -1;  // -1: none
-  int value = 0;
 };
 
 // Solutions of `puzzle` up to `limit` (0 when its givens clash), and the first of them into

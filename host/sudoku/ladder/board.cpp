@@ -1,9 +1,11 @@
 #include "board.hpp"
 
+#include "../singles.hpp"
+
 namespace gpuga::ladder {
 
 Board::Board(const Grid& puzzle)
-    : grid_(puzzle), n_(puzzle.side()), candidates_(puzzle.cells(), 0) {
+    : grid_(puzzle), n_(puzzle.side()) {
   auto shape = std::make_shared<Shape>();
   shape->unit_cells.resize(units());
   shape->peers.resize(cells());
@@ -16,12 +18,7 @@ Board::Board(const Grid& puzzle)
   for (int c = 0; c < cells(); ++c)
     for (int d = 0; d < cells(); ++d)
       if (sees(c, d)) shape->peers[c].push_back(d);
-  const Mask all = all_values(n_);
-  for (int c = 0; c < cells(); ++c)
-    if (!grid_.cell[c]) candidates_[c] = all;
-  for (int c = 0; c < cells(); ++c)
-    if (grid_.cell[c])
-      for (const int d : peers(c)) candidates_[d] &= ~value_bit(grid_.cell[c]);
+  candidates_ = given_candidates(puzzle);
   places_.assign(static_cast<std::size_t>(units()) * n_, 0);
   for (int c = 0; c < cells(); ++c)
     for (Mask rest = candidates_[c]; rest; rest &= rest - 1)

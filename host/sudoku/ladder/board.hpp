@@ -1,7 +1,7 @@
 #pragma once
 // The grid as a person solves it by deduction: each cell's value or its candidates (bit v - 1
-// for value v), each unit's cells and each cell's peers: the library's candidates, which singles
-// on the givens (propagate.cpp) and the ladder's rules (rules.hpp) both read. They change it only
+// for value v, as the library's core of candidates gives them: singles.hpp), each unit's cells
+// and each cell's peers, which the ladder's rules (rules.hpp) read. They change it only
 // through place() and remove(), which keep every peer's candidates true. A
 // copy is cheap (the cells and their candidates; the units and peers are shared), so that a
 // rule or a chain may try a change on a copy.
