@@ -79,9 +79,9 @@ struct DeviceAllocator : thrust::device_malloc_allocator<T> {
   DeviceAllocator() = default;
   template <class U>
   DeviceAllocator(const DeviceAllocator<U>&) {}
-  typename Base::pointer allocate(std::size_t n) {
+  typename Base::pointer allocate(std::size_t count) {
     void* p = nullptr;
-    GPUGA_CUDA_CHECK(cudaMalloc(&p, n * sizeof(T)));
+    GPUGA_CUDA_CHECK(cudaMalloc(&p, count * sizeof(T)));
     return typename Base::pointer(static_cast<T*>(p));
   }
   void deallocate(typename Base::pointer p, std::size_t) noexcept {
@@ -119,18 +119,18 @@ struct Memory {
   template <class T>
   using vector = DeviceVector<T>;
   template <class T>
-  static T* raw(vector<T>& v) { return thrust::raw_pointer_cast(v.data()); }
+  static T* raw(vector<T>& buffer) { return thrust::raw_pointer_cast(buffer.data()); }
   template <class T>
-  static void resize(vector<T>& v, std::size_t n) {
-    thrust_call("an allocation of device memory", [&] { v.resize(n); });
+  static void resize(vector<T>& buffer, std::size_t count) {
+    thrust_call("an allocation of device memory", [&] { buffer.resize(count); });
   }
   template <class T>
-  static void put(vector<T>& v, std::size_t at, const T* src, std::size_t n) {
-    thrust_call("a copy to the device", [&] { thrust::copy_n(src, n, v.begin() + at); });
+  static void put(vector<T>& buffer, std::size_t at, const T* src, std::size_t count) {
+    thrust_call("a copy to the device", [&] { thrust::copy_n(src, count, buffer.begin() + at); });
   }
   template <class T>
-  static void get(T* dst, const vector<T>& v, std::size_t at, std::size_t n) {
-    thrust_call("a copy from the device", [&] { thrust::copy_n(v.begin() + at, n, dst); });
+  static void get(T* dst, const vector<T>& buffer, std::size_t at, std::size_t count) {
+    thrust_call("a copy from the device", [&] { thrust::copy_n(buffer.begin() + at, count, dst); });
   }
 };
 
@@ -179,34 +179,34 @@ struct WarpLanes {
     return pred;
 #endif
   }
-  GPUGA_HD std::uint32_t reduce_min(std::uint32_t x) const {
+  GPUGA_HD std::uint32_t reduce_min(std::uint32_t mine) const {
 #if defined(__CUDA_ARCH__)
     group().sync();
-    return cooperative_groups::reduce(group(), x, cooperative_groups::less<std::uint32_t>());
+    return cooperative_groups::reduce(group(), mine, cooperative_groups::less<std::uint32_t>());
 #else
-    return x;
+    return mine;
 #endif
   }
-  GPUGA_HD std::uint32_t broadcast(std::uint32_t x, std::uint32_t from) const {
+  GPUGA_HD std::uint32_t broadcast(std::uint32_t mine, std::uint32_t from) const {
 #if defined(__CUDA_ARCH__)
     group().sync();
-    return group().shfl(x, from);
+    return group().shfl(mine, from);
 #else
     static_cast<void>(from);
-    return x;
+    return mine;
 #endif
   }
   // A unit's mask: 32 bits up to 25x25, 64 from 36x36 (atomicOr of unsigned long long).
   template <class Word>
-  GPUGA_HD Word fetch_or(Word* p, Word bits) const {
+  GPUGA_HD Word fetch_or(Word* word, Word bits) const {
 #if defined(__CUDA_ARCH__)
     if constexpr (sizeof(Word) == 8)
-      return atomicOr(reinterpret_cast<unsigned long long*>(p), static_cast<unsigned long long>(bits));
+      return atomicOr(reinterpret_cast<unsigned long long*>(word), static_cast<unsigned long long>(bits));
     else
-      return atomicOr(p, bits);
+      return atomicOr(word, bits);
 #else
-    const Word before = *p;
-    *p |= bits;
+    const Word before = *word;
+    *word |= bits;
     return before;
 #endif
   }
@@ -251,7 +251,7 @@ struct BlockTeam {
   GPUGA_HD std::uint32_t tile_size() const { return size(); }
   GPUGA_HD void tile_sync() const { sync(); }
   GPUGA_HD std::uint32_t sort_chunk() const { return 0xFFFFFFFFu; }
-  GPUGA_HD void sort(std::uint64_t* keys, std::uint32_t n) const { bitonic_sort(*this, keys, n); }
+  GPUGA_HD void sort(std::uint64_t* keys, std::uint32_t count) const { bitonic_sort(*this, keys, count); }
   // `deadline` on the GPU's global nanosecond timer (System::device_deadline put it there),
   // read by thread 0 for the block.
   GPUGA_HD bool past(std::int64_t deadline) const {
@@ -265,11 +265,11 @@ struct BlockTeam {
     return false;
 #endif
   }
-  GPUGA_HD void add(std::uint64_t* p, std::uint64_t v) const {
+  GPUGA_HD void add(std::uint64_t* counter, std::uint64_t amount) const {
 #if defined(__CUDA_ARCH__)
-    atomicAdd(reinterpret_cast<unsigned long long*>(p), static_cast<unsigned long long>(v));
+    atomicAdd(reinterpret_cast<unsigned long long*>(counter), static_cast<unsigned long long>(amount));
 #else
-    *p += v;
+    *counter += amount;
 #endif
   }
   // A tile's tabu-search tables: the block's tiles after those of the blocks before it.
@@ -332,7 +332,7 @@ struct GridTeam : BlockTeam {
   GPUGA_HD std::uint32_t tile_size() const { return BlockTeam::size(); }
   GPUGA_HD void tile_sync() const { BlockTeam::sync(); }
   GPUGA_HD std::uint32_t sort_chunk() const { return kGridSortChunk; }
-  GPUGA_HD void sort(std::uint64_t* keys, std::uint32_t n) const { bitonic_sort(*this, keys, n); }
+  GPUGA_HD void sort(std::uint64_t* keys, std::uint32_t count) const { bitonic_sort(*this, keys, count); }
   // Blocks that read the timer apart could disagree, and a grid barrier waits for all: a lone
   // island keeps its time limit where the driver's epochs end.
   GPUGA_HD bool past(std::int64_t) const { return false; }
@@ -444,31 +444,33 @@ auto block_kernel(KernelKind kind) -> void (*)(Step) {
 
 // A block-an-island launch's dynamic shared memory, its tiles' scratch (the repaired GA's) then
 // its staged island; and its kernel, allowed that much (past the 48 KiB it has unasked).
-inline std::uint64_t block_shared_bytes(const Launch& l) { return l.scratch_bytes + l.staged_bytes; }
+inline std::uint64_t block_shared_bytes(const Launch& launch) {
+  return launch.scratch_bytes + launch.staged_bytes;
+}
 template <class Step>
-auto block_kernel_of(const Launch& l) -> void (*)(Step) {
-  const auto kernel = block_kernel<Step>(l.kernel);
-  if (const std::uint64_t shared = block_shared_bytes(l))
+auto block_kernel_of(const Launch& launch) -> void (*)(Step) {
+  const auto kernel = block_kernel<Step>(launch.kernel);
+  if (const std::uint64_t shared = block_shared_bytes(launch))
     GPUGA_CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                           static_cast<int>(shared)));
   return kernel;
 }
 
-// The launch: l.blocks islands, a block of l.threads each, on `stream`.
+// Launches launch.blocks islands, a block of launch.threads each, on `stream`.
 template <class Step>
-void launch_blocks(const char* name, const Launch& l, const Step& step, cudaStream_t stream) {
-  const auto kernel = block_kernel_of<Step>(l);
-  kernel<<<static_cast<unsigned>(l.blocks), l.threads, block_shared_bytes(l), stream>>>(step);
+void launch_blocks(const char* name, const Launch& launch, const Step& step, cudaStream_t stream) {
+  const auto kernel = block_kernel_of<Step>(launch);
+  kernel<<<static_cast<unsigned>(launch.blocks), launch.threads, block_shared_bytes(launch), stream>>>(step);
   check_launch(name);
 }
 
 // The occupancy: blocks of that launch resident at once on a multiprocessor, CUDA's query (a
 // plan counts the same from a probe's numbers: launch_policy.hpp's islands_at_once).
 template <class Step>
-int resident_blocks_of(const Launch& l) {
+int resident_blocks_of(const Launch& launch) {
   int blocks = 0;
-  GPUGA_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, block_kernel_of<Step>(l), l.threads,
-                                                                 block_shared_bytes(l)));
+  GPUGA_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, block_kernel_of<Step>(launch),
+                                                                 launch.threads, block_shared_bytes(launch)));
   return blocks;
 }
 
@@ -484,32 +486,32 @@ __global__ void __launch_bounds__(kTeamThreads, kBlocksPerMultiprocessor<Step>.g
 // unasked: a lone repaired island's eight tiles take 60,032 bytes at 25x25), for the launch and
 // the occupancy query alike, as block_kernel_of does for a block an island.
 template <class Step>
-auto grid_kernel_of(const Launch& l) -> void (*)(Step) {
-  if (l.scratch_bytes)
+auto grid_kernel_of(const Launch& launch) -> void (*)(Step) {
+  if (launch.scratch_bytes)
     GPUGA_CUDA_CHECK(cudaFuncSetAttribute(grid_kernel<Step>, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                          static_cast<int>(l.scratch_bytes)));
+                                          static_cast<int>(launch.scratch_bytes)));
   return grid_kernel<Step>;
 }
 
 // The occupancy that bounds the grid: blocks of kTeamThreads, each with its tiles' scratch,
 // resident at once on a multiprocessor (CUDA's query).
 template <class Step>
-int resident_grid_blocks(const Launch& l) {
+int resident_grid_blocks(const Launch& launch) {
   int blocks = 0;
-  GPUGA_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, grid_kernel_of<Step>(l), kTeamThreads,
-                                                                 l.scratch_bytes));
+  GPUGA_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, grid_kernel_of<Step>(launch),
+                                                                 kTeamThreads, launch.scratch_bytes));
   return blocks;
 }
 
-// The launch: island 0 on a cooperative grid of l.blocks (System::sized: at most those resident
+// The launch: island 0 on a cooperative grid of launch.blocks (System::sized: at most those resident
 // at once), on `stream`.
 template <class Step>
-void launch_grid(const char* name, const Launch& l, const Step& step, cudaStream_t stream) {
+void launch_grid(const char* name, const Launch& launch, const Step& step, cudaStream_t stream) {
   Step arg = step;
   void* args[] = {&arg};
-  GPUGA_CUDA_CHECK(cudaLaunchCooperativeKernel(reinterpret_cast<const void*>(grid_kernel_of<Step>(l)),
-                                               dim3(static_cast<unsigned>(l.blocks)), dim3(kTeamThreads),
-                                               args, l.scratch_bytes, stream));
+  GPUGA_CUDA_CHECK(cudaLaunchCooperativeKernel(reinterpret_cast<const void*>(grid_kernel_of<Step>(launch)),
+                                               dim3(static_cast<unsigned>(launch.blocks)), dim3(kTeamThreads),
+                                               args, launch.scratch_bytes, stream));
   check_launch(name);
 }
 
@@ -536,16 +538,16 @@ class System : public Memory {
   // The runs' tasks to the device on the engine's stream (an asynchronous copy: the host goes
   // on once the bytes are staged), so that uploading them waits for no other engine's kernels.
   template <class T>
-  void upload(vector<T>& v, std::size_t at, const T* src, std::size_t n) const {
-    GPUGA_CUDA_CHECK(cudaMemcpyAsync(raw(v) + at, src, n * sizeof(T), cudaMemcpyHostToDevice, stream()));
+  void upload(vector<T>& buffer, std::size_t at, const T* src, std::size_t count) const {
+    GPUGA_CUDA_CHECK(cudaMemcpyAsync(raw(buffer) + at, src, count * sizeof(T), cudaMemcpyHostToDevice, stream()));
   }
 
   // A copy from the device on the engine's stream, waiting for that stream alone: the legacy
   // default stream's copies (Memory::get) wait for every engine's kernels, and a summary read
   // so took as long as the slowest engine's epoch.
   template <class T>
-  void download(T* dst, const vector<T>& v, std::size_t at, std::size_t n) const {
-    GPUGA_CUDA_CHECK(cudaMemcpyAsync(dst, thrust::raw_pointer_cast(v.data()) + at, n * sizeof(T),
+  void download(T* dst, const vector<T>& buffer, std::size_t at, std::size_t count) const {
+    GPUGA_CUDA_CHECK(cudaMemcpyAsync(dst, thrust::raw_pointer_cast(buffer.data()) + at, count * sizeof(T),
                                      cudaMemcpyDeviceToHost, stream()));
     GPUGA_CUDA_CHECK(cudaStreamSynchronize(stream()));
   }
@@ -589,9 +591,9 @@ class System : public Memory {
   std::uint32_t multiprocessors() const {
     return static_cast<std::uint32_t>(attribute(cudaDevAttrMultiProcessorCount));
   }
-  std::string placement(const Launch& l) const {
-    return l.kernel == KernelKind::Grid     ? "device memory, a cooperative grid"
-           : l.kernel == KernelKind::Staged ? "shared memory"
+  std::string placement(const Launch& launch) const {
+    return launch.kernel == KernelKind::Grid     ? "device memory, a cooperative grid"
+           : launch.kernel == KernelKind::Staged ? "shared memory"
                                             : "device memory";
   }
 
@@ -607,39 +609,39 @@ class System : public Memory {
   // A grid's blocks (island 0 on each): as many as are resident at once, and no more than
   // `width` threads' worth; a block-an-island launch as the engine made it.
   template <class Step>
-  Launch sized(Launch l) const {
-    if (l.kernel != KernelKind::Grid) return l;
-    const int per_sm = resident_grid_blocks<Step>(l);
+  Launch sized(Launch launch) const {
+    if (launch.kernel != KernelKind::Grid) return launch;
+    const int per_sm = resident_grid_blocks<Step>(launch);
     // A grid of no block would fail at its launch, saying less.
     GPUGA_INPUT_CHECK(per_sm > 0, "a lone island's grid: a block of " + std::to_string(kTeamThreads) +
-                                      " threads with " + std::to_string(l.scratch_bytes) +
+                                      " threads with " + std::to_string(launch.scratch_bytes) +
                                       " bytes of scratch does not fit a multiprocessor of this GPU; "
                                       "expected several islands (--pop a multiple of --island-size), "
                                       "each then run on a block, or --backend cpu");
-    const std::uint64_t wanted = std::max<std::uint64_t>((l.width + kTeamThreads - 1) / kTeamThreads, 1);
-    l.blocks = std::min<std::uint64_t>(wanted, std::uint64_t(per_sm) * multiprocessors());
-    return l;
+    const std::uint64_t wanted = std::max<std::uint64_t>((launch.width + kTeamThreads - 1) / kTeamThreads, 1);
+    launch.blocks = std::min<std::uint64_t>(wanted, std::uint64_t(per_sm) * multiprocessors());
+    return launch;
   }
 
   // A tabu search's tables for every tile of `lanes` threads of the launch's blocks (BlockTeam::
   // search_tile), in device memory: at 64x64 more than a megabyte each, past any shared memory.
-  std::uint64_t search_tiles(const Launch& l, std::uint32_t lanes) const {
-    const std::uint64_t threads = l.kernel == KernelKind::Grid ? kTeamThreads : l.threads;
-    return l.blocks * (threads / lanes);
+  std::uint64_t search_tiles(const Launch& launch, std::uint32_t lanes) const {
+    const std::uint64_t threads = launch.kernel == KernelKind::Grid ? kTeamThreads : launch.threads;
+    return launch.blocks * (threads / lanes);
   }
 
-  // A step as `l` says (launch_policy.hpp): a block an island, or island 0 on a grid.
+  // A step as `launch` says (launch_policy.hpp): a block an island, or island 0 on a grid.
   template <class Step>
-  void launch(const char* name, const Launch& l, const Step& step) const {
-    if (l.kernel == KernelKind::Grid) return launch_grid(name, l, step, stream());
-    launch_blocks(name, l, step, stream());
+  void launch(const char* name, const Launch& launch, const Step& step) const {
+    if (launch.kernel == KernelKind::Grid) return launch_grid(name, launch, step, stream());
+    launch_blocks(name, launch, step, stream());
   }
 
  private:
-  std::uint64_t attribute(cudaDeviceAttr a) const {
-    int v = 0;
-    GPUGA_CUDA_CHECK(cudaDeviceGetAttribute(&v, a, device_));
-    return static_cast<std::uint64_t>(v);
+  std::uint64_t attribute(cudaDeviceAttr which) const {
+    int value = 0;
+    GPUGA_CUDA_CHECK(cudaDeviceGetAttribute(&value, which, device_));
+    return static_cast<std::uint64_t>(value);
   }
 
   std::int64_t measure_clock_offset() const {
@@ -728,9 +730,9 @@ struct OmpTeam {
   void tile_sync() const { sync(); }
 
   std::uint32_t sort_chunk() const { return chunk; }
-  void sort(std::uint64_t* keys, std::uint32_t n) const { bitonic_sort(*this, keys, n); }
+  void sort(std::uint64_t* keys, std::uint32_t count) const { bitonic_sort(*this, keys, count); }
   bool past(std::int64_t deadline) const { return seen && team_past(*this, seen, deadline); }
-  void add(std::uint64_t* p, std::uint64_t v) const { __atomic_fetch_add(p, v, __ATOMIC_RELAXED); }
+  void add(std::uint64_t* counter, std::uint64_t amount) const { __atomic_fetch_add(counter, amount, __ATOMIC_RELAXED); }
   // Each thread a tile (lanes above); the twin runs one block at a time.
   template <class Lanes>
   std::uint64_t search_tile(const Lanes& lanes) const { return lanes.tile(); }
@@ -783,15 +785,15 @@ class System : public Memory {
   DeviceLimits limits() const {
     return {stage_limit_, static_cast<std::uint32_t>(kOmpTeamThreads), LoneIsland::Grid};
   }
-  std::string placement(const Launch& l) const {
-    return l.kernel == KernelKind::Grid     ? "host memory, a grid's twin"
-           : l.kernel == KernelKind::Staged ? "host memory, staged per island"
+  std::string placement(const Launch& launch) const {
+    return launch.kernel == KernelKind::Grid     ? "host memory, a grid's twin"
+           : launch.kernel == KernelKind::Staged ? "host memory, staged per island"
                                             : "host memory";
   }
   template <class T>
-  void upload(vector<T>& v, std::size_t at, const T* src, std::size_t n) const { put(v, at, src, n); }
+  void upload(vector<T>& buffer, std::size_t at, const T* src, std::size_t count) const { put(buffer, at, src, count); }
   template <class T>
-  void download(T* dst, const vector<T>& v, std::size_t at, std::size_t n) const { get(dst, v, at, n); }
+  void download(T* dst, const vector<T>& buffer, std::size_t at, std::size_t count) const { get(dst, buffer, at, count); }
   Stopwatch time(Phase phase, PhaseLedger& ledger) const { return Stopwatch(ledger, phase); }
   void settle_timers() const {}
   std::int64_t device_deadline(std::int64_t host_deadline) const { return host_deadline; }
@@ -801,30 +803,30 @@ class System : public Memory {
   std::uint64_t search_tiles(const Launch&, std::uint32_t) const { return kOmpGridTiles * kOmpTeamThreads; }
   // A step's launch as the engine made it: the grid's twin is always two tiles.
   template <class Step>
-  Launch sized(const Launch& l) const { return l; }
+  Launch sized(const Launch& launch) const { return launch; }
   // Island 0 on two tiles of three threads (the grid's twin); or a team of kOmpTeamThreads an
   // island whatever its width (barriers and splits of work that divide unevenly are what the twin
   // is for), staged in a buffer of the island's bytes filled with poison. Each thread's repair
-  // scratch (l.scratch_bytes, a tile's) is poisoned alike: a repair reads none of it unwritten.
+  // scratch (launch.scratch_bytes, a tile's) is poisoned alike: a repair reads none of it unwritten.
   // With tiles of several lanes, each of those threads is a tile of lane_width threads.
   template <class Step>
-  void launch(const char*, const Launch& l, const Step& step) const {
-    if (l.kernel == KernelKind::Grid) {
+  void launch(const char*, const Launch& launch, const Step& step) const {
+    if (launch.kernel == KernelKind::Grid) {
       constexpr std::uint32_t kTiles = kOmpGridTiles * kOmpTeamThreads;
-      std::vector<std::uint8_t> scratch(kTiles * l.scratch_bytes, next_poison());
+      std::vector<std::uint8_t> scratch(kTiles * launch.scratch_bytes, next_poison());
       const OmpTeam team{kOmpTeamThreads * lane_width_, kOmpSortChunk, nullptr, scratch.data()};
       run_team(kTiles, team, step, 0, nullptr);
       return;
     }
-    std::vector<std::uint8_t> scratch(kOmpTeamThreads * l.scratch_bytes);
-    std::vector<std::uint8_t> work(l.staged_bytes);
+    std::vector<std::uint8_t> scratch(kOmpTeamThreads * launch.scratch_bytes);
+    std::vector<std::uint8_t> work(launch.staged_bytes);
     bool seen = false;
-    for (std::uint64_t i = 0; i < l.blocks; ++i) {
+    for (std::uint64_t i = 0; i < launch.blocks; ++i) {
       std::fill(work.begin(), work.end(), next_poison());
       std::fill(scratch.begin(), scratch.end(), next_poison());
       const OmpTeam team{0xFFFFFFFFu, 0xFFFFFFFFu, &seen, scratch.data()};
       run_team(kOmpTeamThreads, team, step, static_cast<std::uint32_t>(i),
-               l.staged_bytes ? work.data() : nullptr);
+               launch.staged_bytes ? work.data() : nullptr);
     }
   }
 

@@ -20,9 +20,9 @@ template <int B>
 int cuda_islands_per_multiprocessor_of(const IslandParams& params, int device) {
   const device_system::System sys(device);
   const device_system::DeviceScope on(device);
-  const Launch l = block_launch_of<B>(true, make_layout<B>(params.ga), 1, sys.limits());
+  const Launch launch = block_launch_of<B>(true, make_layout<B>(params.ga), 1, sys.limits());
   return with_segment_step<B>(params.ga,
-                              [&]<class Step>() { return device_system::resident_blocks_of<Step>(l); });
+                              [&]<class Step>() { return device_system::resident_blocks_of<Step>(launch); });
 }
 
 // Step's kernels' registers and static shared memory, as the occupancy query reads them.

@@ -16,23 +16,23 @@
 
 namespace gpuga {
 
-// Sorts n keys (fitness << 32 | index, the indices ascending, then ~0 padding) by a counting
+// Sorts `count` keys (fitness << 32 | index, the indices ascending, then ~0 padding) by a counting
 // sort by fitness, stable, so the indices stay ascending within a fitness: the order the GPU's
 // bitonic network gives. Few data-dependent branches, which on the CPU cost more than the
 // arithmetic.
-inline void count_sort(std::uint64_t* keys, std::uint32_t n) {
-  std::uint32_t m = n;  // real keys; the ~0 padding stays at the end
-  while (m > 0 && keys[m - 1] == ~std::uint64_t(0)) --m;
+inline void count_sort(std::uint64_t* keys, std::uint32_t count) {
+  std::uint32_t real = count;  // real keys; the ~0 padding stays at the end
+  while (real > 0 && keys[real - 1] == ~std::uint64_t(0)) --real;
   thread_local std::vector<std::uint32_t> start;
   thread_local std::vector<std::uint64_t> sorted;
   std::uint64_t top = 0;  // the highest fitness: the counts' range, whatever the grid's size
-  for (std::uint32_t i = 0; i < m; ++i) top = std::max(top, keys[i] >> 32);
+  for (std::uint32_t i = 0; i < real; ++i) top = std::max(top, keys[i] >> 32);
   start.assign(top + 2, 0);
-  sorted.resize(m);
-  for (std::uint32_t i = 0; i < m; ++i) ++start[(keys[i] >> 32) + 1];
+  sorted.resize(real);
+  for (std::uint32_t i = 0; i < real; ++i) ++start[(keys[i] >> 32) + 1];
   for (std::uint64_t f = 0; f <= top; ++f) start[f + 1] += start[f];
-  for (std::uint32_t i = 0; i < m; ++i) sorted[start[keys[i] >> 32]++] = keys[i];
-  std::copy_n(sorted.begin(), m, keys);
+  for (std::uint32_t i = 0; i < real; ++i) sorted[start[keys[i] >> 32]++] = keys[i];
+  std::copy_n(sorted.begin(), real, keys);
 }
 
 // A team of one: no barrier needed, and the clock its own to read; a tile of one lane, its
@@ -50,9 +50,9 @@ struct SerialTeam {
   // The thread's tables, as its scratch: a thread runs one island at a time.
   template <class Lanes>
   std::uint64_t search_tile(const Lanes&) const { return static_cast<std::uint64_t>(omp_get_thread_num()); }
-  void sort(std::uint64_t* keys, std::uint32_t n) const { count_sort(keys, n); }
+  void sort(std::uint64_t* keys, std::uint32_t count) const { count_sort(keys, count); }
   // Atomic: islands of one run add to the same counter from different threads.
-  void add(std::uint64_t* p, std::uint64_t v) const { __atomic_fetch_add(p, v, __ATOMIC_RELAXED); }
+  void add(std::uint64_t* counter, std::uint64_t amount) const { __atomic_fetch_add(counter, amount, __ATOMIC_RELAXED); }
 };
 static_assert(Team<SerialTeam>);
 
@@ -73,11 +73,11 @@ struct HostTeam {
   void sync() const {
 #pragma omp barrier
   }
-  void sort(std::uint64_t* keys, std::uint32_t n) const {
-    if (rank() == 0) count_sort(keys, n);
+  void sort(std::uint64_t* keys, std::uint32_t count) const {
+    if (rank() == 0) count_sort(keys, count);
     sync();
   }
-  void add(std::uint64_t* p, std::uint64_t v) const { __atomic_fetch_add(p, v, __ATOMIC_RELAXED); }
+  void add(std::uint64_t* counter, std::uint64_t amount) const { __atomic_fetch_add(counter, amount, __ATOMIC_RELAXED); }
 };
 static_assert(Team<HostTeam>);
 
@@ -88,16 +88,16 @@ class HostSystem {
   template <class T>
   using vector = std::vector<T>;
   template <class T>
-  static T* raw(vector<T>& v) { return v.data(); }
+  static T* raw(vector<T>& buffer) { return buffer.data(); }
   template <class T>
-  static void resize(vector<T>& v, std::size_t n) { v.resize(n); }
+  static void resize(vector<T>& buffer, std::size_t count) { buffer.resize(count); }
   template <class T>
-  static void put(vector<T>& v, std::size_t at, const T* src, std::size_t n) {
-    std::copy_n(src, n, v.begin() + at);
+  static void put(vector<T>& buffer, std::size_t at, const T* src, std::size_t count) {
+    std::copy_n(src, count, buffer.begin() + at);
   }
   template <class T>
-  static void get(T* dst, const vector<T>& v, std::size_t at, std::size_t n) {
-    std::copy_n(v.begin() + at, n, dst);
+  static void get(T* dst, const vector<T>& buffer, std::size_t at, std::size_t count) {
+    std::copy_n(buffer.begin() + at, count, dst);
   }
 
   struct Scope {};
@@ -107,13 +107,13 @@ class HostSystem {
   DeviceLimits limits() const {
     return {0, 1, threads_ > 1 ? LoneIsland::Grid : LoneIsland::Alone};
   }
-  std::string placement(const Launch& l) const {
-    return l.kernel == KernelKind::Grid ? "host memory, a team of every thread" : "host memory";
+  std::string placement(const Launch& launch) const {
+    return launch.kernel == KernelKind::Grid ? "host memory, a team of every thread" : "host memory";
   }
   template <class T>
-  void upload(vector<T>& v, std::size_t at, const T* src, std::size_t n) const { put(v, at, src, n); }
+  void upload(vector<T>& buffer, std::size_t at, const T* src, std::size_t count) const { put(buffer, at, src, count); }
   template <class T>
-  void download(T* dst, const vector<T>& v, std::size_t at, std::size_t n) const { get(dst, v, at, n); }
+  void download(T* dst, const vector<T>& buffer, std::size_t at, std::size_t count) const { get(dst, buffer, at, count); }
   Stopwatch time(Phase phase, PhaseLedger& ledger) const { return Stopwatch(ledger, phase); }
   void settle_timers() const {}
   std::int64_t device_deadline(std::int64_t host_deadline) const { return host_deadline; }
@@ -122,23 +122,23 @@ class HostSystem {
   std::uint64_t search_tiles(const Launch&, std::uint32_t) const { return static_cast<std::uint64_t>(threads_); }
   // A step's launch as the engine made it: a grid is every thread, whatever its blocks.
   template <class Step>
-  Launch sized(const Launch& l) const { return l; }
+  Launch sized(const Launch& launch) const { return launch; }
   // One OpenMP thread an island (a serial team), or island 0 on a team of every thread; each
-  // thread with a scratch of its own (l.scratch_bytes).
+  // thread with a scratch of its own (launch.scratch_bytes).
   template <class Step>
-  void launch(const char*, const Launch& l, const Step& step) const {
-    scratch_.resize(std::size_t(threads_) * l.scratch_bytes);
+  void launch(const char*, const Launch& launch, const Step& step) const {
+    scratch_.resize(std::size_t(threads_) * launch.scratch_bytes);
     std::uint8_t* const scratch = scratch_.data();
-    if (l.kernel == KernelKind::Grid) {
+    if (launch.kernel == KernelKind::Grid) {
       bool seen = false;
 #pragma omp parallel num_threads(threads_)
       step(HostTeam{&seen, scratch}, 0, nullptr);
       return;
     }
-    const auto n = static_cast<std::int64_t>(l.blocks);
+    const auto n = static_cast<std::int64_t>(launch.blocks);
 #pragma omp parallel for schedule(dynamic) num_threads(threads_) if (n > 1)
     for (std::int64_t i = 0; i < n; ++i)
-      step(SerialTeam{scratch + std::uint64_t(omp_get_thread_num()) * l.scratch_bytes},
+      step(SerialTeam{scratch + std::uint64_t(omp_get_thread_num()) * launch.scratch_bytes},
            static_cast<std::uint32_t>(i), nullptr);
   }
 

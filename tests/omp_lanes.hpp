@@ -42,19 +42,19 @@ class OmpLanes {
       return mask | bit << k;
     });
   }
-  std::uint32_t reduce_min(std::uint32_t x) const {
-    return combined(x, [](std::uint32_t least, std::uint32_t y, std::uint32_t) {
+  std::uint32_t reduce_min(std::uint32_t mine) const {
+    return combined(mine, [](std::uint32_t least, std::uint32_t y, std::uint32_t) {
       return std::min(least, y);
     });
   }
-  std::uint32_t broadcast(std::uint32_t x, std::uint32_t from) const {
-    return combined(x, [from](std::uint32_t so_far, std::uint32_t y, std::uint32_t k) {
+  std::uint32_t broadcast(std::uint32_t mine, std::uint32_t from) const {
+    return combined(mine, [from](std::uint32_t so_far, std::uint32_t y, std::uint32_t k) {
       return k == from ? y : so_far;
     });
   }
   template <class Word>
-  Word fetch_or(Word* p, Word bits) const {
-    return __atomic_fetch_or(p, bits, __ATOMIC_RELAXED);
+  Word fetch_or(Word* word, Word bits) const {
+    return __atomic_fetch_or(word, bits, __ATOMIC_RELAXED);
   }
   std::uint8_t* scratch() const { return bytes_; }
 

@@ -45,7 +45,7 @@ struct OneIsland {
   Chains<SerialTeam, 3> chains() {
     return {{team, p, L, run.info, nullptr, reinterpret_cast<std::uint8_t*>(memory.data())}, run};
   }
-  ChainState at(std::uint32_t i) { return chains().state()[i]; }
+  ChainState at(std::uint32_t i) { return chains().chain_states()[i]; }
   int current(std::uint32_t i) { return chains().isl.fit(0)[i]; }
 };
 
@@ -147,7 +147,7 @@ TEST(Chains, TheIslandsBestIsTheFirstChainToReachTheLowestFitness) {
   for (std::uint32_t i = 1; i < 12; ++i) {
     const auto c = isl.chains();
     const auto key = [&](std::uint32_t k) {
-      return std::make_tuple(c.isl.fit(1)[k], c.state()[k].best_sweep, k);
+      return std::make_tuple(c.isl.fit(1)[k], c.chain_states()[k].best_sweep, k);
     };
     if (key(i) < key(first)) first = i;
   }

@@ -61,11 +61,11 @@ TEST(LaunchPolicy, WhatStagesDependsOnTheDevicesSharedMemory) {
 TEST(LaunchPolicy, ALoneIslandTooLargeToStageRunsOnEveryBlock) {
   const IslandLayout big = layout<5>(256), small = layout<3>(128);
   for (const bool stages : {true, false}) {  // every step of the engine on the grid
-    const Launch l = launch_of<5>(stages, big, 1, kHopper);
-    EXPECT_EQ(l.kernel, KernelKind::Grid);
-    EXPECT_EQ(l.width, big.sort_n);
-    EXPECT_EQ(l.threads, 256u);
-    EXPECT_EQ(l.staged_bytes, 0u);
+    const Launch launch = launch_of<5>(stages, big, 1, kHopper);
+    EXPECT_EQ(launch.kernel, KernelKind::Grid);
+    EXPECT_EQ(launch.width, big.sort_n);
+    EXPECT_EQ(launch.threads, 256u);
+    EXPECT_EQ(launch.staged_bytes, 0u);
   }
   EXPECT_EQ(launch_of<3>(true, small, 1, kHopper).kernel, KernelKind::Staged);  // it fits: a block
   EXPECT_EQ(launch_of<5>(true, big, 2, kHopper).kernel, KernelKind::Home);      // islands side by side
@@ -163,12 +163,13 @@ template <int B>
 void expect_repair_scratch_fits(const DeviceLimits& d) {
   const IslandLayout L = repaired_layout<B>(32);
   const std::uint64_t tile = tile_scratch_bytes(sizeof(RepairScratch<B>));
-  const Launch l = block_launch_of<B>(true, L, 4, d);
-  ASSERT_EQ(l.threads % kRepairLanes<B>, 0u) << "box " << B;
-  EXPECT_EQ(l.scratch_bytes, l.threads / kRepairLanes<B> * tile) << "box " << B;
-  EXPECT_LE(l.scratch_bytes, d.stage_limit) << "box " << B;
-  const bool widest = l.threads == team_threads(L, d.widest_team, true);
-  EXPECT_TRUE(widest || l.scratch_bytes + tile > d.stage_limit) << "box " << B << ": a tile more would fit";
+  const Launch launch = block_launch_of<B>(true, L, 4, d);
+  ASSERT_EQ(launch.threads % kRepairLanes<B>, 0u) << "box " << B;
+  EXPECT_EQ(launch.scratch_bytes, launch.threads / kRepairLanes<B> * tile) << "box " << B;
+  EXPECT_LE(launch.scratch_bytes, d.stage_limit) << "box " << B;
+  const bool widest = launch.threads == team_threads(L, d.widest_team, true);
+  EXPECT_TRUE(widest || launch.scratch_bytes + tile > d.stage_limit)
+      << "box " << B << ": a tile more would fit";
   const Launch lone = launch_of<B>(true, L, 1, d);
   if (lone.kernel == KernelKind::Grid) EXPECT_LE(lone.scratch_bytes, d.stage_limit) << "box " << B;
   EXPECT_TRUE(repair_tile_fits<B>(L, d));

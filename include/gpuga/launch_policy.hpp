@@ -36,18 +36,18 @@ bool repair_tile_fits(const IslandLayout& layout, const DeviceLimits& d) {
 template <int B>
 Launch block_launch_of(bool stages, const IslandLayout& layout, std::uint64_t islands, const DeviceLimits& d) {
   const std::uint64_t bytes = staged_bytes<B>(layout);
-  Launch l;
-  l.blocks = islands;
-  l.threads = team_threads(layout, d.widest_team, stages);
+  Launch launch;
+  launch.blocks = islands;
+  launch.threads = team_threads(layout, d.widest_team, stages);
   if (stages && layout.repair_lanes) {
-    l.threads = threads_whose_scratch_fits<B>(l.threads, d);
-    l.scratch_bytes = repair_scratch_bytes<B>(l.threads);
+    launch.threads = threads_whose_scratch_fits<B>(launch.threads, d);
+    launch.scratch_bytes = repair_scratch_bytes<B>(launch.threads);
   }
-  if (stages && bytes + l.scratch_bytes <= d.stage_limit) {
-    l.kernel = KernelKind::Staged;
-    l.staged_bytes = bytes;
+  if (stages && bytes + launch.scratch_bytes <= d.stage_limit) {
+    launch.kernel = KernelKind::Staged;
+    launch.staged_bytes = bytes;
   }
-  return l;
+  return launch;
 }
 
 // The launch of a step over `islands` islands of `layout`: a block an island, or a lone island
@@ -61,12 +61,12 @@ Launch launch_of(bool stages, const IslandLayout& layout, std::uint64_t islands,
   const bool grid = islands == 1 && (d.lone == LoneIsland::Grid ||
                                      (d.lone == LoneIsland::GridWhenUnstaged && !fits && grid_scratch_fits));
   if (!grid) return block_launch_of<B>(stages, layout, islands, d);
-  Launch l;
-  l.kernel = KernelKind::Grid;
-  l.threads = d.widest_team;
-  l.width = layout.sort_n;
-  if (stages && layout.repair_lanes) l.scratch_bytes = repair_scratch_bytes<B>(l.threads);
-  return l;
+  Launch launch;
+  launch.kernel = KernelKind::Grid;
+  launch.threads = d.widest_team;
+  launch.width = layout.sort_n;
+  if (stages && layout.repair_lanes) launch.scratch_bytes = repair_scratch_bytes<B>(launch.threads);
+  return launch;
 }
 
 // The segment step an island's parameters run.
@@ -83,10 +83,10 @@ inline SegmentStep segment_step_of(const GaParams& ga) {
 template <int B>
 std::uint64_t islands_at_once(const GaParams& ga, const UnitLimits& u, const DeviceLimits& d,
                               const SegmentFootprints& f) {
-  const Launch l = block_launch_of<B>(true, make_layout<B>(ga), 1, d);
+  const Launch launch = block_launch_of<B>(true, make_layout<B>(ga), 1, d);
   const StepFootprint& step = f[segment_step_of(ga)];
-  return resident_blocks(u, l.kernel == KernelKind::Staged ? step.staged : step.home, l.threads,
-                         l.staged_bytes + l.scratch_bytes);
+  return resident_blocks(u, launch.kernel == KernelKind::Staged ? step.staged : step.home, launch.threads,
+                         launch.staged_bytes + launch.scratch_bytes);
 }
 
 }  // namespace gpuga

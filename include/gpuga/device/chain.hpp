@@ -34,15 +34,15 @@ inline constexpr int kTemperatureSample = 200;
 template <int B>
 inline double initial_temperature(const PuzzleInfo<B>& info, const GaParams& ga, std::uint64_t seed) {
   Rng rng(seed, 0, 0, kPurposeTemperature);
-  std::uint8_t g[Shape<B>::kGenomeBytes] = {};
-  init_individual<B>(g, info, ga.encoding, ga.given_aware, rng);
-  double f = fitness<B>(g, ga.encoding, ga.fitness), sum = 0, squares = 0;
+  std::uint8_t grid[Shape<B>::kGenomeBytes] = {};
+  init_individual<B>(grid, info, ga.encoding, ga.given_aware, rng);
+  double cost = fitness<B>(grid, ga.encoding, ga.fitness), sum = 0, squares = 0;
   for (int k = 0; k < kTemperatureSample; ++k) {
-    const Move m = propose_move<B>(g, info, ga.encoding, ga.given_aware, rng);
-    f += move_delta<B>(g, m, ga.encoding, ga.fitness);
-    apply_move(g, m);
-    sum += f;
-    squares += f * f;
+    const Move move = propose_move<B>(grid, info, ga.encoding, ga.given_aware, rng);
+    cost += move_delta<B>(grid, move, ga.encoding, ga.fitness);
+    apply_move(grid, move);
+    sum += cost;
+    squares += cost * cost;
   }
   const double mean = sum / kTemperatureSample;
   const double spread = std::sqrt(std::fmax(squares / kTemperatureSample - mean * mean, 0.0));
@@ -55,18 +55,18 @@ inline double initial_temperature(const PuzzleInfo<B>& info, const GaParams& ga,
 template <int B>
 inline RunInfo<B> make_run_info(const std::uint8_t* puzzle, const IslandParams& params,
                                 std::uint64_t seed) {
-  RunInfo<B> r;
-  r.info = make_puzzle_info<B>(puzzle, params.ga.encoding);
-  r.seed = seed;
-  r.ring_islands = params.islands;
-  const std::uint32_t free = r.info.n_free;
-  r.sweep = free ? free : 1;
-  r.chain_length = params.anneal.chain_length ? params.anneal.chain_length : r.sweep;
+  RunInfo<B> run;
+  run.info = make_puzzle_info<B>(puzzle, params.ga.encoding);
+  run.seed = seed;
+  run.ring_islands = params.islands;
+  const std::uint32_t free = run.info.n_free;
+  run.sweep = free ? free : 1;
+  run.chain_length = params.anneal.chain_length ? params.anneal.chain_length : run.sweep;
   if (params.ga.algorithm == Algorithm::Sa) {
-    const double beta = 4294967296.0 / initial_temperature<B>(r.info, params.ga, seed);
-    r.beta0 = beta < double(kFrozenBeta) ? static_cast<std::uint64_t>(beta) : kFrozenBeta;
+    const double beta = 4294967296.0 / initial_temperature<B>(run.info, params.ga, seed);
+    run.beta0 = beta < double(kFrozenBeta) ? static_cast<std::uint64_t>(beta) : kFrozenBeta;
   }
-  return r;
+  return run;
 }
 
 // One island's chains: its record (work or home) seen through Island's accessors, over a Team
@@ -76,7 +76,7 @@ struct Chains {
   Island<Team, B> isl;    // the record: side 0 the current grids and fitness, side 1 the bests
   const RunInfo<B>& run;  // beta0, chain_length, sweep
 
-  GPUGA_HD ChainState* state() const {
+  GPUGA_HD ChainState* chain_states() const {
     return reinterpret_cast<ChainState*>(isl.rec + isl.layout.chain_states);
   }
 
@@ -89,7 +89,7 @@ struct Chains {
     if (isl.team.rank() < owners) isl.keys()[isl.team.rank()] = mine;
     isl.team.sync();
     std::uint64_t all = none;
-    for (std::uint32_t r = 0; r < owners; ++r) all = op(all, isl.keys()[r]);
+    for (std::uint32_t rank = 0; rank < owners; ++rank) all = op(all, isl.keys()[rank]);
     isl.team.sync();
     return all;
   }
@@ -101,147 +101,147 @@ struct Chains {
     return team_reduce(mine, 0, [](std::uint64_t a, std::uint64_t b) { return a + b; });
   }
 
-  // A chain's best so far, if `f` beats it.
-  GPUGA_HD void keep_best(std::uint32_t i, int f, std::uint32_t sweep, ChainState& s) const {
-    if (f >= isl.fit(1)[i]) return;
-    isl.fit(1)[i] = static_cast<Fitness>(f);
+  // A chain's best so far, if `cost` beats it.
+  GPUGA_HD void keep_best(std::uint32_t i, int cost, std::uint32_t sweep, ChainState& chain) const {
+    if (cost >= isl.fit(1)[i]) return;
+    isl.fit(1)[i] = static_cast<Fitness>(cost);
     copy_genome<B>(isl.genome(1, i), isl.genome(0, i));
-    s.best_sweep = sweep;
-    s.stalled = 0;
+    chain.best_sweep = sweep;
+    chain.stalled = 0;
   }
 
   // sa: the next temperature, or the first again when the chain has stalled too long.
-  GPUGA_HD void next_temperature(ChainState& s) const {
-    s.level_moves = 0;
-    s.beta = cool(s.beta, isl.params.anneal.cooling_step);
-    if (isl.params.anneal.reheat_after && ++s.stalled > isl.params.anneal.reheat_after) {
-      s.beta = run.beta0;
-      s.stalled = 0;
-      ++s.restarts;
+  GPUGA_HD void next_temperature(ChainState& chain) const {
+    chain.level_moves = 0;
+    chain.beta = cool(chain.beta, isl.params.anneal.cooling_step);
+    if (isl.params.anneal.reheat_after && ++chain.stalled > isl.params.anneal.reheat_after) {
+      chain.beta = run.beta0;
+      chain.stalled = 0;
+      ++chain.restarts;
     }
-    s.accept1 = accept1_of(s.beta);
+    chain.accept1 = accept1_of(chain.beta);
   }
 
-  // Chain i's sweep `g` (>= 1): an hc restart when one is due, then run.sweep moves, or fewer
+  // Chain i's sweep `generation` (>= 1): an hc restart when one is due, then run.sweep moves, or fewer
   // when it reaches fitness 0 (a chain at 0 makes no more).
-  GPUGA_HD void sweep(std::uint32_t i, std::uint64_t seed, std::uint32_t g) const {
-    int f = isl.fit(0)[i];
-    if (f == 0) return;
+  GPUGA_HD void sweep(std::uint32_t i, std::uint64_t seed, std::uint32_t generation) const {
+    int cost = isl.fit(0)[i];
+    if (cost == 0) return;
     // The chain's state stays in the island's memory; a move reads only the locals below. Held
     // whole in registers through the moves (eight words), it made the step spill at 64 registers.
-    ChainState& s = state()[i];
+    ChainState& chain = chain_states()[i];
     const bool hc = isl.params.ga.algorithm == Algorithm::Hc;
     std::uint8_t* cur = isl.genome(0, i);
-    if (hc && isl.params.restart_after && g - s.last_improvement > isl.params.restart_after) {
-      init_genome<B>(cur, i, seed, g, isl.params.ga, isl.info);  // chains are never repaired
-      f = evaluate<B>(cur, isl.params.ga, nullptr);
-      ++s.restarts;
-      s.last_improvement = g;
-      keep_best(i, f, g, s);
+    if (hc && isl.params.restart_after && generation - chain.last_improvement > isl.params.restart_after) {
+      init_genome<B>(cur, i, seed, generation, isl.params.ga, isl.info);  // chains are never repaired
+      cost = evaluate<B>(cur, isl.params.ga, nullptr);
+      ++chain.restarts;
+      chain.last_improvement = generation;
+      keep_best(i, cost, generation, chain);
     }
     // The settings in locals: stores to the grid (bytes) may alias anything, so the compiler
     // would otherwise reload them after every move.
-    const Encoding e = isl.params.ga.encoding;
+    const Encoding encoding = isl.params.ga.encoding;
     const FitnessKind kind = isl.params.ga.fitness;
     const bool aware = isl.params.ga.given_aware;
     // Counted down, and the run's figures read again where they are needed: fewer registers.
-    std::uint32_t accept1 = s.accept1, level_left = run.chain_length - s.level_moves;
+    std::uint32_t accept1 = chain.accept1, level_left = run.chain_length - chain.level_moves;
     // The generator in registers at every size (RngFor keeps 25x25's in local memory for the
     // GA's step): the chains' staged step holds it at 64 registers without a spill, and at
     // 25x25 it took the stack frame from 120 bytes to 72, one local load a draw fewer.
-    RngOf<true> rng(seed, g, i, kPurposeMove);
+    RngOf<true> rng(seed, generation, i, kPurposeMove);
     UnitCounts<B> counts;
-    counts.count(cur, e, kind);
-    for (std::uint32_t left = run.sweep; left > 0 && f > 0; --left) {
-      const Move m = propose_move<B>(cur, isl.info, e, aware, rng);
-      const int d = counts.delta(cur, m, e, kind);
-      if (m.a >= 0 && (d <= 0 || (!hc && rng.next() < accept_threshold(accept1, d)))) {
-        counts.apply(cur, m, e, kind);
-        apply_move(cur, m);
-        f += d;
-        ++s.accepted;
-        if (d < 0) s.last_improvement = g;
-        keep_best(i, f, g, s);
+    counts.count(cur, encoding, kind);
+    for (std::uint32_t left = run.sweep; left > 0 && cost > 0; --left) {
+      const Move move = propose_move<B>(cur, isl.info, encoding, aware, rng);
+      const int delta = counts.delta(cur, move, encoding, kind);
+      if (move.a >= 0 && (delta <= 0 || (!hc && rng.next() < accept_threshold(accept1, delta)))) {
+        counts.apply(cur, move, encoding, kind);
+        apply_move(cur, move);
+        cost += delta;
+        ++chain.accepted;
+        if (delta < 0) chain.last_improvement = generation;
+        keep_best(i, cost, generation, chain);
       }
       if (!hc && --level_left == 0) {
-        next_temperature(s);
-        accept1 = s.accept1;
+        next_temperature(chain);
+        accept1 = chain.accept1;
         level_left = run.chain_length;
       }
     }
-    isl.fit(0)[i] = static_cast<Fitness>(f);
-    s.level_moves = run.chain_length - level_left;
+    isl.fit(0)[i] = static_cast<Fitness>(cost);
+    chain.level_moves = run.chain_length - level_left;
   }
 
   // After the chains moved: the island's restarts (hc) or reheats (sa), and its best so far: the
   // lowest of the chains' bests, and of the chains that hold it the lowest (sweep, index) key,
   // its grid copied to `best_grid` when it is new.
-  GPUGA_HD void note(IslandState& s, bool first, std::uint8_t* best_grid) const {
+  GPUGA_HD void note(IslandState& state, bool first, std::uint8_t* best_grid) const {
     std::uint64_t low = ~std::uint64_t(0), key = ~std::uint64_t(0), restarts = 0;
     for (const std::uint32_t i : share(isl.team, isl.layout.individuals)) {
       low = isl.fit(1)[i] < low ? isl.fit(1)[i] : low;
-      restarts += state()[i].restarts;
+      restarts += chain_states()[i].restarts;
     }
     const Fitness best = static_cast<Fitness>(team_min(low));
     for (const std::uint32_t i : share(isl.team, isl.layout.individuals)) {
-      const std::uint64_t k = std::uint64_t(state()[i].best_sweep) << 21 | i;
-      key = isl.fit(1)[i] == best && k < key ? k : key;
+      const std::uint64_t candidate = std::uint64_t(chain_states()[i].best_sweep) << 21 | i;
+      key = isl.fit(1)[i] == best && candidate < key ? candidate : key;
     }
     key = team_min(key);
-    s.restarts = static_cast<std::uint32_t>(team_sum(restarts));
-    if (!first && best >= s.best_ever) return;
-    s.best_ever = best;
-    s.last_improvement = static_cast<std::uint32_t>(key >> 21);
-    if (best == 0) s.solved = s.last_improvement;
+    state.restarts = static_cast<std::uint32_t>(team_sum(restarts));
+    if (!first && best >= state.best_ever) return;
+    state.best_ever = best;
+    state.last_improvement = static_cast<std::uint32_t>(key >> 21);
+    if (best == 0) state.solved = state.last_improvement;
     const auto chain = static_cast<std::uint32_t>(key & (kMaxChains - 1));
     team_copy(isl.team, best_grid, isl.genome(1, chain), Shape<B>::kGenomeBytes);
   }
 
   // Generation 0: a random grid per chain, its own best, at the initial temperature.
-  GPUGA_HD void init(IslandState& s, std::uint64_t seed, std::uint8_t* best_grid) const {
-    s = IslandState{};
-    s.seed = seed;
-    s.evaluations = isl.layout.individuals;
+  GPUGA_HD void init(IslandState& state, std::uint64_t seed, std::uint8_t* best_grid) const {
+    state = IslandState{};
+    state.seed = seed;
+    state.evaluations = isl.layout.individuals;
     for (const std::uint32_t i : share(isl.team, isl.layout.individuals)) {
       init_genome<B>(isl.genome(0, i), i, seed, 0, isl.params.ga, isl.info);
       isl.fit(0)[i] = isl.fit(1)[i] = evaluate<B>(isl.genome(0, i), isl.params.ga, nullptr);
       copy_genome<B>(isl.genome(1, i), isl.genome(0, i));
-      ChainState c{};
-      c.beta = run.beta0;
-      c.accept1 = accept1_of(c.beta);
-      state()[i] = c;
+      ChainState fresh{};
+      fresh.beta = run.beta0;
+      fresh.accept1 = accept1_of(fresh.beta);
+      chain_states()[i] = fresh;
     }
     isl.team.sync();
-    note(s, true, best_grid);
+    note(state, true, best_grid);
   }
 
   // Sweeps from + 1 .. to of every chain (then advance, with the island's state read again).
   GPUGA_HD void sweeps(std::uint64_t seed, std::uint32_t from, std::uint32_t to) const {
     for (const std::uint32_t i : share(isl.team, isl.layout.individuals))
-      for (std::uint32_t g = from + 1; g <= to; ++g) sweep(i, seed, g);
+      for (std::uint32_t generation = from + 1; generation <= to; ++generation) sweep(i, seed, generation);
     isl.team.sync();
   }
   // After the sweeps to `to`: evaluations count every move of every chain; the island's best.
-  GPUGA_HD void advance(IslandState& s, std::uint32_t to, std::uint8_t* best_grid) const {
-    s.evaluations += std::uint64_t(isl.layout.individuals) * run.sweep * (to - s.clock);
-    note(s, false, best_grid);
+  GPUGA_HD void advance(IslandState& state, std::uint32_t to, std::uint8_t* best_grid) const {
+    state.evaluations += std::uint64_t(isl.layout.individuals) * run.sweep * (to - state.clock);
+    note(state, false, best_grid);
   }
 
   // The island now: best and worst current fitness (best_index: its chain), their sum, the
   // diversity sample's distances to the best chain, and (sa) the sum of the temperatures.
-  GPUGA_HD void summarize(IslandSummary& out, const IslandState& s) const {
+  GPUGA_HD void summarize(IslandSummary& out, const IslandState& state) const {
     std::uint64_t low = ~std::uint64_t(0), high = ~std::uint64_t(0), temperature = 0;
     for (const std::uint32_t i : share(isl.team, isl.layout.individuals)) {
-      const Fitness f = isl.fit(0)[i];
-      low = (std::uint64_t(f) << 32 | i) < low ? std::uint64_t(f) << 32 | i : low;
-      high = ~std::uint64_t(f) < high ? ~std::uint64_t(f) : high;
+      const Fitness cost = isl.fit(0)[i];
+      low = (std::uint64_t(cost) << 32 | i) < low ? std::uint64_t(cost) << 32 | i : low;
+      high = ~std::uint64_t(cost) < high ? ~std::uint64_t(cost) : high;
       if (isl.params.ga.algorithm == Algorithm::Sa)
-        temperature += (std::uint64_t(1) << 48) / state()[i].beta;  // T in 16.16
+        temperature += (std::uint64_t(1) << 48) / chain_states()[i].beta;  // T in 16.16
     }
     low = team_min(low);
     high = team_min(high);
     if (isl.team.rank() == 0) {
-      out.state = s;
+      out.state = state;
       out.best_index = static_cast<std::uint32_t>(low);
       out.best = static_cast<Fitness>(low >> 32);
       out.worst = static_cast<Fitness>(~high);

@@ -48,23 +48,23 @@ struct Share {
   GPUGA_HD Iter end() const { return {last, stride}; }
 };
 
-// A team's share of from..n-1. GPU threads take every size-th index from their rank, so that
+// A team's share of from..end-1. GPU threads take every size-th index from their rank, so that
 // neighbouring threads touch neighbouring words together (coalesced); CPU threads
 // (Team::kContiguous) a contiguous block each, so that no two write the same cache line but at
-// the block edges. Either way a team larger than n has its owners at ranks 0..n-1, the first
-// ranks taking the blocks' remainder: the chains' team_reduce (chain.hpp) reads the ranks below
-// n alone (tests/test_mpi.sh: hc on ranks of one island, more threads than chains).
+// the block edges. Either way a team larger than the indices has its owners at the first ranks,
+// those taking the blocks' remainder: the chains' team_reduce (chain.hpp) reads the ranks below
+// the count alone (tests/test_mpi.sh: hc on ranks of one island, more threads than chains).
 template <class Team>
-GPUGA_HD Share share(const Team& team, std::uint32_t from, std::uint32_t n) {
-  if constexpr (!Team::kContiguous) return {from + team.rank(), n, team.size()};
-  const std::uint32_t len = n > from ? n - from : 0, r = team.rank();
+GPUGA_HD Share share(const Team& team, std::uint32_t from, std::uint32_t end) {
+  if constexpr (!Team::kContiguous) return {from + team.rank(), end, team.size()};
+  const std::uint32_t len = end > from ? end - from : 0, rank = team.rank();
   const std::uint32_t base = len / team.size(), extra = len % team.size();
-  const std::uint32_t start = from + r * base + (r < extra ? r : extra);
-  return {start, start + base + (r < extra ? 1u : 0u), 1};
+  const std::uint32_t start = from + rank * base + (rank < extra ? rank : extra);
+  return {start, start + base + (rank < extra ? 1u : 0u), 1};
 }
 template <class Team>
-GPUGA_HD Share share(const Team& team, std::uint32_t n) {
-  return share(team, 0, n);
+GPUGA_HD Share share(const Team& team, std::uint32_t count) {
+  return share(team, 0, count);
 }
 
 // What one chain of simulated annealing or hill climbing carries (include/gpuga/device/chain.hpp).
@@ -98,12 +98,12 @@ struct RunInfo {
 GPUGA_HD_INLINE std::uint32_t next_stop(std::uint32_t clock, std::uint32_t target,
                                         std::uint32_t migration_interval,
                                         std::uint32_t halt_interval) {
-  std::uint32_t b = (clock / halt_interval + 1) * halt_interval;
+  std::uint32_t stop = (clock / halt_interval + 1) * halt_interval;
   if (migration_interval) {
-    const std::uint32_t m = (clock / migration_interval + 1) * migration_interval;
-    b = m < b ? m : b;
+    const std::uint32_t migration = (clock / migration_interval + 1) * migration_interval;
+    stop = migration < stop ? migration : stop;
   }
-  return target < b ? target : b;
+  return target < stop ? target : stop;
 }
 
 GPUGA_HD_INLINE std::uint64_t align16(std::uint64_t x) { return (x + 15) & ~std::uint64_t(15); }
@@ -247,21 +247,22 @@ GPUGA_HD_INLINE void compare_exchange(std::uint64_t* keys, std::uint32_t i, std:
 // is one tile whose chunk is the whole array; a grid of blocks needs a grid barrier only for the
 // wide stages.
 template <class Team>
-GPUGA_HD void bitonic_sort(const Team& team, std::uint64_t* keys, std::uint32_t n) {
-  const std::uint32_t chunk = team.sort_chunk() < n ? team.sort_chunk() : n;
-  for (std::uint32_t k = 2; k != 0 && k <= n; k <<= 1) {  // k != 0: n = 2^31 ends, not wraps
+GPUGA_HD void bitonic_sort(const Team& team, std::uint64_t* keys, std::uint32_t count) {
+  const std::uint32_t chunk = team.sort_chunk() < count ? team.sort_chunk() : count;
+  for (std::uint32_t k = 2; k != 0 && k <= count; k <<= 1) {  // k != 0: 2^31 keys end, not wrap
     std::uint32_t j = k >> 1;
     for (; j >= chunk; j >>= 1) {
-      for (const std::uint32_t pair : share(team, n / 2)) compare_exchange(keys, pair_low(pair, j), j, k);
+      for (const std::uint32_t pair : share(team, count / 2))
+        compare_exchange(keys, pair_low(pair, j), j, k);
       team.sync();
     }
     if (j == 0) continue;
     // Every tile takes as many tile barriers, chunk or not, so a team may implement them as its
     // own barrier. A chunk's pairs are pairs c * chunk / 2 on (chunk a multiple of 2 jj).
-    for (std::uint32_t round = 0; round < n / chunk; round += team.tiles()) {
+    for (std::uint32_t round = 0; round < count / chunk; round += team.tiles()) {
       const std::uint32_t c = round + team.tile();
       for (std::uint32_t jj = j; jj > 0; jj >>= 1) {
-        if (c < n / chunk)
+        if (c < count / chunk)
           for (std::uint32_t pair = c * (chunk / 2) + team.tile_rank(); pair < (c + 1) * (chunk / 2);
                pair += team.tile_size())
             compare_exchange(keys, pair_low(pair, jj), jj, k);
@@ -474,20 +475,22 @@ struct Island {
       for (const std::uint32_t i : share(team, layout.children)) evaluate_child<true>(nxt, i);
     }
     if (!layout.truncation) return moves;
-    // (mu+lambda): the best n of parents (0..n-1) and children (n..), ties by that index, in
-    // their order, so the survivors' own order is the identity.
+    // (mu+lambda): the best of parents (0..individuals-1) and children (individuals..), as many
+    // as the parents, ties by that index, in their order, so the survivors' own order is the
+    // identity.
     team.sync();
     const Fitness *parents = fit(cur), *kids = kid_fit();
-    const std::uint32_t n = layout.individuals;
-    const std::uint64_t* k = sort_keys(
-        n + layout.children, [=](std::uint32_t i) { return i < n ? parents[i] : kids[i - n]; });
-    for (const std::uint32_t i : share(team, layout.individuals))
-      move(cur, static_cast<std::uint32_t>(k[i]), nxt, i);
+    const std::uint32_t individuals = layout.individuals;
+    const std::uint64_t* sorted = sort_keys(individuals + layout.children, [=](std::uint32_t i) {
+      return i < individuals ? parents[i] : kids[i - individuals];
+    });
+    for (const std::uint32_t i : share(team, individuals))
+      move(cur, static_cast<std::uint32_t>(sorted[i]), nxt, i);
     return moves;
   }
 
   // After `side` was ordered at `generation`: a better best becomes the island's best (its grid
-  // copied to `best_grid`), fitness 0 marks it solved. Every thread updates its own `s` alike.
+  // copied to `best_grid`), fitness 0 marks it solved. Every thread updates its own `state` alike.
   GPUGA_HD void note_best(IslandState& state, int side, std::uint32_t generation, bool first,
                           std::uint8_t* best_grid) const {
     const Fitness best = fit(side)[order()[0]];

@@ -88,8 +88,8 @@ struct segment_step {
     // 4x4 chain step spill (kernel_resources).
     if constexpr (!kChains || Team::kCutsGenerationZero)
       if (!init && team.past(task.deadline)) return;
-    IslandState s = view.states[island];
-    if (!init && (s.halted || s.clock >= task.target)) return;
+    IslandState state = view.states[island];
+    if (!init && (state.halted || state.clock >= task.target)) return;
     const RunInfo<B>& run = view.runs[view.run_of(island)];
     if constexpr (Team::kCutsGenerationZero) {
       // Island 0 of each run always starts, so that every run has a best.
@@ -110,39 +110,40 @@ struct segment_step {
       rec = work + kWorkHeader<B>;
     }
     const Island<Team, B> isl{team, view.params, view.layout, *info, view.cdf, rec};
-    if (staged && !init) home.copy_live_to(isl, s.side);
+    if (staged && !init) home.copy_live_to(isl, state.side);
     team.sync();
     std::uint8_t* best = view.best_grid(island);
-    const bool was_solved = !init && s.solved != kNever;
+    const bool was_solved = !init && state.solved != kNever;
     const std::uint64_t seed = derive_seed(run.seed, run.first_island + island % view.params.islands);
     if constexpr (kChains) {
       const Chains<Team, B> chains{isl, run};
       if (init) {
-        chains.init(s, seed, best);
+        chains.init(state, seed, best);
       } else {  // a solved island goes on to the halt check: see chain.hpp
         const std::uint32_t to =
-            next_stop(s.clock, task.target, view.params.migration_interval, view.params.halt_interval);
-        chains.sweeps(s.seed, s.clock, to);
-        s = view.states[island];  // read again rather than held through the sweeps: registers
-        chains.advance(s, to, best);
-        s.clock = to;
+            next_stop(state.clock, task.target, view.params.migration_interval, view.params.halt_interval);
+        chains.sweeps(state.seed, state.clock, to);
+        state = view.states[island];  // read again rather than held through the sweeps: registers
+        chains.advance(state, to, best);
+        state.clock = to;
       }
     } else if (init) {
-      isl.template init<kRepaired, kSearched>(s, seed, best, view.searches);
+      isl.template init<kRepaired, kSearched>(state, seed, best, view.searches);
     } else {
       const std::uint32_t to =
-          next_stop(s.clock, task.target, view.params.migration_interval, view.params.halt_interval);
-      for (std::uint32_t g = s.clock + 1; g <= to && s.solved == kNever; ++g)
-        isl.template generation<kRepaired, kSearched>(s, g, best, view.searches);
-      s.clock = to;
-      const std::uint32_t m = view.params.migration_interval;
-      if (m && to % m == 0 && view.runs[view.run_of(island)].ring_islands > 1 && s.solved == kNever)
-        isl.emigrate(s, view.outbox(island), view.params.migrants);
+          next_stop(state.clock, task.target, view.params.migration_interval, view.params.halt_interval);
+      for (std::uint32_t g = state.clock + 1; g <= to && state.solved == kNever; ++g)
+        isl.template generation<kRepaired, kSearched>(state, g, best, view.searches);
+      state.clock = to;
+      const std::uint32_t interval = view.params.migration_interval;
+      if (interval && to % interval == 0 && view.runs[view.run_of(island)].ring_islands > 1 &&
+          state.solved == kNever)
+        isl.emigrate(state, view.outbox(island), view.params.migrants);
     }
-    if (staged) isl.copy_live_to(home, s.side);
+    if (staged) isl.copy_live_to(home, state.side);
     if (team.rank() == 0) {
-      view.states[island] = s;
-      if (!was_solved && s.solved != kNever) team.add(&view.solved[view.run_of(island)], 1);
+      view.states[island] = state;
+      if (!was_solved && state.solved != kNever) team.add(&view.solved[view.run_of(island)], 1);
     }
     team.sync();
   }
@@ -180,29 +181,30 @@ struct boundary_step {
 
   template <class Team>
   GPUGA_HD void operator()(const Team& team, std::uint32_t island, std::uint8_t*) const {
-    const std::uint32_t r = view.run_of(island), K = view.params.islands;
-    if (view.tasks[r].action == RunAction::Idle) return;
-    IslandState s = view.states[island];
+    const std::uint32_t run_index = view.run_of(island), islands = view.params.islands;
+    if (view.tasks[run_index].action == RunAction::Idle) return;
+    IslandState state = view.states[island];
     team.sync();  // every thread has read the state before rank 0 rewrites it below
-    if (s.halted || s.boundary == s.clock) return;
-    const bool halt = s.clock % view.params.halt_interval == 0 && view.solved[r] > 0;
-    const std::uint32_t m = view.params.migration_interval;
-    const std::uint32_t from = r * K + (island % K + K - 1) % K;
+    if (state.halted || state.boundary == state.clock) return;
+    const bool halt = state.clock % view.params.halt_interval == 0 && view.solved[run_index] > 0;
+    const std::uint32_t interval = view.params.migration_interval;
+    const std::uint32_t from = run_index * islands + (island % islands + islands - 1) % islands;
     // The predecessor at the same clock: where a deadline cut a segment short (RunTask::deadline)
     // it may not have reached the migration, and its outbox is older.
     const IslandState& before = view.states[from];
-    if (!halt && m && s.clock % m == 0 && s.clock > 0 && view.runs[r].ring_islands > 1 &&
-        s.solved == kNever && before.solved == kNever && before.clock == s.clock) {
-      const RunInfo<B>& run = view.runs[r];
+    if (!halt && interval && state.clock % interval == 0 && state.clock > 0 &&
+        view.runs[run_index].ring_islands > 1 && state.solved == kNever && before.solved == kNever &&
+        before.clock == state.clock) {
+      const RunInfo<B>& run = view.runs[run_index];
       const Island<Team, B> isl{team, view.params, view.layout, run.info, view.cdf, view.record(island)};
-      isl.immigrate(s, view.outbox(from), view.params.migrants, view.best_grid(island));
+      isl.immigrate(state, view.outbox(from), view.params.migrants, view.best_grid(island));
     }
     if (team.rank() == 0) {
       IslandState& out = view.states[island];
-      out.boundary = s.clock;
+      out.boundary = state.clock;
       out.halted = halt;
-      out.best_ever = s.best_ever;
-      out.last_improvement = s.last_improvement;
+      out.best_ever = state.best_ever;
+      out.last_improvement = state.last_improvement;
     }
     team.sync();
   }
@@ -217,12 +219,12 @@ struct summary_step {
   template <class Team>
   GPUGA_HD void operator()(const Team& team, std::uint32_t island, std::uint8_t*) const {
     IslandSummary& out = view.summaries[island];
-    const IslandState s = view.states[island];
+    const IslandState state = view.states[island];
     if constexpr (Team::kCutsGenerationZero) {
-      if (s.side == kUnstarted) {  // no individual to summarise
+      if (state.side == kUnstarted) {  // no individual to summarise
         if (team.rank() == 0) {
           out = IslandSummary{};
-          out.state = s;
+          out.state = state;
           out.best = out.worst = kNoFitness;
         }
         team.sync();
@@ -231,16 +233,16 @@ struct summary_step {
     }
     const RunInfo<B>& run = view.runs[view.run_of(island)];
     const Island<Team, B> isl{team, view.params, view.layout, run.info, view.cdf, view.record(island)};
-    if (view.layout.chains) return Chains<Team, B>{isl, run}.summarize(out, s);
+    if (view.layout.chains) return Chains<Team, B>{isl, run}.summarize(out, state);
     if (team.rank() == 0) {
-      out.state = s;
+      out.state = state;
       out.fitness_sum = out.distance_sum = out.temperature_sum = 0;
       out.best_index = isl.order()[0];
-      out.best = isl.fit(s.side)[out.best_index];
-      out.worst = isl.fit(s.side)[isl.order()[view.layout.individuals - 1]];
+      out.best = isl.fit(state.side)[out.best_index];
+      out.worst = isl.fit(state.side)[isl.order()[view.layout.individuals - 1]];
     }
     team.sync();
-    isl.add_sums(out, s.side, isl.order()[0]);
+    isl.add_sums(out, state.side, isl.order()[0]);
     team.sync();
   }
 };

@@ -6,10 +6,10 @@
 //   sync()              a barrier of the tile, after which every lane sees what the others wrote
 //                       to the tile's scratch;
 //   ballot(pred)        pred of every lane, bit k lane k's (one lane: pred itself);
-//   reduce_min(x)       the least x over the lanes, to every lane (one lane: x itself);
-//   broadcast(x, k)     lane k's x, to every lane (one lane: x itself);
+//   reduce_min(mine)    the least of the lanes' values, to every lane (one lane: its own);
+//   broadcast(mine, k)  lane k's value, to every lane (one lane: its own);
 //                       each of these three also a barrier of the tile, as sync() is;
-//   fetch_or(p, bits)   an atomic *p |= bits into the tile's scratch, returning *p before it;
+//   fetch_or(word, bits) an atomic *word |= bits into the tile's scratch, returning it before;
 //   scratch()           the tile's own bytes (Team::lanes says how many).
 // A GPU block splits into tiles of a fixed width within a warp (cooperative groups' tiles,
 // cuda/device_system.hpp); a CPU thread, and each thread of the OpenMP twin, is a tile of one
@@ -71,12 +71,12 @@ struct OneLane {
   GPUGA_HD_INLINE std::uint32_t tiles() const { return count; }
   GPUGA_HD_INLINE void sync() const {}
   GPUGA_HD_INLINE std::uint32_t ballot(bool pred) const { return pred ? 1u : 0u; }
-  GPUGA_HD_INLINE std::uint32_t reduce_min(std::uint32_t x) const { return x; }
-  GPUGA_HD_INLINE std::uint32_t broadcast(std::uint32_t x, std::uint32_t) const { return x; }
+  GPUGA_HD_INLINE std::uint32_t reduce_min(std::uint32_t mine) const { return mine; }
+  GPUGA_HD_INLINE std::uint32_t broadcast(std::uint32_t mine, std::uint32_t) const { return mine; }
   template <class Word>  // a unit's mask: 32 bits up to 25x25, 64 from 36x36
-  GPUGA_HD_INLINE Word fetch_or(Word* p, Word bits) const {
-    const Word before = *p;
-    *p = before | bits;
+  GPUGA_HD_INLINE Word fetch_or(Word* word, Word bits) const {
+    const Word before = *word;
+    *word = before | bits;
     return before;
   }
   GPUGA_HD_INLINE std::uint8_t* scratch() const { return bytes; }

@@ -65,15 +65,15 @@ struct TabuKey {
 
 // A 32-bit mix of a search's stream word and a step's move (the finaliser of MurmurHash3).
 GPUGA_HD_INLINE std::uint32_t tabu_hash(std::uint32_t stream, std::uint32_t step, std::uint32_t what) {
-  std::uint32_t h = stream ^ step * 0x9E3779B1u ^ what * 0x85EBCA77u;
-  h ^= h >> 16;
-  h *= 0x85EBCA6Bu;
-  h ^= h >> 13;
-  h *= 0xC2B2AE35u;
-  return h ^ (h >> 16);
+  std::uint32_t hash = stream ^ step * 0x9E3779B1u ^ what * 0x85EBCA77u;
+  hash ^= hash >> 16;
+  hash *= 0x85EBCA6Bu;
+  hash ^= hash >> 13;
+  hash *= 0xC2B2AE35u;
+  return hash ^ (hash >> 16);
 }
 
-// Calls visit(p) for each cell p of c's row, column and box but c, once each.
+// Calls visit(peer) for each cell of c's row, column and box but c, once each.
 template <int B, class Visit>
 GPUGA_HD_INLINE void for_each_peer(int c, const Visit& visit) {
   using S = Shape<B>;
@@ -84,8 +84,8 @@ GPUGA_HD_INLINE void for_each_peer(int c, const Visit& visit) {
   }
   const int box = S::box_of(c);
   for (int k = 0; k < S::kSide; ++k) {
-    const int p = S::box_cell(box, k);
-    if (S::row_of(p) != row && S::col_of(p) != col) visit(p);
+    const int peer = S::box_cell(box, k);
+    if (S::row_of(peer) != row && S::col_of(peer) != col) visit(peer);
   }
 }
 
@@ -116,9 +116,9 @@ struct TabuSearch {
 
   // Value v at cell c counted in (or out of) its peers' tables, the peers holding v listed anew.
   GPUGA_HD_INLINE void count_and_list(int c, int v, int by) const {
-    for_each_peer<B>(c, [&](int p) {
-      scratch.held[p][v - 1] = static_cast<std::uint8_t>(scratch.held[p][v - 1] + by);
-      if (scratch.grid[p] == v) list(p);
+    for_each_peer<B>(c, [&](int peer) {
+      scratch.held[peer][v - 1] = static_cast<std::uint8_t>(scratch.held[peer][v - 1] + by);
+      if (scratch.grid[peer] == v) list(peer);
     });
   }
 
