@@ -29,7 +29,6 @@
 #include "gpuga/engine.hpp"
 #include "gpuga/errors.hpp"
 #include "gpuga/device/island_steps.hpp"
-#include "gpuga/device/selection_tables.hpp"
 #include "gpuga/launch_policy.hpp"
 #include "phase_ledger.hpp"
 #include "snapshot_bytes.hpp"

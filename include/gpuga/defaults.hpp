@@ -10,7 +10,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "gpuga/device/config.hpp"
+#include "gpuga/device/island_params.hpp"
 
 namespace gpuga {
 

@@ -100,7 +100,7 @@ class Engine {
 
 // What an engine is built from: the islands' parameters, which the kernels read, and rank
 // selection's pressure (the best rank's expected copies), which the host turns into the table
-// they read (selection_tables.hpp). Apart from IslandParams because the kernels keep a copy of
+// they read (rank_cdf, breed.hpp). Apart from IslandParams because the kernels keep a copy of
 // those in local memory: a double more there grew the 16x16 segment step's stack by 16 bytes.
 struct EngineParams : IslandParams {
   double rank_pressure = 0;

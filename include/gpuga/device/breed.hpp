@@ -2,19 +2,37 @@
 // One generation's work for one child: select two parents, cross over, mutate; then evaluate.
 // Every island runs exactly these per child (include/gpuga/device/island.hpp), reading the parents and
 // writing only the child's own genome, so children are independent of each other.
+#include <cmath>
 #include <cstdint>
+#include <vector>
 
 #include "gpuga/device/fitness.hpp"
 #include "gpuga/device/island_params.hpp"
 #include "gpuga/device/moves.hpp"
 #include "gpuga/device/operators.hpp"
-#include "gpuga/device/selection_tables.hpp"
 
 namespace gpuga {
 
 // Every fitness up to 25x25 fits a Fitness; from 36x36 the conflicts' (3n (n - 1) at most) do, and
 // the engine refuses the squared metric (island_engine.hpp).
 static_assert(kMaxFitness<5> <= 0xFFFF && 3 * 64 * 63 <= 0xFFFF, "a fitness fits a Fitness");
+
+// Host only: a table computed once and handed to either backend, so that rank selection is exact
+// integer work on both. Linear ranking with pressure s in [1, 2]: rank r (0 = best) of n
+// individuals has weight s - (2s - 2) r / (n - 1), mean 1. Weights are scaled by 2^32 and
+// accumulated, so a 64-bit uniform draw below the total picks a rank exactly (n up to 2^31 fits
+// in 64 bits).
+inline std::vector<std::uint64_t> rank_cdf(std::uint32_t individuals, double pressure) {
+  std::vector<std::uint64_t> cdf(individuals);
+  std::uint64_t total = 0;
+  for (std::uint32_t rank = 0; rank < individuals; ++rank) {
+    const double weight =
+        individuals == 1 ? 1.0 : pressure - (2.0 * pressure - 2.0) * rank / (individuals - 1.0);
+    total += static_cast<std::uint64_t>(std::llround(weight * 4294967296.0));
+    cdf[rank] = total;
+  }
+  return cdf;
+}
 
 // Pointers into one island's memory (host, device or shared) for one generation.
 struct GenerationView {

@@ -3,7 +3,7 @@
 // every box size B (grid.hpp).
 #include <cstdint>
 
-#include "gpuga/device/config.hpp"
+#include "gpuga/device/island_params.hpp"
 #include "gpuga/device/grid.hpp"
 
 namespace gpuga {

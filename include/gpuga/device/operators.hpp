@@ -3,7 +3,7 @@
 // in place). Givens never move; only free cells change. Written once for host and device.
 #include <cstdint>
 
-#include "gpuga/device/config.hpp"
+#include "gpuga/device/island_params.hpp"
 #include "gpuga/device/fitness.hpp"
 #include "gpuga/device/puzzle_info.hpp"
 #include "gpuga/device/rng.hpp"

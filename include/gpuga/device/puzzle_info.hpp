@@ -4,7 +4,7 @@
 // for the device.
 #include <cstdint>
 
-#include "gpuga/device/config.hpp"
+#include "gpuga/device/island_params.hpp"
 #include "gpuga/device/grid.hpp"
 
 namespace gpuga {
