@@ -8,9 +8,9 @@
 #   bench/cpu-compare.sh DIR OLD [NEW]
 #
 # OLD, NEW: a gpuga executable, or a commit, built CPU-only from `git archive` in DIR/COMMIT
-# (NEW: build/gpuga by default). Environment: SETS, set names (default: the hard 9x9 sets,
-# norvig_top95, the two forum files, magictour_top1465_100 and royle_17clue_50); FIRST, the
-# first n puzzles of each set only; ROUNDS (3); TIME_LIMIT (60 s a puzzle); SEED (1). Writes
+# (NEW: build/gpuga by default). Environment: SETS, set names of puzzles/ or puzzle files' paths
+# in the tree (default: the hard 9x9 sets, norvig_top95, the two forum files,
+# magictour_top1465_100 and royle_17clue_50); FIRST, the first n puzzles of each set only; ROUNDS (3); TIME_LIMIT (60 s a puzzle); SEED (1). Writes
 # DIR/{new,old}-solve-SET-ROUND.json and DIR/compare.md, and prints the table.
 #
 # Exit status: 0 done; 1 a solve failed (its log in DIR); 2 bad usage.
@@ -76,12 +76,18 @@ sets=(norvig_top95 forum_hardest_1106_50 forum_hardest_1905_11plus_50 magictour_
       royle_17clue_50)
 [ -n "${SETS:-}" ] && read -r -a sets <<<"$SETS"
 mkdir -p "$dir/sets"
+names=()
 for s in "${sets[@]}"; do
-  [ -f "$root/puzzles/$s.txt" ] || { echo "cpu-compare: no puzzle set $s in puzzles/" >&2; exit 2; }
+  # A set of puzzles/ by its name, or any puzzle file of the tree by its path (bench/instances'
+  # 36x36 to 64x64), named by that path with its slashes as dashes.
+  file=$root/puzzles/$s.txt name=$s
+  if [[ $s == */* ]]; then file=$root/$s name=$(basename "${s//\//-}" .txt); fi
+  [ -f "$file" ] || { echo "cpu-compare: no puzzle set $s (puzzles/NAME or a file's path)" >&2; exit 2; }
   # The set as both builds solve it: whole, or a copy of its first FIRST puzzles.
-  awk -v n="${FIRST:-0}" '/^#/ { next } n == 0 || k < n { print; k++ }' "$root/puzzles/$s.txt" \
-    >"$dir/sets/$s.txt"
+  awk -v n="${FIRST:-0}" '/^#/ { next } n == 0 || k < n { print; k++ }' "$file" >"$dir/sets/$name.txt"
+  names+=("$name")
 done
+sets=("${names[@]}")
 
 for round in $(seq 1 "${ROUNDS:-3}"); do
   for s in "${sets[@]}"; do
