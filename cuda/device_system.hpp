@@ -16,7 +16,7 @@
 
 #include "gpuga/errors.hpp"
 #include "gpuga/device/island.hpp"
-#include "gpuga/device/island_steps.hpp"
+#include "gpuga/device/steps.hpp"
 #include "host_memory.hpp"
 #include "gpuga/launch_policy.hpp"
 #include "phase_ledger.hpp"

@@ -28,7 +28,7 @@
 
 #include "gpuga/engine.hpp"
 #include "gpuga/errors.hpp"
-#include "gpuga/device/island_steps.hpp"
+#include "gpuga/device/steps.hpp"
 #include "gpuga/launch_policy.hpp"
 #include "phase_ledger.hpp"
 #include "snapshot_bytes.hpp"

@@ -7,7 +7,7 @@
 
 #include <tuple>
 
-#include "gpuga/device/island_steps.hpp"
+#include "gpuga/device/steps.hpp"
 #include "gpuga/launch_policy.hpp"
 
 using namespace gpuga;

@@ -12,11 +12,12 @@
 // A chain's moves depend only on (island seed, sweep, chain index), and a chain that reaches
 // fitness 0 stops; the island's best is the first chain to reach the lowest fitness (ties: the
 // lower index). So the island's figures do not depend on where segments end. Chains do not
-// migrate; a solved island runs on to its run's halt check with the rest.
+// migrate; a solved island runs on to its run's halt check with the rest. Their segment step is
+// the engine's (island_steps.hpp) over ChainSegment below.
 #include <cmath>
 #include <cstdint>
 
-#include "gpuga/device/island.hpp"
+#include "gpuga/device/island_steps.hpp"
 #include "gpuga/device/moves.hpp"
 
 namespace gpuga {
@@ -252,6 +253,41 @@ struct Chains {
     isl.team.add(&out.temperature_sum, temperature);
     isl.team.sync();
   }
+};
+
+// A chain island's segment: every chain's sweeps, then the island's restarts, reheats and best.
+template <int B>
+struct ChainSegment {
+  static constexpr bool kRepairs = false;
+  // A GPU's chains look at the deadline only between epochs: a chain's generation is one sweep,
+  // and the check's barrier made the 4x4 chain step spill (kernel_resources). The CPU's look.
+  template <class Team>
+  static constexpr bool kChecksDeadline = Team::kCutsGenerationZero;
+
+  template <class Team>
+  GPUGA_HD_INLINE static void init(const Island<Team, B>& isl, const RunInfo<B>& run, IslandState& state,
+                                   std::uint64_t seed, std::uint8_t* best, const IslandsView<B>&,
+                                   std::uint32_t) {
+    Chains<Team, B>{isl, run}.init(state, seed, best);
+  }
+
+  // A solved island goes on to the halt check, its chains at fitness 0 making no more moves.
+  template <class Team>
+  GPUGA_HD_INLINE static void advance(const Island<Team, B>& isl, const RunInfo<B>& run, IslandState& state,
+                                      std::uint32_t to, std::uint8_t* best, const IslandsView<B>& view,
+                                      std::uint32_t island) {
+    const Chains<Team, B> chains{isl, run};
+    chains.sweeps(state.seed, state.clock, to);
+    state = view.states[island];  // read again rather than held through the sweeps: registers
+    chains.advance(state, to, best);
+    state.clock = to;
+  }
+};
+
+// The chains' segment step (sa, hc): a kernel of its own (cuda/device_system.hpp, LaunchPolicy).
+template <int B>
+struct chain_segment_step : segment_step<B, ChainSegment<B>> {
+  static constexpr const char* kName = "chain_segment_step";
 };
 
 }  // namespace gpuga

@@ -27,7 +27,6 @@
 
 #include "gpuga/device/breed.hpp"
 #include "gpuga/device/island_params.hpp"
-#include "gpuga/device/tabu.hpp"
 #include "gpuga/device/team_repair.hpp"
 
 namespace gpuga {
@@ -273,6 +272,18 @@ GPUGA_HD void bitonic_sort(const Team& team, std::uint64_t* keys, std::uint32_t 
   }
 }
 
+// What improves the repaired GA's grids after their repair (Island::repair): nothing, for the
+// repaired GA's step; the searched step's tabu search (searched_step.hpp) is the other. Returns
+// the moves it made, which count as evaluations.
+struct NoSearch {
+  template <class Island, class Lanes>
+  GPUGA_HD_INLINE static std::uint64_t after_repair(const Island&, const Lanes&, std::uint8_t*,
+                                                    std::uint32_t, std::uint32_t, std::uint64_t,
+                                                    std::uint32_t, std::uint8_t*) {
+    return 0;
+  }
+};
+
 // One island's buffers in one record (work or home) and the operators over them.
 template <class Team, int B>
 struct Island {
@@ -364,12 +375,12 @@ struct Island {
 
   // Genomes from..to-1 of the array at `genomes` rebuilt within their candidates (the repaired
   // GA), a genome a tile of lanes (team_repair.hpp), each from its own stream: (seed,
-  // generation, its index, kPurposeRepair); then, kSearched (--tabu), each searched on the
-  // launch's tables at `searches` (a parameter rather than a member, so that no other step's
-  // Island grows: its kernels' stack frames are held by kernel_resources). Between barriers of
-  // the team: the genomes were written by their owners, and are read by theirs after. Returns
-  // the searches' moves (0 unsearched).
-  template <bool kSearched>
+  // generation, its index, kPurposeRepair); then each improved by `Search` (NoSearch, or the
+  // tabu search of searched_step.hpp) on the launch's tables at `searches` (a parameter rather
+  // than a member, so that no other step's Island grows: its kernels' stack frames are held by
+  // kernel_resources). Between barriers of the team: the genomes were written by their owners,
+  // and are read by theirs after. Returns the searches' moves.
+  template <class Search>
   GPUGA_HD std::uint64_t repair(std::uint8_t* genomes, std::uint32_t from, std::uint32_t to,
                                 std::uint64_t seed, std::uint32_t generation, std::uint8_t* searches) const {
     const auto lanes = team.template lanes<kRepairLanes<B>>(tile_scratch_bytes(sizeof(RepairScratch<B>)));
@@ -382,47 +393,13 @@ struct Island {
       repair_on_lanes<B>(lanes, scratch, genomes + std::uint64_t(i) * kGenomeBytes, info);
     }
     team.sync();
-    if constexpr (kSearched) return search(lanes, genomes, from, to, seed, generation, searches);
-    return 0;
-  }
-
-  // The repaired genomes from..to-1 each tabu-searched (tabu.hpp), a grid a tile of `lanes`, on
-  // the tile's tables, those at team.search_tile(lanes) of `searches` (the system sizes them:
-  // search_tiles). None where a repair solved the puzzle: that grid is the island's best
-  // whatever the searches find, and their steps on the other grids would only delay it. Every
-  // thread reads every grid, so all decide alike, and all have read before any search writes
-  // one. Returns the moves of every search, which each tile counts in its tables and every thread
-  // sums over the team's tiles (theirs follow one another) after the searches.
-  template <class Lanes>
-  GPUGA_HD std::uint64_t search(const Lanes& lanes, std::uint8_t* genomes, std::uint32_t from, std::uint32_t to,
-                                std::uint64_t seed, std::uint32_t generation, std::uint8_t* searches) const {
-    const auto tables_of = [&](std::uint64_t tile) -> TabuScratch<B>& {
-      return *reinterpret_cast<TabuScratch<B>*>(searches + tile * kTabuTableBytes<B>);
-    };
-    const std::uint64_t mine = team.search_tile(lanes);
-    TabuScratch<B>& tables = tables_of(mine);
-    if (lanes.lane() == 0) tables.moves = 0;
-    bool solved = false;
-    for (std::uint32_t i = from; i < to && !solved; ++i)
-      solved = repaired_is_solved(genomes + std::uint64_t(i) * kGenomeBytes);
-    team.sync();
-    if (solved) return 0;
-    for (std::uint32_t i = from + lanes.tile(); i < to; i += lanes.tiles()) {
-      const std::uint32_t moves = tabu_search<B>(lanes, tables, genomes + std::uint64_t(i) * kGenomeBytes, info,
-                                                 seed, generation, i, params.ga.tabu);
-      if (lanes.lane() == 0) tables.moves += moves;
-    }
-    team.sync();
-    const std::uint64_t first = mine - lanes.tile();
-    std::uint64_t moves = 0;
-    for (std::uint32_t k = 0; k < lanes.tiles(); ++k) moves += tables_of(first + k).moves;
-    return moves;
+    return Search::after_repair(*this, lanes, genomes, from, to, seed, generation, searches);
   }
 
   // Individuals from..n-1 of `side` new at `generation`, evaluated. kRepaired here and below:
-  // the GA's children and new individuals are repaired (repair above); kSearched: and searched.
-  // Returns the tabu searches' moves.
-  template <bool kRepaired, bool kSearched = false>
+  // the GA's children and new individuals are repaired (repair above), and improved by Search.
+  // Returns the searches' moves.
+  template <bool kRepaired, class Search = NoSearch>
   GPUGA_HD std::uint64_t renew(int side, std::uint32_t from, std::uint64_t seed, std::uint32_t generation,
                                std::uint8_t* searches = nullptr) const {
     for (const std::uint32_t i : share(team, from, layout.individuals)) {
@@ -430,7 +407,8 @@ struct Island {
       if constexpr (!kRepaired) fit(side)[i] = evaluate<B>(genome(side, i), params.ga, band(side, i));
     }
     if constexpr (kRepaired) {
-      const std::uint64_t moves = repair<kSearched>(genome(side, 0), from, layout.individuals, seed, generation, searches);
+      const std::uint64_t moves =
+          repair<Search>(genome(side, 0), from, layout.individuals, seed, generation, searches);
       for (const std::uint32_t i : share(team, from, layout.individuals))
         fit(side)[i] = evaluate_repaired<B>(genome(side, i), band(side, i));
       return moves;
@@ -453,8 +431,8 @@ struct Island {
 
   // The next generation from side `cur` into side `cur ^ 1`, evaluated (not yet ordered). The
   // elite (copies of parents: tournament and rank) are not repaired again.
-  // Returns the tabu searches' moves.
-  template <bool kRepaired, bool kSearched = false>
+  // Returns the searches' moves.
+  template <bool kRepaired, class Search = NoSearch>
   GPUGA_HD std::uint64_t breed(int cur, std::uint64_t seed, std::uint32_t generation,
                                std::uint8_t* searches = nullptr) const {
     const int nxt = cur ^ 1;
@@ -470,7 +448,7 @@ struct Island {
     if constexpr (kRepaired) {
       const std::uint32_t copies = params.ga.elite < layout.children ? params.ga.elite : layout.children;
       const std::uint32_t elite = layout.truncation ? 0 : copies;
-      moves = repair<kSearched>(layout.truncation ? kid(0) : genome(nxt, 0), elite, layout.children, seed,
+      moves = repair<Search>(layout.truncation ? kid(0) : genome(nxt, 0), elite, layout.children, seed,
                                 generation, searches);
       for (const std::uint32_t i : share(team, layout.children)) evaluate_child<true>(nxt, i);
     }
@@ -502,33 +480,33 @@ struct Island {
   }
 
   // Generation 0.
-  template <bool kRepaired, bool kSearched = false>
+  template <bool kRepaired, class Search = NoSearch>
   GPUGA_HD void init(IslandState& state, std::uint64_t seed, std::uint8_t* best_grid,
                      std::uint8_t* searches = nullptr) const {
     state = IslandState{};
     state.seed = seed;
     // Every individual evaluated, and every tabu-search move (a move's change of conflicts
     // counts as an evaluation, as a local-search move does below).
-    state.evaluations = layout.individuals + renew<kRepaired, kSearched>(0, 0, seed, 0, searches);
+    state.evaluations = layout.individuals + renew<kRepaired, Search>(0, 0, seed, 0, searches);
     team.sync();
     sort_side(0);
     note_best(state, 0, 0, true, best_grid);
   }
 
   // One generation: a restart when one falls due, else breeding; then order and progress.
-  template <bool kRepaired, bool kSearched = false>
+  template <bool kRepaired, class Search = NoSearch>
   GPUGA_HD void generation(IslandState& state, std::uint32_t gen, std::uint8_t* best_grid,
                            std::uint8_t* searches = nullptr) const {
     const int cur = state.side, nxt = cur ^ 1;
     if (params.restart_after && gen - state.last_improvement > params.restart_after) {
       const std::uint32_t keep = kept_on_restart(params, layout.individuals);
       for (const std::uint32_t i : share(team, keep)) move(cur, order()[i], nxt, i);
-      const std::uint64_t moves = renew<kRepaired, kSearched>(nxt, keep, state.seed, gen, searches);
+      const std::uint64_t moves = renew<kRepaired, Search>(nxt, keep, state.seed, gen, searches);
       ++state.restarts;
       state.last_improvement = gen;
       state.evaluations += layout.individuals - keep + moves;
     } else {
-      const std::uint64_t moves = breed<kRepaired, kSearched>(cur, state.seed, gen, searches);
+      const std::uint64_t moves = breed<kRepaired, Search>(cur, state.seed, gen, searches);
       // Besides the children, every tabu-search move (a move's fitness change counts as an
       // evaluation, as for sa and hc).
       state.evaluations += bred_evaluations(layout.children, params.ga) + moves;

@@ -1,11 +1,12 @@
 #pragma once
-// The engine's three steps over every island (engine/island_engine.hpp launches them): a segment
-// of generations, the boundary after it (halt checks, migration), and the summary. Written once
-// over a Team (island.hpp); GA islands (island.hpp) and chains (chain.hpp) share them.
+// The steps of the engine over every island (engine/island_engine.hpp launches them; steps.hpp
+// gathers them): a segment of generations, written once for every algorithm over what its
+// segment does (the GA's here, the chains' in chain.hpp), with the GA's and the repaired GA's
+// steps; and the boundary after a segment (halt checks, migration). Written once over a Team
+// (island.hpp).
 #include <cstdint>
 #include <type_traits>
 
-#include "gpuga/device/chain.hpp"
 #include "gpuga/device/island.hpp"
 
 namespace gpuga {
@@ -42,7 +43,7 @@ struct IslandsView {
   const std::uint64_t* cdf;
   IslandSummary* summaries;    // islands
   std::uint64_t* solved;       // one per run: its islands that have solved (reset by the host)
-  std::uint8_t* searches;      // --tabu: the segment launch's tabu-search tables (Island::search)
+  std::uint8_t* searches;      // --tabu: the segment launch's tabu-search tables (searched_step.hpp)
 
   GPUGA_HD std::uint32_t run_of(std::uint32_t island) const { return island / params.islands; }
   GPUGA_HD std::uint8_t* record(std::uint32_t island) const {
@@ -59,13 +60,18 @@ struct IslandsView {
 // Launch `launch` of an epoch for one island: Init in launch 0, then one segment of generations
 // (to the next halt check, migration or the run's target). `area`, a StagedWork or a pointer
 // that is not null, is a staging area of staged_bytes(L) (shared memory on the GPU) that holds
-// the island meanwhile; a null pointer leaves the island where it is.
+// the island meanwhile; a null pointer leaves the island where it is. What a segment does to
+// the island is `Segment`'s: GaSegment below, or the chains' (chain.hpp), each with
+//   kRepairs                   whether its tiles need the repair's scratch;
+//   kChecksDeadline<Team>      whether a segment past the run's deadline does not start;
+//   init(isl, run, state, seed, best, view, island), advance(..., to, ...): generation 0, and
+//                              the generations from state.clock to `to` (its clock then `to`).
 // The GA's islands, the repaired GA's (with or without the tabu search) and the chains (sa, hc)
-// are steps of their own (ga_segment_step, repaired_ga_segment_step, searched_ga_segment_step,
-// chain_segment_step below), so that on the GPU each
-// is a kernel of its own and none holds the registers or local memory that another needs
-// (docs/decisions.md). The engine picks the step by its parameters.
-template <int B, bool kChains, bool kRepaired, bool kSearched = false>
+// are steps of their own (ga_segment_step, repaired_ga_segment_step below;
+// searched_ga_segment_step, searched_step.hpp; chain_segment_step, chain.hpp), so that on the
+// GPU each is a kernel of its own and none holds the registers or local memory that another
+// needs (docs/decisions.md). The engine picks the step by its parameters.
+template <int B, class Segment>
 struct segment_step {
   static constexpr bool kStages = true;  // launched with a staging area (device_system.hpp)
   IslandsView<B> view;
@@ -73,7 +79,7 @@ struct segment_step {
 
   // A block's scratch for its tiles of lanes (the repaired GA's), before its staged island.
   GPUGA_HD_INLINE static constexpr std::uint32_t scratch_bytes(std::uint32_t threads) {
-    return kRepaired ? repair_scratch_bytes<B>(threads) : 0;
+    return Segment::kRepairs ? repair_scratch_bytes<B>(threads) : 0;
   }
 
   template <class Team, class Work>
@@ -83,10 +89,8 @@ struct segment_step {
     const RunTask task = view.tasks[view.run_of(island)];
     if (task.action == RunAction::Idle) return;
     const bool init = task.action == RunAction::Init && launch == 0;
-    // Past the deadline no segment starts: the island stays at its clock. A GPU's chains look
-    // only between epochs: a chain's generation is one sweep, and the check's barrier made the
-    // 4x4 chain step spill (kernel_resources).
-    if constexpr (!kChains || Team::kCutsGenerationZero)
+    // Past the deadline no segment starts: the island stays at its clock.
+    if constexpr (Segment::template kChecksDeadline<Team>)
       if (!init && team.past(task.deadline)) return;
     IslandState state = view.states[island];
     if (!init && (state.halted || state.clock >= task.target)) return;
@@ -115,30 +119,12 @@ struct segment_step {
     std::uint8_t* best = view.best_grid(island);
     const bool was_solved = !init && state.solved != kNever;
     const std::uint64_t seed = derive_seed(run.seed, run.first_island + island % view.params.islands);
-    if constexpr (kChains) {
-      const Chains<Team, B> chains{isl, run};
-      if (init) {
-        chains.init(state, seed, best);
-      } else {  // a solved island goes on to the halt check: see chain.hpp
-        const std::uint32_t to =
-            next_stop(state.clock, task.target, view.params.migration_interval, view.params.halt_interval);
-        chains.sweeps(state.seed, state.clock, to);
-        state = view.states[island];  // read again rather than held through the sweeps: registers
-        chains.advance(state, to, best);
-        state.clock = to;
-      }
-    } else if (init) {
-      isl.template init<kRepaired, kSearched>(state, seed, best, view.searches);
+    if (init) {
+      Segment::init(isl, run, state, seed, best, view, island);
     } else {
       const std::uint32_t to =
           next_stop(state.clock, task.target, view.params.migration_interval, view.params.halt_interval);
-      for (std::uint32_t g = state.clock + 1; g <= to && state.solved == kNever; ++g)
-        isl.template generation<kRepaired, kSearched>(state, g, best, view.searches);
-      state.clock = to;
-      const std::uint32_t interval = view.params.migration_interval;
-      if (interval && to % interval == 0 && view.runs[view.run_of(island)].ring_islands > 1 &&
-          state.solved == kNever)
-        isl.emigrate(state, view.outbox(island), view.params.migrants);
+      Segment::advance(isl, run, state, to, best, view, island);
     }
     if (staged) isl.copy_live_to(home, state.side);
     if (team.rank() == 0) {
@@ -148,26 +134,46 @@ struct segment_step {
     team.sync();
   }
 };
-// The GA's segment step, the repaired GA's (GaParams::repair propagate) and the chains', types of
-// their own, so that on the GPU each is a kernel of its own with its own register bound
+
+// A GA island's segment: its generations (kRepaired: the children repaired, then improved by
+// Search), and its emigrants where a migration falls due at the segment's end.
+template <int B, bool kRepaired, class Search = NoSearch>
+struct GaSegment {
+  static constexpr bool kRepairs = kRepaired;
+  template <class Team>
+  static constexpr bool kChecksDeadline = true;
+
+  template <class Team>
+  GPUGA_HD_INLINE static void init(const Island<Team, B>& isl, const RunInfo<B>&, IslandState& state,
+                                   std::uint64_t seed, std::uint8_t* best, const IslandsView<B>& view,
+                                   std::uint32_t) {
+    isl.template init<kRepaired, Search>(state, seed, best, view.searches);
+  }
+
+  template <class Team>
+  GPUGA_HD_INLINE static void advance(const Island<Team, B>& isl, const RunInfo<B>&, IslandState& state,
+                                      std::uint32_t to, std::uint8_t* best, const IslandsView<B>& view,
+                                      std::uint32_t island) {
+    for (std::uint32_t g = state.clock + 1; g <= to && state.solved == kNever; ++g)
+      isl.template generation<kRepaired, Search>(state, g, best, view.searches);
+    state.clock = to;
+    const std::uint32_t interval = view.params.migration_interval;
+    if (interval && to % interval == 0 && view.runs[view.run_of(island)].ring_islands > 1 &&
+        state.solved == kNever)
+      isl.emigrate(state, view.outbox(island), view.params.migrants);
+  }
+};
+
+// The GA's segment step and the repaired GA's (GaParams::repair propagate), types of their own,
+// so that on the GPU each is a kernel of its own with its own register bound
 // (cuda/device_system.hpp, LaunchPolicy).
 template <int B>
-struct ga_segment_step : segment_step<B, false, false> {
+struct ga_segment_step : segment_step<B, GaSegment<B, false>> {
   static constexpr const char* kName = "ga_segment_step";
 };
 template <int B>
-struct repaired_ga_segment_step : segment_step<B, false, true> {
+struct repaired_ga_segment_step : segment_step<B, GaSegment<B, true>> {
   static constexpr const char* kName = "repaired_ga_segment_step";
-};
-// The repaired GA's with a tabu search on every repaired grid (--tabu): a kernel of its own, so
-// that the search's registers weigh on no run without it.
-template <int B>
-struct searched_ga_segment_step : segment_step<B, false, true, true> {
-  static constexpr const char* kName = "searched_ga_segment_step";
-};
-template <int B>
-struct chain_segment_step : segment_step<B, true, false> {
-  static constexpr const char* kName = "chain_segment_step";
 };
 
 // After every segment, once per clock: a run halts at a halt check when one of its islands has
@@ -206,43 +212,6 @@ struct boundary_step {
       out.best_ever = state.best_ever;
       out.last_improvement = state.last_improvement;
     }
-    team.sync();
-  }
-};
-
-// One summary per island: best, worst, fitness sum and the diversity sample's distances.
-template <int B>
-struct summary_step {
-  static constexpr bool kStages = false;  // from the islands' homes
-  IslandsView<B> view;
-
-  template <class Team>
-  GPUGA_HD void operator()(const Team& team, std::uint32_t island, std::uint8_t*) const {
-    IslandSummary& out = view.summaries[island];
-    const IslandState state = view.states[island];
-    if constexpr (Team::kCutsGenerationZero) {
-      if (state.side == kUnstarted) {  // no individual to summarise
-        if (team.rank() == 0) {
-          out = IslandSummary{};
-          out.state = state;
-          out.best = out.worst = kNoFitness;
-        }
-        team.sync();
-        return;
-      }
-    }
-    const RunInfo<B>& run = view.runs[view.run_of(island)];
-    const Island<Team, B> isl{team, view.params, view.layout, run.info, view.cdf, view.record(island)};
-    if (view.layout.chains) return Chains<Team, B>{isl, run}.summarize(out, state);
-    if (team.rank() == 0) {
-      out.state = state;
-      out.fitness_sum = out.distance_sum = out.temperature_sum = 0;
-      out.best_index = isl.order()[0];
-      out.best = isl.fit(state.side)[out.best_index];
-      out.worst = isl.fit(state.side)[isl.order()[view.layout.individuals - 1]];
-    }
-    team.sync();
-    isl.add_sums(out, state.side, isl.order()[0]);
     team.sync();
   }
 };
