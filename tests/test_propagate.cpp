@@ -112,6 +112,13 @@ TEST(Propagate, AContradictionSaysWhereAndStopsTheRun) {
   const Propagated p = propagate_singles(puzzle);
   EXPECT_TRUE(p.contradiction);
   EXPECT_EQ(p.where, "r1c9 has no candidate");
+  // A contradiction that a placement leaves: r1c8 and r1c9 both have 9 alone; the first placed
+  // empties the other, which is named.
+  const std::string empty_row(9, '.');
+  const Propagated cascade = propagate_singles(grid_of("1234567.." + empty_row + empty_row + ".......8." +
+                                                       empty_row + empty_row + "........8" + empty_row + empty_row));
+  EXPECT_TRUE(cascade.contradiction);
+  EXPECT_EQ(cascade.where, "r1c9 has no candidate");
   // Givens that clash: a 5 twice in box 1, nothing placed.
   const Propagated twice = propagate_singles(grid_of("5........" ".5......." + std::string(63, '.')));
   EXPECT_TRUE(twice.contradiction);

@@ -127,7 +127,8 @@ class Singles {
     for (int c = 0; c < kCells; ++c) {
       const Mask left = state.candidates[c];
       if (state.value[c] || (left & (left - 1))) continue;  // placed meanwhile, or several left
-      if (left == 0 || !place(state, c, lowest_value(left))) return fail({c});
+      if (left == 0) return fail({c});
+      if (!place(state, c, lowest_value(left))) return false;  // place says where
     }
     return true;
   }
