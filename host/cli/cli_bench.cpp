@@ -324,11 +324,13 @@ void add_bench_command(CLI::App& app, int& exit_status) {
   cmd->add_option("--pop", o->pops, "Whole populations to measure, as solve takes --pop (with "
                   "--island-size: every pair; neither: a table of island counts and sizes per "
                   "backend and GA; --island-size alone: --pop 100000)")
-      ->check(setting_validator(*find_setting("pop")))->delimiter(',');
+      ->check(setting_validator(*find_setting("pop")))->type_name(find_setting("pop")->type_name)
+      ->delimiter(',');
   cmd->add_option("--island-size", o->island_sizes, "Island sizes to measure, as solve takes "
                   "--island-size (0 or auto: the plan's for each --pop; the --pop itself: one "
                   "panmictic island)")
-      ->check(setting_validator(*find_setting("island-size")))->delimiter(',');
+      ->check(setting_validator(*find_setting("island-size")))
+      ->type_name(find_setting("island-size")->type_name)->delimiter(',');
   cmd->add_option("--generations", o->spec.generations, "Generations per timed epoch")
       ->check(whole_number_in(1, 1000000))->capture_default_str();
   cmd->add_option("--repeats", o->spec.repeats, "Timed epochs per row; the median is reported")
