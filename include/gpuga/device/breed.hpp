@@ -49,30 +49,30 @@ GPUGA_HD_INLINE bool better(Fitness fa, std::uint32_t a, Fitness fb, std::uint32
 }
 
 template <class R>
-GPUGA_HD_INLINE std::uint32_t select_parent(const GaParams& p, const GenerationView& v, R& rng) {
-  switch (p.selection) {
+GPUGA_HD_INLINE std::uint32_t select_parent(const GaParams& ga, const GenerationView& view, R& rng) {
+  switch (ga.selection) {
     case Selection::Tournament: {
-      std::uint32_t best = rng.below(p.island_size);
-      for (std::uint32_t k = 1; k < p.tournament_size; ++k) {
-        const std::uint32_t c = rng.below(p.island_size);
-        if (better(v.parent_fitness[c], c, v.parent_fitness[best], best)) best = c;
+      std::uint32_t best = rng.below(ga.island_size);
+      for (std::uint32_t k = 1; k < ga.tournament_size; ++k) {
+        const std::uint32_t c = rng.below(ga.island_size);
+        if (better(view.parent_fitness[c], c, view.parent_fitness[best], best)) best = c;
       }
       return best;
     }
     case Selection::Rank: {
       // Linear ranking: first rank whose cumulative weight exceeds a uniform draw below total.
-      const std::uint64_t total = v.rank_cdf[p.island_size - 1];
+      const std::uint64_t total = view.rank_cdf[ga.island_size - 1];
       const std::uint64_t r = mul_hi_64(rng.next64(), total);
-      std::uint32_t lo = 0, hi = p.island_size - 1;
+      std::uint32_t lo = 0, hi = ga.island_size - 1;
       while (lo < hi) {
         const std::uint32_t mid = lo + (hi - lo) / 2;
-        if (v.rank_cdf[mid] > r) hi = mid; else lo = mid + 1;
+        if (view.rank_cdf[mid] > r) hi = mid; else lo = mid + 1;
       }
-      return v.order[lo];
+      return view.order[lo];
     }
     case Selection::Truncation:
     default:
-      return rng.below(p.island_size);  // (mu+lambda): parents uniform, survival decides
+      return rng.below(ga.island_size);  // (mu+lambda): parents uniform, survival decides
   }
 }
 
@@ -85,71 +85,71 @@ GPUGA_HD_INLINE void copy_genome(std::uint8_t* out, const std::uint8_t* in) {
   for (int w = 0; w < Shape<B>::kGenomeBytes / 4; ++w) o[w] = s[w];
 }
 
-// p.local_search hill-climbing moves on a child, each made when it does not make it worse.
+// ga.local_search hill-climbing moves on a child, each made when it does not make it worse.
 // Scored by UnitCounts (moves.hpp): on the CPU up to 9x9 the counted units' values are counted
 // once and a move reads four words instead of counting 36 cells; elsewhere it is move_delta.
 // Either way the same moves are made.
 template <int B, class R>
 GPUGA_HD_INLINE void local_search(std::uint8_t* child, const PuzzleInfo<B>& info,
-                                  const GaParams& p, R& rng) {
-  if (p.local_search == 0) return;
+                                  const GaParams& ga, R& rng) {
+  if (ga.local_search == 0) return;
   // The settings in locals, as the chains' sweep has them: a store to the child (bytes) may alias
   // anything, so the compiler would otherwise reload them after every move. On the CPU that was
   // 11 % of a move (docs/decisions.md).
-  const Encoding e = p.encoding;
-  const FitnessKind kind = p.fitness;
-  const bool aware = p.given_aware;
-  const std::uint32_t moves = p.local_search;
+  const Encoding encoding = ga.encoding;
+  const FitnessKind kind = ga.fitness;
+  const bool aware = ga.given_aware;
+  const std::uint32_t moves = ga.local_search;
   UnitCounts<B> counts;
-  counts.count(child, e, kind);
+  counts.count(child, encoding, kind);
   for (std::uint32_t k = 0; k < moves; ++k) {
-    const Move m = propose_move<B>(child, info, e, aware, rng);
-    if (counts.delta(child, m, e, kind) > 0) continue;
-    counts.apply(child, m, e, kind);
-    apply_move(child, m);
+    const Move move = propose_move<B>(child, info, encoding, aware, rng);
+    if (counts.delta(child, move, encoding, kind) > 0) continue;
+    counts.apply(child, move, encoding, kind);
+    apply_move(child, move);
   }
 }
 
 // One child: select two parents (or the elite to copy), cross over, mutate, then try
-// p.local_search hill-climbing moves (each made when it does not make the child worse), from one
+// ga.local_search hill-climbing moves (each made when it does not make the child worse), from one
 // stream keyed by (island seed, generation, child). Parents and child are genomes. The repaired
 // GA (--repair propagate) then rebuilds the child on a tile of lanes (island.hpp: Island::repair).
 template <int B>
 GPUGA_HD_INLINE void breed_child(std::uint32_t i, std::uint64_t seed, std::uint32_t generation,
-                                 const GaParams& p, const PuzzleInfo<B>& info,
-                                 const GenerationView& v) {
+                                 const GaParams& ga, const PuzzleInfo<B>& info,
+                                 const GenerationView& view) {
   constexpr int kGenomeBytes = Shape<B>::kGenomeBytes;
-  std::uint8_t* child = v.children + static_cast<std::uint64_t>(i) * kGenomeBytes;
-  if (p.selection != Selection::Truncation && i < p.elite) {
-    copy_genome<B>(child, v.parents + static_cast<std::uint64_t>(v.order[i]) * kGenomeBytes);
+  std::uint8_t* child = view.children + static_cast<std::uint64_t>(i) * kGenomeBytes;
+  if (ga.selection != Selection::Truncation && i < ga.elite) {
+    copy_genome<B>(child, view.parents + static_cast<std::uint64_t>(view.order[i]) * kGenomeBytes);
     return;
   }
   // One stream per child: a Philox block gives four draws, and a child needs only a few.
   RngFor<B> rng(seed, generation, i, kPurposeBreed);
-  const std::uint32_t a = select_parent(p, v, rng), b = select_parent(p, v, rng);
-  const std::uint8_t* pa = v.parents + static_cast<std::uint64_t>(a) * kGenomeBytes;
-  const std::uint8_t* pb = v.parents + static_cast<std::uint64_t>(b) * kGenomeBytes;
-  if (!rng.chance(p.crossover_threshold))
+  const std::uint32_t a = select_parent(ga, view, rng), b = select_parent(ga, view, rng);
+  const std::uint8_t* pa = view.parents + static_cast<std::uint64_t>(a) * kGenomeBytes;
+  const std::uint8_t* pb = view.parents + static_cast<std::uint64_t>(b) * kGenomeBytes;
+  if (!rng.chance(ga.crossover_threshold))
     copy_genome<B>(child, pa);
-  else if (p.crossover == Crossover::Bands)
-    band_crossover<B>(child, pa, pb, v.parent_bands + std::uint64_t(a) * kBandScores<B>,
-                      v.parent_bands + std::uint64_t(b) * kBandScores<B>, p.encoding, rng);
+  else if (ga.crossover == Crossover::Bands)
+    band_crossover<B>(child, pa, pb, view.parent_bands + std::uint64_t(a) * kBandScores<B>,
+                      view.parent_bands + std::uint64_t(b) * kBandScores<B>, ga.encoding, rng);
   else
-    crossover<B>(child, pa, pb, info, p.encoding, p.crossover, rng);
+    crossover<B>(child, pa, pb, info, ga.encoding, ga.crossover, rng);
   for (int c = Shape<B>::kCells; c < kGenomeBytes; ++c) child[c] = 0;  // crossovers write cells only
-  if (rng.chance(p.mutation_threshold)) mutate<B>(child, info, p.encoding, p.given_aware, rng);
-  local_search<B>(child, info, p, rng);
+  if (rng.chance(ga.mutation_threshold)) mutate<B>(child, info, ga.encoding, ga.given_aware, rng);
+  local_search<B>(child, info, ga, rng);
 }
 
 // Fitness of one individual, and its band scores when the band crossover will need them
 // (`bands` null otherwise).
 template <int B>
-GPUGA_HD_INLINE Fitness evaluate(const std::uint8_t* g, const GaParams& p, std::uint8_t* bands) {
-  if (p.fitness == FitnessKind::Squared) {
-    if (bands) band_scores<B>(g, p.encoding, bands);
-    return static_cast<Fitness>(squared_fitness<B>(g));
+GPUGA_HD_INLINE Fitness evaluate(const std::uint8_t* genome, const GaParams& ga, std::uint8_t* bands) {
+  if (ga.fitness == FitnessKind::Squared) {
+    if (bands) band_scores<B>(genome, ga.encoding, bands);
+    return static_cast<Fitness>(squared_fitness<B>(genome));
   }
-  return static_cast<Fitness>(band_scores<B>(g, p.encoding, bands));
+  return static_cast<Fitness>(band_scores<B>(genome, ga.encoding, bands));
 }
 
 // Fitness of a repaired individual: the cell encoding's conflicts, which is all the repaired GA
@@ -157,8 +157,8 @@ GPUGA_HD_INLINE Fitness evaluate(const std::uint8_t* g, const GaParams& p, std::
 // record of them), and band scores where the band crossover needs them. Not evaluate(): the
 // repaired step would hold the squared metric's counts it never takes in local memory.
 template <int B>
-GPUGA_HD_INLINE Fitness evaluate_repaired(const std::uint8_t* g, std::uint8_t* bands) {
-  return static_cast<Fitness>(band_scores<B>(g, Encoding::Cell, bands));
+GPUGA_HD_INLINE Fitness evaluate_repaired(const std::uint8_t* genome, std::uint8_t* bands) {
+  return static_cast<Fitness>(band_scores<B>(genome, Encoding::Cell, bands));
 }
 
 // A new individual i at `generation` (initial or restarted), its padding zeroed. kRepaired: the
@@ -166,10 +166,10 @@ GPUGA_HD_INLINE Fitness evaluate_repaired(const std::uint8_t* g, std::uint8_t* b
 // child; the encoding known, the step holds no block's digits in local memory.
 template <int B, bool kRepaired = false>
 GPUGA_HD_INLINE void init_genome(std::uint8_t* genome, std::uint32_t i, std::uint64_t seed,
-                                 std::uint32_t generation, const GaParams& p,
+                                 std::uint32_t generation, const GaParams& ga,
                                  const PuzzleInfo<B>& info) {
   RngFor<B> rng(seed, generation, i, kPurposeInit);
-  init_individual<B>(genome, info, kRepaired ? Encoding::Cell : p.encoding, p.given_aware, rng);
+  init_individual<B>(genome, info, kRepaired ? Encoding::Cell : ga.encoding, ga.given_aware, rng);
   for (int c = Shape<B>::kCells; c < Shape<B>::kGenomeBytes; ++c) genome[c] = 0;
 }
 

@@ -17,21 +17,21 @@ GPUGA_HD_INLINE int distinct_conflicts(typename Shape<B>::Bits seen) {
 // Units 0..n-1 rows, n..2n-1 columns, 2n..3n-1 boxes (for checks by hand and tests; the GA's
 // own loops use band_scores below).
 template <int B>
-GPUGA_HD_INLINE int unit_conflicts(const std::uint8_t* g, int u) {
+GPUGA_HD_INLINE int unit_conflicts(const std::uint8_t* grid, int u) {
   using Bits = typename Shape<B>::Bits;
   Bits seen = 0;
-  for (int k = 0; k < Shape<B>::kSide; ++k) seen |= Shape<B>::value_bit(g[Shape<B>::unit_cell(u, k)]);
+  for (int k = 0; k < Shape<B>::kSide; ++k) seen |= Shape<B>::value_bit(grid[Shape<B>::unit_cell(u, k)]);
   return distinct_conflicts<B>(seen);
 }
 
 // Squared metric of one unit: for each value held c >= 1 times, (c - 1)^2.
 template <int B>
-GPUGA_HD_INLINE int unit_squared(const std::uint8_t* g, int u) {
-  constexpr int n = Shape<B>::kSide;
-  std::uint8_t count[n + 1] = {};
-  for (int k = 0; k < n; ++k) ++count[g[Shape<B>::unit_cell(u, k)]];
+GPUGA_HD_INLINE int unit_squared(const std::uint8_t* grid, int u) {
+  constexpr int side = Shape<B>::kSide;
+  std::uint8_t count[side + 1] = {};
+  for (int k = 0; k < side; ++k) ++count[grid[Shape<B>::unit_cell(u, k)]];
   int s = 0;
-  for (int v = 1; v <= n; ++v) s += count[v] ? (count[v] - 1) * (count[v] - 1) : 0;
+  for (int v = 1; v <= side; ++v) s += count[v] ? (count[v] - 1) * (count[v] - 1) : 0;
   return s;
 }
 
@@ -39,11 +39,11 @@ GPUGA_HD_INLINE int unit_squared(const std::uint8_t* g, int u) {
 // over their masks' value bits side by side (B n <= 32 bits).
 template <int B>
 GPUGA_HD_INLINE int group_conflicts(const typename Shape<B>::Bits* m) {
-  constexpr int n = Shape<B>::kSide;
-  if constexpr (B * n <= 32) {
+  constexpr int side = Shape<B>::kSide;
+  if constexpr (B * side <= 32) {
     unsigned packed = 0;
-    for (int k = 0; k < B; ++k) packed |= ((m[k] & Shape<B>::kValues) >> 1) << (n * k);
-    return B * n - bit_count(packed);
+    for (int k = 0; k < B; ++k) packed |= ((m[k] & Shape<B>::kValues) >> 1) << (side * k);
+    return B * side - bit_count(packed);
   } else {
     int c = 0;
     for (int k = 0; k < B; ++k) c += distinct_conflicts<B>(m[k]);
@@ -75,16 +75,16 @@ GPUGA_HD_INLINE int put_band_scores(int t, int rows, int cols, int boxes, std::u
 
 // The scores in one pass over the cells, with all 3n masks live (9x9: 27, 25x25: 75): the host's.
 template <int B>
-GPUGA_HD_INLINE int band_scores_one_pass(const std::uint8_t* g, Encoding e, std::uint8_t* out) {
-  constexpr int n = Shape<B>::kSide;
+GPUGA_HD_INLINE int band_scores_one_pass(const std::uint8_t* grid, Encoding encoding, std::uint8_t* out) {
+  constexpr int side = Shape<B>::kSide;
   using Bits = typename Shape<B>::Bits;
-  Bits rows[n] = {}, cols[n] = {}, boxes[n] = {};
-  for (int r = 0; r < n; ++r) {
+  Bits rows[side] = {}, cols[side] = {}, boxes[side] = {};
+  for (int r = 0; r < side; ++r) {
     Bits row = 0;
     for (int s = 0; s < B; ++s) {  // the row's B cells in box column s
       Bits seg = 0;
       for (int j = 0; j < B; ++j) {
-        const Bits bit = Shape<B>::value_bit(g[r * n + B * s + j]);
+        const Bits bit = Shape<B>::value_bit(grid[r * side + B * s + j]);
         seg |= bit;
         cols[B * s + j] |= bit;
       }
@@ -95,9 +95,9 @@ GPUGA_HD_INLINE int band_scores_one_pass(const std::uint8_t* g, Encoding e, std:
   }
   int total = 0;
   for (int t = 0; t < B; ++t)
-    total += put_band_scores<B>(t, e != Encoding::Row ? group_conflicts<B>(rows + B * t) : 0,
+    total += put_band_scores<B>(t, encoding != Encoding::Row ? group_conflicts<B>(rows + B * t) : 0,
                                 group_conflicts<B>(cols + B * t),
-                                e != Encoding::Box ? group_conflicts<B>(boxes + B * t) : 0, out);
+                                encoding != Encoding::Box ? group_conflicts<B>(boxes + B * t) : 0, out);
   return total;
 }
 
@@ -106,14 +106,14 @@ GPUGA_HD_INLINE int band_scores_one_pass(const std::uint8_t* g, Encoding e, std:
 // segment step spill at 64 registers; band by band made the CPU's plain GA 7-18 % slower
 // (docs/decisions.md).
 template <int B>
-GPUGA_HD_INLINE int band_scores_by_band(const std::uint8_t* g, Encoding e, std::uint8_t* out) {
-  constexpr int n = Shape<B>::kSide;
+GPUGA_HD_INLINE int band_scores_by_band(const std::uint8_t* grid, Encoding encoding, std::uint8_t* out) {
+  constexpr int side = Shape<B>::kSide;
   using Bits = typename Shape<B>::Bits;
   int total = 0;
   for (int t = 0; t < B; ++t) {
     Bits rows[B], boxes[B] = {}, cols[B] = {};
     for (int i = 0; i < B; ++i) {
-      const std::uint8_t* row = g + (B * t + i) * n;
+      const std::uint8_t* row = grid + (B * t + i) * side;
       Bits whole = 0;
       for (int s = 0; s < B; ++s) {
         Bits seg = 0;
@@ -123,41 +123,41 @@ GPUGA_HD_INLINE int band_scores_by_band(const std::uint8_t* g, Encoding e, std::
       }
       rows[i] = whole;
     }
-    const int row_score = e != Encoding::Row ? group_conflicts<B>(rows) : 0;
-    const int box_score = e != Encoding::Box ? group_conflicts<B>(boxes) : 0;
-    for (int r = 0; r < n; ++r)  // rows and boxes counted first: their masks are dead here
-      for (int j = 0; j < B; ++j) cols[j] |= Shape<B>::value_bit(g[r * n + B * t + j]);
+    const int row_score = encoding != Encoding::Row ? group_conflicts<B>(rows) : 0;
+    const int box_score = encoding != Encoding::Box ? group_conflicts<B>(boxes) : 0;
+    for (int r = 0; r < side; ++r)  // rows and boxes counted first: their masks are dead here
+      for (int j = 0; j < B; ++j) cols[j] |= Shape<B>::value_bit(grid[r * side + B * t + j]);
     total += put_band_scores<B>(t, row_score, group_conflicts<B>(cols), box_score, out);
   }
   return total;
 }
 
 template <int B>
-GPUGA_HD_INLINE int band_scores(const std::uint8_t* g, Encoding e, std::uint8_t* out) {
+GPUGA_HD_INLINE int band_scores(const std::uint8_t* grid, Encoding encoding, std::uint8_t* out) {
 #if defined(__CUDA_ARCH__)
-  return band_scores_by_band<B>(g, e, out);
+  return band_scores_by_band<B>(grid, encoding, out);
 #else
-  return band_scores_one_pass<B>(g, e, out);
+  return band_scores_one_pass<B>(grid, encoding, out);
 #endif
 }
 
 // Units counted: box encoding rows and columns (boxes are permutations), row encoding columns
 // and boxes, cell encoding all 3n.
 template <int B>
-GPUGA_HD_INLINE int conflict_fitness(const std::uint8_t* g, Encoding e) {
-  return band_scores<B>(g, e, nullptr);
+GPUGA_HD_INLINE int conflict_fitness(const std::uint8_t* grid, Encoding encoding) {
+  return band_scores<B>(grid, encoding, nullptr);
 }
 
 template <int B>
-GPUGA_HD_INLINE int squared_fitness(const std::uint8_t* g) {
+GPUGA_HD_INLINE int squared_fitness(const std::uint8_t* grid) {
   int f = 0;
-  for (int u = 0; u < Shape<B>::kUnits; ++u) f += unit_squared<B>(g, u);
+  for (int u = 0; u < Shape<B>::kUnits; ++u) f += unit_squared<B>(grid, u);
   return f;
 }
 
 template <int B>
-GPUGA_HD_INLINE int fitness(const std::uint8_t* g, Encoding e, FitnessKind kind) {
-  return kind == FitnessKind::Squared ? squared_fitness<B>(g) : conflict_fitness<B>(g, e);
+GPUGA_HD_INLINE int fitness(const std::uint8_t* grid, Encoding encoding, FitnessKind kind) {
+  return kind == FitnessKind::Squared ? squared_fitness<B>(grid) : conflict_fitness<B>(grid, encoding);
 }
 
 // The highest value any fitness takes: 3n units x (n - 1)^2, the squared metric of a grid of

@@ -86,13 +86,13 @@ GPUGA_HD_INLINE std::uint64_t unit_counts(const std::uint8_t* genome, int c) {
 // and y by comparison.
 template <int T, int B>
 GPUGA_HD_INLINE int unit_change(const std::uint8_t* genome, int c, int x, int y, FitnessKind kind) {
-  constexpr int n = Shape<B>::kSide;
-  if constexpr (n <= 9) {
+  constexpr int side = Shape<B>::kSide;
+  if constexpr (side <= 9) {
     return nibble_change(unit_counts<T, B>(genome, c), x, y, kind);
   } else {
     const std::uint8_t* first = genome + unit_first<T, B>(c);
     int nx = -1, ny = 0;  // c itself holds x
-    for (int k = 0; k < n; ++k) {
+    for (int k = 0; k < side; ++k) {
       const int v = first[unit_offset<T, B>(k)];
       nx += v == x;
       ny += v == y;
@@ -142,8 +142,8 @@ GPUGA_HD_INLINE int move_delta(const std::uint8_t* genome, const Move& move, Enc
 // move_delta's value, so runs do not change.
 template <int B>
 struct UnitCounts {
-  static constexpr int n = Shape<B>::kSide;
-  static constexpr bool kWords = n <= 9;  // a unit's counts in one word
+  static constexpr int side = Shape<B>::kSide;
+  static constexpr bool kWords = side <= 9;  // a unit's counts in one word
 #if defined(__CUDA_ARCH__)
   static constexpr bool kCounted = false;
 #else
@@ -151,10 +151,10 @@ struct UnitCounts {
 #endif
   // By unit type (rows, columns, boxes) and unit: a word of four-bit counts, or a count by value
   // (none on the device).
-  static constexpr int kWordUnits = kCounted && kWords ? n : 1;
-  static constexpr int kByteUnits = kCounted && !kWords ? n : 1;
+  static constexpr int kWordUnits = kCounted && kWords ? side : 1;
+  static constexpr int kByteUnits = kCounted && !kWords ? side : 1;
   std::uint64_t w[3][kWordUnits];
-  std::uint8_t c[3][kByteUnits][kByteUnits == 1 ? 1 : n + 1];
+  std::uint8_t c[3][kByteUnits][kByteUnits == 1 ? 1 : side + 1];
 
   GPUGA_HD_INLINE void count(const std::uint8_t* genome, Encoding encoding, FitnessKind kind) {
     if constexpr (kCounted) {
@@ -192,13 +192,13 @@ struct UnitCounts {
   template <int T>
   GPUGA_HD_INLINE void count_units(const std::uint8_t* genome, Encoding encoding, FitnessKind kind) {
     if (!counts_units<T>(encoding, kind)) return;
-    for (int u = 0; u < n; ++u) {
-      const int first = Shape<B>::unit_cell(T * n + u, 0);
+    for (int u = 0; u < side; ++u) {
+      const int first = Shape<B>::unit_cell(T * side + u, 0);
       if constexpr (kWords) {
         w[T][u] = unit_counts<T, B>(genome, first);
       } else {
-        for (int v = 0; v <= n; ++v) c[T][u][v] = 0;
-        for (int k = 0; k < n; ++k) ++c[T][u][genome[first + unit_offset<T, B>(k)]];
+        for (int v = 0; v <= side; ++v) c[T][u][v] = 0;
+        for (int k = 0; k < side; ++k) ++c[T][u][genome[first + unit_offset<T, B>(k)]];
       }
     }
   }

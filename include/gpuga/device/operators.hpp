@@ -21,13 +21,13 @@ GPUGA_HD_INLINE bool swap_is_legal(const std::uint8_t* genome, const PuzzleInfo<
 // forbids there swaps with the first cell (from a random start) where both digits become legal.
 template <int B, class R>
 GPUGA_HD_INLINE void repair_block(std::uint8_t* genome, const PuzzleInfo<B>& info, int b, R& rng) {
-  const int n = info.free_count[b];
-  const int start = n > 1 ? static_cast<int>(rng.below(static_cast<std::uint32_t>(n))) : 0;
-  for (int i = 0; i < n; ++i) {
+  const int count = info.free_count[b];
+  const int start = count > 1 ? static_cast<int>(rng.below(static_cast<std::uint32_t>(count))) : 0;
+  for (int i = 0; i < count; ++i) {
     const int ci = info.free_cells[b][i];
     if (Shape<B>::holds(info.allowed[ci], genome[ci])) continue;
-    for (int k = 0; k < n; ++k) {
-      const int cj = info.free_cells[b][(start + k) % n];
+    for (int k = 0; k < count; ++k) {
+      const int cj = info.free_cells[b][(start + k) % count];
       if (cj != ci && swap_is_legal<B>(genome, info, ci, cj)) {
         const std::uint8_t t = genome[ci];
         genome[ci] = genome[cj];
@@ -53,15 +53,15 @@ GPUGA_HD_INLINE void init_individual(std::uint8_t* out, const PuzzleInfo<B>& inf
   }
   for (int b = 0; b < n_side; ++b) {
     std::uint8_t digits[n_side];
-    const int n = info.free_count[b];
-    for (int i = 0; i < n; ++i) digits[i] = info.missing[b][i];
-    for (int i = n - 1; i > 0; --i) {
+    const int count = info.free_count[b];
+    for (int i = 0; i < count; ++i) digits[i] = info.missing[b][i];
+    for (int i = count - 1; i > 0; --i) {
       const int j = static_cast<int>(rng.below(static_cast<std::uint32_t>(i + 1)));
       const std::uint8_t t = digits[i];
       digits[i] = digits[j];
       digits[j] = t;
     }
-    for (int i = 0; i < n; ++i) out[info.free_cells[b][i]] = digits[i];
+    for (int i = 0; i < count; ++i) out[info.free_cells[b][i]] = digits[i];
     if (given_aware) repair_block<B>(out, info, b, rng);
   }
 }
@@ -79,14 +79,14 @@ template <int B, class R>
 GPUGA_HD_INLINE void band_crossover(std::uint8_t* out, const std::uint8_t* a,
                                     const std::uint8_t* b, const std::uint8_t* score_a,
                                     const std::uint8_t* score_b, Encoding encoding, R& rng) {
-  constexpr int n = Shape<B>::kSide, band = B * n;  // a band's cells, in a row
+  constexpr int count = Shape<B>::kSide, band = B * count;  // a band's cells, in a row
   const bool stacks = encoding != Encoding::Row && (rng.next() & 1u);
   const int first = encoding == Encoding::Row ? 2 * B : (stacks ? B : 0);
   for (int t = 0; t < B; ++t) {
     const std::uint8_t* src = score_b[first + t] < score_a[first + t] ? b : a;
     if (stacks) {  // columns Bt..Bt+B-1 of every row
-      for (int r = 0; r < n; ++r)
-        for (int j = 0; j < B; ++j) out[r * n + B * t + j] = src[r * n + B * t + j];
+      for (int r = 0; r < count; ++r)
+        for (int j = 0; j < B; ++j) out[r * count + B * t + j] = src[r * count + B * t + j];
     } else {
       for (int k = band * t; k < band * t + band; ++k) out[k] = src[k];
     }
@@ -101,7 +101,7 @@ template <int B, class R>
 GPUGA_HD_INLINE void crossover(std::uint8_t* out, const std::uint8_t* a, const std::uint8_t* b,
                                const PuzzleInfo<B>& info, Encoding encoding, Crossover kind,
                                R& rng) {
-  constexpr int n = Shape<B>::kSide, cells = Shape<B>::kCells;
+  constexpr int count = Shape<B>::kSide, cells = Shape<B>::kCells;
   if (encoding == Encoding::Cell) {
     if (kind == Crossover::OnePoint) {
       const int cut = 1 + static_cast<int>(rng.below(cells - 1));
@@ -119,20 +119,20 @@ GPUGA_HD_INLINE void crossover(std::uint8_t* out, const std::uint8_t* a, const s
     return;
   }
   using Bits = typename Shape<B>::Bits;
-  constexpr Bits all = ~Bits(0) >> (8 * sizeof(Bits) - n);  // n may be the word's width
+  constexpr Bits all = ~Bits(0) >> (8 * sizeof(Bits) - count);  // n may be the word's width
   Bits from_b;  // bit k set: block k comes from b
   if (kind == Crossover::OnePoint) {
-    const std::uint32_t point = 1 + rng.below(n - 1);
+    const std::uint32_t point = 1 + rng.below(count - 1);
     from_b = all & ~((Bits(1) << point) - 1u);
-  } else if constexpr (n > 32) {  // 36x36 up: two draws, the first the low word
+  } else if constexpr (count > 32) {  // 36x36 up: two draws, the first the low word
     const Bits low = rng.next();
     from_b = (Bits(rng.next()) << 32 | low) & all;
   } else {
     from_b = rng.next() & all;
   }
-  for (int blk = 0; blk < n; ++blk) {
+  for (int blk = 0; blk < count; ++blk) {
     const std::uint8_t* src = (from_b >> blk) & 1u ? b : a;
-    for (int k = 0; k < n; ++k) {
+    for (int k = 0; k < count; ++k) {
       const int c = block_cell<B>(encoding, blk, k);
       out[c] = src[c];
     }
@@ -145,9 +145,9 @@ inline constexpr int kMutationTries = 4;
 // The index in its block of the o-th free cell after free cell i (o < n - 1: any but i).
 // i + 1 + o < 2n, so one subtraction does the modulo (a division costs more than the rest of a
 // move).
-GPUGA_HD_INLINE std::uint32_t partner(std::uint32_t i, std::uint32_t o, std::uint32_t n) {
+GPUGA_HD_INLINE std::uint32_t partner(std::uint32_t i, std::uint32_t o, std::uint32_t count) {
   const std::uint32_t j = i + 1 + o;
-  return j >= n ? j - n : j;
+  return j >= count ? j - count : j;
 }
 
 // One move of a grid: box/row, swap the values of free cells a and b; cell, cell a takes
@@ -195,9 +195,9 @@ GPUGA_HD_INLINE Move propose_move(const std::uint8_t* genome, const PuzzleInfo<B
   for (int attempt = 0; attempt < (given_aware ? kMutationTries : 1); ++attempt) {
     Picks pick(rng.next());  // the block, the cell and the offset (bias below 25^3 / 2^32)
     const int blk = info.swappable[pick.below(info.n_swappable)];
-    const std::uint32_t n = info.free_count[blk];
-    const std::uint32_t i = pick.below(n);
-    const std::uint32_t from = partner(i, pick.below(n - 1), n);
+    const std::uint32_t count = info.free_count[blk];
+    const std::uint32_t i = pick.below(count);
+    const std::uint32_t from = partner(i, pick.below(count - 1), count);
     move.a = info.free_cells[blk][i];
     if (!given_aware) {
       move.b = info.free_cells[blk][from];
