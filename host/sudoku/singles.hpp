@@ -178,8 +178,8 @@ class Singles {
           for (int k = 0; k < n && cell < 0; ++k)
             if (state.value[unit[k]] == v || (state.candidates[unit[k]] & bit(v))) cell = unit[k];
           if (cell < 0) return fail({-1, u, v});
-          if (state.value[cell] == v) continue;  // a single placed it meanwhile
-          if (state.value[cell]) return fail({-1, u, v});
+          // A placed cell's mask is 0, so a cell found placed holds v: a single placed it meanwhile.
+          if (state.value[cell] == v) continue;
           if (!place(state, cell, v)) return false;
           changed = true;
         }
