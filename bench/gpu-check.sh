@@ -20,14 +20,14 @@
 #         mpi          the MPI tests, ranks sharing the GPU.
 #       Named alone (longer studies): defaults (about 5 minutes: every dev set at the defaults),
 #       choices (about 5 minutes: the 9x9 defaults' choices only a GPU settles), large (at most
-#       about 9 minutes: 36x36 to 64x64, CPU == GPU grids, the sanitizers, a timed generation and
+#       about 10 minutes: 36x36 to 64x64, CPU == GPU grids, the sanitizers, a timed generation and
 #       the first puzzles at 45 % on both backends), compare (about 7 minutes, with BASELINE=a
 #       tarball from `baseline`: this build against another, alternating).
 #   bench/gpu-check.sh build DIR [ARCHS]
 #       On any machine with nvcc: builds gpuga for CUDA architecture 90 (ARCHS, for example
 #       "80;90", for others) in DIR/build, then packs it as `pack` does.
 #   bench/gpu-check.sh pack BUILD DIR
-#       Packs DIR/gpuga-gpu-bundle.tar.gz from BUILD, a CUDA build, to copy to a GPU machine that
+#       Packs DIR/gpuga-gpu-bundle.tar.xz from BUILD, a CUDA build, to copy to a GPU machine that
 #       has no compiler (a cluster's compute node): gpuga, every test binary with its ctest
 #       files, the files their commands name (tests/*.sh, the puzzles, the bench scripts), every
 #       shared library they need beyond glibc, libstdc++ and the NVIDIA driver (lib/), the commit
@@ -48,6 +48,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 bundle_name=gpuga-gpu-bundle
 # A bundle stays small enough to copy to a compute node in seconds.
 max_bundle_mib=60
+xz_window=192MiB
 # Where the bundle's ctest files name the build and the source tree; run puts its own paths there.
 build_mark=@GPUGA_BUNDLE_BUILD@
 source_mark=@GPUGA_BUNDLE_SOURCE@
@@ -178,9 +179,11 @@ pack() {
     [ -e "$stage/src/$path" ] || { echo "gpu-check: the tests read $path, which the bundle lacks" >&2; bad=1; }
   done < <(grep -oh 'source_path("[^"]*")' "$root"/tests/*.cpp | sed 's/^source_path("\(.*\)")$/\1/' | sort -u)
   [ $bad -eq 0 ] && check_stage "$stage" || { echo "gpu-check: the bundle is not self-contained" >&2; return 1; }
-  tar -C "$dir" -czf "$dir/$bundle_name.tar.gz" "$bundle_name" || return 1
-  local mib=$(( $(stat -c %s "$dir/$bundle_name.tar.gz") >> 20 ))
-  echo "gpu-check: $dir/$bundle_name.tar.gz is $mib MiB (limit $max_bundle_mib)"
+  # xz with a window wider than a binary: each binary holds the same kernels (tens of MiB at
+  # every box size), which gzip's 32 KiB window compresses once a binary.
+  tar -C "$dir" -cf - "$bundle_name" | xz -T1 --lzma2=preset=6,dict=$xz_window >"$dir/$bundle_name.tar.xz" || return 1
+  local mib=$(( $(stat -c %s "$dir/$bundle_name.tar.xz") >> 20 ))
+  echo "gpu-check: $dir/$bundle_name.tar.xz is $mib MiB (limit $max_bundle_mib)"
   [ "$mib" -lt "$max_bundle_mib" ] || { echo "gpu-check: the bundle is over $max_bundle_mib MiB" >&2; return 1; }
 }
 
@@ -245,16 +248,16 @@ pack_baseline() {
 # ---------------------------------------------------------------------------------------------
 # run BUILD|BUNDLE [--out DIR] [--dry] [STAGE...]
 
-# Each step's time limit in seconds. The default stages' add up to 479, which with the device
+# Each step's time limit in seconds. The default stages' add up to 471, which with the device
 # query and unpacking a bundle fits 8 minutes. [In brackets: what the step or its forerunner took
 # on an H100 at b7e73ec (bench/results/HISTORY.md), where it ran.]
 declare -A budget=(
   # correctness
   [tests]=80                             # [47-56 at ad625e0 and 763f1d7]
-  [memcheck]=25 [racecheck]=30           # [7 and 16 at ad625e0]
+  [memcheck]=25 [racecheck]=50           # [9 and over 30 on an H200 at 2086100, with shapes then solved at generation 0]
   # solves: the CPU's side of CPU == GPU is the slow one (2-4 s a step on 2 cores)
-  [same-ga]=18 [same-sa]=18 [same-hc]=18
-  [solve-hard]=20 [solve-many]=15        # [1 and 1 at the defaults of then]
+  [same-ga]=12 [same-sa]=12 [same-hc]=12  # [1-2 on an H200 at 2086100]
+  [solve-hard]=15 [solve-many]=10        # [1 and 0 on an H200 at 2086100]
   # throughput
   # [bench-ga over 30 at ad625e0 with the plain GA's table: repaired children cost ~100 plain
   # ones, and its table is now the repaired island sizes'; sa and hc 12 and 11]
@@ -273,8 +276,9 @@ declare -A budget=(
   [choices-many]=150 [choices-one]=120
   # large, a stage of its own: CPU == GPU at 36x36, 49x49 and 64x64 (the CPU's side: seconds a
   # generation at 64x64); the sanitizers on small islands; a generation timed at 36x36 and 64x64
-  # on each backend; three 36x36 puzzles at 20 s and one 64x64 at 40 s, on each backend
-  [same-large]=90 [memcheck-large]=120 [racecheck-large]=60 [synccheck-large]=30 [time-large]=60
+  # on each backend; three 36x36 puzzles at 20 s and one 64x64 at 40 s, on each backend [on an
+  # H200 at 2086100: 50 s for same-large's runs, memcheck 68 s, synccheck 2 s]
+  [same-large]=90 [memcheck-large]=100 [racecheck-large]=60 [synccheck-large]=30 [time-large]=90
   [solve-large]=200
   # compare, a stage of its own: three rounds of both builds
   [compare]=400
@@ -329,9 +333,9 @@ run_ctest() {
   ctest --test-dir "$tree" -j "$(nproc)" --output-on-failure --stop-time "$stop" "$@"
 }
 
-# sanitize TOOL SHAPE...: compute-sanitizer's TOOL over gpuga solve on each SHAPE (a puzzle file
-# and options, as words; --dry: solve alone). Exit status 1 (unsolved in so few generations)
-# passes; the sanitizer's 90 fails.
+# sanitize TOOL SHAPE...: compute-sanitizer's TOOL over gpuga on each SHAPE (as words: solve, a
+# puzzle file and options; or bench and options; --dry: gpuga alone). Exit status 1 (unsolved in
+# so few generations) passes; the sanitizer's 90 fails.
 sanitize() {
   local tool=$1 shape sanitizer
   shift
@@ -342,11 +346,23 @@ sanitize() {
   for shape in "$@"; do
     echo "== $tool: $shape"
     # shellcheck disable=SC2086  # the shape is words
-    measured "${run[@]}" "$gpuga" solve --backend "$backend" --seed 1 --report-every 0 \
-      --format line $shape || return 1
+    local words=($shape) quiet=(--repeats 1 --warmup 1)
+    [ "${words[0]}" = solve ] && quiet=(--seed 1 --report-every 0 --format line)
+    measured "${run[@]}" "$gpuga" "${words[@]}" --backend "$backend" "${quiet[@]}" || return 1
   done
 }
 export -f sanitize
+
+# The staged kernel shapes as gpuga bench runs, one a line: GA islands of 32, 128 and 512 (POP32,
+# POP128 and POP512 individuals of them) with GA_OPTIONS, sa chains of 128 (POP128) and hc chains
+# of 512 (POP512).
+kernel_shapes() {
+  local ga=$1 pop32=$2 pop128=$3 pop512=$4
+  printf '%s\n' "bench --pop $pop32 --island-size 32 $ga" "bench --pop $pop128 --island-size 128 $ga" \
+    "bench --pop $pop512 --island-size 512 $ga" \
+    "bench --algorithm sa --pop $pop128 --island-size 128 --generations 2" \
+    "bench --algorithm hc --pop $pop512 --island-size 512 --generations 2"
+}
 
 stage_correctness() {
   if [ -n "$dry" ]; then  # the plumbing: a few quick tests
@@ -354,26 +370,23 @@ stage_correctness() {
   else
     step tests run_ctest -LE "$left_out_labels" || return
   fi
-  # Each kernel shape the defaults use, a few generations, on AI Escargot (unsolved in so few:
-  # exit status 1 passes, the sanitizer's 90 fails) or a 25x25 puzzle: GA islands of 32 (many
-  # 9x9 puzzles at once), 128 (one 9x9 puzzle) and 512, staged in shared memory with migration,
-  # restarts and local search; chains of 128 and 512 staged; and islands too large to stage,
-  # from device memory (a 25x25 island grown to 256, 1,200 sa chains).
-  local escargot=$work/escargot.txt twenty_five=$work/25x25.txt
-  head -n 1 "$src/puzzles/famous_named.txt" >"$escargot"
+  # Each kernel shape the defaults use, a few generations: gpuga bench's GA on its puzzle
+  # without a solution (so that every generation breeds: the repaired GA solves the famous hard
+  # puzzles at generation 0, and a solve refuses a puzzle that singles show to have none), in
+  # islands of 32 (many 9x9 puzzles at once), 128 (one 9x9 puzzle) and 512, staged in shared
+  # memory with migration and local search; chains of 128 and 512 staged; and islands too large
+  # to stage, from device memory (a 25x25 island grown to 256, 1,200 sa chains). Racecheck,
+  # slower still, takes fewer islands and generations.
+  local twenty_five=$work/25x25.txt
   grep -m 1 -v '^#' "$src/puzzles/acs_25x25_fixed040_inst00-09.txt" >"$twenty_five"
-  local ga=(--migration-interval 2 --restart-after 2 --local-search 5 --max-generations 6)
-  local staged=(
-    "$escargot --pop 256 --island-size 32 ${ga[*]}"
-    "$escargot --pop 512 --island-size 128 ${ga[*]}"
-    "$escargot --pop 1024 --island-size 512 ${ga[*]}"
-    "$escargot --algorithm sa --pop 512 --island-size 128 --max-generations 2"
-    "$escargot --algorithm hc --pop 1024 --island-size 512 --max-generations 2")
+  local staged few
+  mapfile -t staged < <(kernel_shapes "--migration-interval 2 --local-search 5 --generations 6" 256 512 1024)
   local unstaged=(
-    "$twenty_five --pop 512 --island-size 256 --local-search 5 --max-generations 2"
-    "$escargot --algorithm sa --pop 2400 --island-size 1200 --max-generations 1")
+    "solve $twenty_five --pop 512 --island-size 256 --local-search 5 --max-generations 2"
+    "bench --algorithm sa --pop 2400 --island-size 1200 --generations 1")
   step memcheck sanitize memcheck "${staged[@]}" "${unstaged[@]}" || return
-  step racecheck sanitize racecheck "${staged[@]}"  # races are in shared memory
+  mapfile -t few < <(kernel_shapes "--migration-interval 1 --local-search 5 --generations 2" 64 256 512)
+  step racecheck sanitize racecheck "${few[@]}"  # races are in shared memory
 }
 
 # same_output FILE OPTIONS...: the same seed on CPU and GPU (dry: the CPU on one thread and on
@@ -515,12 +528,14 @@ stage_hold() {
 }
 
 # Beyond 25x25 (a build whose GPUGA_CUDA_SIZES holds 36x36 to 64x64): the repaired GA's grids on
-# the GPU, tabu-searched as the defaults there say, are the CPU's at 36x36, 49x49 and 64x64;
+# the GPU are the CPU's at 36x36, 49x49 and 64x64, for one plan on both (the backends' defaults
+# differ): 132 islands of 32 unsearched, and two islands of 32 tabu-searched;
 # compute-sanitizer finds no memory error in searched islands at 49x49 and 64x64 nor on a lone
-# 9x9 island (a cooperative grid), and no race or barrier misuse in a repaired 36x36 island too
-# large to stage; one generation is timed at 36x36 and 64x64 on the GPU and on this machine's
-# CPU cores (gpuga bench: 132 islands of 32 unsearched into time-large-SIZE.json; two islands of
-# 8 searched, a tenth of the defaults' steps a grid, into time-large-SIZE-searched.json); and
+# 9x9 island (a cooperative grid), no race in two repaired 36x36 islands of 8 (a block of eight
+# tiles each), and no barrier misuse in a repaired 36x36 island too large to stage; one
+# generation is timed at 36x36 and 64x64 on the GPU and on this machine's CPU cores (gpuga
+# bench: 132 islands of 32 unsearched into time-large-SIZE.json; two islands of 8 searched, a
+# fortieth of the defaults' steps a grid, into time-large-SIZE-searched.json); and
 # the first puzzles at 45 % given (the hard band, docs/benchmarks.md's "Beyond 25x25") are
 # solved one at a time at the defaults on both (JSON into large-SIZE-BACKEND.json). Dry: puzzles
 # the CPU solves at once (36x36 and 49x49 at 60 %, 64x64 at 75 %), two generations, small
@@ -538,11 +553,13 @@ stage_large() {
   grep -v '^#' "$p49" | head -n 1 >"$work/49x49.txt"
   grep -v '^#' "$p64" | head -n 1 >"$work/64x64.txt"
   head -n 1 "$work/36x36.txt" >"$work/36x36-first.txt"
-  head -n 1 "$src/puzzles/famous_named.txt" >"$work/escargot.txt"
   same_large() {
-    same_output "$work/36x36-first.txt" --max-generations "$generations" &&
-      same_output "$work/49x49.txt" --max-generations "$generations" &&
-      same_output "$work/64x64.txt" --max-generations "$generations"
+    local puzzle searches=(--pop 64 --island-size 32 --tabu 2000 --max-generations 2)
+    [ -n "$dry" ] && searches=(--pop 16 --island-size 8 --tabu 200 --max-generations 1)
+    for puzzle in 36x36-first 49x49 64x64; do
+      same_output "$work/$puzzle.txt" --pop "$wide" --island-size 32 --tabu 0 --max-generations "$generations" &&
+        same_output "$work/$puzzle.txt" "${searches[@]}" || return 1
+    done
   }
   time_large() {
     local puzzle backends=$backend
@@ -552,7 +569,7 @@ stage_large() {
         --island-size 32 --tabu 0 --generations 1 --repeats 3 --warmup 1 \
         --json "$OUT/time-large-${puzzle%-first}.json" &&
         measured "$gpuga" bench --backend "$backends" --puzzle "$work/$puzzle.txt" --pop 16 \
-          --island-size 8 --tabu 20000 --generations 1 --repeats 1 --warmup 1 \
+          --island-size 8 --tabu 5000 --generations 1 --repeats 1 --warmup 1 \
           --json "$OUT/time-large-${puzzle%-first}-searched.json" || return 1
     done
   }
@@ -569,11 +586,12 @@ stage_large() {
   export -f same_output same_large time_large solve_large
   export generations limit36 limit64 wide
   local searched=(--pop 16 --island-size 8 --tabu 100 --max-generations 1)
-  local unstaged="$work/36x36-first.txt --pop 256 --island-size 128 --tabu 0 --max-generations 1"
+  local unstaged="solve $work/36x36-first.txt --pop 256 --island-size 128 --tabu 0 --max-generations 1"
   step same-large same_large || return
-  step memcheck-large sanitize memcheck "$work/49x49.txt ${searched[*]}" "$work/64x64.txt ${searched[*]}" \
-    "$work/escargot.txt --pop 3000 --island-size 3000 --max-generations 2" || return
-  step racecheck-large sanitize racecheck "$unstaged" || return
+  step memcheck-large sanitize memcheck "solve $work/49x49.txt ${searched[*]}" "solve $work/64x64.txt ${searched[*]}" \
+    "bench --pop 3000 --island-size 3000 --generations 2" || return
+  step racecheck-large sanitize racecheck "solve $work/36x36-first.txt --pop 16 --island-size 8 --tabu 0 --max-generations 1" ||
+    return
   step synccheck-large sanitize synccheck "$unstaged" || return
   step time-large time_large || return
   step solve-large solve_large
@@ -649,6 +667,12 @@ use_libs() {
   export LD_LIBRARY_PATH=$work/lib-used${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
 }
 
+# TARBALL unpacked into DIR: by tar, or where tar has no xz to call, by Python's tarfile.
+unpack() {
+  tar -C "$2" -xf "$1" 2>/dev/null ||
+    python3 -c 'import sys, tarfile; tarfile.open(sys.argv[1]).extractall(sys.argv[2])' "$1" "$2"
+}
+
 # Sets tree, src, gpuga and commit from a build tree in place or a bundle unpacked into $work;
 # writes what it is into the summary.
 open_target() {
@@ -658,7 +682,7 @@ open_target() {
     src=$(sed -n 's/^CMAKE_HOME_DIRECTORY:INTERNAL=//p' "$tree/CMakeCache.txt")
     commit=$("$tree/gpuga" --version | sed -n 's/.*(commit \([0-9a-f]*\).*/\1/p')
     { echo "build $tree (in place)"; build_flags "$tree"; } >>"$summary"
-  elif [ -f "$target" ] && tar -C "$work" -xzf "$target" 2>>"$summary" &&
+  elif [ -f "$target" ] && unpack "$target" "$work" 2>>"$summary" &&
        [ -f "$work/$bundle_name/BUNDLE.txt" ]; then
     tree=$work/$bundle_name/build src=$work/$bundle_name/src
     commit=$(sed -n 's/^commit //p' "$work/$bundle_name/BUNDLE.txt")

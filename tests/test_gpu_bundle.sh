@@ -12,10 +12,10 @@ check=$(dirname "$0")/../bench/gpu-check.sh
 fail() { echo "FAIL: $*" >&2; exit 1; }
 
 bash "$check" pack "$tree" "$dir" || fail "gpu-check.sh pack exited $?"
-bundle=$dir/gpuga-gpu-bundle.tar.gz
+bundle=$dir/gpuga-gpu-bundle.tar.xz
 mib=$(( $(stat -c %s "$bundle") >> 20 ))
 [ "$mib" -lt 60 ] || fail "the bundle is $mib MiB; expected under 60"
-listing=$(tar -tzf "$bundle")
+listing=$(tar -tJf "$bundle")
 for f in gpuga-gpu-bundle/BUNDLE.txt gpuga-gpu-bundle/build/gpuga \
          gpuga-gpu-bundle/build/tests/test_engine_device gpuga-gpu-bundle/build/tests/test_cuda_faults \
          gpuga-gpu-bundle/build/tests/CTestTestfile.cmake gpuga-gpu-bundle/src/puzzles/norvig_top95.txt \
@@ -30,7 +30,7 @@ fi
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 # The closure check fails on a bundle without its OpenMP runtime, naming what is missing.
-tar -C "$out" -xzf "$bundle" && rm "$out"/gpuga-gpu-bundle/lib/libgomp*
+tar -C "$out" -xJf "$bundle" && rm "$out"/gpuga-gpu-bundle/lib/libgomp*
 bash "$check" check "$out/gpuga-gpu-bundle" 2>"$out/check.err" &&
   fail "a bundle without libgomp passed the closure check"
 grep -q "libgomp.* not in the bundle\|libgomp.*not found" "$out/check.err" ||
