@@ -256,10 +256,7 @@ struct BlockTeam {
   // read by thread 0 for the block.
   GPUGA_HD bool past(std::int64_t deadline) const {
 #if defined(__CUDA_ARCH__)
-    std::uint64_t now = 0;
-    if (threadIdx.x == 0) asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(now));
-    return __syncthreads_or(threadIdx.x == 0 && deadline != kNoDeadline &&
-                            static_cast<std::int64_t>(now) >= deadline);
+    return __syncthreads_or(threadIdx.x == 0 && deadline_passed(deadline));
 #else
     static_cast<void>(deadline);
     return false;

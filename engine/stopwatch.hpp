@@ -5,21 +5,14 @@
 #include <chrono>
 #include <cstdint>
 
+#include "gpuga/device/hd.hpp"
 #include "gpuga/device/island_params.hpp"
 #include "phase_ledger.hpp"
 
 namespace gpuga {
 
-// The host's steady clock in nanoseconds, the clock of RunTask::deadline.
-inline std::int64_t host_clock_ns() {
-  return std::chrono::duration_cast<std::chrono::nanoseconds>(
-             std::chrono::steady_clock::now().time_since_epoch())
-      .count();
-}
-
-inline bool deadline_passed(std::int64_t deadline) {
-  return deadline != kNoDeadline && host_clock_ns() >= deadline;
-}
+// The host's steady clock in nanoseconds, the clock of RunTask::deadline (deadline_passed).
+inline std::int64_t host_clock_ns() { return deadline_clock_ns(); }
 
 // Team::past for a team of several host threads: rank 0 reads the clock for all into `seen`
 // (shared by the team), since threads reading it at different instants could disagree.

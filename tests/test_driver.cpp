@@ -41,6 +41,16 @@ EngineParams small_params(std::uint64_t seed = 17) {
   return p;
 }
 
+// small_params as the repaired GA: islands of 8, children repaired by propagation.
+EngineParams repaired_params() {
+  EngineParams p = small_params();
+  p.ga.island_size = p.ga.children = 8;
+  p.ga.repair = Repair::Propagate;
+  p.ga.encoding = Encoding::Cell;  // the repaired GA's, as plan() makes it
+  p.ga.fitness = FitnessKind::Conflicts;
+  return p;
+}
+
 // Records what the driver shows; stops every run when `stop_at` is reached (by returning false,
 // or by raising the Ctrl-C flag).
 class Recorder : public RunObserver {
@@ -268,6 +278,17 @@ void expect_a_real_best(const RunResult& r, const std::string& puzzle, const GaP
 // The time limit's tolerance (--time-limit): 10 %, at least 0.25 s.
 double tolerance(double limit) { return std::max(0.1 * limit, 0.25); }
 
+// A run of the puzzle without a solution under a limit of `limit` seconds, on one thread: it stops
+// for the time limit, after the limit and within its tolerance.
+RunResult run_to_time_limit(const EngineParams& p, double limit) {
+  Recorder obs;
+  const RunResult r = run({{grid_of(kNoSolution), 17}}, {0, limit}, obs, 1, p)[0];
+  EXPECT_EQ(r.stop_reason, StopReason::TimeLimit);
+  EXPECT_GE(r.seconds, limit);
+  EXPECT_LE(r.seconds, limit + tolerance(limit));
+  return r;
+}
+
 // A generation of seconds (400 islands, 20,000 local-search moves a child, on two threads): the
 // limit still holds, since each island stops where the deadline finds it; its evaluations show
 // the first generation cut short (not every island reached the run's clock). Migrating every
@@ -277,12 +298,7 @@ TEST_F(Driver, ATimeLimitHoldsInsideAGenerationThatTakesSeconds) {
   p.islands = 400;
   p.ga.local_search = 20000;
   p.migration_interval = 1;
-  Recorder obs;
-  const double limit = 0.5;
-  const auto r = run({{grid_of(kNoSolution), 17}}, {0, limit}, obs, 1, p)[0];
-  EXPECT_EQ(r.stop_reason, StopReason::TimeLimit);
-  EXPECT_GE(r.seconds, limit);
-  EXPECT_LE(r.seconds, limit + tolerance(limit));
+  const RunResult r = run_to_time_limit(p, 0.5);
   const std::uint64_t made = std::uint64_t(p.islands) * p.ga.island_size;
   const std::uint64_t generation =
       std::uint64_t(p.islands) * (p.ga.children + (p.ga.children - p.ga.elite) * p.ga.local_search);
@@ -293,12 +309,8 @@ TEST_F(Driver, ATimeLimitHoldsInsideAGenerationThatTakesSeconds) {
 // Generation 0 of seconds (20,000 islands, each individual repaired): the islands the deadline
 // finds unmade stay so, island 0 always made; the figures are the made islands'.
 TEST_F(Driver, ATimeLimitHoldsWhileTheIslandsAreMade) {
-  EngineParams p = small_params();
+  EngineParams p = repaired_params();
   p.islands = 20000;
-  p.ga.island_size = p.ga.children = 8;
-  p.ga.repair = Repair::Propagate;
-  p.ga.encoding = Encoding::Cell;  // the repaired GA's, as plan() makes it
-  p.ga.fitness = FitnessKind::Conflicts;
   Recorder obs;
   const double limit = 0.3;
   const auto r = run({{grid_of(kNoSolution), 17}}, {0, limit}, obs, 1, p)[0];
@@ -311,6 +323,20 @@ TEST_F(Driver, ATimeLimitHoldsWhileTheIslandsAreMade) {
   EXPECT_LE(s.best, s.mean);
   EXPECT_LE(s.mean, s.worst);
   EXPECT_LT(s.worst, kNoFitness);
+  expect_a_real_best(r, kNoSolution, p.ga);
+}
+
+// Tabu searches of a billion steps on a puzzle without a solution, which only the deadline ends
+// (tabu.hpp: a search looks at the run's deadline every kDeadlineSteps steps): generation 0
+// stops in time, and its best is a real grid.
+TEST_F(Driver, ATimeLimitHoldsInsideTabuSearchesThatWouldTakeHours) {
+  EngineParams p = repaired_params();
+  p.ga.local_search = 0;
+  p.ga.tabu = 1u << 30;
+  p.halt_interval = halt_interval_for(p.ga);
+  const RunResult r = run_to_time_limit(p, 0.3);
+  EXPECT_EQ(r.generations, 0u);
+  EXPECT_LT(r.evaluations, std::uint64_t(p.islands) * p.ga.island_size * p.ga.tabu);
   expect_a_real_best(r, kNoSolution, p.ga);
 }
 

@@ -480,6 +480,17 @@ TEST_P(DeviceEngine, ATimeLimitStopsTheRunInTimeAndOneNotReachedChangesNothing) 
                                      << " evaluations";
   EXPECT_GT(z.best_fitness, 0u);
   EXPECT_EQ(z.best.cell.size(), none.cell.size());
+
+  // Tabu searches of a billion steps, which only the deadline ends: generation 0, which a GPU
+  // does not cut between islands, stops where each tile's search finds the deadline.
+  auto repaired = all_test_configs(20).back();
+  ASSERT_EQ(repaired.params.repair, Repair::Propagate);
+  repaired.params.tabu = 1u << 30;
+  auto searched = make_device(system, none, islands_of(repaired, system == System::Cuda ? 264 : 4, 4, 1, 6, 1));
+  const RunResult t = run_many(*searched, {{none, 5}}, {0, limit}, quiet)[0];
+  EXPECT_EQ(t.stop_reason, StopReason::TimeLimit);
+  EXPECT_LE(t.seconds, limit + 0.25) << t.evaluations << " evaluations";
+  EXPECT_EQ(t.generations, 0u);
 }
 
 TEST_P(DeviceEngine, ARunCountOutOfRangeIsRefused) {

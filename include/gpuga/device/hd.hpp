@@ -1,4 +1,5 @@
 #pragma once
+#include <chrono>
 #include <cstdint>
 // The one host/device shim: operators in include/gpuga/ are written once and compiled by the
 // host compiler for the CPU backend and by nvcc for the CUDA backend.
@@ -20,9 +21,28 @@
 #define GPUGA_UNROLL
 #endif
 
+namespace gpuga {
+
+// The clock of a run's deadline (RunTask::deadline), in nanoseconds: the host's steady clock on a
+// CPU, the global timer on a GPU (System::device_deadline moves a deadline from one to the other).
+GPUGA_HD_INLINE std::int64_t deadline_clock_ns() {
+#if defined(__CUDA_ARCH__)
+  std::uint64_t now = 0;
+  asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(now));
+  return static_cast<std::int64_t>(now);
+#else
+  return std::chrono::duration_cast<std::chrono::nanoseconds>(
+             std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+#endif
+}
+
+// Whether `deadline` has gone by, as this thread reads that clock; never for kNoDeadline, the
+// largest value.
+GPUGA_HD_INLINE bool deadline_passed(std::int64_t deadline) { return deadline_clock_ns() >= deadline; }
+
 // The index of the lowest set bit of a nonzero word of a mask (32 bits up to 25x25, 64 from
 // 36x36): bsf, baseline x86-64, on the host.
-namespace gpuga {
 GPUGA_HD_INLINE int lowest_bit(std::uint32_t x) {
 #if defined(__CUDA_ARCH__)
   return __ffs(x) - 1;

@@ -272,6 +272,14 @@ GPUGA_HD void bitonic_sort(const Team& team, std::uint64_t* keys, std::uint32_t 
   }
 }
 
+// What a generation's searches work with (Island::repair): the segment launch's tables (the
+// searched step's, searched_step.hpp; none for the other steps) and the island's run's deadline
+// (RunTask::deadline), at which a search stops where it is.
+struct SearchArea {
+  std::uint8_t* tables = nullptr;
+  std::int64_t deadline = kNoDeadline;
+};
+
 // What improves the repaired GA's grids after their repair (Island::repair): nothing, for the
 // repaired GA's step; the searched step's tabu search (searched_step.hpp) is the other. Returns
 // the moves it made, which count as evaluations.
@@ -279,7 +287,7 @@ struct NoSearch {
   template <class Island, class Lanes>
   GPUGA_HD_INLINE static std::uint64_t after_repair(const Island&, const Lanes&, std::uint8_t*,
                                                     std::uint32_t, std::uint32_t, std::uint64_t,
-                                                    std::uint32_t, std::uint8_t*) {
+                                                    std::uint32_t, SearchArea) {
     return 0;
   }
 };
@@ -376,13 +384,13 @@ struct Island {
   // Genomes from..to-1 of the array at `genomes` rebuilt within their candidates (the repaired
   // GA), a genome a tile of lanes (team_repair.hpp), each from its own stream: (seed,
   // generation, its index, kPurposeRepair); then each improved by `Search` (NoSearch, or the
-  // tabu search of searched_step.hpp) on the launch's tables at `searches` (a parameter rather
-  // than a member, so that no other step's Island grows: its kernels' stack frames are held by
-  // kernel_resources). Between barriers of the team: the genomes were written by their owners,
-  // and are read by theirs after. Returns the searches' moves.
+  // tabu search of searched_step.hpp) with `searches` (a parameter rather than a member, so
+  // that no other step's Island grows: its kernels' stack frames are held by kernel_resources).
+  // Between barriers of the team: the genomes were written by their owners, and are read by
+  // theirs after. Returns the searches' moves.
   template <class Search>
   GPUGA_HD std::uint64_t repair(std::uint8_t* genomes, std::uint32_t from, std::uint32_t to,
-                                std::uint64_t seed, std::uint32_t generation, std::uint8_t* searches) const {
+                                std::uint64_t seed, std::uint32_t generation, SearchArea searches) const {
     const auto lanes = team.template lanes<kRepairLanes<B>>(tile_scratch_bytes(sizeof(RepairScratch<B>)));
     auto& scratch = *reinterpret_cast<RepairScratch<B>*>(lanes.scratch());
     start_repairs<B>(lanes, scratch, info);
@@ -401,7 +409,7 @@ struct Island {
   // Returns the searches' moves.
   template <bool kRepaired, class Search = NoSearch>
   GPUGA_HD std::uint64_t renew(int side, std::uint32_t from, std::uint64_t seed, std::uint32_t generation,
-                               std::uint8_t* searches = nullptr) const {
+                               SearchArea searches = {}) const {
     for (const std::uint32_t i : share(team, from, layout.individuals)) {
       init_genome<B, kRepaired>(genome(side, i), i, seed, generation, params.ga, info);
       if constexpr (!kRepaired) fit(side)[i] = evaluate<B>(genome(side, i), params.ga, band(side, i));
@@ -434,7 +442,7 @@ struct Island {
   // Returns the searches' moves.
   template <bool kRepaired, class Search = NoSearch>
   GPUGA_HD std::uint64_t breed(int cur, std::uint64_t seed, std::uint32_t generation,
-                               std::uint8_t* searches = nullptr) const {
+                               SearchArea searches = {}) const {
     const int nxt = cur ^ 1;
     std::uint64_t moves = 0;
     for (const std::uint32_t i : share(team, layout.children)) {
@@ -482,7 +490,7 @@ struct Island {
   // Generation 0.
   template <bool kRepaired, class Search = NoSearch>
   GPUGA_HD void init(IslandState& state, std::uint64_t seed, std::uint8_t* best_grid,
-                     std::uint8_t* searches = nullptr) const {
+                     SearchArea searches = {}) const {
     state = IslandState{};
     state.seed = seed;
     // Every individual evaluated, and every tabu-search move (a move's change of conflicts
@@ -496,7 +504,7 @@ struct Island {
   // One generation: a restart when one falls due, else breeding; then order and progress.
   template <bool kRepaired, class Search = NoSearch>
   GPUGA_HD void generation(IslandState& state, std::uint32_t gen, std::uint8_t* best_grid,
-                           std::uint8_t* searches = nullptr) const {
+                           SearchArea searches = {}) const {
     const int cur = state.side, nxt = cur ^ 1;
     if (params.restart_after && gen - state.last_improvement > params.restart_after) {
       const std::uint32_t keep = kept_on_restart(params, layout.individuals);

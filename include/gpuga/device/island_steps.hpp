@@ -143,11 +143,16 @@ struct GaSegment {
   template <class Team>
   static constexpr bool kChecksDeadline = true;
 
+  // The launch's search tables, and the island's run's deadline, at which its searches stop.
+  GPUGA_HD_INLINE static SearchArea search_area(const IslandsView<B>& view, std::uint32_t island) {
+    return {view.searches, view.tasks[view.run_of(island)].deadline};
+  }
+
   template <class Team>
   GPUGA_HD_INLINE static void init(const Island<Team, B>& isl, const RunInfo<B>&, IslandState& state,
                                    std::uint64_t seed, std::uint8_t* best, const IslandsView<B>& view,
-                                   std::uint32_t) {
-    isl.template init<kRepaired, Search>(state, seed, best, view.searches);
+                                   std::uint32_t island) {
+    isl.template init<kRepaired, Search>(state, seed, best, search_area(view, island));
   }
 
   template <class Team>
@@ -155,7 +160,7 @@ struct GaSegment {
                                       std::uint32_t to, std::uint8_t* best, const IslandsView<B>& view,
                                       std::uint32_t island) {
     for (std::uint32_t g = state.clock + 1; g <= to && state.solved == kNever; ++g)
-      isl.template generation<kRepaired, Search>(state, g, best, view.searches);
+      isl.template generation<kRepaired, Search>(state, g, best, search_area(view, island));
     state.clock = to;
     const std::uint32_t interval = view.params.migration_interval;
     if (interval && to % interval == 0 && view.runs[view.run_of(island)].ring_islands > 1 &&

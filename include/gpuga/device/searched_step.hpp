@@ -12,19 +12,20 @@ namespace gpuga {
 template <int B>
 struct TabuSearches {
   // The repaired genomes from..to-1 of `island` each tabu-searched (tabu.hpp), a grid a tile of
-  // `lanes`, on the tile's tables, those at team.search_tile(lanes) of `searches` (the system
-  // sizes them: search_tiles). None where a repair solved the puzzle: that grid is the island's
-  // best whatever the searches find, and their steps on the other grids would only delay it.
+  // `lanes`, on the tile's tables, those at team.search_tile(lanes) of `searches.tables` (the
+  // system sizes them: search_tiles), until searches.deadline at the latest. None where a repair
+  // solved the puzzle: that grid is the island's best whatever the searches find, and their
+  // steps on the other grids would only delay it.
   // Every thread reads every grid, so all decide alike, and all have read before any search
   // writes one. Returns the moves of every search, which each tile counts in its tables and every
   // thread sums over the team's tiles (theirs follow one another) after the searches.
   template <class Island, class Lanes>
   GPUGA_HD static std::uint64_t after_repair(const Island& island, const Lanes& lanes, std::uint8_t* genomes,
                                              std::uint32_t from, std::uint32_t to, std::uint64_t seed,
-                                             std::uint32_t generation, std::uint8_t* searches) {
+                                             std::uint32_t generation, SearchArea searches) {
     constexpr int kGenomeBytes = Shape<B>::kGenomeBytes;
     const auto tables_of = [&](std::uint64_t tile) -> TabuScratch<B>& {
-      return *reinterpret_cast<TabuScratch<B>*>(searches + tile * kTabuTableBytes<B>);
+      return *reinterpret_cast<TabuScratch<B>*>(searches.tables + tile * kTabuTableBytes<B>);
     };
     const std::uint64_t mine = island.team.search_tile(lanes);
     TabuScratch<B>& tables = tables_of(mine);
@@ -35,8 +36,9 @@ struct TabuSearches {
     island.team.sync();
     if (solved) return 0;
     for (std::uint32_t i = from + lanes.tile(); i < to; i += lanes.tiles()) {
-      const std::uint32_t moves = tabu_search<B>(lanes, tables, genomes + std::uint64_t(i) * kGenomeBytes,
-                                                 island.info, seed, generation, i, island.params.ga.tabu);
+      const std::uint32_t moves =
+          tabu_search<B>(lanes, tables, genomes + std::uint64_t(i) * kGenomeBytes, island.info, seed, generation,
+                         i, island.params.ga.tabu, searches.deadline);
       if (lanes.lane() == 0) tables.moves += moves;
     }
     island.team.sync();

@@ -9,8 +9,9 @@
 // 0.6 x (cells in conflict) steps after (the tenure), unless the move leaves fewer conflicts than
 // the search's best (aspiration). Ties go to a random one: every move's key is (score, a hash of
 // (stream, step, cell, value), cell, value), and the least key is made. The search ends after
-// `steps` steps or with no conflict left; the genome holds the best grid found (the fewest
-// conflicts, the earliest), whose conflict fitness (fitness.hpp) is 0 only when it is solved.
+// `steps` steps, with no conflict left or at its run's deadline (a time limit); the genome holds
+// the best grid found (the fewest conflicts, the earliest), whose conflict fitness (fitness.hpp)
+// is 0 only when it is solved.
 //
 // A search runs on a tile of lanes (lanes.hpp), a warp on a GPU and one lane on a CPU thread:
 // the lanes score the moves of the cells in conflict in turn and agree on the least key (a
@@ -213,14 +214,19 @@ GPUGA_HD_INLINE std::uint64_t least_key(const Lanes& lanes, std::uint64_t key) {
   return std::uint64_t(least_high) << 32 | least_low;
 }
 
+// Lane 0 looks at the run's deadline for its tile every kDeadlineSteps steps, so that a time
+// limit ends a generation of long searches.
+inline constexpr std::uint32_t kDeadlineSteps = 1024;
+
 // Up to `steps` steps of the search on `genome` (a repaired grid) by the tile `lanes`, its
-// hashes keyed by the child's stream (seed, generation, child, kPurposeTabu); returns the moves
-// made. Every lane follows the same conflicts and best (each reads the agreed key); lane 0
-// alone writes the tables.
+// hashes keyed by the child's stream (seed, generation, child, kPurposeTabu), until `deadline`
+// (RunTask::deadline) has passed; returns the moves made. Every lane follows the same conflicts
+// and best (each reads the agreed key); lane 0 alone writes the tables.
 template <int B, class Lanes>
 GPUGA_HD std::uint32_t tabu_search(const Lanes& lanes, TabuScratch<B>& scratch, std::uint8_t* genome,
-                          const PuzzleInfo<B>& info, std::uint64_t seed, std::uint32_t generation,
-                          std::uint32_t child, std::uint32_t steps) {
+                                   const PuzzleInfo<B>& info, std::uint64_t seed, std::uint32_t generation,
+                                   std::uint32_t child, std::uint32_t steps,
+                                   std::int64_t deadline = kNoDeadline) {
   Rng rng(seed, generation, child, kPurposeTabu);
   const TabuSearch<B> search{scratch, info, rng.next()};
   const int lane = static_cast<int>(lanes.lane()), width = static_cast<int>(lanes.width());
@@ -231,6 +237,9 @@ GPUGA_HD std::uint32_t tabu_search(const Lanes& lanes, TabuScratch<B>& scratch, 
   search.keep(lanes, genome);
   std::uint32_t step = 0;
   for (; step < steps && best > 0; ++step) {
+    if (step % kDeadlineSteps == kDeadlineSteps - 1 &&
+        lanes.broadcast(lane == 0 && deadline_passed(deadline), 0))
+      break;
     const std::uint64_t key = least_key(lanes, search.best_key(step, conflicts, best, lane, width));
     if (key == TabuKey::kNone) break;
     if (lane == 0) search.make(TabuKey::cell(key), TabuKey::value(key), step);
