@@ -20,7 +20,7 @@
 #         mpi          the MPI tests, ranks sharing the GPU.
 #       Named alone (longer studies): defaults (about 5 minutes: every dev set at the defaults),
 #       choices (about 5 minutes: the 9x9 defaults' choices only a GPU settles), large (at most
-#       about 10 minutes: 36x36 to 64x64, CPU == GPU grids, the sanitizers, a timed generation and
+#       about 8 minutes: 36x36 to 64x64, CPU == GPU grids, the sanitizers, a timed generation and
 #       the first puzzles at 45 % on both backends), compare (about 7 minutes, with BASELINE=a
 #       tarball from `baseline`: this build against another, alternating).
 #   bench/gpu-check.sh build DIR [ARCHS]
@@ -276,10 +276,10 @@ declare -A budget=(
   [choices-many]=150 [choices-one]=120
   # large, a stage of its own: CPU == GPU at 36x36, 49x49 and 64x64 (the CPU's side: seconds a
   # generation at 64x64); the sanitizers on small islands; a generation timed at 36x36 and 64x64
-  # on each backend; three 36x36 puzzles at 20 s and one 64x64 at 40 s, on each backend [on an
+  # on each backend; three 36x36 puzzles at 15 s and one 64x64 at 30 s, on each backend [on an
   # H200 at 2086100: 50 s for same-large's runs, memcheck 68 s, synccheck 2 s]
-  [same-large]=90 [memcheck-large]=100 [racecheck-large]=60 [synccheck-large]=30 [time-large]=90
-  [solve-large]=200
+  [same-large]=90 [memcheck-large]=100 [racecheck-large]=60 [synccheck-large]=30 [time-large]=60
+  [solve-large]=160
   # compare, a stage of its own: three rounds of both builds
   [compare]=400
   # hold, --dry only: a step that waits for a signal
@@ -543,7 +543,7 @@ stage_hold() {
 stage_large() {
   local p36=$src/bench/instances/36x36/fill-0.45.txt p49=$src/bench/instances/49x49/fill-0.45.txt
   local p64=$src/bench/instances/64x64/fill-0.45.txt
-  local first36=3 limit36=20 limit64=40 generations=3 wide=4224
+  local first36=3 limit36=15 limit64=30 generations=3 wide=4224
   if [ -n "$dry" ]; then
     p36=$src/bench/instances/36x36/fill-0.60.txt p49=$src/bench/instances/49x49/fill-0.60.txt
     p64=$src/puzzles/gpuga_64x64_fill075.txt
