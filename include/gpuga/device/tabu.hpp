@@ -15,9 +15,9 @@
 //
 // A search runs on a tile of lanes (lanes.hpp), a warp on a GPU and one lane on a CPU thread:
 // the lanes score the moves of the cells in conflict in turn and agree on the least key (a
-// reduction over the tile); lane 0 makes the move and keeps the tables, which the tile then
-// reads. The move made is the least key however the lanes split the list, so any width makes
-// the same moves. Its tables (peers holding each value, and each cell's tabu per value) are a
+// reduction over the tile); the lanes move the peers' counts of the move, and lane 0 keeps
+// the list of cells in conflict and the tenures. The move made is the least key however the
+// lanes split the list, so any width makes the same moves. Its tables (peers holding each value, and each cell's tabu per value) are a
 // cell by value each, hundreds of KiB at 36x36 and more than a megabyte at 64x64: the system
 // holds one a tile (System::search_tiles, Team::search_tile; global memory on a GPU).
 // tests/test_tabu.cpp checks the search against one written out cell by cell, at widths 1 to 32.
@@ -181,17 +181,32 @@ struct TabuSearch {
     return least;
   }
 
-  // Cell c to value v at `step`; the value it left tabu for the tenure, which counts the cells in
-  // conflict before the move.
-  GPUGA_HD_INLINE void make(int c, int v, std::uint32_t step) const {
-    const int old = scratch.grid[c];
+  // Cell c to value v at `step`, by every lane of the tile: the peers' counts move from the old
+  // value to v, each lane its share of the peers (in device memory on a GPU, so the tile's loads
+  // overlap); then lane 0 lists anew the peers holding either value and c, and makes the value c
+  // left tabu for the tenure, which counts the cells in conflict before the move. Every lane
+  // meets after. The list's order may differ from a lane's alone; the moves do not (best_key).
+  template <class Lanes>
+  GPUGA_HD_INLINE void make(const Lanes& lanes, int c, int v, std::uint32_t step) const {
+    const int old = scratch.grid[c], lane = static_cast<int>(lanes.lane()), width = static_cast<int>(lanes.width());
     const std::uint32_t tenure = tabu_hash(stream, step, 0xFFFFFFFFu) % 10 +
                                  static_cast<std::uint32_t>(scratch.n_conflicted) * 3 / 5;
-    scratch.grid[c] = static_cast<std::uint8_t>(v);
-    count_and_list(c, old, -1);
-    count_and_list(c, v, 1);
-    list(c);
-    scratch.tabu[c][old - 1] = step + 1 + tenure;
+    int k = 0;
+    for_each_peer<B>(c, [&](int peer) {
+      if (k++ % width != lane) return;
+      --scratch.held[peer][old - 1];
+      ++scratch.held[peer][v - 1];
+    });
+    lanes.sync();
+    if (lane == 0) {
+      scratch.grid[c] = static_cast<std::uint8_t>(v);
+      for_each_peer<B>(c, [&](int peer) {
+        if (scratch.grid[peer] == old || scratch.grid[peer] == v) list(peer);
+      });
+      list(c);
+      scratch.tabu[c][old - 1] = step + 1 + tenure;
+    }
+    lanes.sync();
   }
 
   // The search's grid into the genome, by every lane of the tile; the tile meets after, so that
@@ -242,8 +257,7 @@ GPUGA_HD std::uint32_t tabu_search(const Lanes& lanes, TabuScratch<B>& scratch, 
       break;
     const std::uint64_t key = least_key(lanes, search.best_key(step, conflicts, best, lane, width));
     if (key == TabuKey::kNone) break;
-    if (lane == 0) search.make(TabuKey::cell(key), TabuKey::value(key), step);
-    lanes.sync();
+    search.make(lanes, TabuKey::cell(key), TabuKey::value(key), step);
     conflicts += TabuKey::score(key);
     if (conflicts >= best) continue;
     best = conflicts;
