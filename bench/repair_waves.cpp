@@ -3,8 +3,8 @@
 // of each file. A GPU's warp runs the same waves as one lane does (the repair's bytes do not
 // depend on its width, tests/test_repair.cpp), so a tile of one lane that takes the waves' path
 // counts them on the CPU. Each wave rescans every open cell: the waves a child are what a warp's
-// repair time grows with. Usage: gpuga_repair_waves FILE... (64 children a puzzle, each drawn as
-// the tests draw theirs).
+// repair time grows with. Usage: gpuga_repair_waves FILE... (64 children a puzzle, each drawn
+// within its cells' candidates as an island's first individuals are).
 #include <cstdint>
 #include <cstdio>
 #include <vector>
