@@ -11,9 +11,6 @@
 
 namespace gpuga {
 
-// The host's steady clock in nanoseconds, the clock of RunTask::deadline (deadline_passed).
-inline std::int64_t host_clock_ns() { return deadline_clock_ns(); }
-
 // Team::past for a team of several host threads: rank 0 reads the clock for all into `seen`
 // (shared by the team), since threads reading it at different instants could disagree.
 template <class Team>

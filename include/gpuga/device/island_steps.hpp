@@ -143,7 +143,9 @@ struct GaSegment {
   template <class Team>
   static constexpr bool kChecksDeadline = true;
 
-  // The launch's search tables, and the island's run's deadline, at which its searches stop.
+  // The launch's search tables, and the island's run's deadline, at which its searches stop:
+  // read afresh each generation, since a deadline held across the generations spilled the
+  // searched step at 25x25 (kernel_resources).
   GPUGA_HD_INLINE static SearchArea search_area(const IslandsView<B>& view, std::uint32_t island) {
     return {view.searches, view.tasks[view.run_of(island)].deadline};
   }

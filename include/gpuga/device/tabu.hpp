@@ -17,8 +17,9 @@
 // the lanes score the moves of the cells in conflict in turn and agree on the least key (a
 // reduction over the tile); the lanes move the peers' counts of the move, and lane 0 keeps
 // the list of cells in conflict and the tenures. The move made is the least key however the
-// lanes split the list, so any width makes the same moves. Its tables (peers holding each value, and each cell's tabu per value) are a
-// cell by value each, hundreds of KiB at 36x36 and more than a megabyte at 64x64: the system
+// lanes split the list, so any width makes the same moves. Its tables (peers holding each
+// value, and each cell's tabu per value) are a cell by value each, hundreds of KiB at 36x36 and
+// more than a megabyte at 64x64: the system
 // holds one a tile (System::search_tiles, Team::search_tile; global memory on a GPU).
 // tests/test_tabu.cpp checks the search against one written out cell by cell, at widths 1 to 32.
 #include <cstdint>
@@ -115,10 +116,10 @@ struct TabuSearch {
     scratch.place[c] = TabuScratch<B>::kOut;
   }
 
-  // Value v at cell c counted in (or out of) its peers' tables, the peers holding v listed anew.
-  GPUGA_HD_INLINE void count_and_list(int c, int v, int by) const {
+  // Value v at cell c counted in its peers' tables, the peers holding v listed anew.
+  GPUGA_HD_INLINE void count_and_list(int c, int v) const {
     for_each_peer<B>(c, [&](int peer) {
-      scratch.held[peer][v - 1] = static_cast<std::uint8_t>(scratch.held[peer][v - 1] + by);
+      ++scratch.held[peer][v - 1];
       if (scratch.grid[peer] == v) list(peer);
     });
   }
@@ -135,7 +136,7 @@ struct TabuSearch {
     for (int i = 0; i < info.n_free; ++i)
       for (int v = 0; v < S::kSide; ++v) scratch.tabu[info.all_free[i]][v] = 0;
     for (int c = 0; c < S::kCells; ++c)
-      if (scratch.grid[c]) count_and_list(c, scratch.grid[c], 1);
+      if (scratch.grid[c]) count_and_list(c, scratch.grid[c]);
     for (int i = 0; i < info.n_free; ++i) {
       const int c = info.all_free[i];
       if (scratch.grid[c]) continue;
@@ -146,7 +147,7 @@ struct TabuSearch {
       }
       if (!fill) continue;
       scratch.grid[c] = static_cast<std::uint8_t>(fill);
-      count_and_list(c, fill, 1);
+      count_and_list(c, fill);
     }
     int conflicts = 0;
     for (int i = 0; i < info.n_free; ++i) {  // each free cell's own place in the list, as it ends
@@ -189,8 +190,6 @@ struct TabuSearch {
   template <class Lanes>
   GPUGA_HD_INLINE void make(const Lanes& lanes, int c, int v, std::uint32_t step) const {
     const int old = scratch.grid[c], lane = static_cast<int>(lanes.lane()), width = static_cast<int>(lanes.width());
-    const std::uint32_t tenure = tabu_hash(stream, step, 0xFFFFFFFFu) % 10 +
-                                 static_cast<std::uint32_t>(scratch.n_conflicted) * 3 / 5;
     int k = 0;
     for_each_peer<B>(c, [&](int peer) {
       if (k++ % width != lane) return;
@@ -199,6 +198,8 @@ struct TabuSearch {
     });
     lanes.sync();
     if (lane == 0) {
+      const std::uint32_t tenure = tabu_hash(stream, step, 0xFFFFFFFFu) % 10 +
+                                   static_cast<std::uint32_t>(scratch.n_conflicted) * 3 / 5;
       scratch.grid[c] = static_cast<std::uint8_t>(v);
       for_each_peer<B>(c, [&](int peer) {
         if (scratch.grid[peer] == old || scratch.grid[peer] == v) list(peer);
@@ -236,7 +237,8 @@ inline constexpr std::uint32_t kDeadlineSteps = 1024;
 // Up to `steps` steps of the search on `genome` (a repaired grid) by the tile `lanes`, its
 // hashes keyed by the child's stream (seed, generation, child, kPurposeTabu), until `deadline`
 // (RunTask::deadline) has passed; returns the moves made. Every lane follows the same conflicts
-// and best (each reads the agreed key); lane 0 alone writes the tables.
+// and best (each reads the agreed key); the lanes write the counts of a move, lane 0 the rest of
+// the tables.
 template <int B, class Lanes>
 GPUGA_HD std::uint32_t tabu_search(const Lanes& lanes, TabuScratch<B>& scratch, std::uint8_t* genome,
                                    const PuzzleInfo<B>& info, std::uint64_t seed, std::uint32_t generation,
