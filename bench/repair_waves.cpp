@@ -43,7 +43,6 @@ void count_waves(const char* file, const Grid& puzzle) {
   CountingLane lane;
   lane.bytes = scratch.data();
   lane.counts = &counts;
-  start_repairs<B>(lane, state, info);
   std::uint64_t placed = 0;
   for (std::uint32_t child = 0; child < kChildren; ++child) {
     std::vector<std::uint8_t> grid(Shape<B>::kGenomeBytes, 0);

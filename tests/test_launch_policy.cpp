@@ -185,22 +185,25 @@ TEST(LaunchPolicy, TheRepairsScratchFitsABlocksSharedMemoryAtEverySize) {
     expect_repair_scratch_fits<7>(d);
     expect_repair_scratch_fits<8>(d);
   }
-  // 9x9 and 36x36 on an H100: eight tiles, a lone island on the grid; 49x49 four; 64x64 two,
+  // 9x9 and 36x36 on an H100: eight tiles, a lone island on the grid; 49x49 seven; 64x64 four,
   // and a lone island on a block, whose tiles fit where the grid's eight would not.
   EXPECT_EQ(block_launch_of<3>(true, repaired_layout<3>(32), 1, kHopper).threads, 256u);
   EXPECT_EQ(block_launch_of<6>(true, repaired_layout<6>(32), 1, kHopper).threads, 256u);
   EXPECT_EQ(launch_of<6>(true, repaired_layout<6>(32), 1, kHopper).kernel, KernelKind::Grid);
-  EXPECT_EQ(block_launch_of<7>(true, repaired_layout<7>(32), 1, kHopper).threads, 128u);
-  EXPECT_EQ(block_launch_of<8>(true, repaired_layout<8>(32), 1, kHopper).threads, 64u);
+  EXPECT_EQ(block_launch_of<7>(true, repaired_layout<7>(32), 1, kHopper).threads, 224u);
+  EXPECT_EQ(block_launch_of<8>(true, repaired_layout<8>(32), 1, kHopper).threads, 128u);
   EXPECT_EQ(launch_of<8>(true, repaired_layout<8>(32), 1, kHopper).kernel, KernelKind::Home);
   // The CPU's thread holds its own tile, whatever its size.
   const DeviceLimits cpu{0, 1, LoneIsland::Grid};
   EXPECT_EQ(block_launch_of<8>(true, repaired_layout<8>(32), 4, cpu).threads, 1u);
   EXPECT_TRUE(repair_tile_fits<8>(repaired_layout<8>(32), cpu));
-  // A block of 64 KiB (a Turing card's) holds no 64x64 tile: the engine refuses before it
-  // allocates (island_engine.hpp); 36x36's fits.
+  // A block of 64 KiB (a Turing card's) holds one 64x64 tile; one of 48 KiB none: the engine
+  // refuses before it allocates (island_engine.hpp); 36x36's fits.
   const DeviceLimits turing{65536, 256, LoneIsland::GridWhenUnstaged};
-  EXPECT_FALSE(repair_tile_fits<8>(repaired_layout<8>(32), turing));
-  EXPECT_TRUE(repair_tile_fits<6>(repaired_layout<6>(32), turing));
-  EXPECT_TRUE(repair_tile_fits<8>(layout<8>(32), turing));  // the plain GA repairs nothing
+  EXPECT_TRUE(repair_tile_fits<8>(repaired_layout<8>(32), turing));
+  EXPECT_EQ(block_launch_of<8>(true, repaired_layout<8>(32), 1, turing).threads, 32u);
+  const DeviceLimits small{49152, 256, LoneIsland::GridWhenUnstaged};
+  EXPECT_FALSE(repair_tile_fits<8>(repaired_layout<8>(32), small));
+  EXPECT_TRUE(repair_tile_fits<6>(repaired_layout<6>(32), small));
+  EXPECT_TRUE(repair_tile_fits<8>(layout<8>(32), small));  // the plain GA repairs nothing
 }

@@ -9,6 +9,7 @@
 // nothing evenly.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <sstream>
 #include <vector>
 
@@ -211,7 +212,6 @@ std::uint32_t repair_on(std::uint32_t width, std::vector<std::uint8_t>& g, const
   s.rng = Rng(9, 0, i, kPurposeRepair);
   if (width == 1) {
     const OneLane lane{0, 1, scratch.data()};
-    start_repairs<B>(lane, s, info);
     repair_on_lanes<B>(lane, s, g.data(), info);
     return s.rng.next();
   }
@@ -219,7 +219,6 @@ std::uint32_t repair_on(std::uint32_t width, std::vector<std::uint8_t>& g, const
 #pragma omp parallel num_threads(static_cast<int>(width))
   {
     const OmpLanes lanes{exchange.data(), scratch.data()};
-    start_repairs<B>(lanes, s, info);
     repair_on_lanes<B>(lanes, s, g.data(), info);
   }
   return s.rng.next();
@@ -311,4 +310,64 @@ TEST(TeamRepair, AGridOfGivensOnlyIsLeftAloneWithNoDraw) {
     EXPECT_EQ(repair_on<3>(width, g, info, 0), fresh.next()) << width << " lanes drew";
     EXPECT_EQ(g, before) << width << " lanes";
   }
+}
+
+namespace {
+
+// The candidates' layout (kCandLayout) at box size B: every cell a slot of its own within the
+// scratch's array, every unit's cells where unit_slots says; and the most words of one bank of
+// shared memory that the lone phase's lanes read at once, a unit a lane (32 lanes a step, of
+// which a half-warp at a time for 64-bit words), for units of one kind and for the steps of the
+// whole list, where kinds meet.
+template <int B>
+int lone_phase_bank_ways() {
+  using S = Shape<B>;
+  constexpr int kSlots = kCandLayout<B>.stride * S::kSide;
+  std::vector<int> cell_at(kSlots, -1);
+  for (int c = 0; c < S::kCells; ++c) {
+    const int slot = cand_slot<B>(S::row_of(c), S::col_of(c));
+    EXPECT_TRUE(slot >= 0 && slot < kSlots) << S::kSide << "x" << S::kSide << " cell " << c;
+    if (slot < 0 || slot >= kSlots) return 99;
+    EXPECT_EQ(cell_at[slot], -1) << S::kSide << "x" << S::kSide << " cells " << cell_at[slot] << " and " << c;
+    cell_at[slot] = c;
+  }
+  const auto slot_of = [](int u, int k) {
+    const UnitSlots at = unit_slots<B>(u);
+    return at.first + k / B * at.across + k % B * at.along;
+  };
+  for (int u = 0; u < S::kUnits; ++u)
+    for (int k = 0; k < S::kSide; ++k)
+      EXPECT_EQ(cell_at[slot_of(u, k)], S::unit_cell(u, k)) << "unit " << u << " cell " << k;
+  constexpr int kBytes = sizeof(typename S::Mask), kGroup = kBytes == 8 ? 16 : 32;
+  int worst = 0;
+  const auto count = [&](int first_unit, int units) {
+    for (int group = 0; group < units; group += kGroup)
+      for (int k = 0; k < S::kSide; ++k) {
+        std::vector<std::vector<int>> words_in_bank(32);
+        for (int lane = group; lane < units && lane < group + kGroup; ++lane) {
+          const int byte = slot_of(first_unit + lane, k) * kBytes;
+          for (int word = byte / 4; word < (byte + kBytes + 3) / 4; ++word) {
+            auto& words = words_in_bank[word % 32];
+            if (std::find(words.begin(), words.end(), word) == words.end()) words.push_back(word);
+            worst = std::max(worst, static_cast<int>(words.size()));
+          }
+        }
+      }
+  };
+  for (int kind = 0; kind < 3; ++kind)
+    for (int step = 0; step < S::kSide; step += 32) count(kind * S::kSide + step, std::min(32, S::kSide - step));
+  for (int step = 0; step < S::kUnits; step += 32) count(step, std::min(32, S::kUnits - step));
+  return worst;
+}
+
+}  // namespace
+
+TEST(TeamRepair, TheLonePhaseReadsAtMostTwoWordsOfABankAtOnce) {
+  EXPECT_EQ(lone_phase_bank_ways<2>(), 1);
+  EXPECT_LE(lone_phase_bank_ways<3>(), 2);
+  EXPECT_LE(lone_phase_bank_ways<4>(), 2);
+  EXPECT_LE(lone_phase_bank_ways<5>(), 2);
+  EXPECT_LE(lone_phase_bank_ways<6>(), 2);
+  EXPECT_LE(lone_phase_bank_ways<7>(), 2);
+  EXPECT_LE(lone_phase_bank_ways<8>(), 2);
 }

@@ -20,6 +20,13 @@
 #else
 #define GPUGA_UNROLL
 #endif
+// Keep the loop that follows a loop on the device, where unrolled it would hold more registers
+// than its kernel's bound (nvcc unrolls loops of a constant trip count unasked).
+#if defined(__CUDA_ARCH__)
+#define GPUGA_ROLLED _Pragma("unroll 1")
+#else
+#define GPUGA_ROLLED
+#endif
 
 namespace gpuga {
 

@@ -22,6 +22,7 @@
 //
 // Control state (generation, restarts, best so far) is computed by every thread of the team from
 // the same data, so all agree without a broadcast; rank 0 alone writes it back.
+#include <cstddef>
 #include <cstdint>
 #include <type_traits>
 
@@ -187,11 +188,21 @@ inline IslandLayout make_layout(const GaParams& ga) {
 }
 
 // A staged island's work area (shared memory on the GPU): its run's puzzle, then its record.
-// (Its state stays in each thread's registers: every thread computes it alike.)
+// (Its state stays in each thread's registers: every thread computes it alike.) A step that
+// repairs no child stages the puzzle without the repair's table (units_of, its last member), so
+// that the table costs the plain GA and the chains no islands a multiprocessor.
 template <int B>
-inline constexpr std::uint64_t kWorkHeader = (sizeof(PuzzleInfo<B>) + 15) / 16 * 16;
+inline constexpr std::uint64_t staged_puzzle_bytes(bool repairs) {
+  return repairs ? sizeof(PuzzleInfo<B>) : offsetof(PuzzleInfo<B>, units_of);
+}
 template <int B>
-inline std::uint64_t staged_bytes(const IslandLayout& layout) { return kWorkHeader<B> + layout.bytes; }
+inline constexpr std::uint64_t work_header(bool repairs) {
+  return (staged_puzzle_bytes<B>(repairs) + 15) / 16 * 16;
+}
+template <int B>
+inline std::uint64_t staged_bytes(const IslandLayout& layout) {
+  return work_header<B>(layout.repair_lanes != 0) + layout.bytes;
+}
 
 // A staging area that is there for certain: the GPU's staged island kernel passes its shared
 // memory as one, so that the step is compiled for the island in shared memory alone. With a
@@ -393,7 +404,6 @@ struct Island {
                                 std::uint64_t seed, std::uint32_t generation, SearchArea searches) const {
     const auto lanes = team.template lanes<kRepairLanes<B>>(tile_scratch_bytes(sizeof(RepairScratch<B>)));
     auto& scratch = *reinterpret_cast<RepairScratch<B>*>(lanes.scratch());
-    start_repairs<B>(lanes, scratch, info);
     team.sync();
     for (std::uint32_t i = from + lanes.tile(); i < to; i += lanes.tiles()) {
       if (lanes.lane() == 0) scratch.rng = Rng(seed, generation, i, kPurposeRepair);

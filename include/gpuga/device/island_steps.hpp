@@ -109,9 +109,9 @@ struct segment_step {
     const PuzzleInfo<B>* info = &run.info;
     std::uint8_t* rec = home.rec;
     if (staged) {  // stage the puzzle and the live part of the island
-      team_copy(team, work, info, sizeof(PuzzleInfo<B>));
+      team_copy(team, work, info, staged_puzzle_bytes<B>(Segment::kRepairs));
       info = reinterpret_cast<const PuzzleInfo<B>*>(work);
-      rec = work + kWorkHeader<B>;
+      rec = work + work_header<B>(Segment::kRepairs);
     }
     const Island<Team, B> isl{team, view.params, view.layout, *info, view.cdf, rec};
     if (staged && !init) home.copy_live_to(isl, state.side);

@@ -25,7 +25,22 @@ struct PuzzleInfo {
   typename S::Mask allows[S::kSide][S::kSide + 1]{};  // [b][v] bit i: block b's free cell i
                                                       // allows v (given-aware moves)
   typename S::Mask unit_givens[S::kUnits]{};  // bit v: a given of the unit holds v (the repair)
+  // Each free cell's index and the numbers of its row, column and box (each of n), packed by
+  // pack_units: the repair's waves visit every open cell in every wave, and a load and shifts
+  // cost fewer registers than dividing the index by n and B each time (team_repair.hpp). Last,
+  // so that a step that repairs nothing stages the puzzle without it (island.hpp).
+  std::uint32_t units_of[S::kCells]{};
 };
+
+// Cell c's index and the numbers of its row, column and box among the units of each kind, in
+// 12 + 3 x 6 bits.
+template <int B>
+inline constexpr std::uint32_t pack_units(int c) {
+  using S = Shape<B>;
+  static_assert(S::kCells <= 1 << 12 && S::kSide <= 1 << 6);
+  return static_cast<std::uint32_t>(c) | static_cast<std::uint32_t>(S::row_of(c)) << 12 |
+         static_cast<std::uint32_t>(S::col_of(c)) << 18 | static_cast<std::uint32_t>(S::box_of(c)) << 24;
+}
 
 // Cell k of block b: a box for the box encoding, a row otherwise (the cell encoding uses rows
 // only to lay out its free cells).
@@ -63,6 +78,7 @@ inline PuzzleInfo<B> make_puzzle_info(const std::uint8_t* givens, Encoding e) {
   for (int c = 0; c < S::kCells; ++c) {
     if (givens[c]) continue;
     info.all_free[info.n_free++] = static_cast<Cell>(c);
+    info.units_of[c] = pack_units<B>(c);
     const Bits taken = info.unit_givens[S::row_of(c)] | info.unit_givens[S::kSide + S::col_of(c)] |
                            info.unit_givens[2 * S::kSide + S::box_of(c)];
     info.allowed[c] = static_cast<typename S::Mask>(S::kValues & ~taken);

@@ -6,7 +6,7 @@
 // alone held them in local memory (docs/decisions.md).
 //
 // Every lane owns every width-th free cell (a list of those still open, its own to keep) and
-// every width-th unit of a kind. A wave:
+// every width-th unit. A wave:
 //   update  each lane's open cells' candidates from their units' placed values, the cells left
 //           with none dropped from its list; whether any lane holds a naked single, or an open
 //           cell at all (reduce_min);
@@ -14,8 +14,8 @@
 //           open cells), a unit a lane;
 //   claim   each open cell's claim (its naked single; without any, its lowest lone value),
 //           OR-ed into its units' claimed values (fetch_or), a value claimed twice in a unit
-//           marking a clash; without claims, the cells offer (candidates, distance from `from`)
-//           for the most constrained;
+//           marking a clash; without claims, the cells offer (candidates, cells on from a
+//           random free cell `from`) for the most constrained;
 // then, when any lane claimed (ballot), every claim that clashes with none is placed, and of the
 // others the first free cell's (reduce_min); else the most constrained (reduce_min) is placed by
 // lane 0 with the child's own value if it is still a candidate, or a random one from the child's
@@ -33,33 +33,62 @@ namespace gpuga {
 
 // Lanes a child's repair takes on a GPU: a warp. Narrower tiles would share a warp, but the
 // children of one warp take different waves, and a warp runs its tiles' different paths one
-// after the other; a warp is also wider than a unit of any size but 25x25, so that each kind of
-// unit is a lane's each in the lone phase.
+// after the other.
 template <int B>
 inline constexpr std::uint32_t kRepairLanes = 32;
 
-// A free cell and the numbers of its row, column and box among the 3n units (Shape::unit_cell),
-// packed in a word: every wave visits every open cell, and a load and shifts cost less than
-// dividing its index by n and B each time (on the CPU, a repair took 1.6 times as long). Up to
-// 25x25 in 32 bits (10 a cell, 7 a unit); from 36x36 in 64 (12 a cell, 8 a unit).
+// Where the candidates lie in the scratch: a row of the grid every `stride` slots, and `gap`
+// slots after each box's width of a row. In the lone phase the lanes read the k-th cell of a
+// unit each, at once; laid out cell after cell, those reads fell up to 16 to a bank of shared
+// memory (64x64 rows; 8 at 16x16 rows and 64x64 boxes, 4 at 36x36). These layouts, the least
+// conflicted of this form, keep it to 2 at every size (tests/test_repair.cpp counts them, a
+// half-warp at a time for 64-bit words). 9x9 keeps cell after cell (2 already): there a slot that
+// is the cell's index saves the register that its 64-register step lacks.
+struct CandLayout {
+  int stride, gap;
+};
+template <int B>
+inline constexpr CandLayout kCandLayout = B == 2   ? CandLayout{4, 0}
+                                          : B == 3 ? CandLayout{9, 0}
+                                          : B == 4 ? CandLayout{19, 1}
+                                          : B == 5 ? CandLayout{27, 0}
+                                          : B == 6 ? CandLayout{38, 0}
+                                          : B == 7 ? CandLayout{55, 0}
+                                                   : CandLayout{71, 1};
+static_assert(kCandLayout<8>.stride >= 64 + 7 * kCandLayout<8>.gap, "a row's slots fit its stride");
+
+// The slot of the cell in row `row` (0..n-1) and column `col` (0..n-1).
+template <int B>
+GPUGA_HD_INLINE int cand_slot(int row, int col) {
+  return row * kCandLayout<B>.stride + col + col / B * kCandLayout<B>.gap;
+}
+
+// Where unit u's cells' candidates are: the k-th at first + k / B * across + k % B * along (a
+// row along itself, a column down, a box along each of its rows and across to the next). The
+// same arithmetic for every kind of unit, so that a warp's lanes, some on rows and some on
+// columns or boxes, take no separate paths.
+struct UnitSlots {
+  int first, along, across;
+};
+template <int B>
+GPUGA_HD_INLINE UnitSlots unit_slots(int u) {
+  constexpr int kSide = Shape<B>::kSide, kStride = kCandLayout<B>.stride, kGap = kCandLayout<B>.gap;
+  const int kind = u / kSide, x = u - kind * kSide;
+  if (kind == 0) return {x * kStride, 1, B + kGap};
+  if (kind == 1) return {x + x / B * kGap, kStride, B * kStride};
+  return {x / B * B * kStride + x % B * (B + kGap), 1, kStride};
+}
+
+// An open cell, its row, column and box among the 3n units (Shape::unit_cell), and the slot of
+// its candidates, from the puzzle's packed units_of (pack_units).
 template <int B>
 struct FreeCell {
   using S = Shape<B>;
-  static constexpr bool kWide = S::kCells > 0x400;
-  static constexpr int kCellBits = kWide ? 12 : 10, kUnitBits = kWide ? 8 : 7;
-  using Packed = std::conditional_t<kWide, std::uint64_t, std::uint32_t>;
-  static_assert(S::kCells <= (1 << kCellBits) && S::kUnits <= (1 << kUnitBits));
-  int cell, row, col, box;
-  GPUGA_HD_INLINE static Packed pack(int c) {
-    return static_cast<Packed>(c) | static_cast<Packed>(S::row_of(c)) << kCellBits |
-           static_cast<Packed>(S::kSide + S::col_of(c)) << (kCellBits + kUnitBits) |
-           static_cast<Packed>(2 * S::kSide + S::box_of(c)) << (kCellBits + 2 * kUnitBits);
-  }
-  GPUGA_HD_INLINE explicit FreeCell(Packed packed)
-      : cell(static_cast<int>(packed & ((1u << kCellBits) - 1))),
-        row(static_cast<int>(packed >> kCellBits & ((1u << kUnitBits) - 1))),
-        col(static_cast<int>(packed >> (kCellBits + kUnitBits) & ((1u << kUnitBits) - 1))),
-        box(static_cast<int>(packed >> (kCellBits + 2 * kUnitBits))) {}
+  int cell, row, col, box, slot;
+  GPUGA_HD_INLINE explicit FreeCell(std::uint32_t units)
+      : cell(static_cast<int>(units & 0xFFFu)), row(static_cast<int>(units >> 12 & 63u)),
+        col(S::kSide + static_cast<int>(units >> 18 & 63u)),
+        box(2 * S::kSide + static_cast<int>(units >> 24)), slot(cand_slot<B>(row, col - S::kSide)) {}
 };
 
 // A tile's working state for one child, in its scratch (a GPU's shared memory). Unit masks are
@@ -68,13 +97,14 @@ template <int B>
 struct RepairScratch {
   using S = Shape<B>;
   using Bits = typename S::Bits;
-  typename FreeCell<B>::Packed free_units[S::kCells];  // the puzzle's free cells (start_repairs)
   Bits used[S::kUnits];     // values placed in the unit, givens included
   Bits lone[S::kUnits];     // this wave: values that one open cell of the unit allows
   Bits claimed[S::kUnits];  // this wave: values some cell of the unit claims (0 between)
   Bits clash[S::kUnits];    //   and those two or more claim
-  typename S::Mask cand[S::kCells];  // open cells' candidates; 0 for givens, placed, dead cells
-  typename S::Cell open[S::kCells];  // the open cells with candidates, as indices of all_free
+  // Candidates, laid out by kCandLayout (cand_slot): 0 for givens, placed and dead cells; the
+  // slots between rows and boxes are never read.
+  typename S::Mask cand[kCandLayout<B>.stride * S::kSide];
+  typename S::Cell open[S::kCells];  // the open cells with candidates, each lane's in cell order
   Rng rng;                           // the child's stream, lane 0's to draw from (draw below)
 };
 
@@ -87,7 +117,7 @@ GPUGA_HD_INLINE constexpr std::uint32_t repair_scratch_bytes(std::uint32_t threa
 }
 
 // One child's repair on a tile: its phases, each called by every lane alike. Lane l's open
-// cells are scratch.open[j * width + l] for j below its count, in the order of the free cells.
+// cells are the cells scratch.open[j * width + l] for j below its count, in cell order.
 template <int B, class Lanes>
 struct TeamRebuild {
   using S = Shape<B>;
@@ -99,9 +129,7 @@ struct TeamRebuild {
   const PuzzleInfo<B>& info;
   std::uint32_t lane, width;
 
-  GPUGA_HD_INLINE std::uint32_t open_cell(std::uint32_t j) const {
-    return scratch.open[j * width + lane];
-  }
+  GPUGA_HD_INLINE int open_cell(std::uint32_t j) const { return scratch.open[j * width + lane]; }
 
   // The masks of free cell f's units OR-ed (of placed, lone or clashing values).
   GPUGA_HD_INLINE static Bits of_units(const Bits* masks, const FreeCell& f) {
@@ -119,7 +147,7 @@ struct TeamRebuild {
 
   GPUGA_HD_INLINE void place(const FreeCell& f, Bits bit) const {
     grid[f.cell] = static_cast<std::uint8_t>(kPlacedMark | S::value_of_bit(lowest_bit(bit)));
-    scratch.cand[f.cell] = 0;
+    scratch.cand[f.slot] = 0;
     lanes.fetch_or(&scratch.used[f.row], bit);
     lanes.fetch_or(&scratch.used[f.col], bit);
     lanes.fetch_or(&scratch.used[f.box], bit);
@@ -138,51 +166,55 @@ struct TeamRebuild {
   GPUGA_HD_INLINE Open update(std::uint32_t count) const {
     Open kept{0, false};
     for (std::uint32_t j = 0; j < count; ++j) {
-      const std::uint32_t at = open_cell(j);
-      const FreeCell f(scratch.free_units[at]);
-      const Bits m = scratch.cand[f.cell] & ~of_units(scratch.used, f);
-      scratch.cand[f.cell] = static_cast<typename S::Mask>(m);
+      const FreeCell f(info.units_of[open_cell(j)]);
+      const Bits m = scratch.cand[f.slot] & ~of_units(scratch.used, f);
+      scratch.cand[f.slot] = static_cast<typename S::Mask>(m);
       if (!m) continue;
       kept.naked = kept.naked || !(m & (m - 1));
-      scratch.open[kept.count++ * width + lane] = static_cast<typename S::Cell>(at);
+      scratch.open[kept.count++ * width + lane] = static_cast<typename S::Cell>(f.cell);
     }
     return kept;
   }
 
-  // The lone values of the units of type T (rows, columns, boxes), a unit a lane.
-  template <int T>
+  // Every unit's lone values, the 3n units shared out over the lanes as one list: at 36x36 four
+  // units a lane, where a kind of unit at a time took six (two rows, two columns, two boxes for
+  // lanes 0-3); at 9x9 one, where it took three. A unit is read a line of B cells at a time (a
+  // box's row, a row's box-width), each line's loads unrolled: unrolled whole, the 9x9 step
+  // spilled at its 64-register bound.
   GPUGA_HD_INLINE void find_lone() const {
-    for (std::uint32_t x = lane; x < S::kSide; x += width) {
-      const int first = S::unit_cell(T * S::kSide + static_cast<int>(x), 0);
+    for (std::uint32_t u = lane; u < S::kUnits; u += width) {
+      const UnitSlots at = unit_slots<B>(static_cast<int>(u));
       Bits once = 0, twice = 0;
-      GPUGA_UNROLL
-      for (int k = 0; k < S::kSide; ++k) {
-        const Bits m = scratch.cand[first + unit_offset<T, B>(k)];
-        twice |= once & m;
-        once |= m;
-      }
-      scratch.lone[T * S::kSide + static_cast<int>(x)] = once & ~twice;
+      GPUGA_ROLLED
+      for (int line = 0, first = at.first; line < B; ++line, first += at.across)
+        GPUGA_UNROLL
+        for (int k = 0, slot = first; k < B; ++k, slot += at.along) {
+          const Bits m = scratch.cand[slot];
+          twice |= once & m;
+          once |= m;
+        }
+      scratch.lone[u] = once & ~twice;
     }
   }
 
   struct Offer {
     bool claims;           // this lane claimed
-    std::uint32_t fewest;  // else its most constrained: candidates << 16 | distance from `from`
+    std::uint32_t fewest;  // else its most constrained: candidates << 16 | cells on from `from`
   };
   // This lane's open cells' claims, noted in their units; without claims, its most constrained.
   GPUGA_HD_INLINE Offer claim(std::uint32_t count, bool hidden, std::uint32_t from) const {
     Offer offer{false, ~0u};
     for (std::uint32_t j = 0; j < count; ++j) {
-      const std::uint32_t at = open_cell(j);
-      const FreeCell f(scratch.free_units[at]);
-      const Bits m = scratch.cand[f.cell];
+      const FreeCell f(info.units_of[open_cell(j)]);
+      const Bits m = scratch.cand[f.slot];
       if (const Bits bit = claim_of(f, m, hidden)) {
         offer.claims = true;
         note_claim(f.row, bit);
         note_claim(f.col, bit);
         note_claim(f.box, bit);
       } else if (!offer.claims) {
-        const std::uint32_t distance = at >= from ? at - from : at + info.n_free - from;
+        const auto cell = static_cast<std::uint32_t>(f.cell);
+        const std::uint32_t distance = cell >= from ? cell - from : cell + S::kCells - from;
         const std::uint32_t key = static_cast<std::uint32_t>(bit_count(m)) << 16 | distance;
         offer.fewest = key < offer.fewest ? key : offer.fewest;
       }
@@ -195,19 +227,19 @@ struct TeamRebuild {
   GPUGA_HD_INLINE void place_claims(std::uint32_t count, bool hidden) const {
     std::uint32_t first_clash = ~0u;
     for (std::uint32_t j = 0; j < count; ++j) {
-      const std::uint32_t at = open_cell(j);
-      const FreeCell f(scratch.free_units[at]);
-      const Bits bit = claim_of(f, scratch.cand[f.cell], hidden);
+      const FreeCell f(info.units_of[open_cell(j)]);
+      const Bits bit = claim_of(f, scratch.cand[f.slot], hidden);
       if (!bit) continue;
+      const auto cell = static_cast<std::uint32_t>(f.cell);
       if (bit & of_units(scratch.clash, f))
-        first_clash = at < first_clash ? at : first_clash;
+        first_clash = cell < first_clash ? cell : first_clash;
       else
         place(f, bit);
     }
     first_clash = lanes.reduce_min(first_clash);
     if (first_clash != ~0u && lane == 0) {  // no other lane writes its cell or reads its units now
-      const FreeCell f(scratch.free_units[first_clash]);
-      place(f, claim_of(f, scratch.cand[f.cell], hidden));
+      const FreeCell f(info.units_of[first_clash]);
+      place(f, claim_of(f, scratch.cand[f.slot], hidden));
     }
     for (std::uint32_t u = lane; u < S::kUnits; u += width)
       scratch.claimed[u] = scratch.clash[u] = 0;
@@ -218,9 +250,9 @@ struct TeamRebuild {
   // a candidate, else a random one.
   GPUGA_HD_INLINE void decide(std::uint32_t fewest, std::uint32_t from) const {
     if (lane == 0) {
-      const std::uint32_t at = (fewest & 0xFFFFu) + from;
-      const FreeCell f(scratch.free_units[at >= info.n_free ? at - info.n_free : at]);
-      const Bits m = scratch.cand[f.cell];
+      const std::uint32_t cell = (fewest & 0xFFFFu) + from;
+      const FreeCell f(info.units_of[cell >= S::kCells ? cell - S::kCells : cell]);
+      const Bits m = scratch.cand[f.slot];
       const std::uint32_t own = grid[f.cell];
       const bool kept = own && S::holds(m, static_cast<int>(own));
       const auto candidates = static_cast<std::uint32_t>(bit_count(m));
@@ -231,21 +263,10 @@ struct TeamRebuild {
   }
 };
 
-// The puzzle's free cells, packed with their units, into a tile's scratch, for the repairs of
-// its children that follow (repair_on_lanes); a barrier of the tile after.
-template <int B, class Lanes>
-GPUGA_HD void start_repairs(const Lanes& lanes, RepairScratch<B>& scratch,
-                            const PuzzleInfo<B>& info) {
-  for (std::uint32_t i = lanes.lane(); i < info.n_free; i += lanes.width())
-    scratch.free_units[i] = FreeCell<B>::pack(info.all_free[i]);
-  lanes.sync();
-}
-
 // Rebuilds `grid` (a grid of the cell encoding; its free cells' values the preferences, 0 none)
 // in place, as the serial reference (repair_by_propagation) does, on the tile `lanes` (at most 32 lanes: a
 // ballot's bits) and its scratch, drawing from the child's stream scratch.rng (lane 0 set it,
-// before a barrier of the tile), with the free cells start_repairs packed there. Every lane
-// calls it alike.
+// before a barrier of the tile). Every lane calls it alike.
 template <int B, class Lanes>
 GPUGA_HD void repair_on_lanes(const Lanes& lanes, RepairScratch<B>& scratch, std::uint8_t* grid,
                               const PuzzleInfo<B>& info) {
@@ -261,15 +282,17 @@ GPUGA_HD void repair_on_lanes(const Lanes& lanes, RepairScratch<B>& scratch, std
   }
 #endif
   const TeamRebuild<B, Lanes> rebuild{lanes, scratch, grid, info, lane, width};
-  const std::uint32_t from = lanes.broadcast(lane == 0 ? scratch.rng.below(n_free) : 0u, 0);
+  // The random free cell the ties start from. Free cells are in cell order, so that the cells
+  // on from it are the free cells on from its index, in the same order.
+  const std::uint32_t from = info.all_free[lanes.broadcast(lane == 0 ? scratch.rng.below(n_free) : 0u, 0)];
   for (std::uint32_t u = lane; u < S::kUnits; u += width) {
     scratch.used[u] = info.unit_givens[u];
     scratch.claimed[u] = scratch.clash[u] = 0;
   }
   for (std::uint32_t c = lane; c < S::kCells; c += width)
-    scratch.cand[c] = info.givens[c] ? 0 : info.allowed[c];
-  for (std::uint32_t i = lane; i < n_free; i += width)
-    scratch.open[i] = static_cast<typename S::Cell>(i);
+    scratch.cand[cand_slot<B>(S::row_of(static_cast<int>(c)), S::col_of(static_cast<int>(c)))] =
+        info.givens[c] ? 0 : info.allowed[c];
+  for (std::uint32_t i = lane; i < n_free; i += width) scratch.open[i] = info.all_free[i];
   std::uint32_t count = n_free > lane ? (n_free - lane + width - 1) / width : 0;  // this lane's
   lanes.sync();
   for (;;) {
@@ -280,9 +303,7 @@ GPUGA_HD void repair_on_lanes(const Lanes& lanes, RepairScratch<B>& scratch, std
     if (state == 2) break;
     const bool hidden = state == 1;
     if (hidden) {
-      rebuild.template find_lone<0>();
-      rebuild.template find_lone<1>();
-      rebuild.template find_lone<2>();
+      rebuild.find_lone();
       lanes.sync();
     }
     const auto offer = rebuild.claim(count, hidden, from);
