@@ -1,4 +1,4 @@
-// The repair's waves a child (team_repair.hpp): how many a child takes, how many of them place one
+// The repair's waves a child (repair.hpp): how many a child takes, how many of them place one
 // cell by a draw (nothing claimed by singles), and the cells placed a wave, on the first puzzle
 // of each file. A GPU's warp runs the same waves as one lane does (the repair's bytes do not
 // depend on its width, tests/test_repair.cpp), so a tile of one lane that takes the waves' path
@@ -10,14 +10,14 @@
 #include <vector>
 
 #include "gpuga/device/breed.hpp"
-#include "gpuga/device/team_repair.hpp"
+#include "gpuga/device/repair.hpp"
 #include "gpuga/sudoku/puzzle_io.hpp"
 
 namespace {
 
 using namespace gpuga;
 
-// A lane alone that runs the waves (OneLane itself takes lone_repair.hpp's path), counting them:
+// A lane alone that runs the waves (OneLane itself takes LoneRepair's path), counting them:
 // each wave asks once whether any lane claimed a cell (ballot).
 struct CountingLane : OneLane {
   struct Counts {

@@ -701,7 +701,7 @@ inline constexpr std::uint32_t kOmpSortChunk = 8;
 // repair each thread is a tile of one lane, with a scratch of its own, as a CPU thread is: the
 // repair's collectives are a tile's, and a tile of the whole team would take a barrier of every
 // thread for each, which made the twin's tests of large islands take hours. A lane alone runs
-// lone_repair.hpp; the waves a warp runs are tested on lanes with real barriers, widths 2 to 32,
+// LoneRepair in repair.hpp; the waves a warp runs are tested on lanes with real barriers, widths 2 to 32,
 // apart (tests/test_repair.cpp) and in the engine (OmpTiledTeam below).
 struct OmpTeam {
   static constexpr bool kContiguous = false;  // as the GPU splits work

@@ -2,8 +2,8 @@
 // Propagation as a repair (--repair propagate): a child of the cell encoding is rebuilt within
 // its cells' candidates, so that every individual is a grid that propagation cannot fault. This
 // is the serial reference, written for clarity and kept beside the tests that hold the engine to
-// it: the engine runs the same order on a tile of lanes (gpuga/device/team_repair.hpp) or on a
-// lane alone (lone_repair.hpp), and tests/test_repair.cpp checks them byte for byte against this
+// it: the engine runs the same order on a tile of lanes (gpuga/device/repair.hpp: TeamRebuild) or on a
+// lane alone (LoneRepair there), and tests/test_repair.cpp checks them byte for byte against this
 // at every width.
 //
 // The child's own values are its preferences. The repair goes in waves, each over the open cells
@@ -23,7 +23,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "gpuga/device/lone_repair.hpp"
+#include "gpuga/device/repair.hpp"
 
 namespace gpuga {
 

@@ -1,7 +1,8 @@
-// The moves of annealing and hill climbing (include/gpuga/device/moves.hpp): their fitness change equals
-// the full fitness function's over many random moves in every encoding and fitness at every box
-// size, computed from the grid and from unit counts kept along the walk; hand-built moves change
-// what they should; the integer Metropolis test follows exp(-d / T).
+// The moves of annealing and hill climbing (include/gpuga/device/operators.hpp; their acceptance,
+// chain.hpp): their fitness change equals the full fitness function's over many random moves in
+// every encoding and fitness at every box size, computed from the grid and from unit counts kept
+// along the walk; hand-built moves change what they should; the integer Metropolis test follows
+// exp(-d / T).
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -9,7 +10,7 @@
 #include <tuple>
 #include <vector>
 
-#include "gpuga/device/moves.hpp"
+#include "gpuga/device/chain.hpp"
 #include "gpuga/sudoku/puzzle_io.hpp"
 #include "grids.hpp"
 #include "paths.hpp"

@@ -3,7 +3,7 @@
 // could not fill, so its conflict fitness is three times its blanks; a child that is
 // a solution comes out as it went in; one that is a solution but for some cells comes out that
 // solution when the puzzle has one; and the same stream gives the same grid. The repair by a tile
-// of lanes (team_repair.hpp), which the engine runs, gives the reference's bytes and takes its
+// of lanes (repair.hpp), which the engine runs, gives the reference's bytes and takes its
 // draws at every width: one lane (a CPU thread), and tiles of OpenMP threads with real barriers
 // (tests/omp_lanes.hpp) as wide as a GPU's tiles and wider than a unit, or of widths that divide
 // nothing evenly.
@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "gpuga/device/breed.hpp"
-#include "gpuga/device/team_repair.hpp"
+#include "gpuga/device/repair.hpp"
 #include "gpuga/sudoku/exact_solver.hpp"
 #include "gpuga/sudoku/propagate.hpp"
 #include "gpuga/sudoku/puzzle_io.hpp"
@@ -271,7 +271,7 @@ TEST(TeamRepair, ThirtySixAndFortyNineAtEveryWidthIsTheReference) {
 
 TEST(TeamRepair, SixtyFourAtEveryWidthIsTheReference) { expect_reference_bytes<8>(large_instance(64), 1); }
 
-// A lane alone keeps its state from repair to repair (lone_repair.hpp): children of puzzles of
+// A lane alone keeps its state from repair to repair (LoneRepair): children of puzzles of
 // one size in turn, from the hard band (many cells placed by choice) to a puzzle with no
 // solution, each the reference's bytes and draws.
 TEST(TeamRepair, ALaneAloneKeepsTheReferenceFromPuzzleToPuzzle) {

@@ -8,7 +8,6 @@
 
 #include "gpuga/device/fitness.hpp"
 #include "gpuga/device/island_params.hpp"
-#include "gpuga/device/moves.hpp"
 #include "gpuga/device/operators.hpp"
 
 namespace gpuga {
@@ -86,7 +85,7 @@ GPUGA_HD_INLINE void copy_genome(std::uint8_t* out, const std::uint8_t* in) {
 }
 
 // ga.local_search hill-climbing moves on a child, each made when it does not make it worse.
-// Scored by UnitCounts (moves.hpp): on the CPU up to 9x9 the counted units' values are counted
+// Scored by UnitCounts (operators.hpp): on the CPU up to 9x9 the counted units' values are counted
 // once and a move reads four words instead of counting 36 cells; elsewhere it is move_delta.
 // Either way the same moves are made.
 template <int B, class R>

@@ -1,8 +1,8 @@
 #pragma once
 // Simulated annealing (sa) and hill climbing (hc) on the island engine: every individual of an
 // island is an independent chain that makes moves (operators.hpp: propose_move, the GA's
-// mutation) scored by their fitness change (moves.hpp: UnitCounts, the units counted once a
-// sweep). A generation is a sweep: each chain proposes as many moves as the puzzle has free
+// mutation) scored by their fitness change (operators.hpp: UnitCounts, the units counted once a
+// sweep), accepted by the Metropolis rule in integer arithmetic (below). A generation is a sweep: each chain proposes as many moves as the puzzle has free
 // cells. hc accepts a move that does not make the grid worse and restarts a climb that has not
 // got better for --restart-after sweeps; sa accepts a worsening d with probability exp(-d / T),
 // cools T geometrically every chain length, and reheats a chain to the initial temperature after
@@ -18,9 +18,40 @@
 #include <cstdint>
 
 #include "gpuga/device/island_steps.hpp"
-#include "gpuga/device/moves.hpp"
 
 namespace gpuga {
+
+// exp(-x) for x >= 0 in 32.32 fixed point, as a 32.32 fixed-point number: exp(-x / 4096) by its
+// Taylor series to the fourth power (error below 1e-16), squared twelve times, all in 2.62
+// fixed point. Integers only, so host and device compute the same bits.
+GPUGA_HD_INLINE std::uint64_t exp_neg_fixed(std::uint64_t x) {
+  constexpr std::uint64_t kOne = std::uint64_t(1) << 62;
+  if (x >= std::uint64_t(23) << 32) return 0;  // exp(-23) * 2^32 < 1
+  const std::uint64_t z = x << 18;             // x / 4096 in 2.62 (x < 2^37)
+  auto mul = [](std::uint64_t a, std::uint64_t b) { return mul_hi_64(a, b) << 2; };
+  const std::uint64_t z2 = mul(z, z), z3 = mul(z2, z), z4 = mul(z3, z);
+  std::uint64_t y = kOne - z + z2 / 2 - z3 / 6 + z4 / 24;
+  for (int k = 0; k < 12; ++k) y = mul(y, y);
+  return y >> 30;
+}
+
+// The acceptance threshold of a worsening by d >= 1 at inverse temperature beta (32.32): a 32-bit
+// draw below it accepts, which happens with probability exp(-d * beta). `accept1` is
+// exp_neg_fixed(beta), that of d = 1; exp(-d beta) = exp(-beta)^d.
+GPUGA_HD_INLINE std::uint64_t accept_threshold(std::uint64_t accept1, int d) {
+  std::uint64_t t = accept1;
+  for (int k = 1; k < d && t; ++k) t = (t * accept1) >> 32;
+  return t;
+}
+
+// beta after one cooling step (temperature times `cooling`), saturated where no worsening is
+// accepted any more (exp(-2^8) = 0 in 32 bits).
+inline constexpr std::uint64_t kFrozenBeta = std::uint64_t(1) << 40;
+
+GPUGA_HD_INLINE std::uint64_t cool(std::uint64_t beta, std::uint64_t cooling_step) {
+  const std::uint64_t next = beta + (mul_hi_64(beta, cooling_step) << 1);
+  return next < kFrozenBeta ? next : kFrozenBeta;
+}
 
 GPUGA_HD_INLINE std::uint32_t accept1_of(std::uint64_t beta) {
   const std::uint64_t a = exp_neg_fixed(beta);

@@ -28,7 +28,7 @@
 
 #include "gpuga/device/breed.hpp"
 #include "gpuga/device/island_params.hpp"
-#include "gpuga/device/team_repair.hpp"
+#include "gpuga/device/repair.hpp"
 
 namespace gpuga {
 
@@ -116,7 +116,7 @@ struct IslandLayout {
   std::uint32_t individuals = 0, children = 0;  // an island's, and the children it breeds a generation
   std::uint32_t sort_n = 0;         // sort keys: a power of two >= individuals (truncation: + children)
   bool bands = false, truncation = false, chains = false;
-  std::uint32_t repair_lanes = 0;   // the repaired GA: a child's lanes on a GPU (team_repair.hpp)
+  std::uint32_t repair_lanes = 0;   // the repaired GA: a child's lanes on a GPU (repair.hpp)
   std::uint64_t genomes0 = 0, genomes1 = 0, kids = 0;
   std::uint64_t fit0 = 0, fit1 = 0, kid_fit = 0;
   std::uint64_t band0 = 0, band1 = 0, kid_band = 0;
@@ -393,7 +393,7 @@ struct Island {
   }
 
   // Genomes from..to-1 of the array at `genomes` rebuilt within their candidates (the repaired
-  // GA), a genome a tile of lanes (team_repair.hpp), each from its own stream: (seed,
+  // GA), a genome a tile of lanes (repair.hpp), each from its own stream: (seed,
   // generation, its index, kPurposeRepair); then each improved by `Search` (NoSearch, or the
   // tabu search of searched_step.hpp) with `searches` (a parameter rather than a member, so
   // that no other step's Island grows: its kernels' stack frames are held by kernel_resources).

@@ -46,7 +46,7 @@ struct GaParams {
   Threshold crossover_threshold{};
   Threshold mutation_threshold{};
   std::uint32_t local_search{};  // hill-climbing moves tried on every bred child (memetic)
-  Repair repair{};               // propagate: every child then rebuilt (team_repair.hpp; cell encoding)
+  Repair repair{};               // propagate: every child then rebuilt (repair.hpp; cell encoding)
   std::uint32_t tabu{};          // propagate: tabu-search steps on every repaired grid (tabu.hpp)
   std::uint64_t seed{};          // the run's seed; island k's is derive_seed(seed, k)
 };

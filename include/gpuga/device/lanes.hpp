@@ -1,6 +1,6 @@
 #pragma once
 // A tile of lanes: the threads of a team that work on one thing together (a child under repair,
-// team_repair.hpp), and the few ways they cooperate, each with a plain serial meaning:
+// repair.hpp), and the few ways they cooperate, each with a plain serial meaning:
 //   lane(), width()     this thread's lane in its tile, and the tile's lanes;
 //   tile(), tiles()     this tile in its team, and the team's tiles;
 //   sync()              a barrier of the tile, after which every lane sees what the others wrote

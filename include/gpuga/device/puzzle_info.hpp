@@ -27,7 +27,7 @@ struct PuzzleInfo {
   typename S::Mask unit_givens[S::kUnits]{};  // bit v: a given of the unit holds v (the repair)
   // Each free cell's index and the numbers of its row, column and box (each of n), packed by
   // pack_units: the repair's waves visit every open cell in every wave, and a load and shifts
-  // cost fewer registers than dividing the index by n and B each time (team_repair.hpp). Last,
+  // cost fewer registers than dividing the index by n and B each time (repair.hpp). Last,
   // so that a step that repairs nothing stages the puzzle without it (island.hpp).
   std::uint32_t units_of[S::kCells]{};
 };
