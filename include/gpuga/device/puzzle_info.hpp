@@ -35,7 +35,7 @@ struct PuzzleInfo {
 // Cell c's index and the numbers of its row, column and box among the units of each kind, in
 // 12 + 3 x 6 bits.
 template <int B>
-inline constexpr std::uint32_t pack_units(int c) {
+inline std::uint32_t pack_units(int c) {
   using S = Shape<B>;
   static_assert(S::kCells <= 1 << 12 && S::kSide <= 1 << 6);
   return static_cast<std::uint32_t>(c) | static_cast<std::uint32_t>(S::row_of(c)) << 12 |

@@ -310,9 +310,9 @@ GPUGA_HD_INLINE int cand_slot(int row, int col) {
 }
 
 // Where unit u's cells' candidates are: the k-th at first + k / B * across + k % B * along (a
-// row along itself, a column down, a box along each of its rows and across to the next). The
-// same arithmetic for every kind of unit, so that a warp's lanes, some on rows and some on
-// columns or boxes, take no separate paths.
+// row along itself, a column down, a box along each of its rows and across to the next). A unit
+// is read by the same loop whatever its kind, so that a warp's lanes, some on rows and some on
+// columns or boxes, read theirs together.
 struct UnitSlots {
   int first, along, across;
 };
