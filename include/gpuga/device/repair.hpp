@@ -44,6 +44,7 @@
 
 #include "gpuga/device/lanes.hpp"
 #include "gpuga/device/puzzle_info.hpp"
+#include "gpuga/device/rng.hpp"
 
 namespace gpuga {
 
