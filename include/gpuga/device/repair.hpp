@@ -302,7 +302,6 @@ inline constexpr CandLayout kCandLayout = B == 2   ? CandLayout{4, 0}
                                           : B == 6 ? CandLayout{38, 0}
                                           : B == 7 ? CandLayout{55, 0}
                                                    : CandLayout{71, 1};
-static_assert(kCandLayout<8>.stride >= 64 + 7 * kCandLayout<8>.gap, "a row's slots fit its stride");
 
 // The slot of the cell in row `row` (0..n-1) and column `col` (0..n-1).
 template <int B>
@@ -344,6 +343,8 @@ template <int B>
 struct RepairScratch {
   using S = Shape<B>;
   using Bits = typename S::Bits;
+  static_assert(kCandLayout<B>.stride >= S::kSide + (B - 1) * kCandLayout<B>.gap,
+                "a row's slots fit its stride");
   Bits used[S::kUnits];     // values placed in the unit, givens included
   Bits lone[S::kUnits];     // this wave: values that one open cell of the unit allows
   Bits claimed[S::kUnits];  // this wave: values some cell of the unit claims (0 between)
@@ -521,7 +522,7 @@ GPUGA_HD void repair_on_lanes(const Lanes& lanes, RepairScratch<B>& scratch, std
   const std::uint32_t n_free = info.n_free, lane = lanes.lane(), width = lanes.width();
   if (n_free == 0) return;
 #if !defined(__CUDA_ARCH__)
-  if constexpr (std::is_same_v<Lanes, OneLane>) {  // a lane alone: LoneRepair
+  if constexpr (std::is_same_v<Lanes, OneLane>) {  // a lane alone: LoneRepair, candidates by cell
     const std::uint32_t from = scratch.rng.below(n_free);
     for (int c = 0; c < S::kCells; ++c) scratch.cand[c] = info.givens[c] ? 0 : info.allowed[c];
     lone_repair<B>().run(grid, info, scratch.cand, from, scratch.rng);
