@@ -534,7 +534,8 @@ stage_hold() {
 # 9x9 island (a cooperative grid), no race in two repaired 36x36 islands of 8 (a block of eight
 # tiles each), and no barrier misuse in a repaired 36x36 island too large to stage; one
 # generation is timed at 36x36 and 64x64 on the GPU and on this machine's CPU cores (gpuga
-# bench: 132 islands of 32 unsearched into time-large-SIZE.json; two islands of 8 searched, a
+# bench: 132 islands of 32 unsearched into time-large-SIZE.json, and at 36x36 264, which run two
+# blocks of six tiles a multiprocessor, into time-large-36x36-paired.json; two islands of 8 searched, a
 # fortieth of the defaults' steps a grid, into time-large-SIZE-searched.json); and
 # the first puzzles at 45 % given (the hard band, docs/benchmarks.md's "Beyond 25x25") are
 # solved one at a time at the defaults on both (JSON into large-SIZE-BACKEND.json). Dry: puzzles
@@ -564,6 +565,9 @@ stage_large() {
   time_large() {
     local puzzle backends=$backend
     [ "$backend" = cpu ] || backends=$backend,cpu
+    measured "$gpuga" bench --backend "$backends" --puzzle "$work/36x36-first.txt" --pop $((2 * wide)) \
+      --island-size 32 --tabu 0 --generations 1 --repeats 3 --warmup 1 \
+      --json "$OUT/time-large-36x36-paired.json" || return 1
     for puzzle in 36x36-first 64x64; do
       measured "$gpuga" bench --backend "$backends" --puzzle "$work/$puzzle.txt" --pop "$wide" \
         --island-size 32 --tabu 0 --generations 1 --repeats 3 --warmup 1 \

@@ -87,16 +87,33 @@ int number_before(const std::string& line, const std::string& word) {
   return std::atoi(line.substr(start, from - start + 1).c_str());
 }
 
+// The limits of architecture "90", say, or null when the table lacks them.
+const Arch* arch_of(const std::string& arch) {
+  const int sm = std::atoi(arch.c_str());
+  const auto it = std::find_if(std::begin(kArchs), std::end(kArchs), [&](const Arch& a) { return a.sm == sm; });
+  return it == std::end(kArchs) ? nullptr : it;
+}
+
+UnitLimits multiprocessor_of(const Arch& arch) {
+  return cuda_multiprocessor(arch.sm / 10, arch.blocks, arch.threads, kRegistersPerSm, arch.shared_per_sm,
+                             kReservedShared);
+}
+
 // A default island of box size `box` on a GPU, one puzzle's or (`size`) another of the table's,
 // of the GA (its children repaired or not: the table's rows of each) or of chains (sa and hc
 // alike, the plain rows): its staged bytes (in shared memory when they fit the architecture) and
 // its team's threads, and the repair's scratch of its block and of a grid's (the repaired GA).
+// The segment step's kernel from device memory runs the blocks of islands that fill every
+// multiprocessor (two of fewer tiles where they run more), its staged kernel an island a
+// multiprocessor's (launch_policy.hpp's block_launch_of).
 struct DefaultIsland {
   std::uint64_t staged;
   int threads, home_threads;  // its segment step's team, and the boundary and summary steps'
   std::uint64_t scratch, grid_scratch;
+  int crowded_threads;  // the segment step's team from device memory, and its scratch
+  std::uint64_t crowded_scratch;
 };
-DefaultIsland default_island(int box, std::uint64_t shared_per_block, std::uint32_t size = 0,
+DefaultIsland default_island(int box, const Arch* arch, std::uint32_t size = 0,
                              Algorithm algorithm = Algorithm::Ga, Repair repair = Repair::Propagate) {
   RunOptions o;
   o.algorithm = algorithm;
@@ -112,28 +129,26 @@ DefaultIsland default_island(int box, std::uint64_t shared_per_block, std::uint3
     const IslandLayout layout = make_layout<B>(ga);
     // The architecture's block: what the repair's tiles fit in (launch_policy.hpp); whether the
     // island stages there too, islands_per_sm decides.
-    const DeviceLimits arch{shared_per_block, kTeamThreads, LoneIsland::GridWhenUnstaged};
-    const Launch block = block_launch_of<B>(true, layout, 1, arch);
-    const Launch home = block_launch_of<B>(false, layout, 1, arch);
+    DeviceLimits limits{.stage_limit = UINT64_MAX, .widest_team = kTeamThreads, .lone = LoneIsland::GridWhenUnstaged};
+    if (arch) {
+      limits.stage_limit = arch->shared_per_block;
+      limits.pair_limit = std::min(arch->shared_per_block, shared_each_of(multiprocessor_of(*arch), 2));
+    }
+    const Launch block = block_launch_of<B>(true, layout, 1, limits);
+    const Launch crowded = block_launch_of<B>(true, layout, kIslandsFillingEveryUnit, limits);
+    const Launch home = block_launch_of<B>(false, layout, 1, limits);
     const Launch grid = launch_of<B>(true, layout, 1, {0, kTeamThreads, LoneIsland::Grid});
     return DefaultIsland{staged_bytes<B>(layout), static_cast<int>(block.threads), static_cast<int>(home.threads),
-                         block.scratch_bytes, grid.scratch_bytes};
+                         block.scratch_bytes, grid.scratch_bytes, static_cast<int>(crowded.threads),
+                         crowded.scratch_bytes};
   });
-}
-
-// The limits of architecture "90", say, or null when the table lacks them.
-const Arch* arch_of(const std::string& arch) {
-  const int sm = std::atoi(arch.c_str());
-  const auto it = std::find_if(std::begin(kArchs), std::end(kArchs), [&](const Arch& a) { return a.sm == sm; });
-  return it == std::end(kArchs) ? nullptr : it;
 }
 
 // As a plan counts them (launch_policy.hpp's resident_blocks), from the architecture's limits.
 int islands_per_sm(const Kernel& k) {
   const Arch* arch = arch_of(k.arch);
   if (!arch) return 0;
-  const UnitLimits sm = cuda_multiprocessor(arch->sm / 10, arch->blocks, arch->threads, kRegistersPerSm,
-                                            arch->shared_per_sm, kReservedShared);
+  const UnitLimits sm = multiprocessor_of(*arch);
   const std::uint64_t staged = k.staged + k.scratch <= arch->shared_per_block ? k.staged : 0;
   return static_cast<int>(resident_blocks(sm, {std::uint64_t(k.registers), 0}, k.threads, staged + k.scratch));
 }
@@ -163,7 +178,6 @@ std::vector<Kernel> read_report(const std::string& path) {
         int b = 2;
         while (b * b < side) ++b;
         const Arch* arch = arch_of(k.arch);
-        const std::uint64_t block_shared = arch ? arch->shared_per_block : UINT64_MAX;
         // Only the segment steps run staged: the GA's with the plain GA's island of the table,
         // the repaired GA's with its own, the chains' with an sa island of the table's size;
         // the others, islands too large for shared memory and the grid from device memory. Every
@@ -176,19 +190,22 @@ std::vector<Kernel> read_report(const std::string& path) {
         const bool chain_step = k.name.find("<chain_segment_step") != std::string::npos;
         const Repair rows = plain_step ? Repair::None : Repair::Propagate;
         const DefaultIsland island =
-            chain_step ? default_island(b, block_shared, 0, Algorithm::Sa)
-                       : default_island(b, block_shared, 0, Algorithm::Ga, rows);
+            chain_step ? default_island(b, arch, 0, Algorithm::Sa)
+                       : default_island(b, arch, 0, Algorithm::Ga, rows);
         const bool staged_ga = k.name.rfind("staged_island_kernel", 0) == 0 && (plain_step || repaired_step);
         if (k.name.rfind("staged_island_kernel", 0) == 0 && (staged_ga || chain_step))
           k.staged = island.staged;
-        if (repaired_step) k.scratch = island_kernel ? island.scratch : island.grid_scratch;
+        const bool home_kernel = k.name.rfind("island_kernel", 0) == 0;
+        if (repaired_step)
+          k.scratch = !island_kernel ? island.grid_scratch : home_kernel ? island.crowded_scratch : island.scratch;
         if (island_kernel) k.threads = plain_step || repaired_step || chain_step ? island.threads : island.home_threads;
+        if (home_kernel && repaired_step) k.threads = island.crowded_threads;
         k.per_sm = islands_per_sm(k);
         out.push_back(k);
         // Other islands of the GA's rows (many puzzles at once): its staged step again, as "@size".
         const std::vector<std::uint32_t> sizes = table_island_sizes(size_defaults(Backend::Cuda, b, rows));
         for (std::size_t i = 1; staged_ga && i < sizes.size(); ++i) {
-          const DefaultIsland other = default_island(b, block_shared, sizes[i], Algorithm::Ga, rows);
+          const DefaultIsland other = default_island(b, arch, sizes[i], Algorithm::Ga, rows);
           Kernel m = k;
           m.name += "@" + std::to_string(sizes[i]);
           m.staged = other.staged;

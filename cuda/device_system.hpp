@@ -372,18 +372,23 @@ template <int B>
 struct LaunchPolicy<chain_segment_step<B>> {
   static constexpr BlocksPerMultiprocessor sm80{2, 2, 2}, sm90{2, B >= 6 ? 2u : 4u, 2};
 };
+// On sm_90 the 36x36 islands from device memory hold two blocks, of six tiles each where the
+// islands outnumber the multiprocessors (launch_policy.hpp's block_launch_of: twelve tiles a
+// multiprocessor where a staged block holds eight).
 template <int B>
 struct LaunchPolicy<repaired_ga_segment_step<B>> {
   static constexpr unsigned kHome = B >= 6 ? 1u : 2u, kStaged = B <= 4 ? 4u : kHome;
-  static constexpr BlocksPerMultiprocessor sm80{kHome, kStaged, kHome}, sm90{kHome, kStaged, kHome};
+  static constexpr BlocksPerMultiprocessor sm80{kHome, kStaged, kHome}, sm90{B == 6 ? 2u : kHome, kStaged, kHome};
 };
 // The searched GA's: two blocks (128 registers) up to 25x25; one from 36x36, where a block's
 // repair tiles fill a multiprocessor's shared memory anyway, so that the search's keys and
-// tables' addresses spill nothing (at two, the 36x36 grid kernel spilled 8 bytes).
+// tables' addresses spill nothing (at two, the 36x36 grid kernel spilled 8 bytes); two for
+// 36x36 from device memory on sm_90, as the repaired GA's.
 template <int B>
 struct LaunchPolicy<searched_ga_segment_step<B>> {
   static constexpr unsigned kBlocks = B >= 6 ? 1u : 2u;
-  static constexpr BlocksPerMultiprocessor sm80{kBlocks, kBlocks, kBlocks}, sm90{kBlocks, kBlocks, kBlocks};
+  static constexpr BlocksPerMultiprocessor sm80{kBlocks, kBlocks, kBlocks},
+      sm90{B == 6 ? 2u : kBlocks, kBlocks, kBlocks};
 };
 // The column of the architecture being compiled (sm_80 before sm_90; the host pass, which
 // launches what the device passes compiled, reads sm_90's).
@@ -568,13 +573,14 @@ class System : public Memory {
                                          std::to_string(total_b >> 20) + " MiB; " + kLowerHint);
   }
   // An island stages in what a block may opt in to of shared memory; a lone island too large for
-  // it runs on a cooperative grid where the device launches them.
+  // it runs on a cooperative grid where the device launches them; two blocks share a
+  // multiprocessor in half its shared memory each.
   DeviceLimits limits() const {
-    int bytes = 0, cooperative = 0;
-    GPUGA_CUDA_CHECK(cudaDeviceGetAttribute(&bytes, cudaDevAttrMaxSharedMemoryPerBlockOptin, device_));
-    GPUGA_CUDA_CHECK(cudaDeviceGetAttribute(&cooperative, cudaDevAttrCooperativeLaunch, device_));
-    return {static_cast<std::uint64_t>(bytes), kTeamThreads,
-            cooperative ? LoneIsland::GridWhenUnstaged : LoneIsland::Alone};
+    const std::uint64_t block = attribute(cudaDevAttrMaxSharedMemoryPerBlockOptin);
+    const bool cooperative = attribute(cudaDevAttrCooperativeLaunch) != 0;
+    return {.stage_limit = block, .widest_team = kTeamThreads,
+            .lone = cooperative ? LoneIsland::GridWhenUnstaged : LoneIsland::Alone,
+            .pair_limit = std::min(block, shared_each_of(multiprocessor(), 2)), .units = multiprocessors()};
   }
   // What one multiprocessor holds at once: blocks, threads, registers and shared memory.
   UnitLimits multiprocessor() const {

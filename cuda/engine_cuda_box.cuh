@@ -14,13 +14,14 @@ std::unique_ptr<Engine> make_cuda_engine_of(const Grid& puzzle, const EnginePara
       puzzle, params, device_system::System(device), slots);
 }
 
-// Islands of these parameters resident at once per multiprocessor: their segment step's blocks,
-// by CUDA's occupancy query (device_system::resident_blocks_of).
+// Islands of these parameters resident at once per multiprocessor, where they fill every one:
+// their segment step's blocks, by CUDA's occupancy query (device_system::resident_blocks_of).
 template <int B>
 int cuda_islands_per_multiprocessor_of(const IslandParams& params, int device) {
   const device_system::System sys(device);
   const device_system::DeviceScope on(device);
-  const Launch launch = block_launch_of<B>(true, make_layout<B>(params.ga), 1, sys.limits());
+  const Launch launch =
+      block_launch_of<B>(true, make_layout<B>(params.ga), kIslandsFillingEveryUnit, sys.limits());
   return with_segment_step<B>(params.ga,
                               [&]<class Step>() { return device_system::resident_blocks_of<Step>(launch); });
 }

@@ -14,8 +14,10 @@ using namespace gpuga;
 
 namespace {
 
-constexpr DeviceLimits kAmpere{166912, 256, LoneIsland::GridWhenUnstaged};
-constexpr DeviceLimits kHopper{232448, 256, LoneIsland::GridWhenUnstaged};
+// Two blocks share a multiprocessor in half its shared memory each, less a block's 1 KiB
+// (shared_each_of: 163 KiB of 164 and 227 of 228 a block alone): an A100's 108, an H100's 132.
+constexpr DeviceLimits kAmpere{166912, 256, LoneIsland::GridWhenUnstaged, 82944, 108};
+constexpr DeviceLimits kHopper{232448, 256, LoneIsland::GridWhenUnstaged, 115712, 132};
 
 template <int B>
 IslandLayout layout(std::uint32_t size, Algorithm algorithm = Algorithm::Ga) {
@@ -87,6 +89,15 @@ TEST(LaunchPolicy, TheCpuStagesNothingAndTheTwinPutsEveryLoneIslandOnTheGrid) {
 // An H100's multiprocessor (its attributes): 32 blocks, 2048 threads, 64 Ki registers in 4
 // partitions, 228 KiB of shared memory, 1 KiB of it reserved per block, allocated 128 B at a time.
 const UnitLimits kHopperSm = cuda_multiprocessor(9, 32, 2048, 65536, 233472, 1024);
+
+TEST(LaunchPolicy, TwoBlocksShareAUnitInHalfItsSharedMemoryEach) {
+  EXPECT_EQ(shared_each_of(kHopperSm, 2), kHopper.pair_limit);
+  EXPECT_EQ(shared_each_of(cuda_multiprocessor(8, 32, 2048, 65536, 167936, 1024), 2), kAmpere.pair_limit);
+  // Two of that many bytes, and no more, are resident together.
+  EXPECT_EQ(resident_blocks(kHopperSm, {}, 256, kHopper.pair_limit), 2u);
+  EXPECT_EQ(resident_blocks(kHopperSm, {}, 256, kHopper.pair_limit + 1), 1u);
+  EXPECT_EQ(shared_each_of(UnitLimits{.shared = 1000, .shared_reserved_per_block = 1024}, 2), 0u);
+}
 
 TEST(LaunchPolicy, AUnitHoldsTheBlocksItsRegistersThreadsAndSharedMemoryAllow) {
   // 64 registers on blocks of 128: 8192 a block, 8 by registers; 20,000 staged bytes: 11 by
@@ -206,4 +217,56 @@ TEST(LaunchPolicy, TheRepairsScratchFitsABlocksSharedMemoryAtEverySize) {
   EXPECT_FALSE(repair_tile_fits<8>(repaired_layout<8>(32), small));
   EXPECT_TRUE(repair_tile_fits<6>(repaired_layout<6>(32), small));
   EXPECT_TRUE(repair_tile_fits<8>(layout<8>(32), small));  // the plain GA repairs nothing
+}
+
+TEST(LaunchPolicy, TwoBlocksOfFewerTilesShareAUnitWhereTheyRunMoreTiles) {
+  // 36x36 on an H100: a block alone holds eight tiles (its island, too large to stage beside
+  // them, from the home), and a second block does not fit beside it; two blocks of six do.
+  // Twelve tiles a unit against eight, once the islands outnumber the units.
+  const IslandLayout big = repaired_layout<6>(32);
+  const std::uint64_t tile = tile_scratch_bytes(sizeof(RepairScratch<6>));
+  const auto tiles_of = [](const Launch& launch) { return launch.threads / kRepairLanes<6>; };
+  const Launch one_a_unit = block_launch_of<6>(true, big, kHopper.units, kHopper);
+  EXPECT_EQ(tiles_of(one_a_unit), 8u);
+  EXPECT_EQ(one_a_unit.kernel, KernelKind::Home);
+  ASSERT_GT(one_a_unit.scratch_bytes, kHopper.pair_limit);
+  for (const std::uint64_t islands : {264ull, 200ull, 1000ull}) {
+    const Launch pair = block_launch_of<6>(true, big, islands, kHopper);
+    EXPECT_EQ(tiles_of(pair), 6u) << islands;
+    EXPECT_EQ(pair.scratch_bytes, 6 * tile);
+    EXPECT_EQ(pair.kernel, KernelKind::Home) << islands;
+    EXPECT_EQ(resident_blocks(kHopperSm, {128, 0}, pair.threads, pair.scratch_bytes), 2u);
+  }
+  // 140 islands: 140 x 6 tiles run at once against 132 x 8.
+  EXPECT_EQ(tiles_of(block_launch_of<6>(true, big, 140, kHopper)), 8u);
+  // The boundary and summary steps repair nothing: unchanged.
+  EXPECT_EQ(block_launch_of<6>(false, big, 1000, kHopper).threads, team_threads(big, 256, false));
+  // An A100 at 25x25: a block of eight tiles and its island staged takes more than half the
+  // unit; two blocks of eight from the home run twice the tiles.
+  const IslandLayout mid = repaired_layout<5>(32);
+  const Launch staged_alone = block_launch_of<5>(true, mid, 1, kAmpere);
+  EXPECT_EQ(std::tie(staged_alone.threads, staged_alone.kernel), std::make_tuple(256u, KernelKind::Staged));
+  const Launch paired = block_launch_of<5>(true, mid, 1000, kAmpere);
+  EXPECT_EQ(std::tie(paired.threads, paired.kernel), std::make_tuple(256u, KernelKind::Home));
+  EXPECT_EQ(block_launch_of<5>(true, mid, 1000, kHopper).kernel, KernelKind::Staged);  // two fit staged
+  // A block alone stays: an A100's at 36x36 (four tiles in half its shared memory, eight a unit
+  // either way), an H100's at 49x49 (two blocks of three against seven) and 64x64 (two of two
+  // against four), and at 9x9, whose blocks share a unit anyway.
+  EXPECT_EQ(tiles_of(block_launch_of<6>(true, big, 1000, kAmpere)), 8u);
+  EXPECT_EQ(tiles_of(block_launch_of<7>(true, repaired_layout<7>(32), 1000, kHopper)), 7u);
+  EXPECT_EQ(tiles_of(block_launch_of<8>(true, repaired_layout<8>(32), 1000, kHopper)), 4u);
+  const Launch nine = block_launch_of<3>(true, repaired_layout<3>(32), 1000, kHopper);
+  EXPECT_EQ(std::tie(nine.threads, nine.kernel), std::make_tuple(256u, KernelKind::Staged));
+  // A plan's islands a unit count them where they fill every unit: two of 36x36 at 128 registers.
+  SegmentFootprints f;
+  f[SegmentStep::RepairedGa] = {{160, 0}, {128, 0}};
+  GaParams ga;
+  ga.island_size = ga.children = 32;
+  ga.repair = Repair::Propagate;
+  ga.encoding = Encoding::Cell;
+  ASSERT_EQ(make_layout<6>(ga).repair_lanes, kRepairLanes<6>);
+  EXPECT_EQ(islands_at_once<6>(ga, kHopperSm, kHopper, f), 2u);
+  // A lone island never pairs (on the grid, or a block alone where it does not fit one).
+  EXPECT_EQ(launch_of<6>(true, big, 1, kHopper).kernel, KernelKind::Grid);
+  EXPECT_EQ(tiles_of(block_launch_of<6>(true, big, 1, kHopper)), 8u);
 }

@@ -16,6 +16,11 @@ struct DeviceLimits {
   std::uint64_t stage_limit = 0;   // the most bytes an island is staged in (a block's shared memory)
   std::uint32_t widest_team = 1;   // a block's most threads
   LoneIsland lone = LoneIsland::Alone;
+  // Where two blocks may share a unit (a GPU's multiprocessor): the most shared bytes each may
+  // take so that both fit (shared_each_of), and the units; 0 where a unit runs one island at a
+  // time (a CPU thread, the OpenMP twin).
+  std::uint64_t pair_limit = 0;
+  std::uint64_t units = 1;
 };
 
 enum class KernelKind {
@@ -82,6 +87,13 @@ inline std::uint64_t resident_blocks(const UnitLimits& u, const KernelFootprint&
       (k.static_shared + dynamic_shared + u.shared_reserved_per_block + granule - 1) / granule * granule;
   if (shared) blocks = std::min(blocks, u.shared / shared);
   return blocks;
+}
+
+// The most dynamic shared bytes each of `blocks` blocks may take (no static shared memory) and
+// still be resident together on `u`, by resident_blocks' rules.
+inline std::uint64_t shared_each_of(const UnitLimits& u, std::uint64_t blocks) {
+  const std::uint64_t each = u.shared / blocks / u.shared_granularity * u.shared_granularity;
+  return each > u.shared_reserved_per_block ? each - u.shared_reserved_per_block : 0;
 }
 
 // A CUDA multiprocessor of compute capability `major` from its attributes, with the allocation

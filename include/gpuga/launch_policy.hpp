@@ -5,6 +5,7 @@
 // steps, which work on the islands' home), the island's layout, how many islands there are, and
 // what the system can do. Pure: tests/test_launch_policy.cpp checks it on an A100's and an
 // H100's limits with no GPU.
+#include <algorithm>
 #include <cstdint>
 
 #include "gpuga/device/island.hpp"
@@ -12,14 +13,13 @@
 
 namespace gpuga {
 
-// A block of `threads` whose tiles' repair scratch (in its shared memory: stage_limit bytes) fits:
-// as many tiles as fit, at least one. A team of one tile (a CPU thread, whose scratch is its
-// own) keeps its threads. A block of fewer tiles repairs the same children in more turns, with
-// the same bytes (tests/test_engine_device.cpp runs 64x64 on a GPU's limits on the twin).
+// A block of `threads` whose tiles' repair scratch fits `limit` bytes of shared memory: as many
+// tiles as fit, at least one. A team of one tile (a CPU thread, whose scratch is its own) keeps
+// its threads. A block of fewer tiles repairs the same children in more turns, with the same
+// bytes (tests/test_engine_device.cpp runs 64x64 on a GPU's limits on the twin).
 template <int B>
-std::uint32_t threads_whose_scratch_fits(std::uint32_t threads, const DeviceLimits& d) {
-  const std::uint64_t tile = tile_scratch_bytes(sizeof(RepairScratch<B>));
-  const std::uint64_t tiles = d.stage_limit / tile;
+std::uint32_t threads_whose_scratch_fits(std::uint32_t threads, std::uint64_t limit) {
+  const std::uint64_t tiles = limit / tile_scratch_bytes(sizeof(RepairScratch<B>));
   if (threads <= kRepairLanes<B> || tiles * kRepairLanes<B> >= threads) return threads;
   return static_cast<std::uint32_t>(tiles > 1 ? tiles : 1) * kRepairLanes<B>;
 }
@@ -31,24 +31,51 @@ bool repair_tile_fits(const IslandLayout& layout, const DeviceLimits& d) {
          tile_scratch_bytes(sizeof(RepairScratch<B>)) <= d.stage_limit;
 }
 
-// A step over `islands` islands of `layout`, a block an island; `stages`: the step can stage its
-// island (the segment steps), the others run from the home.
+// A step over islands of `layout`, a block an island, whose shared memory takes at most `limit`
+// bytes; `stages`: the step can stage its island (the segment steps), the others run from the
+// home.
 template <int B>
-Launch block_launch_of(bool stages, const IslandLayout& layout, std::uint64_t islands, const DeviceLimits& d) {
+Launch block_launch_within(bool stages, const IslandLayout& layout, std::uint64_t islands, std::uint64_t limit,
+                           const DeviceLimits& d) {
   const std::uint64_t bytes = staged_bytes<B>(layout);
   Launch launch;
   launch.blocks = islands;
   launch.threads = team_threads(layout, d.widest_team, stages);
   if (stages && layout.repair_lanes) {
-    launch.threads = threads_whose_scratch_fits<B>(launch.threads, d);
+    launch.threads = threads_whose_scratch_fits<B>(launch.threads, limit);
     launch.scratch_bytes = repair_scratch_bytes<B>(launch.threads);
   }
-  if (stages && bytes + launch.scratch_bytes <= d.stage_limit) {
+  if (stages && bytes + launch.scratch_bytes <= limit) {
     launch.kernel = KernelKind::Staged;
     launch.staged_bytes = bytes;
   }
   return launch;
 }
+
+// A step over `islands` islands of `layout`, a block an island. A block of the repaired GA's
+// tiles takes as many as its shared memory holds, unless two blocks, of fewer tiles or unstaged,
+// share a unit and so run more tiles over the device once the islands outnumber the units: on an
+// H100 at 36x36 two blocks of six tiles where one holds eight; on an A100 at 25x25 two of eight
+// from the home where one holds eight with its island staged. Where blocks pair, the repaired
+// steps' kernels hold two by their registers (cuda/device_system.hpp's LaunchPolicy; the
+// kernel_resources test checks the islands a multiprocessor that a plan counts).
+template <int B>
+Launch block_launch_of(bool stages, const IslandLayout& layout, std::uint64_t islands, const DeviceLimits& d) {
+  const Launch alone = block_launch_within<B>(stages, layout, islands, d.stage_limit, d);
+  if (!stages || !layout.repair_lanes || !d.pair_limit) return alone;
+  const Launch pair = block_launch_within<B>(stages, layout, islands, d.pair_limit, d);
+  const auto tiles_running = [&](const Launch& launch, std::uint64_t blocks_a_unit) {
+    const std::uint64_t tiles = launch.threads > kRepairLanes<B> ? launch.threads / kRepairLanes<B> : 1;
+    return std::min(islands, blocks_a_unit * d.units) * tiles;
+  };
+  const bool pair_fits = pair.scratch_bytes + pair.staged_bytes <= d.pair_limit;
+  const bool alone_pairs = alone.scratch_bytes + alone.staged_bytes <= d.pair_limit;
+  return pair_fits && !alone_pairs && tiles_running(pair, 2) > tiles_running(alone, 1) ? pair : alone;
+}
+
+// Islands enough to fill every unit: what a plan's room for islands (islands_at_once) and the
+// kernels' occupancy are counted at.
+inline constexpr std::uint64_t kIslandsFillingEveryUnit = UINT64_MAX;
 
 // The launch of a step over `islands` islands of `layout`: a block an island, or a lone island
 // on a grid where the system says so. A grid's blocks are the widest: on a GPU, one whose tiles'
@@ -77,13 +104,14 @@ inline SegmentStep segment_step_of(const GaParams& ga) {
 }
 
 // Islands of these parameters side by side (a block each, never a lone island's grid) that one
-// unit runs at once: the segment step's blocks, staged where the island fits. A plan counts them
-// from a probe's numbers, as CUDA's occupancy calculator does (tests/test_engine_device.cpp
-// checks every segment kernel against cudaOccupancyMaxActiveBlocksPerMultiprocessor).
+// unit runs at once, where they fill every unit: the segment step's blocks, staged where the
+// island fits. A plan counts them from a probe's numbers, as CUDA's occupancy calculator does
+// (tests/test_engine_device.cpp checks every segment kernel against
+// cudaOccupancyMaxActiveBlocksPerMultiprocessor).
 template <int B>
 std::uint64_t islands_at_once(const GaParams& ga, const UnitLimits& u, const DeviceLimits& d,
                               const SegmentFootprints& f) {
-  const Launch launch = block_launch_of<B>(true, make_layout<B>(ga), 1, d);
+  const Launch launch = block_launch_of<B>(true, make_layout<B>(ga), kIslandsFillingEveryUnit, d);
   const StepFootprint& step = f[segment_step_of(ga)];
   return resident_blocks(u, launch.kernel == KernelKind::Staged ? step.staged : step.home, launch.threads,
                          launch.staged_bytes + launch.scratch_bytes);
