@@ -42,10 +42,13 @@ constexpr SizeDefaults kCudaRepaired[] = {
     {32, 0, 10, 0, 2, 2, 32, 0},
     {32, 0, 10, 0, 2, 2, 32, 0},
     // 36x36 to 64x64: the CPU's restarts and tabu-search steps (measured there: a generation
-    // makes the same bytes on either backend), not yet timed on a GPU.
-    {32, 0, 100, 0, 2, 2, 32, 0, 200000},
-    {32, 0, 300, 0, 2, 2, 32, 0, 200000},
-    {32, 0, 100, 0, 2, 2, 32, 0, 200000},
+    // makes the same bytes on either backend), not yet timed on a GPU. One island a
+    // multiprocessor: a generation lasts as long as a warp's searches one after another, four
+    // at 36x36 in a block of eight tiles, where two islands (two blocks of six) would give each
+    // warp six (many puzzles at once fill the device with blocks of six all the same).
+    {32, 0, 100, 0, 1, 2, 32, 0, 200000},
+    {32, 0, 300, 0, 1, 2, 32, 0, 200000},
+    {32, 0, 100, 0, 1, 2, 32, 0, 200000},
 };
 
 // The plain GA's (--repair none: children as bred, a memetic local search): 4x4 takes 9x9's,
