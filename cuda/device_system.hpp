@@ -352,7 +352,8 @@ static_assert(Team<GridTeam>);
 // GA's island at 49x49 from device memory. A cooperative grid's barriers spilled at 64
 // registers, and a lone island that large has blocks enough: two; one from 49x49, where the GA's
 // grid spilled at 128. From 36x36 one block of the repaired GA's tiles fills a multiprocessor's
-// shared memory, and may take every register it needs. kernel_resources (ctest) fails on a spill
+// shared memory, and may take every register it needs, but for 36x36's from device memory on
+// sm_90, where two blocks of fewer tiles share it. kernel_resources (ctest) fails on a spill
 // or a lost block. The launch and the occupancy query both take the kernel compiled with these.
 struct BlocksPerMultiprocessor {
   unsigned home, staged, grid;
@@ -374,7 +375,7 @@ struct LaunchPolicy<chain_segment_step<B>> {
 };
 // On sm_90 the 36x36 islands from device memory hold two blocks, of six tiles each where the
 // islands outnumber the multiprocessors (launch_policy.hpp's block_launch_of: twelve tiles a
-// multiprocessor where a staged block holds eight).
+// multiprocessor where a block alone holds eight).
 template <int B>
 struct LaunchPolicy<repaired_ga_segment_step<B>> {
   static constexpr unsigned kHome = B >= 6 ? 1u : 2u, kStaged = B <= 4 ? 4u : kHome;
