@@ -65,8 +65,7 @@ Launch block_launch_of(bool stages, const IslandLayout& layout, std::uint64_t is
   if (!stages || !layout.repair_lanes || !d.pair_limit) return alone;
   const Launch pair = block_launch_within<B>(stages, layout, islands, d.pair_limit, d);
   const auto tiles_running = [&](const Launch& launch, std::uint64_t blocks_a_unit) {
-    const std::uint64_t tiles = launch.threads > kRepairLanes<B> ? launch.threads / kRepairLanes<B> : 1;
-    return std::min(islands, blocks_a_unit * d.units) * tiles;
+    return std::min(islands, blocks_a_unit * d.units) * repair_tiles<B>(launch.threads);
   };
   const bool pair_fits = pair.scratch_bytes + pair.staged_bytes <= d.pair_limit;
   const bool alone_pairs = alone.scratch_bytes + alone.staged_bytes <= d.pair_limit;

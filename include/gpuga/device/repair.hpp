@@ -278,9 +278,9 @@ LoneRepair<B>& lone_repair() {
   return *state;
 }
 
-// The waves of a tile of lanes, from here on. Lanes a child's repair takes on a GPU: a warp. Narrower tiles would share a warp, but the
-// children of one warp take different waves, and a warp runs its tiles' different paths one
-// after the other.
+// The waves of a tile of lanes, from here on. Lanes a child's repair takes on a GPU: a warp.
+// Narrower tiles would share a warp, but the children of one warp take different waves, and a
+// warp runs its tiles' different paths one after the other.
 template <int B>
 inline constexpr std::uint32_t kRepairLanes = 32;
 
@@ -356,12 +356,15 @@ struct RepairScratch {
   Rng rng;                           // the child's stream, lane 0's to draw from (draw below)
 };
 
-// A block's scratch for the repair on a GPU: a tile of kRepairLanes<B> lanes each, or one tile
-// where the team is narrower (a CPU thread, the OpenMP twin).
+// A block's repair tiles on a GPU: one of kRepairLanes<B> lanes each, or one where the team is
+// narrower (a CPU thread, the OpenMP twin); and their scratch.
+template <int B>
+GPUGA_HD_INLINE constexpr std::uint32_t repair_tiles(std::uint32_t threads) {
+  return threads > kRepairLanes<B> ? threads / kRepairLanes<B> : 1;
+}
 template <int B>
 GPUGA_HD_INLINE constexpr std::uint32_t repair_scratch_bytes(std::uint32_t threads) {
-  return (threads > kRepairLanes<B> ? threads / kRepairLanes<B> : 1) *
-         tile_scratch_bytes(sizeof(RepairScratch<B>));
+  return repair_tiles<B>(threads) * tile_scratch_bytes(sizeof(RepairScratch<B>));
 }
 
 // One child's repair on a tile: its phases, each called by every lane alike. Lane l's open
