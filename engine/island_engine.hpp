@@ -62,7 +62,7 @@ class IslandEngine final : public Engine {
                       std::to_string(slots) + " run(s) of " + std::to_string(given.islands) +
                           " island(s); expected 1 to 2^31-1 islands in all");
     GPUGA_INPUT_CHECK(sort_length(given.ga) <= kMaxSortKeys,
-                      "islands of " + std::to_string(given.ga.island_size) + " breeding " +
+                      "islands of " + std::to_string(given.ga.individuals) + " breeding " +
                           std::to_string(given.ga.children) + " children sort " +
                           std::to_string(sort_length(given.ga)) + " keys; expected at most " +
                           std::to_string(kMaxSortKeys) + " (2^30): lower --island-size" +

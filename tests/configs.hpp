@@ -34,7 +34,7 @@ inline std::vector<TestConfig> all_test_configs(std::uint32_t pop = 300) {
         p.selection = s;
         p.crossover = x;
         p.fitness = (x == Crossover::Uniform) ? FitnessKind::Squared : FitnessKind::Conflicts;
-        p.island_size = pop;
+        p.individuals = pop;
         p.children = s == Selection::Truncation ? 3 * pop + 7 : pop;
         p.elite = s == Selection::Truncation ? 0 : 2;
         p.tournament_size = 3;
@@ -57,7 +57,7 @@ inline std::vector<TestConfig> all_test_configs(std::uint32_t pop = 300) {
       p.fitness = (a == Algorithm::Sa) == (e == Encoding::Row) ? FitnessKind::Squared
                                                                : FitnessKind::Conflicts;
       p.given_aware = (a == Algorithm::Sa) != (e == Encoding::Row);
-      p.island_size = p.children = pop;
+      p.individuals = p.children = pop;
       p.seed = 0xC4A1ull + out.size();
       AnnealParams anneal;
       anneal.cooling_step = cooling_step(0.9);
@@ -79,7 +79,7 @@ inline std::vector<TestConfig> all_test_configs(std::uint32_t pop = 300) {
                                              : Crossover::OnePoint;
     p.fitness = FitnessKind::Conflicts;
     p.repair = Repair::Propagate;
-    p.island_size = pop;
+    p.individuals = pop;
     p.children = s == Selection::Truncation ? 2 * pop + 3 : pop;
     p.elite = s == Selection::Truncation ? 0 : 1;
     p.tournament_size = 3;
@@ -93,7 +93,7 @@ inline std::vector<TestConfig> all_test_configs(std::uint32_t pop = 300) {
   return out;
 }
 
-// A configuration as islands: `islands` of c.params.island_size each on a ring.
+// A configuration as islands: `islands` of c.params.individuals each on a ring.
 inline gpuga::EngineParams islands_of(const TestConfig& c, std::uint32_t islands,
                                       std::uint32_t migration_interval = 0,
                                       std::uint32_t migrants = 0, std::uint32_t restart_after = 0,

@@ -31,7 +31,7 @@ struct OneIsland {
             std::uint32_t restart_after = 0, std::uint32_t reheat_after = 0) {
     p.ga.algorithm = a;
     p.ga.encoding = e;
-    p.ga.island_size = p.ga.children = n;
+    p.ga.individuals = p.ga.children = n;
     p.ga.given_aware = true;
     p.restart_after = restart_after;
     p.anneal.cooling_step = cooling_step(0.9);

@@ -24,7 +24,7 @@ TEST(CudaFaults, AFaultIsReportedWithItsNameAndTheEngineGoesWithoutAnAbort) {
   if (const DeviceList list = list_devices(); list.devices.empty())
     GTEST_SKIP() << "no GPU: " << list.reason;
   EngineParams p;
-  p.ga.island_size = p.ga.children = 64;
+  p.ga.individuals = p.ga.children = 64;
   p.ga.crossover = Crossover::Uniform;
   p.ga.tournament_size = 3;
   p.ga.given_aware = true;

@@ -88,18 +88,18 @@ TEST(Defaults, RunsSizedForThroughputTakeTheirOwnIslandsAndGrowth) {
         RunOptions o;
         o.repair = r;
         const RunConfig many = plan_on(o, b, box, /*many=*/true, 3).config;
-        EXPECT_EQ(std::tie(many.engine.ga.island_size, many.grow_after),
+        EXPECT_EQ(std::tie(many.engine.ga.individuals, many.grow_after),
                   std::tie(row.many_island_size, row.many_grow_after))
             << to_string(b) << " box " << box << " " << to_string(r);
-        EXPECT_EQ(many.pop % many.engine.ga.island_size, 0u);
+        EXPECT_EQ(many.pop % many.engine.ga.individuals, 0u);
       }
   RunOptions given = plain();
   given.pop = 8192;
   const RunConfig sized = plan_on(given, Backend::Cuda, 3, true).config;
-  EXPECT_EQ(std::tie(sized.engine.ga.island_size, sized.grow_after),
+  EXPECT_EQ(std::tie(sized.engine.ga.individuals, sized.grow_after),
             std::make_tuple(d.island_size, 0u));
   const RunConfig alone = plan_on(plain(), Backend::Cuda, 3, false).config;
-  EXPECT_EQ(std::tie(alone.engine.ga.island_size, alone.grow_after),
+  EXPECT_EQ(std::tie(alone.engine.ga.individuals, alone.grow_after),
             std::tie(d.island_size, d.grow_after));
 }
 
@@ -109,7 +109,7 @@ TEST(Defaults, ThePlanRecordsTheNumbersInEffect) {
     o.repair = r;
     const RunConfig c = plan_on(o, Backend::Cpu, 3, false, 3).config;
     const SizeDefaults& row = size_defaults(Backend::Cpu, 3, r);
-    EXPECT_EQ(std::tie(c.engine.ga.island_size, c.engine.ga.local_search, c.engine.restart_after,
+    EXPECT_EQ(std::tie(c.engine.ga.individuals, c.engine.ga.local_search, c.engine.restart_after,
                        c.grow_after),
               std::tie(row.island_size, row.local_search, row.restart_after, row.grow_after))
         << to_string(r);
@@ -117,7 +117,7 @@ TEST(Defaults, ThePlanRecordsTheNumbersInEffect) {
   }
   // The defaults are the repaired GA's rows.
   const SizeDefaults& d = size_defaults(Backend::Cpu, 3, Repair::Propagate);
-  EXPECT_EQ(plan_on({}, Backend::Cpu, 3, false, 3).config.engine.ga.island_size, d.island_size);
+  EXPECT_EQ(plan_on({}, Backend::Cpu, 3, false, 3).config.engine.ga.individuals, d.island_size);
   // The table's restart is the GA's: climbers keep theirs, on every backend.
   RunOptions hc;
   hc.algorithm = Algorithm::Hc;
@@ -126,7 +126,7 @@ TEST(Defaults, ThePlanRecordsTheNumbersInEffect) {
   EXPECT_EQ(climbers.grow_after, 0u);  // islands grow in the GA only
   const RunConfig gpu = plan_on({}, Backend::Cuda, 3).config;
   const SizeDefaults& g = size_defaults(Backend::Cuda, 3, Repair::Propagate);
-  EXPECT_EQ(std::tie(gpu.engine.ga.island_size, gpu.engine.ga.local_search,
+  EXPECT_EQ(std::tie(gpu.engine.ga.individuals, gpu.engine.ga.local_search,
                      gpu.engine.restart_after, gpu.grow_after),
             std::tie(g.island_size, g.local_search, g.restart_after, g.grow_after));
   // Islands the user sized do not grow unless asked: the table's growth is for its islands.
@@ -143,7 +143,7 @@ TEST(Defaults, ThePlanRecordsTheNumbersInEffect) {
   given.grow_after = 0;
   const RunConfig kept = plan_on(given, Backend::Cpu, 5, true).config;
   EXPECT_EQ(
-      std::tie(kept.pop, kept.engine.ga.island_size, kept.engine.ga.local_search, kept.grow_after),
+      std::tie(kept.pop, kept.engine.ga.individuals, kept.engine.ga.local_search, kept.grow_after),
       std::make_tuple(600u, 300u, 7u, 0u));
 }
 

@@ -27,7 +27,7 @@ const std::string kNoSolution = bench_puzzle();
 // generations, the hard one never within these tests.
 EngineParams small_params(std::uint64_t seed = 17) {
   EngineParams p;
-  p.ga.island_size = p.ga.children = 20;
+  p.ga.individuals = p.ga.children = 20;
   p.ga.crossover = Crossover::Uniform;
   p.ga.tournament_size = 3;
   p.ga.given_aware = true;
@@ -44,7 +44,7 @@ EngineParams small_params(std::uint64_t seed = 17) {
 // small_params as the repaired GA: islands of 8, children repaired by propagation.
 EngineParams repaired_params() {
   EngineParams p = small_params();
-  p.ga.island_size = p.ga.children = 8;
+  p.ga.individuals = p.ga.children = 8;
   p.ga.repair = Repair::Propagate;
   p.ga.encoding = Encoding::Cell;  // the repaired GA's, as plan() makes it
   p.ga.fitness = FitnessKind::Conflicts;
@@ -101,7 +101,7 @@ class ScriptedEngine : public Engine {
   void advance(const std::vector<RunTask>& tasks) override {
     const RunTask task = tasks[0];
     if (task.action == RunAction::Init)
-      for (auto& s : states_) s = IslandState{}, s.evaluations = p_.ga.island_size;
+      for (auto& s : states_) s = IslandState{}, s.evaluations = p_.ga.individuals;
     std::uint32_t& clock = states_[0].clock;
     while (clock < task.target && !states_[0].halted) {
       const std::uint32_t to = next_stop(clock, task.target, p_.migration_interval, p_.halt_interval);
@@ -185,7 +185,7 @@ TEST_F(Driver, ASolvedRunEndsAtItsHaltCheck) {
     EngineParams p = small_params(5);
     p.ga.local_search = local_search;
     if (!local_search) {  // the plain GA: enough individuals, crossover and mutation to solve it
-      p.ga.island_size = p.ga.children = 500;
+      p.ga.individuals = p.ga.children = 500;
       p.ga.crossover = Crossover::Bands;
       p.ga.crossover_threshold = p.ga.mutation_threshold = rate_threshold(1.0);
     }
@@ -235,7 +235,7 @@ TEST_F(Driver, ARunReportsItsEarliestSolvingGenerationAndOnATieItsLowestIsland) 
       const std::uint32_t halt = local_search ? 3 : kHaltInterval;
       std::uint64_t generations = 0;
       for (const std::uint32_t g : solve_at) generations += std::min(g, halt);
-      EXPECT_EQ(r.evaluations, solve_at.size() * p.ga.island_size + generations * p.ga.children);
+      EXPECT_EQ(r.evaluations, solve_at.size() * p.ga.individuals + generations * p.ga.children);
       EXPECT_EQ(obs.reports.back().generation, halt);
     }
 }
@@ -299,7 +299,7 @@ TEST_F(Driver, ATimeLimitHoldsInsideAGenerationThatTakesSeconds) {
   p.ga.local_search = 20000;
   p.migration_interval = 1;
   const RunResult r = run_to_time_limit(p, 0.5);
-  const std::uint64_t made = std::uint64_t(p.islands) * p.ga.island_size;
+  const std::uint64_t made = std::uint64_t(p.islands) * p.ga.individuals;
   const std::uint64_t generation =
       std::uint64_t(p.islands) * (p.ga.children + (p.ga.children - p.ga.elite) * p.ga.local_search);
   EXPECT_NE((r.evaluations - made) % generation, 0u) << r.evaluations << " evaluations";
@@ -317,8 +317,8 @@ TEST_F(Driver, ATimeLimitHoldsWhileTheIslandsAreMade) {
   EXPECT_EQ(r.stop_reason, StopReason::TimeLimit);
   EXPECT_LE(r.seconds, limit + tolerance(limit));
   EXPECT_EQ(r.generations, 0u);
-  EXPECT_LT(r.evaluations, std::uint64_t(p.islands) * p.ga.island_size);
-  EXPECT_GE(r.evaluations, p.ga.island_size);
+  EXPECT_LT(r.evaluations, std::uint64_t(p.islands) * p.ga.individuals);
+  EXPECT_GE(r.evaluations, p.ga.individuals);
   const Summary& s = obs.reports.back().summary;
   EXPECT_LE(s.best, s.mean);
   EXPECT_LE(s.mean, s.worst);
@@ -336,7 +336,7 @@ TEST_F(Driver, ATimeLimitHoldsInsideTabuSearchesThatWouldTakeHours) {
   p.halt_interval = halt_interval_for(p.ga);
   const RunResult r = run_to_time_limit(p, 0.3);
   EXPECT_EQ(r.generations, 0u);
-  EXPECT_LT(r.evaluations, std::uint64_t(p.islands) * p.ga.island_size * p.ga.tabu);
+  EXPECT_LT(r.evaluations, std::uint64_t(p.islands) * p.ga.individuals * p.ga.tabu);
   expect_a_real_best(r, kNoSolution, p.ga);
 }
 

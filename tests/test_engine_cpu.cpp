@@ -122,7 +122,7 @@ TEST_P(CpuEngineConfigs, PopulationKeepsGivensAndFitnessIsRecomputable) {
   const auto pop = e->population(0);
   const auto fit = e->fitness(0);
   const Grid puzzle = grid_of(kEasyPuzzle);
-  ASSERT_EQ(pop.size(), std::size_t(2) * c.params.island_size * kCells);
+  ASSERT_EQ(pop.size(), std::size_t(2) * c.params.individuals * kCells);
   for (std::size_t i = 0; i < fit.size(); ++i) {
     const std::uint8_t* g = &pop[i * kCells];
     for (int cell = 0; cell < kCells; ++cell)
@@ -285,7 +285,7 @@ TEST(CpuEngine, TabuMovesAreTheEvaluationsThatNoOtherStepCounts) {
   e->initialize(4);
   for (const auto& island : e->summaries()) {
     const std::uint64_t grids = island.state.evaluations - tabu_moves_of(island.state, p);
-    EXPECT_GE(tabu_moves_of(island.state, p), c.params.island_size);
+    EXPECT_GE(tabu_moves_of(island.state, p), c.params.individuals);
     EXPECT_LE(tabu_moves_of(island.state, p), grids * c.params.tabu);
   }
 }

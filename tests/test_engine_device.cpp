@@ -362,7 +362,7 @@ TEST_P(DeviceEngine, RunsWhoseIslandsGrowEqualTheCpu) {
       expect_same(*cpu, *dev, 0, "islands of " + std::to_string(size) + " growing, at generation " +
                                      std::to_string(target));
     }
-    EXPECT_EQ(dev->run_params(0).ga.island_size, 4 * size);
+    EXPECT_EQ(dev->run_params(0).ga.individuals, 4 * size);
   }
 }
 
@@ -445,7 +445,7 @@ TEST_P(DeviceEngine, PhaseTimesOfAGrowingRunAddUpToNoMoreThanItsWallTime) {
   EXPECT_GT(t.advance, 0.0);
   EXPECT_GT(t.summary, 0.0);
   EXPECT_LE(t.advance + t.summary, wall);
-  EXPECT_GT(dev->run_params(0).ga.island_size, size) << "no run grew";
+  EXPECT_GT(dev->run_params(0).ga.individuals, size) << "no run grew";
 }
 
 // Time limits on the device's teams: a limit never reached changes no byte (on the GPU each block
@@ -625,7 +625,7 @@ TEST(CudaEngine, ASizeTheBuildLeftOutIsRefusedNamingTheOption) {
 TEST(CudaEngine, PopulationTooLargeIsRefusedBeforeAllocation) {
   if (const auto why = skip_reason(System::Cuda); !why.empty()) GTEST_SKIP() << why;
   EngineParams p;
-  p.ga.island_size = 1000;
+  p.ga.individuals = 1000;
   p.ga.children = 1000;
   p.islands = 2000000;
   try {
@@ -642,7 +642,7 @@ TEST(TeamThreads, ABlockHasItsIslandsChildrenInWholeWarpsAtMostTheWidest) {
     GaParams p;
     p.algorithm = alg;
     p.selection = sel;
-    p.island_size = island;
+    p.individuals = island;
     p.children = children ? children : island;
     return team_threads(make_layout<3>(p), 256);
   };
@@ -657,11 +657,11 @@ TEST(TeamThreads, ABlockHasItsIslandsChildrenInWholeWarpsAtMostTheWidest) {
   // The repaired GA's segment step: a warp a child (kRepairLanes), its other steps a thread one.
   GaParams repaired;
   repaired.repair = Repair::Propagate;
-  repaired.island_size = repaired.children = 4;
+  repaired.individuals = repaired.children = 4;
   const IslandLayout L = make_layout<3>(repaired);
   EXPECT_EQ(team_threads(L, 256, true), 4 * kRepairLanes<3>);
   EXPECT_EQ(team_threads(L, 256), 32u);
-  repaired.island_size = repaired.children = 32;
+  repaired.individuals = repaired.children = 32;
   EXPECT_EQ(team_threads(make_layout<3>(repaired), 256, true), 256u);
 }
 
@@ -672,7 +672,7 @@ void expect_9x9_islands_per_multiprocessor(std::uint32_t size, int by_registers,
                                            Algorithm algorithm = Algorithm::Ga) {
   EngineParams p;
   p.ga.algorithm = algorithm;
-  p.ga.island_size = p.ga.children = size;
+  p.ga.individuals = p.ga.children = size;
   p.ga.crossover = Crossover::Bands;
   p.ga.local_search = 200;
   p.islands = 4;
@@ -725,7 +725,7 @@ TEST(CudaEngine, APlanCountsTheIslandsAtOnceAsCudasOccupancyQueryDoes) {
           p.ga.algorithm = algorithm;
           p.ga.repair = repair;
           p.ga.encoding = repair == Repair::Propagate ? Encoding::Cell : Encoding::Box;
-          p.ga.island_size = p.ga.children = size;
+          p.ga.individuals = p.ga.children = size;
           p.islands = 4;
           const std::uint64_t planned = with_box_size(box, [&]<int B>() {
             return islands_at_once<B>(p.ga, probe.multiprocessor, probe.launch, probe.segments);
@@ -743,7 +743,7 @@ TEST(CudaEngine, IslandsOf512RunInSharedMemoryAsManyPerMultiprocessorAsItHolds) 
   // (164 KiB).
   if (const auto why = skip_reason(System::Cuda); !why.empty()) GTEST_SKIP() << why;
   EngineParams p;
-  p.ga.island_size = 512;
+  p.ga.individuals = 512;
   p.ga.children = 512;
   p.ga.crossover = Crossover::Bands;
   p.islands = 4;

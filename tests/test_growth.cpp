@@ -125,7 +125,7 @@ TEST(Growth, TheLastStageHoldsThePopulationOfItsConfigurationAlone) {
   auto grown = growing_engine(c, puzzle);
   grown->initialize();
   grown->advance_to(2 * 3 + 5);
-  EXPECT_EQ(grown->run_params(0).ga.island_size, 16u);
+  EXPECT_EQ(grown->run_params(0).ga.individuals, 16u);
   auto alone = make_cpu_engine(puzzle, plan_of(stage(c, 2)).engine_params(), 2);
   alone->initialize();
   alone->advance_to(5);
@@ -145,7 +145,7 @@ TEST(Growth, ASnapshotInALaterStageContinuesExactly) {
   resumed->restore(0, saved);
   EXPECT_EQ(resumed->summaries().size(), 2u * 2);  // what the driver reads on resuming
   EXPECT_EQ(resumed->snapshot(0), saved);
-  EXPECT_EQ(resumed->run_params(0).ga.island_size, 8u);
+  EXPECT_EQ(resumed->run_params(0).ga.individuals, 8u);
   through->advance_to(9);  // across the next growth
   resumed->advance_to(9);
   EXPECT_EQ(resumed->snapshot(0), through->snapshot(0));
@@ -183,7 +183,7 @@ TEST(Growth, TheOptionIsTheGasAndRecordedAsTheStageLength) {
   EXPECT_EQ(plan_of(c).config.grow_after, 3u);
   c.local_search = 0;  // the plain GA looks for a solved island every 10 generations
   EXPECT_EQ(plan_of(c).config.grow_after, 10u);
-  EXPECT_EQ(plan_of(c).stages[1].ga.island_size, 8u);
+  EXPECT_EQ(plan_of(c).stages[1].ga.individuals, 8u);
   EXPECT_EQ(plan_of(c).stages[1].islands, 2u);
   c.grow_after = 0;
   EXPECT_EQ(plan_of(c).config.grow_after, 0u);
@@ -212,7 +212,7 @@ TEST(Growth, PhaseTimesAddUpToNoMoreThanTheRunsWallTime) {
   }
   const PhaseTimes t = e->phase_times();
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  EXPECT_EQ(e->run_params(0).ga.island_size, 4 * *c.island_size);
+  EXPECT_EQ(e->run_params(0).ga.individuals, 4 * *c.island_size);
   EXPECT_GT(t.advance, 0.0);
   EXPECT_GT(t.summary, 0.0);
   EXPECT_LE(t.advance + t.summary, wall);

@@ -23,7 +23,7 @@ template <int B>
 IslandLayout layout(std::uint32_t size, Algorithm algorithm = Algorithm::Ga) {
   GaParams p;
   p.algorithm = algorithm;
-  p.island_size = p.children = size;
+  p.individuals = p.children = size;
   p.crossover = Crossover::Bands;
   return make_layout<B>(p);
 }
@@ -128,7 +128,7 @@ TEST(LaunchPolicy, TheIslandsAtOnceAreTheirSegmentKernelsBlocksStagedWhereTheyFi
   f[SegmentStep::RepairedGa] = {{128, 0}, {128, 0}};
   f[SegmentStep::Chains] = {{64, 0}, {128, 0}};
   GaParams ga;
-  ga.island_size = ga.children = 128;
+  ga.individuals = ga.children = 128;
   ga.crossover = Crossover::Bands;
   const std::uint64_t staged = staged_bytes<3>(make_layout<3>(ga));
   const std::uint64_t by_shared = 233472 / (staged + 1024);
@@ -147,11 +147,11 @@ TEST(LaunchPolicy, TheIslandsAtOnceAreTheirSegmentKernelsBlocksStagedWhereTheyFi
   EXPECT_EQ(std::tie(home.threads, home.scratch_bytes), std::make_tuple(128u, std::uint64_t(0)));
   GaParams sa;
   sa.algorithm = Algorithm::Sa;
-  sa.island_size = sa.children = 128;
+  sa.individuals = sa.children = 128;
   EXPECT_EQ(islands_at_once<3>(sa, kHopperSm, kHopper, f),
             std::min<std::uint64_t>(8, 233472 / (staged_bytes<3>(make_layout<3>(sa)) + 1024)));
   // Too large to stage: from the home, the home kernel's registers (chains: 128 on 256 threads).
-  sa.island_size = sa.children = 20000;
+  sa.individuals = sa.children = 20000;
   EXPECT_EQ(islands_at_once<3>(sa, kHopperSm, kHopper, f), 2u);
 }
 
@@ -161,7 +161,7 @@ namespace {
 template <int B>
 IslandLayout repaired_layout(std::uint32_t size) {
   GaParams ga;
-  ga.island_size = ga.children = size;
+  ga.individuals = ga.children = size;
   ga.repair = Repair::Propagate;
   ga.encoding = Encoding::Cell;
   return make_layout<B>(ga);
@@ -261,7 +261,7 @@ TEST(LaunchPolicy, TwoBlocksOfFewerTilesShareAUnitWhereTheyRunMoreTiles) {
   SegmentFootprints f;
   f[SegmentStep::RepairedGa] = {{160, 0}, {128, 0}};
   GaParams ga;
-  ga.island_size = ga.children = 32;
+  ga.individuals = ga.children = 32;
   ga.repair = Repair::Propagate;
   ga.encoding = Encoding::Cell;
   ASSERT_EQ(make_layout<6>(ga).repair_lanes, kRepairLanes<6>);

@@ -182,7 +182,7 @@ TEST_P(Operators, LocalSearchNeverMakesAChildWorse) {
   std::vector<std::uint32_t> order(n);
   GaParams p;
   p.encoding = e;
-  p.island_size = p.children = n;
+  p.individuals = p.children = n;
   p.crossover = Crossover::Uniform;
   p.tournament_size = 3;
   p.given_aware = true;
@@ -348,7 +348,7 @@ TEST(Selection, TournamentPrefersTheFitterAndBreaksTiesByIndex) {
   const std::uint32_t order[4] = {1, 2, 0, 3};
   GenerationView v{nullptr, fit, order, nullptr, nullptr, nullptr};
   GaParams p;
-  p.island_size = 4;
+  p.individuals = 4;
   p.selection = Selection::Tournament;
   p.tournament_size = 64;  // with 64 draws from 4, the best (index 1, fitness 3, lower index
                            // than 2) is all but certainly drawn

@@ -29,7 +29,7 @@ TEST(RunPlan, TheOptionsAreCheckedAgainstEachOtherNamingTheSetting) {
   o.migrants = 1;
   const EngineParams p = plan_on(o).engine_params();
   EXPECT_EQ(p.islands, 2u);
-  EXPECT_EQ(p.ga.island_size, n);
+  EXPECT_EQ(p.ga.individuals, n);
   o.algorithm = Algorithm::Sa;
   o.grow_after = 5;
   EXPECT_THROW(plan_on(o), InputError);  // islands grow in the GA only
@@ -75,7 +75,7 @@ TEST(RunPlan, EachPuzzleSizeGetsItsOwnDefaults) {
         const RunConfig c = plan_on(o, b, box).config;
         const SizeDefaults& d = size_defaults(b, box, r);
         EXPECT_EQ(
-            std::tie(c.engine.ga.island_size, c.engine.ga.local_search, c.engine.restart_after),
+            std::tie(c.engine.ga.individuals, c.engine.ga.local_search, c.engine.restart_after),
             std::tie(d.island_size, d.local_search, d.restart_after))
             << to_string(b) << " box " << box << " " << to_string(r);
         EXPECT_EQ(c.backend, b);
@@ -101,7 +101,7 @@ TEST(RunPlan, ARunThatGrowsHasEveryStagesIslands) {
   for (std::uint32_t k = 0; k <= kMaxGrowths; ++k) {
     EXPECT_EQ(p.stages[k].islands, 2u);
     EXPECT_EQ(p.stages[k].halt_interval, kHaltInterval);
-    EXPECT_EQ(p.stages[k].ga.island_size, 4u << k);
+    EXPECT_EQ(p.stages[k].ga.individuals, 4u << k);
     EXPECT_EQ(p.stages[k].ga.children, 4u << k);
   }
   o.selection = Selection::Truncation;  // children left at 10 x each stage's islands
@@ -210,7 +210,7 @@ TEST(RunPlan, TheDefaultPopulationFillsTheTargetsUnits) {
   EXPECT_EQ(p.config.pop, std::min(d.islands_per_unit, 3u) * 10 * d.island_size);
   EXPECT_EQ(p.shape.units, 10u);
   EXPECT_EQ(p.shape.islands_at_once, 3u);
-  EXPECT_EQ(p.engine_params().islands * p.config.engine.ga.island_size, p.config.pop);
+  EXPECT_EQ(p.engine_params().islands * p.config.engine.ga.individuals, p.config.pop);
 }
 
 TEST(RunPlan, TheRunsAtOnceAreThePlans) {

@@ -110,7 +110,7 @@ std::string batch_rates(const BatchTally& tally, double wall, std::uint32_t wide
 }
 
 // The configuration columns that take more than one value among `plans` (of one puzzle size),
-// each with its values in the order they come: "pop (100, 200), island_size (8, 100)".
+// each with its values in the order they come: "pop (100, 200), mutation_rate (0.1, 0.3)".
 // A grid's key varies by itself; the others through the defaults it changes (--repair none: the
 // plain GA's island size and local search).
 std::string varied_settings(const std::vector<const RunPlan*>& plans) {

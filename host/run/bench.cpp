@@ -50,7 +50,7 @@ PhaseTimes minus(const PhaseTimes& a, const PhaseTimes& b, double n) {
 // The CUDA population after the warm-up equals the CPU backend's, byte for byte.
 std::string validate(Engine& gpu, const Grid& puzzle, const EngineParams& p, int threads,
                      std::uint32_t warmup) {
-  const std::uint64_t pop = std::uint64_t(p.islands) * p.ga.island_size;
+  const std::uint64_t pop = std::uint64_t(p.islands) * p.ga.individuals;
   if (pop > kValidateUpTo) return "skipped (pop > " + std::to_string(kValidateUpTo) + ")";
   auto cpu = make_cpu_engine(puzzle, p, threads);
   cpu->initialize(warmup);
@@ -99,7 +99,7 @@ BenchRow bench_islands(Backend backend, const RunOptions& shape, const Grid& puz
     p = planned.engine_params();
     row.config = planned.config;
     row.pop = planned.config.pop;
-    row.island_size = p.ga.island_size;
+    row.island_size = p.ga.individuals;
     row.islands = p.islands;
     if (backend == Backend::Cuda) row.islands_per_sm = planned.shape.islands_at_once;
     engine = make_engine(planned, puzzle);

@@ -94,9 +94,9 @@ RunView view_run(const IslandSummary* s, const IslandParams& p) {
     dist += s[k].distance_sum;
     temperature += s[k].temperature_sum;
   }
-  r.summary.mean = double(sum) / (double(started) * p.ga.island_size);
-  r.summary.diversity = double(dist) / (double(started) * sample_size(p.ga.island_size));
-  r.summary.temperature = double(temperature) / 65536.0 / (double(started) * p.ga.island_size);
+  r.summary.mean = double(sum) / (double(started) * p.ga.individuals);
+  r.summary.diversity = double(dist) / (double(started) * sample_size(p.ga.individuals));
+  r.summary.temperature = double(temperature) / 65536.0 / (double(started) * p.ga.individuals);
   return r;
 }
 

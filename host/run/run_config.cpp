@@ -336,7 +336,7 @@ std::vector<RunSetting> make_settings() {
                         "per CPU thread or two per GPU multiprocessor; with several puzzles solved "
                         "together, each run's share)", "pop", {"pop", 0, 1, "population_size"}),
               &O::pop, "0", true),
-      or_auto(number<U>("island-size", &O::island_size, &G::island_size, 0, 200000000, ga,
+      or_auto(number<U>("island-size", &O::island_size, &G::individuals, 0, 200000000, ga,
                         "Individuals per island; --pop must be a multiple (0: by backend and box "
                         "size, " + both_texts(&SizeDefaults::island_size,
                                               &SizeDefaults::many_island_size) +
@@ -344,7 +344,7 @@ std::vector<RunSetting> make_settings() {
                         "one panmictic population)", "island_size", {"island_size", 14, 2}),
               &O::island_size, "0", true),
       derived("islands", {}, [](const C& c) -> SettingValue {
-        return std::uint64_t(c.pop / std::max(c.engine.ga.island_size, 1u));
+        return std::uint64_t(c.pop / std::max(c.engine.ga.individuals, 1u));
       }),
       number<U>("migration-interval", &O::migration_interval, &E::migration_interval, 0, 1000000,
                 ga, "Every this many generations each island's best --migrants replace the "

@@ -20,7 +20,7 @@ void derive_engine_params(RunConfig& c) {
   g.crossover_threshold = rate_threshold(c.crossover_rate);
   g.mutation_threshold = rate_threshold(c.mutation_rate);
   c.engine.anneal.cooling_step = cooling_step(c.cooling);
-  c.engine.islands = c.pop / g.island_size;
+  c.engine.islands = c.pop / g.individuals;
   c.engine.halt_interval = halt_interval_for(g);
 }
 
@@ -34,7 +34,7 @@ std::uint32_t children_of(const RunOptions& o, Selection selection, std::uint32_
 // island size in effect and the values as given or defaulted.
 void check(const RunOptions& o, const RunConfig& c, std::uint32_t grow_given) {
   const GaParams& g = c.engine.ga;
-  const std::uint32_t n = g.island_size;
+  const std::uint32_t n = g.individuals;
   GPUGA_INPUT_CHECK(c.pop >= 2, "--pop " + std::to_string(c.pop) + ": expected at least 2");
   GPUGA_INPUT_CHECK(n >= 2 && n <= c.pop, "--island-size " + std::to_string(n) +
                                               ": expected 2 to --pop " + std::to_string(c.pop));
@@ -116,15 +116,15 @@ RunPlan plan(const RunOptions& o, const Target& t) {
   const std::uint32_t grow_given = o.grow_after.value_or(0);
   const std::uint32_t grow_after = o.grow_after.value_or(
       ga && !o.pop && !o.island_size ? (for_throughput ? d.many_grow_after : d.grow_after) : 0);
-  g.island_size = o.island_size.value_or(
+  g.individuals = o.island_size.value_or(
       default_island_size(o.pop.value_or(0), for_throughput ? d.many_island_size : d.island_size));
-  g.children = children_of(o, g.selection, g.island_size);
+  g.children = children_of(o, g.selection, g.individuals);
   if (const std::string problem = fitness_problem(g, t.box); !problem.empty()) throw InputError(problem);
   RunPlan out;
   out.box = t.box;
   out.many = t.many;
   RunConfig one = c;  // one island of the plan's: what runs at once on a unit
-  one.pop = g.island_size;
+  one.pop = g.individuals;
   derive_engine_params(one);
   const auto at_once = with_box_size(t.box, [&]<int B>() {
     return islands_at_once<B>(one.engine.ga, t.unit, t.launch, t.segments);
@@ -133,7 +133,7 @@ RunPlan plan(const RunOptions& o, const Target& t) {
   if (!o.pop) {  // islands to fill the target: its units, as many at once on each as fit
     const std::uint32_t islands =
         t.many ? default_islands_per_run(d, out.shape) : default_islands(d, out.shape);
-    c.pop = islands * g.island_size * t.ranks;  // every rank's default
+    c.pop = islands * g.individuals * t.ranks;  // every rank's default
   }
   check(o, c, grow_given);
   if (!ga) c.engine.migration_interval = c.engine.migrants = 0;  // chains never migrate
@@ -148,8 +148,8 @@ RunPlan plan(const RunOptions& o, const Target& t) {
   out.stages.push_back(c.engine);
   for (std::uint32_t k = 1; c.grow_after && k <= kMaxGrowths; ++k) {
     EngineParams p = c.engine;
-    p.ga.island_size = g.island_size << k;
-    p.ga.children = children_of(o, g.selection, p.ga.island_size);
+    p.ga.individuals = g.individuals << k;
+    p.ga.children = children_of(o, g.selection, p.ga.individuals);
     out.stages.push_back(p);
   }
   return out;

@@ -131,7 +131,7 @@ std::unique_ptr<Engine> make_cpu_engine(const Grid& puzzle, const EngineParams& 
                                         int threads, std::uint32_t slots = 1);
 
 // Runs whose islands grow (--grow-after): `stages` holds each stage's islands (the same but for
-// ga.island_size and ga.children), `make` builds an engine of them for the same puzzle, backend
+// ga.individuals and ga.children), `make` builds an engine of them for the same puzzle, backend
 // and slots (the first at once, the others when a run first reaches them). A run that has not
 // solved after `stage_length` generations of a stage (but the last) starts the next from its
 // seed; each stage computes what its islands alone would (engine/growing_engine.cpp).

@@ -93,7 +93,7 @@ inline EngineParams default_engine_params() {
 // parameters of the run's first stage as they run; the others (and the reals the kernels take as
 // integers) beside it.
 struct RunConfig {
-  // ga.island_size: individuals an island; ga.children: bred an island a generation (truncation:
+  // ga.individuals: an island's (--island-size); ga.children: bred an island a generation (truncation:
   // --children, or 10 x island); ga.elite as the kernels take it (truncation keeps none);
   // islands: the whole run's (every rank's).
   EngineParams engine = default_engine_params();

@@ -51,18 +51,18 @@ template <class R>
 GPUGA_HD_INLINE std::uint32_t select_parent(const GaParams& ga, const GenerationView& view, R& rng) {
   switch (ga.selection) {
     case Selection::Tournament: {
-      std::uint32_t best = rng.below(ga.island_size);
+      std::uint32_t best = rng.below(ga.individuals);
       for (std::uint32_t k = 1; k < ga.tournament_size; ++k) {
-        const std::uint32_t c = rng.below(ga.island_size);
+        const std::uint32_t c = rng.below(ga.individuals);
         if (better(view.parent_fitness[c], c, view.parent_fitness[best], best)) best = c;
       }
       return best;
     }
     case Selection::Rank: {
       // Linear ranking: first rank whose cumulative weight exceeds a uniform draw below total.
-      const std::uint64_t total = view.rank_cdf[ga.island_size - 1];
+      const std::uint64_t total = view.rank_cdf[ga.individuals - 1];
       const std::uint64_t r = mul_hi_64(rng.next64(), total);
-      std::uint32_t lo = 0, hi = ga.island_size - 1;
+      std::uint32_t lo = 0, hi = ga.individuals - 1;
       while (lo < hi) {
         const std::uint32_t mid = lo + (hi - lo) / 2;
         if (view.rank_cdf[mid] > r) hi = mid; else lo = mid + 1;
@@ -71,7 +71,7 @@ GPUGA_HD_INLINE std::uint32_t select_parent(const GaParams& ga, const Generation
     }
     case Selection::Truncation:
     default:
-      return rng.below(ga.island_size);  // (mu+lambda): parents uniform, survival decides
+      return rng.below(ga.individuals);  // (mu+lambda): parents uniform, survival decides
   }
 }
 

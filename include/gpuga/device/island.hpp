@@ -146,7 +146,7 @@ inline constexpr std::uint64_t kMaxSortKeys = std::uint64_t(1) << 30;
 // and children together), counted in 64 bits so that no accepted size can wrap it.
 inline std::uint64_t sort_length(const GaParams& ga) {
   const bool truncation = ga.algorithm == Algorithm::Ga && ga.selection == Selection::Truncation;
-  const std::uint64_t sorted = std::uint64_t(ga.island_size) + (truncation ? ga.children : 0);
+  const std::uint64_t sorted = std::uint64_t(ga.individuals) + (truncation ? ga.children : 0);
   std::uint64_t keys = 1;
   while (keys < sorted) keys <<= 1;
   return keys;
@@ -156,7 +156,7 @@ template <int B>
 inline IslandLayout make_layout(const GaParams& ga) {
   constexpr int kGenomeBytes = Shape<B>::kGenomeBytes, kBands = kBandScores<B>;
   IslandLayout layout;
-  layout.individuals = ga.island_size;
+  layout.individuals = ga.individuals;
   layout.chains = ga.algorithm != Algorithm::Ga;
   layout.truncation = !layout.chains && ga.selection == Selection::Truncation;
   layout.children = children_of(ga);

@@ -37,8 +37,8 @@ struct GaParams {
   FitnessKind fitness{};
   Selection selection{};
   Crossover crossover{};
-  std::uint32_t island_size{};  // individuals in an island (mu)
-  std::uint32_t children{};     // bred per island and generation (lambda; = island_size unless truncation)
+  std::uint32_t individuals{};  // in an island (mu; the user's --island-size)
+  std::uint32_t children{};     // bred per island and generation (lambda; = individuals unless truncation)
   std::uint32_t elite{};        // best of an island copied unchanged (tournament and rank)
   std::uint32_t tournament_size{};
   bool given_aware{};  // box/row: never place a digit where a given of its row, column or box
@@ -95,7 +95,7 @@ constexpr std::uint32_t sample_size(std::uint32_t pop) {
 }
 
 struct IslandParams {
-  GaParams ga;                      // ga.island_size: individuals per island; ga.children: per island
+  GaParams ga;                      // ga.individuals: an island's; ga.children: bred by an island
   AnnealParams anneal;              // sa
   std::uint32_t islands = 1;        // per run, on a ring
   std::uint32_t migration_interval = 0;  // generations between migrations; 0: never (sa, hc)
@@ -133,7 +133,7 @@ static_assert(std::has_unique_object_representations_v<IslandState>, "an island'
 // size under the other selections (and a chain island's: IslandLayout::children).
 constexpr std::uint32_t children_of(const GaParams& ga) {
   const bool truncation = ga.algorithm == Algorithm::Ga && ga.selection == Selection::Truncation;
-  return truncation ? ga.children : ga.island_size;
+  return truncation ? ga.children : ga.individuals;
 }
 
 // What a GA island counts as evaluations (IslandState::evaluations) besides its tabu searches'
@@ -155,7 +155,7 @@ constexpr std::uint32_t kept_on_restart(const IslandParams& params, std::uint32_
 inline std::uint64_t tabu_moves_of(const IslandState& s, const IslandParams& params) {
   if (params.ga.algorithm != Algorithm::Ga) return 0;
   const std::uint64_t bred = s.clock - s.restarts;
-  const std::uint32_t size = params.ga.island_size;
+  const std::uint32_t size = params.ga.individuals;
   return s.evaluations - size - bred * bred_evaluations(children_of(params.ga), params.ga) -
          std::uint64_t(s.restarts) * (size - kept_on_restart(params, size));
 }
