@@ -20,7 +20,7 @@
 #         mpi          the MPI tests, ranks sharing the GPU.
 #       Named alone (longer studies): defaults (about 5 minutes: every dev set at the defaults),
 #       choices (about 5 minutes: the 9x9 defaults' choices only a GPU settles), large (at most
-#       about 8 minutes: 36x36 to 64x64, CPU == GPU grids, the sanitizers, a timed generation and
+#       about 9 minutes: 36x36 to 64x64, CPU == GPU grids, the sanitizers, a timed generation and
 #       the first puzzles at 45 % on both backends), compare (about 7 minutes, with BASELINE=a
 #       tarball from `baseline`: this build against another, alternating).
 #   bench/gpu-check.sh build DIR [ARCHS]
@@ -275,10 +275,11 @@ declare -A budget=(
   # on five sets at 2 s a puzzle
   [choices-many]=150 [choices-one]=120
   # large, a stage of its own: CPU == GPU at 36x36, 49x49 and 64x64 (the CPU's side: seconds a
-  # generation at 64x64); the sanitizers on small islands; a generation timed at 36x36 and 64x64
-  # on each backend; three 36x36 puzzles at 15 s and one 64x64 at 30 s, on each backend [on an
-  # H200 at 2086100: 50 s for same-large's runs, memcheck 68 s, synccheck 2 s]
-  [same-large]=90 [memcheck-large]=100 [racecheck-large]=60 [synccheck-large]=30 [time-large]=60
+  # generation at 64x64); the sanitizers on small islands (memcheck: an engine whose tiles grow,
+  # too); a generation timed at 36x36 and 64x64 on each backend; three 36x36 puzzles at 15 s and
+  # one 64x64 at 30 s, on each backend [on an H200 at 2086100: 50 s for same-large's runs,
+  # memcheck 68 s, synccheck 2 s]
+  [same-large]=90 [memcheck-large]=120 [racecheck-large]=60 [synccheck-large]=30 [time-large]=60
   [solve-large]=160
   # compare, a stage of its own: three rounds of both builds
   [compare]=400
@@ -530,12 +531,14 @@ stage_hold() {
 # Beyond 25x25 (a build whose GPUGA_CUDA_SIZES holds 36x36 to 64x64): the repaired GA's grids on
 # the GPU are the CPU's at 36x36, 49x49 and 64x64, for one plan on both (the backends' defaults
 # differ): 132 islands of 32 unsearched, and two islands of 32 tabu-searched;
-# compute-sanitizer finds no memory error in searched islands at 49x49 and 64x64 nor on a lone
-# 9x9 island (a cooperative grid), no race in two repaired 36x36 islands of 8 (a block of eight
-# tiles each), and no barrier misuse in a repaired 36x36 island too large to stage; one
-# generation is timed at 36x36 and 64x64 on the GPU and on this machine's CPU cores (gpuga
-# bench: 132 islands of 32 unsearched into time-large-SIZE.json, and at 36x36 264, which run two
-# blocks of six tiles a multiprocessor, into time-large-36x36-paired.json; two islands of 8 searched, a
+# compute-sanitizer finds no memory error in searched islands at 49x49 and 64x64, nor on a lone
+# 9x9 island (a cooperative grid), nor where an engine's second run brings a 36x36 puzzle with
+# more free cells than its first (its launch's tiles grow), no race in two repaired 36x36
+# islands of 8 (a block of eight tiles each), and no barrier misuse in a repaired 36x36 island
+# too large to stage; one generation is timed at 36x36 and 64x64 on the GPU and on this
+# machine's CPU cores (gpuga bench: 132 islands of 32 unsearched into time-large-SIZE.json, and
+# at 36x36 264, which run two blocks of eight tiles a multiprocessor, into
+# time-large-36x36-paired.json; two islands of 8 searched, a
 # fortieth of the defaults' steps a grid, into time-large-SIZE-searched.json); and
 # the first puzzles at 45 % given (the hard band, docs/benchmarks.md's "Beyond 25x25") are
 # solved one at a time at the defaults on both (JSON into large-SIZE-BACKEND.json). Dry: puzzles
@@ -554,6 +557,8 @@ stage_large() {
   grep -v '^#' "$p49" | head -n 1 >"$work/49x49.txt"
   grep -v '^#' "$p64" | head -n 1 >"$work/64x64.txt"
   head -n 1 "$work/36x36.txt" >"$work/36x36-first.txt"
+  { grep -v '^#' "$src/bench/instances/36x36/fill-0.60.txt" | head -n 1
+    grep -v '^#' "$src/bench/instances/36x36/fill-0.45.txt" | head -n 1; } >"$work/36x36-growing.txt"
   same_large() {
     local puzzle searches=(--pop 64 --island-size 32 --tabu 2000 --max-generations 2)
     [ -n "$dry" ] && searches=(--pop 16 --island-size 8 --tabu 200 --max-generations 1)
@@ -593,7 +598,8 @@ stage_large() {
   local unstaged="solve $work/36x36-first.txt --pop 256 --island-size 128 --tabu 0 --max-generations 1"
   step same-large same_large || return
   step memcheck-large sanitize memcheck "solve $work/49x49.txt ${searched[*]}" "solve $work/64x64.txt ${searched[*]}" \
-    "bench --pop 3000 --island-size 3000 --generations 2" || return
+    "bench --pop 3000 --island-size 3000 --generations 2" \
+    "solve $work/36x36-growing.txt --concurrent 2 --pop 16 --island-size 8 --tabu 0 --max-generations 1" || return
   step racecheck-large sanitize racecheck "solve $work/36x36-first.txt --pop 16 --island-size 8 --tabu 0 --max-generations 1" ||
     return
   step synccheck-large sanitize synccheck "$unstaged" || return

@@ -102,8 +102,9 @@ UnitLimits multiprocessor_of(const Arch& arch) {
 // A default island of box size `box` on a GPU, one puzzle's or (`size`) another of the table's,
 // of the GA (its children repaired or not: the table's rows of each) or of chains (sa and hc
 // alike, the plain rows): its staged bytes (in shared memory when they fit the architecture) and
-// its team's threads, and the repair's scratch of its block and of a grid's (the repaired GA).
-// The segment step's kernel from device memory runs the blocks of islands that fill every
+// its team's threads, and the repair's scratch of its block and of a grid's (the repaired GA), for
+// a puzzle of any free cells (an empty grid: a tile's most; launch_policy.hpp sizes it for the
+// puzzles'). The segment step's kernel from device memory runs the blocks of islands that fill every
 // multiprocessor (two of fewer tiles where they run more), its staged kernel an island a
 // multiprocessor's (launch_policy.hpp's block_launch_of).
 struct DefaultIsland {

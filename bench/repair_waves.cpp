@@ -37,7 +37,7 @@ constexpr std::uint32_t kChildren = 64;
 template <int B>
 void count_waves(const char* file, const Grid& puzzle) {
   const PuzzleInfo<B> info = make_puzzle_info<B>(puzzle.cell.data(), Encoding::Cell);
-  std::vector<std::uint8_t> scratch(tile_scratch_bytes(sizeof(RepairScratch<B>)), 0);
+  std::vector<std::uint8_t> scratch(repair_tile_bytes<B>(info.n_free), 0);
   auto& state = *reinterpret_cast<RepairScratch<B>*>(scratch.data());
   CountingLane::Counts counts;
   CountingLane lane;

@@ -41,6 +41,8 @@
 #include <algorithm>
 #include <atomic>
 #include <barrier>
+#include <cstdio>
+#include <cstdlib>
 #include <deque>
 #include <limits>
 #include <vector>
@@ -373,22 +375,23 @@ template <int B>
 struct LaunchPolicy<chain_segment_step<B>> {
   static constexpr BlocksPerMultiprocessor sm80{2, 2, 2}, sm90{2, B >= 6 ? 2u : 4u, 2};
 };
-// On sm_90 the 36x36 islands from device memory hold two blocks, of six tiles each where the
-// islands outnumber the multiprocessors (launch_policy.hpp's block_launch_of: twelve tiles a
-// multiprocessor where a block alone holds eight).
+// The 36x36 islands from device memory hold two blocks (launch_policy.hpp's block_launch_of: on
+// sm_90 two of eight tiles where a block with its island staged holds eight; on sm_80 two of
+// five where a block alone holds eight).
 template <int B>
 struct LaunchPolicy<repaired_ga_segment_step<B>> {
   static constexpr unsigned kHome = B >= 6 ? 1u : 2u, kStaged = B <= 4 ? 4u : kHome;
-  static constexpr BlocksPerMultiprocessor sm80{kHome, kStaged, kHome}, sm90{B == 6 ? 2u : kHome, kStaged, kHome};
+  static constexpr BlocksPerMultiprocessor sm80{B == 6 ? 2u : kHome, kStaged, kHome},
+      sm90{B == 6 ? 2u : kHome, kStaged, kHome};
 };
 // The searched GA's: two blocks (128 registers) up to 25x25; one from 36x36, where a block's
 // repair tiles fill a multiprocessor's shared memory anyway, so that the search's keys and
 // tables' addresses spill nothing (at two, the 36x36 grid kernel spilled 8 bytes); two for
-// 36x36 from device memory on sm_90, as the repaired GA's.
+// 36x36 from device memory, as the repaired GA's.
 template <int B>
 struct LaunchPolicy<searched_ga_segment_step<B>> {
   static constexpr unsigned kBlocks = B >= 6 ? 1u : 2u;
-  static constexpr BlocksPerMultiprocessor sm80{kBlocks, kBlocks, kBlocks},
+  static constexpr BlocksPerMultiprocessor sm80{B == 6 ? 2u : kBlocks, kBlocks, kBlocks},
       sm90{B == 6 ? 2u : kBlocks, kBlocks, kBlocks};
 };
 // The column of the architecture being compiled (sm_80 before sm_90; the host pass, which
@@ -433,7 +436,7 @@ template <class Step>
 __global__ void __launch_bounds__(kTeamThreads, kBlocksPerMultiprocessor<Step>.staged)
     staged_island_kernel(Step step) {
   extern __shared__ __align__(16) std::uint8_t shared[];
-  step(BlockTeam{shared}, blockIdx.x, StagedWork{shared + Step::scratch_bytes(blockDim.x)});
+  step(BlockTeam{shared}, blockIdx.x, StagedWork{shared + step.scratch_bytes(blockDim.x)});
 }
 
 // The kernel of a block-an-island launch (launch_policy.hpp), for the launch and the occupancy
@@ -717,9 +720,21 @@ struct OmpTeam {
   std::uint32_t chunk = 0xFFFFFFFFu;
   bool* seen = nullptr;  // past(): shared by a block's twin; none on the grid's (GridTeam::past)
   std::uint8_t* scratch = nullptr;  // a tile's of `bytes` a thread
+  std::uint64_t scratch_size = 0;   //   of this many in all: the launch's (launch.scratch_bytes)
   template <std::uint32_t kWidth>
   OneLane lanes(std::uint32_t bytes) const {
-    return {rank(), size(), scratch + std::uint64_t(rank()) * bytes};
+    return {rank(), size(), tile_scratch(rank(), bytes)};
+  }
+  // Tile `tile`'s scratch of `bytes`, which the launch sized to hold (the puzzle's free cells
+  // decide a tile's bytes, launch_policy.hpp): one past it ends the process, naming it, so that
+  // a launch sized for fewer free cells than its puzzles have fails the tests here.
+  std::uint8_t* tile_scratch(std::uint32_t tile, std::uint32_t bytes) const {
+    if (std::uint64_t(tile + 1) * bytes > scratch_size) {
+      std::fprintf(stderr, "gpuga: tile %u's scratch of %u bytes is past the launch's %llu\n", tile, bytes,
+                   static_cast<unsigned long long>(scratch_size));
+      std::abort();
+    }
+    return scratch + std::uint64_t(tile) * bytes;
   }
 
   std::uint32_t rank() const { return static_cast<std::uint32_t>(omp_get_thread_num()); }
@@ -763,7 +778,7 @@ struct OmpTiledTeam : OmpTeam {
   OmpLanes lanes(std::uint32_t bytes) const {
     const std::uint32_t width = sync_of_tiles->width, tile = rank() / width;
     return OmpLanes(sync_of_tiles->exchange.data() + 2 * tile * width,
-                    scratch + std::uint64_t(tile) * bytes, sync_of_tiles->barriers[tile],
+                    tile_scratch(tile, bytes), sync_of_tiles->barriers[tile],
                     rank() % width, width, tile, size() / width);
   }
 };
@@ -818,7 +833,7 @@ class System : public Memory {
     if (launch.kernel == KernelKind::Grid) {
       constexpr std::uint32_t kTiles = kOmpGridTiles * kOmpTeamThreads;
       std::vector<std::uint8_t> scratch(kTiles * launch.scratch_bytes, next_poison());
-      const OmpTeam team{kOmpTeamThreads * lane_width_, kOmpSortChunk, nullptr, scratch.data()};
+      const OmpTeam team{kOmpTeamThreads * lane_width_, kOmpSortChunk, nullptr, scratch.data(), scratch.size()};
       run_team(kTiles, team, step, 0, nullptr);
       return;
     }
@@ -828,7 +843,7 @@ class System : public Memory {
     for (std::uint64_t i = 0; i < launch.blocks; ++i) {
       std::fill(work.begin(), work.end(), next_poison());
       std::fill(scratch.begin(), scratch.end(), next_poison());
-      const OmpTeam team{0xFFFFFFFFu, 0xFFFFFFFFu, &seen, scratch.data()};
+      const OmpTeam team{0xFFFFFFFFu, 0xFFFFFFFFu, &seen, scratch.data(), scratch.size()};
       run_team(kOmpTeamThreads, team, step, static_cast<std::uint32_t>(i),
                launch.staged_bytes ? work.data() : nullptr);
     }

@@ -56,7 +56,7 @@ class IslandEngine final : public Engine {
  public:
   IslandEngine(const Grid& puzzle, const EngineParams& given, Sys sys,
                std::uint32_t slots)
-      : params_(given), layout_(make_layout<B>(given.ga)), sys_(std::move(sys)), slots_(slots),
+      : params_(given), layout_(make_layout<B>(given.ga, free_cells_of(puzzle))), sys_(std::move(sys)), slots_(slots),
         islands_(std::uint64_t(slots) * given.islands), clock_(slots, 0) {
     GPUGA_INPUT_CHECK(slots >= 1 && given.islands >= 1 && islands_ <= 0x7FFFFFFFu,
                       std::to_string(slots) + " run(s) of " + std::to_string(given.islands) +
@@ -83,12 +83,7 @@ class IslandEngine final : public Engine {
                              std::to_string(halt_interval_for(given.ga)));
     [[maybe_unused]] const auto on = sys_.scope();
     const DeviceLimits limits = sys_.limits();
-    GPUGA_INPUT_CHECK(repair_tile_fits<B>(layout_, limits),
-                      "the repair of a " + std::to_string(B * B) + "x" + std::to_string(B * B) + " child needs " +
-                          std::to_string(tile_scratch_bytes(sizeof(RepairScratch<B>)) >> 10) +
-                          " KiB of shared memory a warp; a block of this device holds " +
-                          std::to_string(limits.stage_limit >> 10) +
-                          " KiB; expected --repair none or --backend cpu");
+    check_repair_tile_fits(limits);
     sys_.prepare(bytes_needed(), "--pop " + std::to_string(std::uint64_t(given.islands) * layout_.individuals) +
                                      (slots > 1 ? " x " + std::to_string(slots) + " runs at once" : ""));
     Sys::resize(records_, islands_ * layout_.bytes);
@@ -104,19 +99,12 @@ class IslandEngine final : public Engine {
       Sys::resize(cdf_, cdf.size());
       Sys::put(cdf_, 0, cdf.data(), cdf.size());
     }
-    // Each step's launch, sized once by the system (a grid: the blocks its kernel keeps resident).
-    const Launch staged = launch_of<B>(true, layout_, islands_, limits);
+    // Each step's launch, sized by the system (a grid: the blocks its kernel keeps resident).
+    size_segment(limits);
     const Launch home = launch_of<B>(false, layout_, islands_, limits);
-    segment_ = with_segment_step<B>(given.ga, [&]<class Step>() { return sys_.template sized<Step>(staged); });
     boundary_ = sys_.template sized<boundary_step<B>>(home);
     summary_ = sys_.template sized<summary_step<B>>(home);
-    // The tabu search's tables, one for each tile the segment's launch runs (island.hpp).
-    if (given.ga.tabu) {
-      const std::uint64_t tables = sys_.search_tiles(segment_, kRepairLanes<B>) * kTabuTableBytes<B>;
-      sys_.prepare(tables, "--tabu " + std::to_string(given.ga.tabu) + " at " + std::to_string(B * B) + "x" +
-                               std::to_string(B * B) + " (a search's tables a tile)");
-      Sys::resize(searches_, tables);
-    }
+    size_search_tables();
     set_run(0, puzzle, given.ga.seed);
   }
 
@@ -135,6 +123,7 @@ class IslandEngine final : public Engine {
     GPUGA_INPUT_CHECK(puzzle.box == B, "a puzzle of box size " + std::to_string(puzzle.box) +
                                            " for an engine of box size " + std::to_string(B) +
                                            "; expected one size per engine");
+    if (layout_.repair_lanes && free_cells_of(puzzle) > layout_.repair_cells) grow_repair_tiles(puzzle);
     RunInfo<B> info = make_run_info<B>(puzzle.cell.data(), params_, seed);
     info.first_island = first_island_;
     if (link_) info.ring_islands = ring_islands_;
@@ -379,6 +368,54 @@ class IslandEngine final : public Engine {
                        sizeof(IslandSummary)) +
            std::uint64_t(slots_) * (sizeof(RunInfo<B>) + sizeof(RunTask) + sizeof(std::uint64_t)) +
            (params_.ga.selection == Selection::Rank ? std::uint64_t(layout_.individuals) * sizeof(std::uint64_t) : 0);
+  }
+
+  static std::uint32_t free_cells_of(const Grid& puzzle) {
+    return static_cast<std::uint32_t>(std::count(puzzle.cell.begin(), puzzle.cell.end(), 0));
+  }
+
+  void check_repair_tile_fits(const DeviceLimits& limits) const {
+    GPUGA_INPUT_CHECK(repair_tile_fits<B>(layout_, limits),
+                      "the repair of a " + std::to_string(B * B) + "x" + std::to_string(B * B) + " child with " +
+                          std::to_string(layout_.repair_cells) + " free cells needs " +
+                          std::to_string(repair_tile_bytes<B>(layout_.repair_cells) >> 10) +
+                          " KiB of shared memory a warp; a block of this device holds " +
+                          std::to_string(limits.stage_limit >> 10) +
+                          " KiB; expected --repair none or --backend cpu");
+  }
+
+  // The segment step's launch for the layout's puzzles: its repair tiles' scratch is sized by
+  // the most free cells of the puzzles the engine holds.
+  void size_segment(const DeviceLimits& limits) {
+    const Launch staged = launch_of<B>(true, layout_, islands_, limits);
+    segment_ = with_segment_step<B>(params_.ga, [&]<class Step>() { return sys_.template sized<Step>(staged); });
+  }
+
+  // The tabu search's tables, one for each tile the segment's launch runs (island.hpp), kept
+  // when they already cover them.
+  void size_search_tables() {
+    if (!params_.ga.tabu) return;
+    const std::uint64_t tables = sys_.search_tiles(segment_, kRepairLanes<B>) * kTabuTableBytes<B>;
+    if (tables <= searches_.size()) return;
+    sys_.prepare(tables - searches_.size(), "--tabu " + std::to_string(params_.ga.tabu) + " at " +
+                                                std::to_string(B * B) + "x" + std::to_string(B * B) +
+                                                " (a search's tables a tile)");
+    if (!searches_.empty()) {  // the launches in flight end with the tables they were given
+      std::uint64_t solved = 0;
+      sys_.download(&solved, solved_, 0, 1);
+    }
+    Sys::resize(searches_, tables);
+  }
+
+  // A run's puzzle with more free cells than the engine's others: the segment's launch gives
+  // each tile more scratch, so a block may hold fewer (the same bytes: a block of fewer tiles
+  // repairs its children in more turns). Runs still going on the other slots keep their bytes.
+  void grow_repair_tiles(const Grid& puzzle) {
+    const DeviceLimits limits = sys_.limits();
+    layout_.repair_cells = free_cells_of(puzzle);
+    check_repair_tile_fits(limits);
+    size_segment(limits);
+    size_search_tables();
   }
 
   IslandParams params_;

@@ -596,6 +596,32 @@ TEST(OmpDeviceEngine, TilesOfSeveralLanesRepairAndSearchAsALaneAloneDoes) {
   }
 }
 
+TEST(OmpDeviceEngine, APuzzleWithMoreFreeCellsGivesEveryTileMoreScratch) {
+  // A tile's repair scratch is sized by its puzzle's free cells: an engine made for an easy 9x9
+  // puzzle, given a run of a hard one (more free cells), sizes its launches again, and both runs
+  // give the CPU's bytes, with tiles of one lane and of two (the twin ends the process where a
+  // tile's scratch would pass the launch's).
+  auto c = all_test_configs(8).back();
+  ASSERT_EQ(c.params.repair, Repair::Propagate);
+  const Grid fewer = grid_of(kEasyPuzzle), more = grid_of(kHardPuzzle);
+  ASSERT_GT(std::count(more.cell.begin(), more.cell.end(), 0), std::count(fewer.cell.begin(), fewer.cell.end(), 0));
+  const EngineParams p = islands_of(c, 2, 1, 1, 2, 1);
+  using A = RunAction;
+  const std::vector<std::vector<RunTask>> epochs = {{{A::Init, 1}, {A::Init, 1}}, {{A::Advance, 2}, {A::Advance, 2}}};
+  for (const std::uint32_t width : {1u, 2u}) {
+    auto cpu = make_cpu_engine(fewer, p, 2, 2);
+    auto dev = make_device_engine_omp(fewer, p, 2, std::numeric_limits<std::uint64_t>::max(), width);
+    cpu->set_run(1, more, c.params.seed ^ 977);
+    dev->set_run(1, more, c.params.seed ^ 977);
+    for (const auto& epoch : epochs) {
+      cpu->advance(epoch);
+      dev->advance(epoch);
+    }
+    for (std::uint32_t r = 0; r < 2; ++r)
+      expect_same(*cpu, *dev, r, "run " + std::to_string(r) + ", tiles of " + std::to_string(width) + " lanes");
+  }
+}
+
 TEST(OmpDeviceEngine, EveryAcceptedSizeRunsOrIsRefusedUpFront) {
   // The device engine's sizes and byte counts, on its OpenMP twin, whose memory is the host's.
   expect_every_limit_runs_or_is_refused(
@@ -728,7 +754,7 @@ TEST(CudaEngine, APlanCountsTheIslandsAtOnceAsCudasOccupancyQueryDoes) {
           p.ga.individuals = p.ga.children = size;
           p.islands = 4;
           const std::uint64_t planned = with_box_size(box, [&]<int B>() {
-            return islands_at_once<B>(p.ga, probe.multiprocessor, probe.launch, probe.segments);
+            return islands_at_once<B>(p.ga, Shape<B>::kCells, probe.multiprocessor, probe.launch, probe.segments);
           });
           EXPECT_EQ(planned, std::uint64_t(cuda_islands_per_multiprocessor(p, box, 0)))
               << "box " << box << ", " << to_string(algorithm) << ", repair " << to_string(repair)

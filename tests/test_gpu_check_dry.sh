@@ -63,6 +63,8 @@ for size in 36x36 49x49 64x64; do
   grep -q "^--backend cpu --threads 1 == --backend cpu --threads 2: .*$size" "$tmp/large/logs/same-large.log" ||
     fail "same-large did not compare $size: $(cat "$tmp/large/logs/same-large.log")"
 done
+grep -q "== memcheck: solve .*36x36-growing.txt --concurrent 2" "$tmp/large/logs/memcheck-large.log" ||
+  fail "memcheck-large did not run the engine whose tiles grow: $(cat "$tmp/large/logs/memcheck-large.log")"
 grep -q "== synccheck: .*36x36.*--island-size 128" "$tmp/large/logs/synccheck-large.log" ||
   fail "synccheck-large did not run the unstaged 36x36 island: $(cat "$tmp/large/logs/synccheck-large.log")"
 /usr/bin/python3 - "$tmp/large" <<'PY' || fail "the large stage's results do not parse as expected"

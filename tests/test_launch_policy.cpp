@@ -132,39 +132,46 @@ TEST(LaunchPolicy, TheIslandsAtOnceAreTheirSegmentKernelsBlocksStagedWhereTheyFi
   ga.crossover = Crossover::Bands;
   const std::uint64_t staged = staged_bytes<3>(make_layout<3>(ga));
   const std::uint64_t by_shared = 233472 / (staged + 1024);
-  EXPECT_EQ(islands_at_once<3>(ga, kHopperSm, kHopper, f), std::min<std::uint64_t>(8, by_shared));
+  EXPECT_EQ(islands_at_once<3>(ga, Shape<3>::kCells, kHopperSm, kHopper, f), std::min<std::uint64_t>(8, by_shared));
   ga.repair = Repair::Propagate;
   ga.encoding = Encoding::Cell;
   // A warp a child: blocks of the widest, 256 threads, with eight tiles' scratch before the
   // island; at 128 registers two of them.
   const Launch repaired = block_launch_of<3>(true, make_layout<3>(ga), 1, kHopper);
   EXPECT_EQ(repaired.threads, 256u);
-  EXPECT_EQ(repaired.scratch_bytes, 8 * tile_scratch_bytes(sizeof(RepairScratch<3>)));
+  EXPECT_EQ(repaired.scratch_bytes, 8 * repair_tile_bytes<3>(Shape<3>::kCells));
   EXPECT_EQ(repaired.kernel, KernelKind::Staged);
-  EXPECT_EQ(islands_at_once<3>(ga, kHopperSm, kHopper, f), 2u);
+  EXPECT_EQ(islands_at_once<3>(ga, Shape<3>::kCells, kHopperSm, kHopper, f), 2u);
   // The boundary and summary steps, which repair nothing, keep a thread a child and no scratch.
   const Launch home = block_launch_of<3>(false, make_layout<3>(ga), 1, kHopper);
   EXPECT_EQ(std::tie(home.threads, home.scratch_bytes), std::make_tuple(128u, std::uint64_t(0)));
   GaParams sa;
   sa.algorithm = Algorithm::Sa;
   sa.individuals = sa.children = 128;
-  EXPECT_EQ(islands_at_once<3>(sa, kHopperSm, kHopper, f),
+  EXPECT_EQ(islands_at_once<3>(sa, Shape<3>::kCells, kHopperSm, kHopper, f),
             std::min<std::uint64_t>(8, 233472 / (staged_bytes<3>(make_layout<3>(sa)) + 1024)));
   // Too large to stage: from the home, the home kernel's registers (chains: 128 on 256 threads).
   sa.individuals = sa.children = 20000;
-  EXPECT_EQ(islands_at_once<3>(sa, kHopperSm, kHopper, f), 2u);
+  EXPECT_EQ(islands_at_once<3>(sa, Shape<3>::kCells, kHopperSm, kHopper, f), 2u);
 }
 
 namespace {
 
-// The repaired GA's islands of `size` at box size B: a warp a child.
+// The repaired GA's islands of `size` at box size B: a warp a child, on puzzles of at most
+// `free_cells` free cells (any puzzle by default).
 template <int B>
-IslandLayout repaired_layout(std::uint32_t size) {
+IslandLayout repaired_layout(std::uint32_t size, std::uint32_t free_cells = Shape<B>::kCells) {
   GaParams ga;
   ga.individuals = ga.children = size;
   ga.repair = Repair::Propagate;
   ga.encoding = Encoding::Cell;
-  return make_layout<B>(ga);
+  return make_layout<B>(ga, free_cells);
+}
+
+// Free cells of a puzzle of box size B with `percent` of its cells given.
+template <int B>
+constexpr std::uint32_t free_at(std::uint32_t percent) {
+  return Shape<B>::kCells - Shape<B>::kCells * percent / 100;
 }
 
 // A block's tiles' repair scratch fits its shared memory: as many tiles as fit, up to the team
@@ -173,7 +180,7 @@ IslandLayout repaired_layout(std::uint32_t size) {
 template <int B>
 void expect_repair_scratch_fits(const DeviceLimits& d) {
   const IslandLayout L = repaired_layout<B>(32);
-  const std::uint64_t tile = tile_scratch_bytes(sizeof(RepairScratch<B>));
+  const std::uint64_t tile = repair_tile_bytes<B>(L.repair_cells);
   const Launch launch = block_launch_of<B>(true, L, 4, d);
   ASSERT_EQ(launch.threads % kRepairLanes<B>, 0u) << "box " << B;
   EXPECT_EQ(launch.scratch_bytes, launch.threads / kRepairLanes<B> * tile) << "box " << B;
@@ -196,49 +203,53 @@ TEST(LaunchPolicy, TheRepairsScratchFitsABlocksSharedMemoryAtEverySize) {
     expect_repair_scratch_fits<7>(d);
     expect_repair_scratch_fits<8>(d);
   }
-  // 9x9 and 36x36 on an H100: eight tiles, a lone island on the grid; 49x49 seven; 64x64 four,
-  // and a lone island on a block, whose tiles fit where the grid's eight would not.
+  // On an H100, whatever the puzzle, 9x9 to 49x49 eight tiles (the team of an island of 32:
+  // 8 warps), and a lone 36x36 island staged in one block; 64x64 five, and eight where 35 % of
+  // the cells or more are given, where a lone island runs on the grid.
   EXPECT_EQ(block_launch_of<3>(true, repaired_layout<3>(32), 1, kHopper).threads, 256u);
   EXPECT_EQ(block_launch_of<6>(true, repaired_layout<6>(32), 1, kHopper).threads, 256u);
-  EXPECT_EQ(launch_of<6>(true, repaired_layout<6>(32), 1, kHopper).kernel, KernelKind::Grid);
-  EXPECT_EQ(block_launch_of<7>(true, repaired_layout<7>(32), 1, kHopper).threads, 224u);
-  EXPECT_EQ(block_launch_of<8>(true, repaired_layout<8>(32), 1, kHopper).threads, 128u);
+  EXPECT_EQ(launch_of<6>(true, repaired_layout<6>(32), 1, kHopper).kernel, KernelKind::Staged);
+  EXPECT_EQ(block_launch_of<7>(true, repaired_layout<7>(32), 1, kHopper).threads, 256u);
+  EXPECT_EQ(block_launch_of<8>(true, repaired_layout<8>(32), 1, kHopper).threads, 160u);
   EXPECT_EQ(launch_of<8>(true, repaired_layout<8>(32), 1, kHopper).kernel, KernelKind::Home);
+  EXPECT_EQ(block_launch_of<8>(true, repaired_layout<8>(32, free_at<8>(35)), 1, kHopper).threads, 256u);
+  EXPECT_EQ(block_launch_of<8>(true, repaired_layout<8>(32, free_at<8>(30)), 1, kHopper).threads, 224u);
+  EXPECT_EQ(launch_of<8>(true, repaired_layout<8>(32, free_at<8>(35)), 1, kHopper).kernel, KernelKind::Grid);
   // The CPU's thread holds its own tile, whatever its size.
   const DeviceLimits cpu{0, 1, LoneIsland::Grid};
   EXPECT_EQ(block_launch_of<8>(true, repaired_layout<8>(32), 4, cpu).threads, 1u);
   EXPECT_TRUE(repair_tile_fits<8>(repaired_layout<8>(32), cpu));
-  // A block of 64 KiB (a Turing card's) holds one 64x64 tile; one of 48 KiB none: the engine
-  // refuses before it allocates (island_engine.hpp); 36x36's fits.
-  const DeviceLimits turing{65536, 256, LoneIsland::GridWhenUnstaged};
+  // A block of 48 KiB (a Turing card's unasked) holds one 64x64 tile; one of 32 KiB none for
+  // puzzles of every cell free, the engine refusing before it allocates (island_engine.hpp), and
+  // one for a puzzle of 35 % given; 36x36's fits.
+  const DeviceLimits turing{49152, 256, LoneIsland::GridWhenUnstaged};
   EXPECT_TRUE(repair_tile_fits<8>(repaired_layout<8>(32), turing));
   EXPECT_EQ(block_launch_of<8>(true, repaired_layout<8>(32), 1, turing).threads, 32u);
-  const DeviceLimits small{49152, 256, LoneIsland::GridWhenUnstaged};
+  const DeviceLimits small{32768, 256, LoneIsland::GridWhenUnstaged};
   EXPECT_FALSE(repair_tile_fits<8>(repaired_layout<8>(32), small));
+  EXPECT_TRUE(repair_tile_fits<8>(repaired_layout<8>(32, free_at<8>(35)), small));
   EXPECT_TRUE(repair_tile_fits<6>(repaired_layout<6>(32), small));
   EXPECT_TRUE(repair_tile_fits<8>(layout<8>(32), small));  // the plain GA repairs nothing
 }
 
 TEST(LaunchPolicy, TwoBlocksOfFewerTilesShareAUnitWhereTheyRunMoreTiles) {
-  // 36x36 on an H100: a block alone holds eight tiles (its island, too large to stage beside
-  // them, from the home), and a second block does not fit beside it; two blocks of six do.
-  // Twelve tiles a unit against eight, once the islands outnumber the units.
-  const IslandLayout big = repaired_layout<6>(32);
-  const std::uint64_t tile = tile_scratch_bytes(sizeof(RepairScratch<6>));
   const auto tiles_of = [](const Launch& launch) { return launch.threads / kRepairLanes<6>; };
-  const Launch one_a_unit = block_launch_of<6>(true, big, kHopper.units, kHopper);
-  EXPECT_EQ(tiles_of(one_a_unit), 8u);
-  EXPECT_EQ(one_a_unit.kernel, KernelKind::Home);
-  ASSERT_GT(one_a_unit.scratch_bytes, kHopper.pair_limit);
-  for (const std::uint64_t islands : {264ull, 200ull, 1000ull}) {
-    const Launch pair = block_launch_of<6>(true, big, islands, kHopper);
-    EXPECT_EQ(tiles_of(pair), 6u) << islands;
-    EXPECT_EQ(pair.scratch_bytes, 6 * tile);
-    EXPECT_EQ(pair.kernel, KernelKind::Home) << islands;
-    EXPECT_EQ(resident_blocks(kHopperSm, {128, 0}, pair.threads, pair.scratch_bytes), 2u);
+  // 36x36 on an H100: a block of eight tiles and its island staged fills a unit; eight tiles
+  // alone take at most half of it, whatever the puzzle. Once the islands outnumber the units,
+  // two blocks of eight from the home share each: sixteen tiles a unit.
+  const IslandLayout big = repaired_layout<6>(32);
+  for (const std::uint64_t islands : {1ull, 132ull, 264ull, 1000ull}) {
+    const Launch launch = block_launch_of<6>(true, big, islands, kHopper);
+    EXPECT_EQ(tiles_of(launch), 8u) << islands;
+    EXPECT_EQ(launch.scratch_bytes, 8 * repair_tile_bytes<6>(big.repair_cells));
+    EXPECT_EQ(launch.kernel, islands > kHopper.units ? KernelKind::Home : KernelKind::Staged) << islands;
   }
-  // 140 islands: 140 x 6 tiles run at once against 132 x 8.
-  EXPECT_EQ(tiles_of(block_launch_of<6>(true, big, 140, kHopper)), 8u);
+  const Launch paired36 = block_launch_of<6>(true, big, 1000, kHopper);
+  EXPECT_LE(paired36.scratch_bytes, kHopper.pair_limit);
+  EXPECT_EQ(resident_blocks(kHopperSm, {128, 0}, paired36.threads, paired36.scratch_bytes), 2u);
+  // On an A100 eight tiles take more than half a unit: two blocks of five, ten tiles.
+  EXPECT_EQ(tiles_of(block_launch_of<6>(true, big, 1000, kAmpere)), 5u);
+  EXPECT_EQ(tiles_of(block_launch_of<6>(true, big, 100, kAmpere)), 8u);
   // The boundary and summary steps repair nothing: unchanged.
   EXPECT_EQ(block_launch_of<6>(false, big, 1000, kHopper).threads, team_threads(big, 256, false));
   // An A100 at 25x25: a block of eight tiles and its island staged takes more than half the
@@ -249,12 +260,11 @@ TEST(LaunchPolicy, TwoBlocksOfFewerTilesShareAUnitWhereTheyRunMoreTiles) {
   const Launch paired = block_launch_of<5>(true, mid, 1000, kAmpere);
   EXPECT_EQ(std::tie(paired.threads, paired.kernel), std::make_tuple(256u, KernelKind::Home));
   EXPECT_EQ(block_launch_of<5>(true, mid, 1000, kHopper).kernel, KernelKind::Staged);  // two fit staged
-  // A block alone stays: an A100's at 36x36 (four tiles in half its shared memory, eight a unit
-  // either way), an H100's at 49x49 (two blocks of three against seven) and 64x64 (two of two
-  // against four), and at 9x9, whose blocks share a unit anyway.
-  EXPECT_EQ(tiles_of(block_launch_of<6>(true, big, 1000, kAmpere)), 8u);
-  EXPECT_EQ(tiles_of(block_launch_of<7>(true, repaired_layout<7>(32), 1000, kHopper)), 7u);
-  EXPECT_EQ(tiles_of(block_launch_of<8>(true, repaired_layout<8>(32), 1000, kHopper)), 4u);
+  // From 49x49 a block alone stays, whose kernel holds one by its registers: an H100's at 64x64
+  // on a puzzle of half its cells given, where two blocks of five would hold ten tiles.
+  const IslandLayout half = repaired_layout<8>(32, free_at<8>(50));
+  ASSERT_GE(kHopper.pair_limit / repair_tile_bytes<8>(half.repair_cells), 5u);
+  EXPECT_EQ(tiles_of(block_launch_of<8>(true, half, 1000, kHopper)), 8u);
   const Launch nine = block_launch_of<3>(true, repaired_layout<3>(32), 1000, kHopper);
   EXPECT_EQ(std::tie(nine.threads, nine.kernel), std::make_tuple(256u, KernelKind::Staged));
   // A plan's islands a unit count them where they fill every unit: two of 36x36 at 128 registers.
@@ -265,8 +275,5 @@ TEST(LaunchPolicy, TwoBlocksOfFewerTilesShareAUnitWhereTheyRunMoreTiles) {
   ga.repair = Repair::Propagate;
   ga.encoding = Encoding::Cell;
   ASSERT_EQ(make_layout<6>(ga).repair_lanes, kRepairLanes<6>);
-  EXPECT_EQ(islands_at_once<6>(ga, kHopperSm, kHopper, f), 2u);
-  // A lone island never pairs (on the grid, or a block alone where it does not fit one).
-  EXPECT_EQ(launch_of<6>(true, big, 1, kHopper).kernel, KernelKind::Grid);
-  EXPECT_EQ(tiles_of(block_launch_of<6>(true, big, 1, kHopper)), 8u);
+  EXPECT_EQ(islands_at_once<6>(ga, Shape<6>::kCells, kHopperSm, kHopper, f), 2u);
 }

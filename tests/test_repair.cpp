@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <sstream>
+#include <tuple>
 #include <vector>
 
 #include "gpuga/device/breed.hpp"
@@ -207,7 +208,7 @@ std::vector<std::uint8_t> random_child(const PuzzleInfo<B>& info, std::uint32_t 
 template <int B>
 std::uint32_t repair_on(std::uint32_t width, std::vector<std::uint8_t>& g, const PuzzleInfo<B>& info,
                         std::uint32_t i) {
-  std::vector<std::uint8_t> scratch(tile_scratch_bytes(sizeof(RepairScratch<B>)), 0xA5);
+  std::vector<std::uint8_t> scratch(repair_tile_bytes<B>(info.n_free), 0xA5);
   auto& s = *reinterpret_cast<RepairScratch<B>*>(scratch.data());
   s.rng = Rng(9, 0, i, kPurposeRepair);
   if (width == 1) {
@@ -314,60 +315,48 @@ TEST(TeamRepair, AGridOfGivensOnlyIsLeftAloneWithNoDraw) {
 
 namespace {
 
-// The candidates' layout (kCandLayout) at box size B: every cell a slot of its own within the
-// scratch's array, every unit's cells where unit_slots says; and the most words of one bank of
-// shared memory that the lone phase's lanes read at once, a unit a lane (32 lanes a step, of
-// which a half-warp at a time for 64-bit words), for units of one kind and for the steps of the
-// whole list, where kinds meet.
+// What the waves read a cell's candidates by, at box size B on `puzzle`: unit_cells walks every
+// unit's cells as Shape::unit_cell numbers them; free_slot takes a free cell to its index in
+// all_free and a given to n_free (the slot that stays 0); units_of[i] names free cell i's cell,
+// row, column and box.
 template <int B>
-int lone_phase_bank_ways() {
+void expect_slots_of(const Grid& puzzle) {
   using S = Shape<B>;
-  constexpr int kSlots = kCandLayout<B>.stride * S::kSide;
-  std::vector<int> cell_at(kSlots, -1);
-  for (int c = 0; c < S::kCells; ++c) {
-    const int slot = cand_slot<B>(S::row_of(c), S::col_of(c));
-    EXPECT_TRUE(slot >= 0 && slot < kSlots) << S::kSide << "x" << S::kSide << " cell " << c;
-    if (slot < 0 || slot >= kSlots) return 99;
-    EXPECT_EQ(cell_at[slot], -1) << S::kSide << "x" << S::kSide << " cells " << cell_at[slot] << " and " << c;
-    cell_at[slot] = c;
-  }
-  const auto slot_of = [](int u, int k) {
-    const UnitSlots at = unit_slots<B>(u);
-    return at.first + k / B * at.across + k % B * at.along;
-  };
-  for (int u = 0; u < S::kUnits; ++u)
+  const PuzzleInfo<B> info = make_puzzle_info<B>(puzzle.cell.data(), Encoding::Cell);
+  for (int u = 0; u < S::kUnits; ++u) {
+    const UnitCells at = unit_cells<B>(u);
     for (int k = 0; k < S::kSide; ++k)
-      EXPECT_EQ(cell_at[slot_of(u, k)], S::unit_cell(u, k)) << "unit " << u << " cell " << k;
-  constexpr int kBytes = sizeof(typename S::Mask), kGroup = kBytes == 8 ? 16 : 32;
-  int worst = 0;
-  const auto count = [&](int first_unit, int units) {
-    for (int group = 0; group < units; group += kGroup)
-      for (int k = 0; k < S::kSide; ++k) {
-        std::vector<std::vector<int>> words_in_bank(32);
-        for (int lane = group; lane < units && lane < group + kGroup; ++lane) {
-          const int byte = slot_of(first_unit + lane, k) * kBytes;
-          for (int word = byte / 4; word < (byte + kBytes + 3) / 4; ++word) {
-            auto& words = words_in_bank[word % 32];
-            if (std::find(words.begin(), words.end(), word) == words.end()) words.push_back(word);
-            worst = std::max(worst, static_cast<int>(words.size()));
-          }
-        }
-      }
-  };
-  for (int kind = 0; kind < 3; ++kind)
-    for (int step = 0; step < S::kSide; step += 32) count(kind * S::kSide + step, std::min(32, S::kSide - step));
-  for (int step = 0; step < S::kUnits; step += 32) count(step, std::min(32, S::kUnits - step));
-  return worst;
+      ASSERT_EQ(at.first + k / B * at.across + k % B * at.along, S::unit_cell(u, k)) << "unit " << u << " cell " << k;
+  }
+  for (int c = 0; c < S::kCells; ++c)
+    if (puzzle.cell[c]) EXPECT_EQ(info.free_slot[c], info.n_free) << "given " << c;
+  for (int i = 0; i < info.n_free; ++i) {
+    const int c = info.all_free[i];
+    EXPECT_EQ(info.free_slot[c], i) << "free cell " << c;
+    const FreeCell<B> f(info.units_of[i]);
+    EXPECT_EQ(std::make_tuple(f.cell, f.row, f.col, f.box),
+              std::make_tuple(c, S::row_of(c), S::kSide + S::col_of(c), 2 * S::kSide + S::box_of(c)))
+        << "free cell " << i;
+  }
 }
 
 }  // namespace
 
-TEST(TeamRepair, TheLonePhaseReadsAtMostTwoWordsOfABankAtOnce) {
-  EXPECT_EQ(lone_phase_bank_ways<2>(), 1);
-  EXPECT_LE(lone_phase_bank_ways<3>(), 2);
-  EXPECT_LE(lone_phase_bank_ways<4>(), 2);
-  EXPECT_LE(lone_phase_bank_ways<5>(), 2);
-  EXPECT_LE(lone_phase_bank_ways<6>(), 2);
-  EXPECT_LE(lone_phase_bank_ways<7>(), 2);
-  EXPECT_LE(lone_phase_bank_ways<8>(), 2);
+TEST(TeamRepair, TheWavesFindEveryCellsCandidatesByItsFreeCell) {
+  expect_slots_of<3>(grid_of(kHardPuzzle));
+  expect_slots_of<3>(grid_of(kEasySolution));
+  expect_slots_of<5>(corpus_puzzle("acs_25x25_fixed045_inst00-09.txt"));
+  expect_slots_of<6>(large_instance(36));
+  expect_slots_of<8>(large_instance(64));
+}
+
+// A tile's scratch holds the unit masks and a slot a free cell, and the givens' slot: at 64x64,
+// eight warps' tiles fit a block's 227 KiB on puzzles of 35 % given and more, five on an empty
+// grid.
+TEST(TeamRepair, ATilesScratchGrowsWithThePuzzlesFreeCells) {
+  constexpr std::uint32_t kBlock = 227 * 1024, kCells = Shape<8>::kCells;
+  EXPECT_EQ(repair_tile_bytes<3>(0), tile_scratch_bytes(sizeof(RepairScratch<3>) + sizeof(Shape<3>::Mask)));
+  EXPECT_EQ(repair_tile_bytes<8>(2000) - repair_tile_bytes<8>(1998), 2 * sizeof(Shape<8>::Mask));
+  EXPECT_EQ(kBlock / repair_tile_bytes<8>(kCells - kCells * 35 / 100), 8u);
+  EXPECT_EQ(kBlock / repair_tile_bytes<8>(kCells), 5u);
 }

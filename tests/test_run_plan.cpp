@@ -241,11 +241,36 @@ TEST(RunPlan, AGpusPlanIsMadeFromItsProbedDataWithNoDevice) {
   const RunPlan p = plan(o, t);
   const GaParams& ga = p.engine_params().ga;
   ASSERT_EQ(ga.repair, Repair::Propagate);
-  EXPECT_EQ(p.shape.islands_at_once, islands_at_once<3>(ga, t.unit, t.launch, t.segments));
+  EXPECT_EQ(p.shape.islands_at_once, islands_at_once<3>(ga, Shape<3>::kCells, t.unit, t.launch, t.segments));
   const IslandLayout L = make_layout<3>(ga);
   const std::uint32_t threads = team_threads(L, 256, true);  // a tile of lanes a child
   EXPECT_EQ(p.shape.islands_at_once,
-            resident_blocks(t.unit, {128, 0}, threads, staged_bytes<3>(L) + repair_scratch_bytes<3>(threads)));
+            resident_blocks(t.unit, {128, 0}, threads, staged_bytes<3>(L) + repair_scratch_bytes<3>(threads, Shape<3>::kCells)));
   const SizeDefaults& d = size_defaults(Backend::Cuda, 3, Repair::Propagate);
   EXPECT_EQ(p.config.pop, std::min(d.islands_per_unit, p.shape.islands_at_once) * 132 * d.island_size);
+}
+
+TEST(RunPlan, AGpusPlanCountsTheRepairsTilesForItsPuzzlesFreeCells) {
+  // A tile's repair scratch follows the puzzle's free cells: 36x36 islands of 8 (a block of eight
+  // tiles) on an H100 at 64 registers, where shared memory decides, for any puzzle and for
+  // puzzles of half the cells given.
+  Target t;
+  t.backend = Backend::Cuda;
+  t.box = 6;
+  t.units = 132;
+  t.unit = cuda_multiprocessor(9, 32, 2048, 65536, 233472, 1024);
+  t.launch = {232448, 256, LoneIsland::GridWhenUnstaged, 115712, 132};
+  for (auto& step : t.segments.step) step = {{64, 0}, {64, 0}};
+  RunOptions o;
+  o.seed = 1;
+  o.pop = 8 * 132;
+  o.island_size = 8;
+  const RunPlan any = plan(o, t);
+  t.free_cells = Shape<6>::kCells / 2;
+  const RunPlan half = plan(o, t);
+  const GaParams& ga = half.engine_params().ga;
+  ASSERT_EQ(ga.repair, Repair::Propagate);
+  EXPECT_EQ(any.shape.islands_at_once, islands_at_once<6>(ga, Shape<6>::kCells, t.unit, t.launch, t.segments));
+  EXPECT_EQ(half.shape.islands_at_once, islands_at_once<6>(ga, t.free_cells, t.unit, t.launch, t.segments));
+  EXPECT_GT(half.shape.islands_at_once, any.shape.islands_at_once);
 }

@@ -291,15 +291,18 @@ void print_summary(const Puzzle& p, const RunResult& r, const RunConfig& config)
 }
 
 // Each puzzle size's plan, made when a puzzle of that size first comes: a file may mix 4x4, 9x9
-// and 16x16, and each gets its own defaults. The backend's fallback is said once.
+// and 16x16, and each gets its own defaults, counted for its puzzles' most free cells. The
+// backend's fallback is said once.
 class Plans {
  public:
-  Plans(const RunOptions& options, bool together) : options_(options), together_(together) {}
+  Plans(const RunOptions& options, bool together, const std::vector<Puzzle>& puzzles)
+      : options_(options), together_(together), puzzles_(puzzles) {}
   const RunPlan& of(int box) {
     auto it = plans_.find(box);
     if (it != plans_.end()) return it->second;
-    const Target target = probe_target(options_, box, together_,
-                                       static_cast<std::uint32_t>(rank_place().size), node_place());
+    Target target = probe_target(options_, box, together_,
+                                 static_cast<std::uint32_t>(rank_place().size), node_place());
+    target.free_cells = most_free_cells(puzzles_, box);
     say_shared_devices(target);
     if (!target.why_cpu.empty() && !said_ && rank_place().root()) std::cerr << "gpuga: " << target.why_cpu << '\n';
     said_ = said_ || !target.why_cpu.empty();
@@ -313,6 +316,7 @@ class Plans {
  private:
   const RunOptions& options_;
   bool together_;
+  const std::vector<Puzzle>& puzzles_;  // every puzzle of the files, for each size's free cells
   std::map<int, RunPlan> plans_;
   int first_ = 0;
   bool said_ = false;
@@ -463,7 +467,7 @@ int run_solve(CLI::App* cmd, SolveOptions& o) {
   // Under MPI (cli_ranks.hpp) rank 0 alone writes; every rank runs its share of the islands.
   const RankPlace place = rank_place();
   const bool together = solved_together(o, puzzles.size());
-  Plans plans(o.run, together);
+  Plans plans(o.run, together, puzzles);
   // A configuration that cannot run a size of the files is refused before any run, the first
   // puzzle's size planned first (the JSON's configuration).
   for (const Puzzle& p : puzzles) plans.of(p.grid.box);

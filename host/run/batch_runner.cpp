@@ -242,7 +242,8 @@ BatchEnd run_batches(const BatchSetup& s, const std::vector<RunOptions>& given, 
   for (const auto& options : given) {
     std::map<int, std::size_t> of_box;  // the plan of each size in run_plans
     for (const int box : boxes) {
-      const Target target = probe_target(options, box, false, 1, s.node);
+      Target target = probe_target(options, box, false, 1, s.node);
+      target.free_cells = most_free_cells(puzzles, box);
       if (why_cpu.empty()) why_cpu = target.why_cpu;
       if (shared.empty()) shared = shared_devices_news(target, s.node);
       of_box[box] = run_plans.size();

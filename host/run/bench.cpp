@@ -12,6 +12,7 @@
 #include "gpuga/defaults.hpp"
 #include "gpuga/devices.hpp"
 #include "gpuga/errors.hpp"
+#include "gpuga/sudoku/puzzle_io.hpp"
 #include "host_memory.hpp"
 
 namespace gpuga {
@@ -95,7 +96,9 @@ BenchRow bench_islands(Backend backend, const RunOptions& shape, const Grid& puz
   std::unique_ptr<Engine> engine;
   EngineParams p;
   try {
-    const RunPlan planned = plan(options, probe_target(options, puzzle.box));
+    Target target = probe_target(options, puzzle.box);
+    target.free_cells = free_cell_count(puzzle);
+    const RunPlan planned = plan(options, target);
     p = planned.engine_params();
     row.config = planned.config;
     row.pop = planned.config.pop;
@@ -176,7 +179,9 @@ PuzzlesRow bench_puzzles(Backend backend, const std::vector<Grid>& puzzles, cons
   const auto t0 = std::chrono::steady_clock::now();
   RunPlan planned;
   try {
-    planned = plan(options, probe_target(options, puzzles.front().box));
+    Target target = probe_target(options, puzzles.front().box);
+    for (const Grid& puzzle : puzzles) target.free_cells = std::max(target.free_cells, free_cell_count(puzzle));
+    planned = plan(options, target);
   } catch (const InputError& e) {
     row.skipped = bench_words(e.what());
     return row;

@@ -127,7 +127,8 @@ RunPlan plan(const RunOptions& o, const Target& t) {
   one.pop = g.individuals;
   derive_engine_params(one);
   const auto at_once = with_box_size(t.box, [&]<int B>() {
-    return islands_at_once<B>(one.engine.ga, t.unit, t.launch, t.segments);
+    const std::uint32_t free_cells = t.free_cells ? t.free_cells : Shape<B>::kCells;
+    return islands_at_once<B>(one.engine.ga, free_cells, t.unit, t.launch, t.segments);
   });
   out.shape = {t.units, static_cast<std::uint32_t>(std::clamp<std::uint64_t>(at_once, 1, UINT32_MAX))};
   if (!o.pop) {  // islands to fill the target: its units, as many at once on each as fit

@@ -5,6 +5,7 @@
 #include "gpuga/backend.hpp"
 #include "gpuga/errors.hpp"
 #include "gpuga/sudoku/propagate.hpp"
+#include "gpuga/sudoku/puzzle_io.hpp"
 #include "gpuga/sudoku/verify.hpp"
 
 namespace gpuga {
@@ -59,7 +60,8 @@ Solution solve(const Grid& puzzle, const RunPlan& plan, const SolveHooks& hooks,
 Solution solve(const Grid& puzzle, RunOptions options, RunObserver* observer,
                const std::string& name) {
   draw_seed(options);
-  const Target target = probe_target(options, puzzle.box);
+  Target target = probe_target(options, puzzle.box);
+  target.free_cells = free_cell_count(puzzle);
   SolveHooks hooks;
   hooks.observer = observer;
   Solution s = solve(puzzle, plan(options, target), hooks, name);

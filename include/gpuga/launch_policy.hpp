@@ -13,13 +13,14 @@
 
 namespace gpuga {
 
-// A block of `threads` whose tiles' repair scratch fits `limit` bytes of shared memory: as many
-// tiles as fit, at least one. A team of one tile (a CPU thread, whose scratch is its own) keeps
-// its threads. A block of fewer tiles repairs the same children in more turns, with the same
-// bytes (tests/test_engine_device.cpp runs 64x64 on a GPU's limits on the twin).
+// A block of `threads` whose tiles' repair scratch (for puzzles of `free_cells` free cells) fits
+// `limit` bytes of shared memory: as many tiles as fit, at least one. A team of one tile (a CPU
+// thread, whose scratch is its own) keeps its threads. A block of fewer tiles repairs the same
+// children in more turns, with the same bytes (tests/test_engine_device.cpp runs 64x64 on a
+// GPU's limits on the twin).
 template <int B>
-std::uint32_t threads_whose_scratch_fits(std::uint32_t threads, std::uint64_t limit) {
-  const std::uint64_t tiles = limit / tile_scratch_bytes(sizeof(RepairScratch<B>));
+std::uint32_t threads_whose_scratch_fits(std::uint32_t threads, std::uint64_t limit, std::uint32_t free_cells) {
+  const std::uint64_t tiles = limit / repair_tile_bytes<B>(free_cells);
   if (threads <= kRepairLanes<B> || tiles * kRepairLanes<B> >= threads) return threads;
   return static_cast<std::uint32_t>(tiles > 1 ? tiles : 1) * kRepairLanes<B>;
 }
@@ -28,7 +29,7 @@ std::uint32_t threads_whose_scratch_fits(std::uint32_t threads, std::uint64_t li
 template <int B>
 bool repair_tile_fits(const IslandLayout& layout, const DeviceLimits& d) {
   return !layout.repair_lanes || d.widest_team <= kRepairLanes<B> ||
-         tile_scratch_bytes(sizeof(RepairScratch<B>)) <= d.stage_limit;
+         repair_tile_bytes<B>(layout.repair_cells) <= d.stage_limit;
 }
 
 // A step over islands of `layout`, a block an island, whose shared memory takes at most `limit`
@@ -42,8 +43,8 @@ Launch block_launch_within(bool stages, const IslandLayout& layout, std::uint64_
   launch.blocks = islands;
   launch.threads = team_threads(layout, d.widest_team, stages);
   if (stages && layout.repair_lanes) {
-    launch.threads = threads_whose_scratch_fits<B>(launch.threads, limit);
-    launch.scratch_bytes = repair_scratch_bytes<B>(launch.threads);
+    launch.threads = threads_whose_scratch_fits<B>(launch.threads, limit, layout.repair_cells);
+    launch.scratch_bytes = repair_scratch_bytes<B>(launch.threads, layout.repair_cells);
   }
   if (stages && bytes + launch.scratch_bytes <= limit) {
     launch.kernel = KernelKind::Staged;
@@ -55,14 +56,15 @@ Launch block_launch_within(bool stages, const IslandLayout& layout, std::uint64_
 // A step over `islands` islands of `layout`, a block an island. A block of the repaired GA's
 // tiles takes as many as its shared memory holds, unless two blocks, of fewer tiles or unstaged,
 // share a unit and so run more tiles over the device once the islands outnumber the units: on an
-// H100 at 36x36 two blocks of six tiles where one holds eight; on an A100 at 25x25 two of eight
-// from the home where one holds eight with its island staged. Where blocks pair, the repaired
-// steps' kernels hold two by their registers (cuda/device_system.hpp's LaunchPolicy; the
-// kernel_resources test checks the islands a multiprocessor that a plan counts).
+// H100 at 36x36 two blocks of eight tiles from the home where one holds eight with its island
+// staged; on an A100 two of five where one holds eight. Up to 36x36 the repaired steps' kernels
+// from the home hold two blocks by their registers (cuda/device_system.hpp's LaunchPolicy; the
+// kernel_resources test checks the islands a multiprocessor that a plan counts); from 49x49 one
+// block takes the registers it needs, and stays alone.
 template <int B>
 Launch block_launch_of(bool stages, const IslandLayout& layout, std::uint64_t islands, const DeviceLimits& d) {
   const Launch alone = block_launch_within<B>(stages, layout, islands, d.stage_limit, d);
-  if (!stages || !layout.repair_lanes || !d.pair_limit) return alone;
+  if (!stages || !layout.repair_lanes || !d.pair_limit || B > 6) return alone;
   const Launch pair = block_launch_within<B>(stages, layout, islands, d.pair_limit, d);
   const auto tiles_running = [&](const Launch& launch, std::uint64_t blocks_a_unit) {
     return std::min(islands, blocks_a_unit * d.units) * repair_tiles<B>(launch.threads);
@@ -83,7 +85,7 @@ template <int B>
 Launch launch_of(bool stages, const IslandLayout& layout, std::uint64_t islands, const DeviceLimits& d) {
   const bool fits = block_launch_of<B>(true, layout, 1, d).kernel == KernelKind::Staged;
   const bool grid_scratch_fits =
-      !layout.repair_lanes || repair_scratch_bytes<B>(d.widest_team) <= d.stage_limit;
+      !layout.repair_lanes || repair_scratch_bytes<B>(d.widest_team, layout.repair_cells) <= d.stage_limit;
   const bool grid = islands == 1 && (d.lone == LoneIsland::Grid ||
                                      (d.lone == LoneIsland::GridWhenUnstaged && !fits && grid_scratch_fits));
   if (!grid) return block_launch_of<B>(stages, layout, islands, d);
@@ -91,7 +93,7 @@ Launch launch_of(bool stages, const IslandLayout& layout, std::uint64_t islands,
   launch.kernel = KernelKind::Grid;
   launch.threads = d.widest_team;
   launch.width = layout.sort_n;
-  if (stages && layout.repair_lanes) launch.scratch_bytes = repair_scratch_bytes<B>(launch.threads);
+  if (stages && layout.repair_lanes) launch.scratch_bytes = repair_scratch_bytes<B>(launch.threads, layout.repair_cells);
   return launch;
 }
 
@@ -102,15 +104,16 @@ inline SegmentStep segment_step_of(const GaParams& ga) {
   return ga.tabu ? SegmentStep::SearchedGa : SegmentStep::RepairedGa;
 }
 
-// Islands of these parameters side by side (a block each, never a lone island's grid) that one
-// unit runs at once, where they fill every unit: the segment step's blocks, staged where the
+// Islands of these parameters side by side (a block each, never a lone island's grid), on
+// puzzles of at most `free_cells` free cells, that one unit runs at once, where they fill every
+// unit: the segment step's blocks, staged where the
 // island fits. A plan counts them from a probe's numbers, as CUDA's occupancy calculator does
 // (tests/test_engine_device.cpp checks every segment kernel against
 // cudaOccupancyMaxActiveBlocksPerMultiprocessor).
 template <int B>
-std::uint64_t islands_at_once(const GaParams& ga, const UnitLimits& u, const DeviceLimits& d,
-                              const SegmentFootprints& f) {
-  const Launch launch = block_launch_of<B>(true, make_layout<B>(ga), kIslandsFillingEveryUnit, d);
+std::uint64_t islands_at_once(const GaParams& ga, std::uint32_t free_cells, const UnitLimits& u,
+                              const DeviceLimits& d, const SegmentFootprints& f) {
+  const Launch launch = block_launch_of<B>(true, make_layout<B>(ga, free_cells), kIslandsFillingEveryUnit, d);
   const StepFootprint& step = f[segment_step_of(ga)];
   return resident_blocks(u, launch.kernel == KernelKind::Staged ? step.staged : step.home, launch.threads,
                          launch.staged_bytes + launch.scratch_bytes);

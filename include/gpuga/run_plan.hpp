@@ -33,6 +33,9 @@ struct Target {
   int device = 0;
   int box = 3;               // the puzzles' box size (2 to 7; CUDA 2 to 5)
   bool many = false;         // many puzzles at once: each run sized for throughput
+  // The most free cells of the puzzles that the front end knows it will run (0: every cell of
+  // the box size): the repaired GA's tiles hold their candidates, and so their number a block.
+  std::uint32_t free_cells = 0;
   std::uint32_t ranks = 1;   // processes that share each run's islands (MPI)
   std::uint32_t units = 1;   // CPU threads, or the device's multiprocessors
   // What one unit holds at once (a CPU thread: one island), how steps launch there, and the

@@ -117,6 +117,8 @@ struct IslandLayout {
   std::uint32_t sort_n = 0;         // sort keys: a power of two >= individuals (truncation: + children)
   bool bands = false, truncation = false, chains = false;
   std::uint32_t repair_lanes = 0;   // the repaired GA: a child's lanes on a GPU (repair.hpp)
+  std::uint32_t repair_cells = 0;   //   and the most free cells of its puzzles, which size a
+                                    //   tile's scratch (repair_tile_bytes)
   std::uint64_t genomes0 = 0, genomes1 = 0, kids = 0;
   std::uint64_t fit0 = 0, fit1 = 0, kid_fit = 0;
   std::uint64_t band0 = 0, band1 = 0, kid_band = 0;
@@ -152,8 +154,9 @@ inline std::uint64_t sort_length(const GaParams& ga) {
   return keys;
 }
 
+// Islands of `ga` on puzzles of at most `free_cells` free cells (any puzzle by default).
 template <int B>
-inline IslandLayout make_layout(const GaParams& ga) {
+inline IslandLayout make_layout(const GaParams& ga, std::uint32_t free_cells = Shape<B>::kCells) {
   constexpr int kGenomeBytes = Shape<B>::kGenomeBytes, kBands = kBandScores<B>;
   IslandLayout layout;
   layout.individuals = ga.individuals;
@@ -162,6 +165,7 @@ inline IslandLayout make_layout(const GaParams& ga) {
   layout.children = children_of(ga);
   layout.bands = !layout.chains && ga.crossover == Crossover::Bands;
   layout.repair_lanes = !layout.chains && ga.repair == Repair::Propagate ? kRepairLanes<B> : 0;
+  layout.repair_cells = layout.repair_lanes ? free_cells : 0;
   const std::uint64_t keys = sort_length(ga);  // beyond kMaxSortKeys the engine refuses it
   layout.sort_n = static_cast<std::uint32_t>(keys < kMaxSortKeys ? keys : kMaxSortKeys);
   std::uint64_t at = 0;
@@ -398,11 +402,12 @@ struct Island {
   // tabu search of searched_step.hpp) with `searches` (a parameter rather than a member, so
   // that no other step's Island grows: its kernels' stack frames are held by kernel_resources).
   // Between barriers of the team: the genomes were written by their owners, and are read by
-  // theirs after. Returns the searches' moves.
+  // theirs after. Returns the searches' moves. A tile's scratch is its puzzle's size
+  // (repair_tile_bytes); the launch gave each the most free cells of the engine's puzzles.
   template <class Search>
   GPUGA_HD std::uint64_t repair(std::uint8_t* genomes, std::uint32_t from, std::uint32_t to,
                                 std::uint64_t seed, std::uint32_t generation, SearchArea searches) const {
-    const auto lanes = team.template lanes<kRepairLanes<B>>(tile_scratch_bytes(sizeof(RepairScratch<B>)));
+    const auto lanes = team.template lanes<kRepairLanes<B>>(repair_tile_bytes<B>(info.n_free));
     auto& scratch = *reinterpret_cast<RepairScratch<B>*>(lanes.scratch());
     team.sync();
     for (std::uint32_t i = from + lanes.tile(); i < to; i += lanes.tiles()) {

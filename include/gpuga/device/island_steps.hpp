@@ -77,9 +77,10 @@ struct segment_step {
   IslandsView<B> view;
   std::uint32_t launch;
 
-  // A block's scratch for its tiles of lanes (the repaired GA's), before its staged island.
-  GPUGA_HD_INLINE static constexpr std::uint32_t scratch_bytes(std::uint32_t threads) {
-    return Segment::kRepairs ? repair_scratch_bytes<B>(threads) : 0;
+  // A block's scratch for its tiles of lanes (the repaired GA's), before its staged island: as
+  // the launch sized it, for the most free cells of the engine's puzzles.
+  GPUGA_HD_INLINE std::uint32_t scratch_bytes(std::uint32_t threads) const {
+    return Segment::kRepairs ? repair_scratch_bytes<B>(threads, view.layout.repair_cells) : 0;
   }
 
   template <class Team, class Work>

@@ -25,11 +25,15 @@ struct PuzzleInfo {
   typename S::Mask allows[S::kSide][S::kSide + 1]{};  // [b][v] bit i: block b's free cell i
                                                       // allows v (given-aware moves)
   typename S::Mask unit_givens[S::kUnits]{};  // bit v: a given of the unit holds v (the repair)
-  // Each free cell's index and the numbers of its row, column and box (each of n), packed by
-  // pack_units: the repair's waves visit every open cell in every wave, and a load and shifts
-  // cost fewer registers than dividing the index by n and B each time (repair.hpp). Last,
-  // so that a step that repairs nothing stages the puzzle without it (island.hpp).
+  // The repair's tables (repair.hpp), last, so that a step that repairs nothing stages the puzzle
+  // without them (island.hpp). A tile keeps its candidates by free cell (all_free's order):
+  //   units_of[i]   free cell i's index and the numbers of its row, column and box (each of n),
+  //                 packed by pack_units: the waves visit every open cell in every wave, and a
+  //                 load and shifts cost fewer registers than dividing the index by n and B;
+  //   free_slot[c]  cell c's free cell (its candidates' slot), n_free for a given (a slot that
+  //                 stays 0), for the waves that read a unit's cells.
   std::uint32_t units_of[S::kCells]{};
+  typename S::Cell free_slot[S::kCells]{};
 };
 
 // Cell c's index and the numbers of its row, column and box among the units of each kind, in
@@ -77,12 +81,15 @@ inline PuzzleInfo<B> make_puzzle_info(const std::uint8_t* givens, Encoding e) {
   }
   for (int c = 0; c < S::kCells; ++c) {
     if (givens[c]) continue;
+    info.units_of[info.n_free] = pack_units<B>(c);
+    info.free_slot[c] = static_cast<Cell>(info.n_free);
     info.all_free[info.n_free++] = static_cast<Cell>(c);
-    info.units_of[c] = pack_units<B>(c);
     const Bits taken = info.unit_givens[S::row_of(c)] | info.unit_givens[S::kSide + S::col_of(c)] |
                            info.unit_givens[2 * S::kSide + S::box_of(c)];
     info.allowed[c] = static_cast<typename S::Mask>(S::kValues & ~taken);
   }
+  for (int c = 0; c < S::kCells; ++c)
+    if (givens[c]) info.free_slot[c] = static_cast<Cell>(info.n_free);
   for (int b = 0; b < S::kSide; ++b)
     for (int i = 0; i < info.free_count[b]; ++i)
       for (int v = 1; v <= S::kSide; ++v)

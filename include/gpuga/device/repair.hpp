@@ -19,11 +19,11 @@
 //
 // By a tile of lanes (lanes.hpp) that share the work in waves, so that on a GPU a warp (or part
 // of one) rebuilds a child with its candidates in shared memory, where a thread alone held them
-// in local memory (docs/decisions.md): TeamRebuild. Every lane owns every width-th free cell (a
-// list of those still open, its own to keep) and every width-th unit. A wave:
-//   update  each lane's open cells' candidates from their units' placed values, the cells left
-//           with none dropped from its list; whether any lane holds a naked single, or an open
-//           cell at all (reduce_min);
+// in local memory (docs/decisions.md): TeamRebuild. The candidates are kept by free cell (a
+// cell placed or left with none holds 0: no longer open). Every lane owns every width-th free
+// cell and every width-th unit. A wave:
+//   update  each lane's open cells' candidates from their units' placed values; whether any lane
+//           holds a naked single, or an open cell at all (reduce_min);
 //   lone    without naked singles, each unit's lone values (a candidate of exactly one of its
 //           open cells), a unit a lane;
 //   claim   each open cell's claim (its naked single; without any, its lowest lone value),
@@ -83,12 +83,14 @@ class LoneRepair {
       for (int k = 0; k < S::kSide; ++k) cells_of_[u][k] = static_cast<std::uint16_t>(S::unit_cell(u, k));
   }
 
-  // Rebuilds `grid` as repair_on_lanes does with one lane: `cand` holds the open cells'
-  // candidates (givens 0), `from` the random free cell the ties start from, `rng` the child's
-  // stream for the values of the most constrained cells. A placed cell is marked in the grid
-  // (kPlacedMark) until the end, as the waves mark it; an unplaced one keeps its preference.
+  // Rebuilds `grid` as repair_on_lanes does with one lane: `from` the random free cell the ties
+  // start from, `rng` the child's stream for the values of the most constrained cells. A placed
+  // cell is marked in the grid (kPlacedMark) until the end, as the waves mark it; an unplaced one
+  // keeps its preference.
   template <class R>
-  void run(std::uint8_t* grid, const PuzzleInfo<B>& info, Mask* cand, std::uint32_t from, R& rng) {
+  void run(std::uint8_t* grid, const PuzzleInfo<B>& info, std::uint32_t from, R& rng) {
+    Mask* const cand = cand_;
+    for (int c = 0; c < S::kCells; ++c) cand[c] = info.givens[c] ? 0 : info.allowed[c];
     start(info, cand, from);
     for (;;) {
       drop_placed_singles(cand);
@@ -104,6 +106,7 @@ class LoneRepair {
   }
 
  private:
+  Mask cand_[S::kCells];                               // each cell's candidates (givens 0)
   std::uint8_t holders_[S::kUnits][S::kSide + 1];    // by value bit: open cells allowing it
   std::uint16_t holder_xor_[S::kUnits][S::kSide + 1];  //   and the XOR of their indices
   Bits lone_[S::kUnits];                               // values with one such cell
@@ -284,91 +287,74 @@ LoneRepair<B>& lone_repair() {
 template <int B>
 inline constexpr std::uint32_t kRepairLanes = 32;
 
-// Where the candidates lie in the scratch: a row of the grid every `stride` slots, and `gap`
-// slots after each box's width of a row. In the lone phase the lanes read the k-th cell of a
-// unit each, at once; laid out cell after cell, those reads fell up to 16 to a bank of shared
-// memory (64x64 rows; 8 at 16x16 rows and 64x64 boxes, 4 at 36x36). These layouts, the least
-// conflicted of this form, keep it to 2 at every size (tests/test_repair.cpp counts them, a
-// half-warp at a time for 64-bit words). 9x9 keeps cell after cell (2 already): there a slot that
-// is the cell's index saves the register that its 64-register step lacks.
-struct CandLayout {
-  int stride, gap;
-};
-template <int B>
-inline constexpr CandLayout kCandLayout = B == 2   ? CandLayout{4, 0}
-                                          : B == 3 ? CandLayout{9, 0}
-                                          : B == 4 ? CandLayout{19, 1}
-                                          : B == 5 ? CandLayout{27, 0}
-                                          : B == 6 ? CandLayout{38, 0}
-                                          : B == 7 ? CandLayout{55, 0}
-                                                   : CandLayout{71, 1};
-
-// The slot of the cell in row `row` (0..n-1) and column `col` (0..n-1).
-template <int B>
-GPUGA_HD_INLINE int cand_slot(int row, int col) {
-  return row * kCandLayout<B>.stride + col + col / B * kCandLayout<B>.gap;
-}
-
-// Where unit u's cells' candidates are: the k-th at first + k / B * across + k % B * along (a
-// row along itself, a column down, a box along each of its rows and across to the next). A unit
-// is read by the same loop whatever its kind, so that a warp's lanes, some on rows and some on
-// columns or boxes, read theirs together.
-struct UnitSlots {
+// Where unit u's cells are: the k-th at first + k / B * across + k % B * along (a row along
+// itself, a column down, a box along each of its rows and across to the next). A unit is read by
+// the same loop whatever its kind, so that a warp's lanes, some on rows and some on columns or
+// boxes, read theirs together.
+struct UnitCells {
   int first, along, across;
 };
 template <int B>
-GPUGA_HD_INLINE UnitSlots unit_slots(int u) {
-  constexpr int kSide = Shape<B>::kSide, kStride = kCandLayout<B>.stride, kGap = kCandLayout<B>.gap;
+GPUGA_HD_INLINE UnitCells unit_cells(int u) {
+  constexpr int kSide = Shape<B>::kSide;
   const int kind = u / kSide, x = u - kind * kSide;
-  if (kind == 0) return {x * kStride, 1, B + kGap};
-  if (kind == 1) return {x + x / B * kGap, kStride, B * kStride};
-  return {x / B * B * kStride + x % B * (B + kGap), 1, kStride};
+  if (kind == 0) return {x * kSide, 1, B};
+  if (kind == 1) return {x, kSide, B * kSide};
+  return {x / B * B * kSide + x % B * B, 1, kSide};
 }
 
-// An open cell, its row, column and box among the 3n units (Shape::unit_cell), and the slot of
-// its candidates, from the puzzle's packed units_of (pack_units).
+// A free cell, its row, column and box among the 3n units (Shape::unit_cell), from the puzzle's
+// packed units_of (pack_units).
 template <int B>
 struct FreeCell {
   using S = Shape<B>;
-  int cell, row, col, box, slot;
+  int cell, row, col, box;
   GPUGA_HD_INLINE explicit FreeCell(std::uint32_t units)
       : cell(static_cast<int>(units & 0xFFFu)), row(static_cast<int>(units >> 12 & 63u)),
-        col(S::kSide + static_cast<int>(units >> 18 & 63u)),
-        box(2 * S::kSide + static_cast<int>(units >> 24)), slot(cand_slot<B>(row, col - S::kSide)) {}
+        col(S::kSide + static_cast<int>(units >> 18 & 63u)), box(2 * S::kSide + static_cast<int>(units >> 24)) {}
 };
 
-// A tile's working state for one child, in its scratch (a GPU's shared memory). Unit masks are
-// whole words for fetch_or's atomics (32 bits up to 25x25, 64 from 36x36).
+// A tile's working state for one child, in its scratch (a GPU's shared memory): this header, then
+// the candidates of the puzzle's free cells (candidates()), one a free cell in all_free's order
+// and one more that stays 0 (the givens' slot, PuzzleInfo::free_slot). By free cell rather than
+// by cell, a tile holds only what the puzzle leaves open: at 64x64 a third of the bytes at 0.35
+// given, which is what lets eight warps' tiles share a multiprocessor. Unit masks are whole words
+// for fetch_or's atomics (32 bits up to 25x25, 64 from 36x36).
 template <int B>
 struct RepairScratch {
   using S = Shape<B>;
   using Bits = typename S::Bits;
-  static_assert(kCandLayout<B>.stride >= S::kSide + (B - 1) * kCandLayout<B>.gap,
-                "a row's slots fit its stride");
   Bits used[S::kUnits];     // values placed in the unit, givens included
   Bits lone[S::kUnits];     // this wave: values that one open cell of the unit allows
   Bits claimed[S::kUnits];  // this wave: values some cell of the unit claims (0 between)
   Bits clash[S::kUnits];    //   and those two or more claim
-  // Candidates, laid out by kCandLayout (cand_slot): 0 for givens, placed and dead cells; the
-  // slots between rows and boxes are never read.
-  typename S::Mask cand[kCandLayout<B>.stride * S::kSide];
-  typename S::Cell open[S::kCells];  // the open cells with candidates, each lane's in cell order
-  Rng rng;                           // the child's stream, lane 0's to draw from (draw below)
+  Rng rng;                  // the child's stream, lane 0's to draw from (decide)
+
+  // Free cell i's candidates: 0 once it is placed or left with none (so 0 is "not open"). They
+  // follow the header aligned: its size is a multiple of its words', which are no narrower.
+  GPUGA_HD_INLINE typename S::Mask* candidates() { return reinterpret_cast<typename S::Mask*>(this + 1); }
 };
 
+// Bytes of a tile's scratch for a puzzle of `free_cells` free cells, and of a block's tiles.
+template <int B>
+GPUGA_HD_INLINE constexpr std::uint32_t repair_tile_bytes(std::uint32_t free_cells) {
+  return tile_scratch_bytes(sizeof(RepairScratch<B>) + (std::uint64_t(free_cells) + 1) * sizeof(typename Shape<B>::Mask));
+}
+
 // A block's repair tiles on a GPU: one of kRepairLanes<B> lanes each, or one where the team is
-// narrower (a CPU thread, the OpenMP twin); and their scratch.
+// narrower (a CPU thread, the OpenMP twin); and their scratch for puzzles of at most
+// `free_cells` free cells.
 template <int B>
 GPUGA_HD_INLINE constexpr std::uint32_t repair_tiles(std::uint32_t threads) {
   return threads > kRepairLanes<B> ? threads / kRepairLanes<B> : 1;
 }
 template <int B>
-GPUGA_HD_INLINE constexpr std::uint32_t repair_scratch_bytes(std::uint32_t threads) {
-  return repair_tiles<B>(threads) * tile_scratch_bytes(sizeof(RepairScratch<B>));
+GPUGA_HD_INLINE constexpr std::uint32_t repair_scratch_bytes(std::uint32_t threads, std::uint32_t free_cells) {
+  return repair_tiles<B>(threads) * repair_tile_bytes<B>(free_cells);
 }
 
-// One child's repair on a tile: its phases, each called by every lane alike. Lane l's open
-// cells are the cells scratch.open[j * width + l] for j below its count, in cell order.
+// One child's repair on a tile: its phases, each called by every lane alike. Lane l's free cells
+// are free cells l, l + width, ... (open while their candidates are not 0).
 template <int B, class Lanes>
 struct TeamRebuild {
   using S = Shape<B>;
@@ -376,11 +362,10 @@ struct TeamRebuild {
   using FreeCell = gpuga::FreeCell<B>;
   const Lanes& lanes;
   RepairScratch<B>& scratch;
+  typename S::Mask* cand;  // scratch.candidates()
   std::uint8_t* grid;
   const PuzzleInfo<B>& info;
-  std::uint32_t lane, width;
-
-  GPUGA_HD_INLINE int open_cell(std::uint32_t j) const { return scratch.open[j * width + lane]; }
+  std::uint32_t lane, width, n_free;
 
   // The masks of free cell f's units OR-ed (of placed, lone or clashing values).
   GPUGA_HD_INLINE static Bits of_units(const Bits* masks, const FreeCell& f) {
@@ -396,9 +381,10 @@ struct TeamRebuild {
     return lonely & (~lonely + 1);
   }
 
-  GPUGA_HD_INLINE void place(const FreeCell& f, Bits bit) const {
+  // Free cell i (f) takes the value `bit`.
+  GPUGA_HD_INLINE void place(std::uint32_t i, const FreeCell& f, Bits bit) const {
     grid[f.cell] = static_cast<std::uint8_t>(kPlacedMark | S::value_of_bit(lowest_bit(bit)));
-    scratch.cand[f.slot] = 0;
+    cand[i] = 0;
     lanes.fetch_or(&scratch.used[f.row], bit);
     lanes.fetch_or(&scratch.used[f.col], bit);
     lanes.fetch_or(&scratch.used[f.box], bit);
@@ -408,39 +394,39 @@ struct TeamRebuild {
     if (lanes.fetch_or(&scratch.claimed[u], bit) & bit) lanes.fetch_or(&scratch.clash[u], bit);
   }
 
-  // This lane's open cells' candidates, those left with none dropped from its list (which keeps
-  // its order); its open cells' count, and whether one is a naked single.
+  // This lane's open cells' candidates from their units' placed values (0 for those left with
+  // none); whether it holds an open cell, and whether one is a naked single.
   struct Open {
-    std::uint32_t count;
-    bool naked;
+    bool any, naked;
   };
-  GPUGA_HD_INLINE Open update(std::uint32_t count) const {
-    Open kept{0, false};
-    for (std::uint32_t j = 0; j < count; ++j) {
-      const FreeCell f(info.units_of[open_cell(j)]);
-      const Bits m = scratch.cand[f.slot] & ~of_units(scratch.used, f);
-      scratch.cand[f.slot] = static_cast<typename S::Mask>(m);
-      if (!m) continue;
-      kept.naked = kept.naked || !(m & (m - 1));
-      scratch.open[kept.count++ * width + lane] = static_cast<typename S::Cell>(f.cell);
+  GPUGA_HD_INLINE Open update() const {
+    Open open{false, false};
+    for (std::uint32_t i = lane; i < n_free; i += width) {
+      if (!cand[i]) continue;
+      const FreeCell f(info.units_of[i]);
+      const Bits m = cand[i] & ~of_units(scratch.used, f);
+      cand[i] = static_cast<typename S::Mask>(m);
+      open.any = open.any || m;
+      open.naked = open.naked || (m && !(m & (m - 1)));
     }
-    return kept;
+    return open;
   }
 
   // Every unit's lone values, the 3n units shared out over the lanes as one list: at 36x36 four
   // units a lane, where a kind of unit at a time took six (two rows, two columns, two boxes for
   // lanes 0-3); at 9x9 one, where it took three. A unit is read a line of B cells at a time (a
   // box's row, a row's box-width), each line's loads unrolled: unrolled whole, the 9x9 step
-  // spilled at its 64-register bound.
+  // spilled at its 64-register bound. A cell's candidates are at its free cell's slot (a given's
+  // is 0).
   GPUGA_HD_INLINE void find_lone() const {
     for (std::uint32_t u = lane; u < S::kUnits; u += width) {
-      const UnitSlots at = unit_slots<B>(static_cast<int>(u));
+      const UnitCells at = unit_cells<B>(static_cast<int>(u));
       Bits once = 0, twice = 0;
       GPUGA_ROLLED
       for (int line = 0, first = at.first; line < B; ++line, first += at.across)
         GPUGA_UNROLL
-        for (int k = 0, slot = first; k < B; ++k, slot += at.along) {
-          const Bits m = scratch.cand[slot];
+        for (int k = 0, cell = first; k < B; ++k, cell += at.along) {
+          const Bits m = cand[info.free_slot[cell]];
           twice |= once & m;
           once |= m;
         }
@@ -450,22 +436,22 @@ struct TeamRebuild {
 
   struct Offer {
     bool claims;           // this lane claimed
-    std::uint32_t fewest;  // else its most constrained: candidates << 16 | cells on from `from`
+    std::uint32_t fewest;  // else its most constrained: candidates << 16 | free cells on from `from`
   };
   // This lane's open cells' claims, noted in their units; without claims, its most constrained.
-  GPUGA_HD_INLINE Offer claim(std::uint32_t count, bool hidden, std::uint32_t from) const {
+  GPUGA_HD_INLINE Offer claim(bool hidden, std::uint32_t from) const {
     Offer offer{false, ~0u};
-    for (std::uint32_t j = 0; j < count; ++j) {
-      const FreeCell f(info.units_of[open_cell(j)]);
-      const Bits m = scratch.cand[f.slot];
+    for (std::uint32_t i = lane; i < n_free; i += width) {
+      const Bits m = cand[i];
+      if (!m) continue;
+      const FreeCell f(info.units_of[i]);
       if (const Bits bit = claim_of(f, m, hidden)) {
         offer.claims = true;
         note_claim(f.row, bit);
         note_claim(f.col, bit);
         note_claim(f.box, bit);
       } else if (!offer.claims) {
-        const auto cell = static_cast<std::uint32_t>(f.cell);
-        const std::uint32_t distance = cell >= from ? cell - from : cell + S::kCells - from;
+        const std::uint32_t distance = i >= from ? i - from : i + n_free - from;
         const std::uint32_t key = static_cast<std::uint32_t>(bit_count(m)) << 16 | distance;
         offer.fewest = key < offer.fewest ? key : offer.fewest;
       }
@@ -475,22 +461,23 @@ struct TeamRebuild {
 
   // Every claim that clashes with none; of the others, the first free cell's. The units'
   // claims are empty again after.
-  GPUGA_HD_INLINE void place_claims(std::uint32_t count, bool hidden) const {
+  GPUGA_HD_INLINE void place_claims(bool hidden) const {
     std::uint32_t first_clash = ~0u;
-    for (std::uint32_t j = 0; j < count; ++j) {
-      const FreeCell f(info.units_of[open_cell(j)]);
-      const Bits bit = claim_of(f, scratch.cand[f.slot], hidden);
+    for (std::uint32_t i = lane; i < n_free; i += width) {
+      const Bits m = cand[i];
+      if (!m) continue;
+      const FreeCell f(info.units_of[i]);
+      const Bits bit = claim_of(f, m, hidden);
       if (!bit) continue;
-      const auto cell = static_cast<std::uint32_t>(f.cell);
       if (bit & of_units(scratch.clash, f))
-        first_clash = cell < first_clash ? cell : first_clash;
+        first_clash = i < first_clash ? i : first_clash;
       else
-        place(f, bit);
+        place(i, f, bit);
     }
     first_clash = lanes.reduce_min(first_clash);
     if (first_clash != ~0u && lane == 0) {  // no other lane writes its cell or reads its units now
       const FreeCell f(info.units_of[first_clash]);
-      place(f, claim_of(f, scratch.cand[f.slot], hidden));
+      place(first_clash, f, claim_of(f, cand[first_clash], hidden));
     }
     for (std::uint32_t u = lane; u < S::kUnits; u += width)
       scratch.claimed[u] = scratch.clash[u] = 0;
@@ -501,23 +488,25 @@ struct TeamRebuild {
   // a candidate, else a random one.
   GPUGA_HD_INLINE void decide(std::uint32_t fewest, std::uint32_t from) const {
     if (lane == 0) {
-      const std::uint32_t cell = (fewest & 0xFFFFu) + from;
-      const FreeCell f(info.units_of[cell >= S::kCells ? cell - S::kCells : cell]);
-      const Bits m = scratch.cand[f.slot];
+      const std::uint32_t at = (fewest & 0xFFFFu) + from;
+      const std::uint32_t i = at >= n_free ? at - n_free : at;
+      const FreeCell f(info.units_of[i]);
+      const Bits m = cand[i];
       const std::uint32_t own = grid[f.cell];
       const bool kept = own && S::holds(m, static_cast<int>(own));
       const auto candidates = static_cast<std::uint32_t>(bit_count(m));
-      place(f, kept ? S::value_bit(static_cast<int>(own))
-                    : Bits(1) << nth_bit(m, scratch.rng.below(candidates)));
+      place(i, f, kept ? S::value_bit(static_cast<int>(own))
+                       : Bits(1) << nth_bit(m, scratch.rng.below(candidates)));
     }
     lanes.sync();
   }
 };
 
 // Rebuilds `grid` (a grid of the cell encoding; its free cells' values the preferences, 0 none)
-// in place, as the serial reference (repair_by_propagation) does, on the tile `lanes` (at most 32 lanes: a
-// ballot's bits) and its scratch, drawing from the child's stream scratch.rng (lane 0 set it,
-// before a barrier of the tile). Every lane calls it alike.
+// in place, as the serial reference (repair_by_propagation) does, on the tile `lanes` (at most 32
+// lanes: a ballot's bits) and its scratch (repair_tile_bytes(info.n_free) bytes), drawing from the
+// child's stream scratch.rng (lane 0 set it, before a barrier of the tile). Every lane calls it
+// alike.
 template <int B, class Lanes>
 GPUGA_HD void repair_on_lanes(const Lanes& lanes, RepairScratch<B>& scratch, std::uint8_t* grid,
                               const PuzzleInfo<B>& info) {
@@ -525,41 +514,37 @@ GPUGA_HD void repair_on_lanes(const Lanes& lanes, RepairScratch<B>& scratch, std
   const std::uint32_t n_free = info.n_free, lane = lanes.lane(), width = lanes.width();
   if (n_free == 0) return;
 #if !defined(__CUDA_ARCH__)
-  if constexpr (std::is_same_v<Lanes, OneLane>) {  // a lane alone: LoneRepair, candidates by cell
+  if constexpr (std::is_same_v<Lanes, OneLane>) {  // a lane alone: LoneRepair, with state of its own
     const std::uint32_t from = scratch.rng.below(n_free);
-    for (int c = 0; c < S::kCells; ++c) scratch.cand[c] = info.givens[c] ? 0 : info.allowed[c];
-    lone_repair<B>().run(grid, info, scratch.cand, from, scratch.rng);
+    lone_repair<B>().run(grid, info, from, scratch.rng);
     return;
   }
 #endif
-  const TeamRebuild<B, Lanes> rebuild{lanes, scratch, grid, info, lane, width};
-  // The random free cell the ties start from. Free cells are in cell order, so that the cells
-  // on from it are the free cells on from its index, in the same order.
-  const std::uint32_t from = info.all_free[lanes.broadcast(lane == 0 ? scratch.rng.below(n_free) : 0u, 0)];
+  typename S::Mask* const cand = scratch.candidates();
+  const TeamRebuild<B, Lanes> rebuild{lanes, scratch, cand, grid, info, lane, width, n_free};
+  // The random free cell the ties start from: free cells are in cell order, so that the cells on
+  // from it are the free cells on from its index, in the same order.
+  const std::uint32_t from = lanes.broadcast(lane == 0 ? scratch.rng.below(n_free) : 0u, 0);
   for (std::uint32_t u = lane; u < S::kUnits; u += width) {
     scratch.used[u] = info.unit_givens[u];
     scratch.claimed[u] = scratch.clash[u] = 0;
   }
-  for (std::uint32_t c = lane; c < S::kCells; c += width)
-    scratch.cand[cand_slot<B>(S::row_of(static_cast<int>(c)), S::col_of(static_cast<int>(c)))] =
-        info.givens[c] ? 0 : info.allowed[c];
-  for (std::uint32_t i = lane; i < n_free; i += width) scratch.open[i] = info.all_free[i];
-  std::uint32_t count = n_free > lane ? (n_free - lane + width - 1) / width : 0;  // this lane's
+  for (std::uint32_t i = lane; i <= n_free; i += width)
+    cand[i] = i < n_free ? info.allowed[info.all_free[i]] : 0;
   lanes.sync();
   for (;;) {
-    const auto open = rebuild.update(count);
-    count = open.count;
+    const auto open = rebuild.update();
     // 0: a naked single somewhere; 1: open cells, none a naked single; 2: none open.
-    const std::uint32_t state = lanes.reduce_min(open.naked ? 0u : count ? 1u : 2u);
+    const std::uint32_t state = lanes.reduce_min(open.naked ? 0u : open.any ? 1u : 2u);
     if (state == 2) break;
     const bool hidden = state == 1;
     if (hidden) {
       rebuild.find_lone();
       lanes.sync();
     }
-    const auto offer = rebuild.claim(count, hidden, from);
+    const auto offer = rebuild.claim(hidden, from);
     if (lanes.ballot(offer.claims))
-      rebuild.place_claims(count, hidden);
+      rebuild.place_claims(hidden);
     else
       rebuild.decide(lanes.reduce_min(offer.fewest), from);
   }
