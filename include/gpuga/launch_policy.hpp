@@ -80,7 +80,8 @@ inline constexpr std::uint64_t kIslandsFillingEveryUnit = UINT64_MAX;
 
 // The launch of a step over `islands` islands of `layout`: a block an island, or a lone island
 // on a grid where the system says so. A grid's blocks are the widest: on a GPU, one whose tiles'
-// repair scratch does not fit its shared memory (49x49 and 64x64) runs a block instead.
+// repair scratch does not fit its shared memory (the largest sizes on puzzles of many free cells:
+// 64x64 below 35 % given on an H100) runs a block instead.
 template <int B>
 Launch launch_of(bool stages, const IslandLayout& layout, std::uint64_t islands, const DeviceLimits& d) {
   const bool fits = block_launch_of<B>(true, layout, 1, d).kernel == KernelKind::Staged;
