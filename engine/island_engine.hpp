@@ -56,7 +56,7 @@ class IslandEngine final : public Engine {
  public:
   IslandEngine(const Grid& puzzle, const EngineParams& given, Sys sys,
                std::uint32_t slots)
-      : params_(given), layout_(make_layout<B>(given.ga, free_cells_of(puzzle))), sys_(std::move(sys)), slots_(slots),
+      : params_(given), layout_(make_layout<B>(given.ga, puzzle.blanks())), sys_(std::move(sys)), slots_(slots),
         islands_(std::uint64_t(slots) * given.islands), clock_(slots, 0) {
     GPUGA_INPUT_CHECK(slots >= 1 && given.islands >= 1 && islands_ <= 0x7FFFFFFFu,
                       std::to_string(slots) + " run(s) of " + std::to_string(given.islands) +
@@ -123,7 +123,7 @@ class IslandEngine final : public Engine {
     GPUGA_INPUT_CHECK(puzzle.box == B, "a puzzle of box size " + std::to_string(puzzle.box) +
                                            " for an engine of box size " + std::to_string(B) +
                                            "; expected one size per engine");
-    if (layout_.repair_lanes && free_cells_of(puzzle) > layout_.repair_cells) grow_repair_tiles(puzzle);
+    if (layout_.repair_lanes && puzzle.blanks() > layout_.repair_cells) grow_repair_tiles(puzzle);
     RunInfo<B> info = make_run_info<B>(puzzle.cell.data(), params_, seed);
     info.first_island = first_island_;
     if (link_) info.ring_islands = ring_islands_;
@@ -370,10 +370,6 @@ class IslandEngine final : public Engine {
            (params_.ga.selection == Selection::Rank ? std::uint64_t(layout_.individuals) * sizeof(std::uint64_t) : 0);
   }
 
-  static std::uint32_t free_cells_of(const Grid& puzzle) {
-    return static_cast<std::uint32_t>(std::count(puzzle.cell.begin(), puzzle.cell.end(), 0));
-  }
-
   void check_repair_tile_fits(const DeviceLimits& limits) const {
     GPUGA_INPUT_CHECK(repair_tile_fits<B>(layout_, limits),
                       "the repair of a " + std::to_string(B * B) + "x" + std::to_string(B * B) + " child with " +
@@ -412,7 +408,7 @@ class IslandEngine final : public Engine {
   // repairs its children in more turns). Runs still going on the other slots keep their bytes.
   void grow_repair_tiles(const Grid& puzzle) {
     const DeviceLimits limits = sys_.limits();
-    layout_.repair_cells = free_cells_of(puzzle);
+    layout_.repair_cells = puzzle.blanks();
     check_repair_tile_fits(limits);
     size_segment(limits);
     size_search_tables();

@@ -12,7 +12,6 @@
 #include "gpuga/defaults.hpp"
 #include "gpuga/devices.hpp"
 #include "gpuga/errors.hpp"
-#include "gpuga/sudoku/puzzle_io.hpp"
 #include "host_memory.hpp"
 
 namespace gpuga {
@@ -97,7 +96,7 @@ BenchRow bench_islands(Backend backend, const RunOptions& shape, const Grid& puz
   EngineParams p;
   try {
     Target target = probe_target(options, puzzle.box);
-    target.free_cells = free_cell_count(puzzle);
+    target.free_cells = puzzle.blanks();
     const RunPlan planned = plan(options, target);
     p = planned.engine_params();
     row.config = planned.config;
@@ -180,7 +179,7 @@ PuzzlesRow bench_puzzles(Backend backend, const std::vector<Grid>& puzzles, cons
   RunPlan planned;
   try {
     Target target = probe_target(options, puzzles.front().box);
-    for (const Grid& puzzle : puzzles) target.free_cells = std::max(target.free_cells, free_cell_count(puzzle));
+    for (const Grid& puzzle : puzzles) target.free_cells = std::max(target.free_cells, puzzle.blanks());
     planned = plan(options, target);
   } catch (const InputError& e) {
     row.skipped = bench_words(e.what());

@@ -5,7 +5,6 @@
 #include "gpuga/backend.hpp"
 #include "gpuga/errors.hpp"
 #include "gpuga/sudoku/propagate.hpp"
-#include "gpuga/sudoku/puzzle_io.hpp"
 #include "gpuga/sudoku/verify.hpp"
 
 namespace gpuga {
@@ -61,7 +60,7 @@ Solution solve(const Grid& puzzle, RunOptions options, RunObserver* observer,
                const std::string& name) {
   draw_seed(options);
   Target target = probe_target(options, puzzle.box);
-  target.free_cells = free_cell_count(puzzle);
+  target.free_cells = puzzle.blanks();
   SolveHooks hooks;
   hooks.observer = observer;
   Solution s = solve(puzzle, plan(options, target), hooks, name);

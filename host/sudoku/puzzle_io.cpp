@@ -477,14 +477,10 @@ int clue_count(const Grid& g) {
   return n;
 }
 
-std::uint32_t free_cell_count(const Grid& g) {
-  return static_cast<std::uint32_t>(g.cell.size()) - static_cast<std::uint32_t>(clue_count(g));
-}
-
 std::uint32_t most_free_cells(const std::vector<Puzzle>& puzzles, int box) {
   std::uint32_t most = 0;
   for (const Puzzle& p : puzzles)
-    if (p.grid.box == box) most = std::max(most, free_cell_count(p.grid));
+    if (p.grid.box == box) most = std::max(most, p.grid.blanks());
   return most;
 }
 

@@ -402,9 +402,10 @@ struct TeamRebuild {
   GPUGA_HD_INLINE Open update() const {
     Open open{false, false};
     for (std::uint32_t i = lane; i < n_free; i += width) {
-      if (!cand[i]) continue;
+      const Bits had = cand[i];
+      if (!had) continue;
       const FreeCell f(info.units_of[i]);
-      const Bits m = cand[i] & ~of_units(scratch.used, f);
+      const Bits m = had & ~of_units(scratch.used, f);
       cand[i] = static_cast<typename S::Mask>(m);
       open.any = open.any || m;
       open.naked = open.naked || (m && !(m & (m - 1)));

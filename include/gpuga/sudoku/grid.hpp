@@ -30,6 +30,7 @@ struct Grid {
   int side() const { return box * box; }
   int cells() const { return side() * side(); }
   int units() const { return 3 * side(); }
+  std::uint32_t blanks() const { return static_cast<std::uint32_t>(std::count(cell.begin(), cell.end(), 0)); }
   int row_of(int c) const { return c / side(); }
   int col_of(int c) const { return c % side(); }
   int box_of(int c) const { return row_of(c) / box * box + col_of(c) / box; }

@@ -36,8 +36,7 @@ std::vector<Puzzle> read_puzzle_files(const std::vector<std::string>& paths,
 
 int clue_count(const Grid& g);
 
-// The blanks of `g`, and the most of a puzzle of box size `box` among `puzzles` (0 without one).
-std::uint32_t free_cell_count(const Grid& g);
+// The most blanks of a puzzle of box size `box` among `puzzles` (0 without one).
 std::uint32_t most_free_cells(const std::vector<Puzzle>& puzzles, int box);
 
 // One line: a character a cell ('.' a blank), or for Numbers above 9x9 numbers separated by
