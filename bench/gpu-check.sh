@@ -181,7 +181,7 @@ pack() {
   [ $bad -eq 0 ] && check_stage "$stage" || { echo "gpu-check: the bundle is not self-contained" >&2; return 1; }
   # xz with a window wider than a binary: each binary holds the same kernels (tens of MiB at
   # every box size), which gzip's 32 KiB window compresses once a binary. Its fastest preset
-  # finds those copies as well; xz's default (6) packs an eighth smaller in five times the time.
+  # finds those copies too, in a fraction of its default's time (docs/decisions.md).
   tar -C "$dir" -cf - "$bundle_name" | xz -T1 --lzma2=preset=1,dict=$xz_window >"$dir/$bundle_name.tar.xz" || return 1
   local mib=$(( $(stat -c %s "$dir/$bundle_name.tar.xz") >> 20 ))
   echo "gpu-check: $dir/$bundle_name.tar.xz is $mib MiB (limit $max_bundle_mib)"
