@@ -317,7 +317,7 @@ TEST(CpuEngine, ChainSummariesMatchTheChains) {
   // sa and hc: best, worst and sum of the chains' current fitness, distances to the best chain,
   // a move per free cell per generation, and the island's best grid scoring its best so far.
   const Grid puzzle = grid_of(kHardPuzzle);
-  const int free = kCells - clue_count(puzzle);
+  const int free = static_cast<int>(puzzle.blanks());
   for (const auto& c : all_test_configs(50)) {
     if (c.params.algorithm == Algorithm::Ga) continue;
     auto e = make_cpu_engine(puzzle, islands_of(c, 2), 2);

@@ -28,7 +28,7 @@ int run_score(const ScoreOptions& o) {
                                 conflict_fitness<B>(cells, Encoding::Cell),
                                 squared_fitness<B>(cells)};
     });
-    const int blanks = g.grid.cells() - clue_count(g.grid);
+    const int blanks = static_cast<int>(g.grid.blanks());
     if (o.json) {
       rows.push_back({{"file", g.file}, {"line", g.line}, {"index", g.index},
                       {"size", size_name(g.grid)}, {"grid", to_line(g.grid, g.alphabet)},

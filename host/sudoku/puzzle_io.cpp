@@ -471,11 +471,7 @@ std::vector<Puzzle> read_puzzle_files(const std::vector<std::string>& paths, Rea
   return all;
 }
 
-int clue_count(const Grid& g) {
-  int n = 0;
-  for (auto v : g.cell) n += v != 0;
-  return n;
-}
+int clue_count(const Grid& g) { return g.cells() - static_cast<int>(g.blanks()); }
 
 std::uint32_t most_free_cells(const std::vector<Puzzle>& puzzles, int box) {
   std::uint32_t most = 0;
