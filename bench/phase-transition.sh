@@ -7,7 +7,7 @@
 # row a run, and a plot of success rate and median time against fill, a line per solver.
 #
 # Usage: [K=10] [TIME_LIMIT=10] [STEP=0.05] [SEED=1] [SOLVERS="ga sa hc exact"] [ACS=path]
-#        [PUZZLES=dir] [GPUGA=build/gpuga] bench/phase-transition.sh SIZE OUTDIR [gpuga batch options]
+#        [PUZZLES=dir] [CHECKPOINT_EVERY=60] [GPUGA=build/gpuga] bench/phase-transition.sh SIZE OUTDIR [gpuga batch options]
 #   SIZE: 4, 9, 16, 25, 36, 49 or 64. SOLVERS names fewer (exact: gpuga check). OUTDIR gets fills/fill-F.txt (the puzzles), runs.csv (solver,
 #   size, fill, instance, solved, seconds, generations), summary.md and phase-transition.png.
 #   PUZZLES: a folder of fill-F.txt files (F as 0.45) to solve instead of generating them (STEP
@@ -18,6 +18,11 @@
 # must be built with a reader of gpuga's alphabet (0-9, A-Z, a-z, +, / for 1 to 64) for its rows to
 # mean anything. A run it does not solve counts at the limit (it reports 0 seconds then).
 # Generation is refused where a fill cannot be made; every other failure ends the script.
+# OUTDIR keeps every run as it ends (batch-ga.csv, batch-sa.csv, batch-hc.csv: gpuga batch's rows;
+# others.csv: the exact solver's and ACS's), and the GA's runs in flight are saved every
+# CHECKPOINT_EVERY seconds (60) and on SIGTERM or SIGINT (the script then exits with status 4).
+# The same command again continues: recorded runs are skipped, saved ones resumed, and a larger K
+# adds the next puzzles with the seeds an uninterrupted run would have given them.
 set -euo pipefail
 size=${1:?usage: bench/phase-transition.sh SIZE OUTDIR [gpuga batch options]}
 out=${2:?usage: bench/phase-transition.sh SIZE OUTDIR [gpuga batch options]}
@@ -56,23 +61,41 @@ for f in "${fills[@]}"; do
   files+=("$file")
 done
 
-# The GA, sa and hc (SOLVERS names fewer): one batch each over every fill's puzzles.
+# The GA, sa and hc (SOLVERS names fewer): one batch each over every fill's puzzles. The batch
+# runs apart from the script's signals (a background job ignores SIGINT), which are passed on to
+# it as SIGTERM: it saves its runs in flight, and exits with status 4.
 solvers=${SOLVERS:-ga sa hc exact}
+batch=
+trap '[ -z "$batch" ] || kill -TERM "$batch" 2>/dev/null' TERM INT
 for algorithm in $solvers; do
   [ "$algorithm" != exact ] || continue
-  status=0
   "$gpuga" batch --algorithm "$algorithm" --runs 1 --seed "$seed" --time-limit "$limit" \
-    --concurrent 1 --csv "$work/$algorithm.csv" "$@" "${files[@]}" 2>"$work/$algorithm.log" || status=$?
+    --concurrent 1 --csv "$out/batch-$algorithm.csv" --resume \
+    --checkpoint-every "${CHECKPOINT_EVERY:-60}" "$@" "${files[@]}" 2>"$work/$algorithm.log" &
+  batch=$!
+  status=0
+  wait "$batch" || status=$?
+  # A signal ends the first wait early; the second waits for the batch to save and exit.
+  if kill -0 "$batch" 2>/dev/null; then status=0; wait "$batch" || status=$?; fi
+  batch=
+  if [ "$status" = 4 ]; then
+    echo "phase-transition: stopped; $algorithm's runs so far are in $out/batch-$algorithm.csv and" \
+      "those in flight saved: the same command again continues" >&2
+    exit 4
+  fi
   [ "$status" -le 1 ] || { cat "$work/$algorithm.log" >&2; exit 1; }
   echo "phase-transition: $algorithm done" >&2
 done
+trap - TERM INT
 
-# The exact solver and ACS: each puzzle timed alone (the process's start included).
+# The exact solver and ACS: each puzzle timed alone (the process's start included), a row a run
+# appended to others.csv as it ends; a puzzle with a solver's row there already is not run again.
+recorded() { grep -q "^$1,$2,$3," "$out/others.csv"; }
 exact_and_acs() {
   local file=$1 fill=$2 i=0 puzzle t0 t1
   while IFS= read -r puzzle; do
     [[ $puzzle == \#* ]] && continue
-    if [[ " $solvers " == *" exact "* ]]; then
+    if [[ " $solvers " == *" exact "* ]] && ! recorded exact "$fill" "$i"; then
       t0=$(date +%s%N)
       status=0
       echo "$puzzle" | timeout "$limit" "$gpuga" check - >/dev/null || status=$?
@@ -84,7 +107,7 @@ exact_and_acs() {
         echo "exact,$fill,$i,1,$(awk -v ns=$((t1 - t0)) 'BEGIN { printf "%.6f", ns / 1e9 }')"
       fi
     fi
-    if [ -n "${ACS:-}" ]; then
+    if [ -n "${ACS:-}" ] && ! recorded acs "$fill" "$i"; then
       # ACS reads one line of characters (16x16: 0-f for 1..16): a line of numbers converted.
       [[ $puzzle == *" "* ]] && puzzle=$(awk '{ for (i = 1; i <= NF; i++)
         printf "%s", $i == 0 ? "." : substr("0123456789abcdefghijklmnop", $i, 1) }' <<<"$puzzle")
@@ -103,6 +126,7 @@ exact_and_acs() {
     i=$((i + 1))
   done <"$file"
 }
-for f in "${fills[@]}"; do exact_and_acs "$out/fills/fill-$f.txt" "$f"; done >"$work/others.csv"
+touch "$out/others.csv"
+for f in "${fills[@]}"; do exact_and_acs "$out/fills/fill-$f.txt" "$f" >>"$out/others.csv"; done
 
-"$python3" "$here/phase_plot.py" "$size" "$work" "$out"
+"$python3" "$here/phase_plot.py" "$size" "$out"

@@ -1,12 +1,12 @@
 #!/usr/bin/env python3
 """The phase transition's table and plot (bench/phase-transition.sh): from the batch CSVs of
-ga, sa and hc (WORK/ALGORITHM.csv) and the exact solver's and ACS's rows (WORK/others.csv:
+ga, sa and hc (OUT/batch-ALGORITHM.csv) and the exact solver's and ACS's rows (OUT/others.csv:
 solver, fill, instance, solved, seconds), OUT/runs.csv (one row a run), OUT/summary.md (success
 rate and median seconds per fill and solver) and OUT/phase-transition.png (both against fill, a
 line per solver, time on a log scale). The median time counts an unsolved run at the time it
 ran (the limit), so that it never hides a failure.
 
-Usage: phase_plot.py SIZE WORK OUT
+Usage: phase_plot.py SIZE OUT
        phase_plot.py --again OUT    (the table and plot again from OUT/runs.csv)
 """
 import csv
@@ -85,12 +85,12 @@ def main():
         rows = read_runs(os.path.join(out, "runs.csv"))
         table_and_plot(rows[0]["size"], rows, out)
         return
-    size, work, out = sys.argv[1], sys.argv[2], sys.argv[3]
+    size, out = sys.argv[1], sys.argv[2]
     rows = []
     for solver in ("ga", "sa", "hc"):
-        if os.path.exists(os.path.join(work, solver + ".csv")):
-            rows += list(batch_rows(os.path.join(work, solver + ".csv"), solver, size))
-    rows += list(other_rows(os.path.join(work, "others.csv"), size))
+        if os.path.exists(os.path.join(out, f"batch-{solver}.csv")):
+            rows += list(batch_rows(os.path.join(out, f"batch-{solver}.csv"), solver, size))
+    rows += list(other_rows(os.path.join(out, "others.csv"), size))
     rows.sort(key=lambda r: (r["solver"], float(r["fill"]), r["instance"]))
     columns = ["solver", "size", "fill", "instance", "solved", "seconds", "generations"]
     with open(os.path.join(out, "runs.csv"), "w", newline="") as f:

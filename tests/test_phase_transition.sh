@@ -41,6 +41,30 @@ for fill in 0.00 0.25 0.50 0.75; do
   cmp -s <(grep -v '^#' "$tmp/folder/fills/fill-$fill.txt") <(grep -v '^#' "$tmp/9/fills/fill-$fill.txt" | head -1) ||
     fail "PUZZLES with K=1: fill $fill is not the folder's first puzzle"
 done
+# The same command with a larger K into the same folder continues: the first puzzle's runs are
+# not run again (their rows stay as they were), the second puzzle's are added.
+grep '^ga,\|^exact,' "$tmp/folder/runs.csv" | sort >"$tmp/first"
+K=2 TIME_LIMIT=2 SOLVERS="ga exact" PUZZLES=$tmp/9/fills GPUGA=$gpuga bash "$script" 9 "$tmp/folder" \
+  --threads 2 2>"$tmp/err" || { cat "$tmp/err"; fail "K=2 again: the script failed"; }
+[ "$(($(wc -l <"$tmp/folder/batch-ga.csv") - 1))" = 8 ] || fail "K=2 again: not 8 rows in the batch's CSV"
+[ "$(grep -c '^ga,9,' "$tmp/folder/runs.csv")" = 8 ] || fail "K=2 again: not two ga rows a fill"
+[ "$(grep -c '^exact,9,' "$tmp/folder/runs.csv")" = 8 ] || fail "K=2 again: not two exact rows a fill"
+[ "$(grep -c '^exact,' "$tmp/folder/others.csv")" = 8 ] || fail "K=2 again: an exact run ran twice"
+grep ',0,[01],' "$tmp/folder/runs.csv" | sort | cmp -s - "$tmp/first" || fail "K=2 again: the first puzzle's rows changed"
+# SIGTERM in a GA run: the run in flight saved, status 4 (a 36x36 puzzle that takes generations).
+mkdir "$tmp/hard"
+sed -n 8p "$(dirname "$0")/../bench/instances/36x36/fill-0.50.txt" >"$tmp/hard/fill-0.50.txt"
+SOLVERS=ga TIME_LIMIT=60 PUZZLES=$tmp/hard GPUGA=$gpuga bash "$script" 36 "$tmp/stopped" \
+  --threads 2 2>"$tmp/err" &
+script_pid=$!
+for _ in $(seq 100); do [ -s "$tmp/stopped/batch-ga.csv" ] && break; sleep 0.1; done
+sleep 1
+kill -TERM "$script_pid"
+status=0
+wait "$script_pid" || status=$?
+[ "$status" = 4 ] || { cat "$tmp/err"; fail "SIGTERM: status $status; expected 4"; }
+grep -q "the same command again continues" "$tmp/err" || fail "SIGTERM: no word on continuing"
+[ -n "$(ls "$tmp/stopped/batch-ga.csv.checkpoints")" ] || fail "SIGTERM: the run in flight was not saved"
 # The table and plot again from a runs.csv with rows added by hand for one fill of another solver.
 cp -r "$tmp/ga-only" "$tmp/again"
 echo "ga-other,9,0.25,0,1,0.5," >>"$tmp/again/runs.csv"
@@ -49,4 +73,4 @@ rm "$tmp/again/phase-transition.png"
 grep -q '^| 0.25 | .* | 100% 0.5 s |$' "$tmp/again/summary.md" || fail "--again: no cell for the added fill"
 grep -q '^| 0.50 | .* | - |$' "$tmp/again/summary.md" || fail "--again: no '-' where the added solver has no run"
 [ -s "$tmp/again/phase-transition.png" ] || fail "--again: no plot"
-echo "phase transition: 4x4 and 9x9, 4 solvers x 4 fills x 2 puzzles each, table and plot; a folder, its first puzzle a fill"
+echo "phase transition: 4x4 and 9x9, 4 solvers x 4 fills x 2 puzzles each, table and plot; a folder, its first puzzle a fill; continued with a larger K; stopped by SIGTERM"
