@@ -62,14 +62,15 @@ for f in "${fills[@]}"; do
 done
 
 # The GA, sa and hc (SOLVERS names fewer): one batch each over every fill's puzzles. The batch
-# runs apart from the script's signals (a background job ignores SIGINT), which are passed on to
-# it as SIGTERM: it saves its runs in flight, and exits with status 4.
+# runs in a session of its own, out of reach of a terminal's Ctrl-C (which would end its runs
+# unsaved); the script's SIGINT and SIGTERM are passed on to it as SIGTERM, on which it saves its
+# runs in flight and exits with status 4.
 solvers=${SOLVERS:-ga sa hc exact}
 batch=
 trap '[ -z "$batch" ] || kill -TERM "$batch" 2>/dev/null' TERM INT
 for algorithm in $solvers; do
   [ "$algorithm" != exact ] || continue
-  "$gpuga" batch --algorithm "$algorithm" --runs 1 --seed "$seed" --time-limit "$limit" \
+  setsid "$gpuga" batch --algorithm "$algorithm" --runs 1 --seed "$seed" --time-limit "$limit" \
     --concurrent 1 --csv "$out/batch-$algorithm.csv" --resume \
     --checkpoint-every "${CHECKPOINT_EVERY:-60}" "$@" "${files[@]}" 2>"$work/$algorithm.log" &
   batch=$!
