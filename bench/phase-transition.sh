@@ -62,9 +62,9 @@ for f in "${fills[@]}"; do
 done
 
 # The GA, sa and hc (SOLVERS names fewer): one batch each over every fill's puzzles. The batch
-# runs in a session of its own, out of reach of a terminal's Ctrl-C (which would end its runs
-# unsaved); the script's SIGINT and SIGTERM are passed on to it as SIGTERM, on which it saves its
-# runs in flight and exits with status 4.
+# runs apart from the terminal's process group (setsid), out of reach of its Ctrl-C (which would
+# end the runs unsaved); the script's SIGINT and SIGTERM are passed on to it as SIGTERM, on which
+# it saves its runs in flight and exits with status 4.
 solvers=${SOLVERS:-ga sa hc exact}
 batch=
 trap '[ -z "$batch" ] || kill -TERM "$batch" 2>/dev/null' TERM INT
