@@ -19,10 +19,12 @@
 # mean anything. A run it does not solve counts at the limit (it reports 0 seconds then).
 # Generation is refused where a fill cannot be made; every other failure ends the script.
 # OUTDIR keeps every run as it ends (batch-ga.csv, batch-sa.csv, batch-hc.csv: gpuga batch's rows;
-# others.csv: the exact solver's and ACS's), and the GA's runs in flight are saved every
+# others.csv: the exact solver's and ACS's), and the batch's runs in flight are saved every
 # CHECKPOINT_EVERY seconds (60) and on SIGTERM or SIGINT (the script then exits with status 4).
 # The same command again continues: recorded runs are skipped, saved ones resumed, and a larger K
-# adds the next puzzles with the seeds an uninterrupted run would have given them.
+# adds the next puzzles with the seeds an uninterrupted run would have given them. SOLVERS and K
+# may change from one command to the next; the limit, seed, step and batch options may not
+# (OUTDIR/settings holds them), since runs of other settings would sit beside them in one table.
 set -euo pipefail
 size=${1:?usage: bench/phase-transition.sh SIZE OUTDIR [gpuga batch options]}
 out=${2:?usage: bench/phase-transition.sh SIZE OUTDIR [gpuga batch options]}
@@ -32,6 +34,13 @@ gpuga=${GPUGA:-$here/../build/gpuga}
 k=${K:-10} limit=${TIME_LIMIT:-10} step=${STEP:-0.05} seed=${SEED:-1}
 python3=$(command -v /usr/bin/python3 || command -v python3)
 mkdir -p "$out/fills"
+settings="TIME_LIMIT=$limit SEED=$seed STEP=$step options: $*"
+if [ -s "$out/settings" ] && [ "$(cat "$out/settings")" != "$settings" ]; then
+  echo "phase-transition: $out/settings:1: its runs are of '$(cat "$out/settings")'; expected" \
+    "'$settings' to continue them: name another OUTDIR" >&2
+  exit 1
+fi
+echo "$settings" >"$out/settings"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 

@@ -51,6 +51,12 @@ K=2 TIME_LIMIT=2 SOLVERS="ga exact" PUZZLES=$tmp/9/fills GPUGA=$gpuga bash "$scr
 [ "$(grep -c '^exact,9,' "$tmp/folder/runs.csv")" = 8 ] || fail "K=2 again: not two exact rows a fill"
 [ "$(grep -c '^exact,' "$tmp/folder/others.csv")" = 8 ] || fail "K=2 again: an exact run ran twice"
 grep ',0,[01],' "$tmp/folder/runs.csv" | sort | cmp -s - "$tmp/first" || fail "K=2 again: the first puzzle's rows changed"
+# Another time limit into that folder is refused, its runs left as they were.
+cp "$tmp/folder/runs.csv" "$tmp/before"
+! K=2 TIME_LIMIT=3 SOLVERS="ga exact" PUZZLES=$tmp/9/fills GPUGA=$gpuga bash "$script" 9 "$tmp/folder" \
+  --threads 2 2>"$tmp/err" || fail "another TIME_LIMIT: the script went on"
+grep -q "settings:1: its runs are of 'TIME_LIMIT=2 " "$tmp/err" || { cat "$tmp/err"; fail "another TIME_LIMIT: no word on the settings"; }
+cmp -s "$tmp/folder/runs.csv" "$tmp/before" || fail "another TIME_LIMIT: the runs changed"
 # SIGTERM in a GA run: the run in flight saved, status 4 (a 36x36 puzzle that takes generations).
 mkdir "$tmp/hard"
 sed -n 8p "$(dirname "$0")/../bench/instances/36x36/fill-0.50.txt" >"$tmp/hard/fill-0.50.txt"
@@ -73,4 +79,4 @@ rm "$tmp/again/phase-transition.png"
 grep -q '^| 0.25 | .* | 100% 0.5 s |$' "$tmp/again/summary.md" || fail "--again: no cell for the added fill"
 grep -q '^| 0.50 | .* | - |$' "$tmp/again/summary.md" || fail "--again: no '-' where the added solver has no run"
 [ -s "$tmp/again/phase-transition.png" ] || fail "--again: no plot"
-echo "phase transition: 4x4 and 9x9, 4 solvers x 4 fills x 2 puzzles each, table and plot; a folder, its first puzzle a fill; continued with a larger K; stopped by SIGTERM"
+echo "phase transition: 4x4 and 9x9, 4 solvers x 4 fills x 2 puzzles each, table and plot; a folder, its first puzzle a fill; continued with a larger K, not with another limit; stopped by SIGTERM"
