@@ -57,14 +57,14 @@ cp "$tmp/folder/runs.csv" "$tmp/before"
   --threads 2 2>"$tmp/err" || fail "another TIME_LIMIT: the script went on"
 grep -q "settings:1: its runs are of 'TIME_LIMIT=2 " "$tmp/err" || { cat "$tmp/err"; fail "another TIME_LIMIT: no word on the settings"; }
 cmp -s "$tmp/folder/runs.csv" "$tmp/before" || fail "another TIME_LIMIT: the runs changed"
-# SIGTERM in a GA run: the run in flight saved, status 4 (a 36x36 puzzle that takes generations).
+# SIGTERM in a GA run: status 4, the run in flight kept (a 36x36 puzzle that takes generations;
+# its first checkpoint, a second in, says that the run is under way).
 mkdir "$tmp/hard"
 sed -n 8p "$(dirname "$0")/../bench/instances/36x36/fill-0.50.txt" >"$tmp/hard/fill-0.50.txt"
-SOLVERS=ga TIME_LIMIT=60 PUZZLES=$tmp/hard GPUGA=$gpuga bash "$script" 36 "$tmp/stopped" \
-  --threads 2 2>"$tmp/err" &
+CHECKPOINT_EVERY=1 SOLVERS=ga TIME_LIMIT=60 PUZZLES=$tmp/hard GPUGA=$gpuga bash "$script" 36 \
+  "$tmp/stopped" --threads 2 2>"$tmp/err" &
 script_pid=$!
-for _ in $(seq 100); do [ -s "$tmp/stopped/batch-ga.csv" ] && break; sleep 0.1; done
-sleep 1
+for _ in $(seq 300); do [ -n "$(ls "$tmp/stopped/batch-ga.csv.checkpoints" 2>/dev/null)" ] && break; sleep 0.1; done
 kill -TERM "$script_pid"
 status=0
 wait "$script_pid" || status=$?
