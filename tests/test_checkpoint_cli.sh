@@ -17,7 +17,7 @@ head -n 1 "$src/puzzles/acs_16x16_fixed040_inst00-09.txt" >"$tmp/p.txt"
 # migration, ended by the generation limit (no time limit: a loaded machine must not end it).
 # SIGUSR1's run has islands that grow (--grow-after): twice within its first 0.3 s, so that the
 # cut falls in its last stage, with twice and four times the islands' size.
-plain=(--max-generations 24000)
+plain=(--max-generations 6000)
 growing=(--max-generations 8000 --grow-after 500)
 summary() { grep "^puzzle 1" "$1" | sed 's/, [0-9.]* s (.*//'; }
 source "$(dirname "$0")/wait_for.sh"
@@ -30,19 +30,21 @@ for sig in TERM USR1; do
   "$gpuga" solve "${run[@]}" "$tmp/p.txt" >"$tmp/whole.out" 2>"$tmp/whole.err"
   [ $? -eq 1 ] || { cat "$tmp/whole.err"; fail "SIG$sig: the uninterrupted run"; }
   ck="$tmp/run-$sig.ckpt"
-  "$gpuga" solve "${run[@]}" --checkpoint "$ck" "$tmp/p.txt" >"$tmp/cut.out" 2>"$tmp/cut.err" &
+  # A log for each signal: the progress lines of the run before would end the wait before this
+  # run had its handlers in place.
+  "$gpuga" solve "${run[@]}" --checkpoint "$ck" "$tmp/p.txt" >"$tmp/cut.out" 2>"$tmp/cut-$sig.err" &
   pid=$!
   # SIGUSR1's cut past generation 1000, where the islands have grown twice.
-  if [ "$sig" = TERM ]; then wait_for "$tmp/cut.err" "^gen "; else wait_for "$tmp/cut.err" "^gen [1-9][0-9]{3}"; fi
+  if [ "$sig" = TERM ]; then wait_for "$tmp/cut-$sig.err" "^gen "; else wait_for "$tmp/cut-$sig.err" "^gen [1-9][0-9]{3}"; fi
   kill -"$sig" "$pid"
   start=$SECONDS
   wait "$pid"
   rc=$?
-  [ "$rc" -eq 4 ] || { cat "$tmp/cut.err"; fail "SIG$sig: exit $rc, expected 4"; }
+  [ "$rc" -eq 4 ] || { cat "$tmp/cut-$sig.err"; fail "SIG$sig: exit $rc, expected 4"; }
   [ $((SECONDS - start)) -le 10 ] || fail "SIG$sig: $((SECONDS - start)) s to checkpoint"
   [ -s "$ck" ] && [ ! -e "$ck.tmp" ] || fail "SIG$sig: no checkpoint"
   [ ! -s "$tmp/cut.out" ] || fail "SIG$sig: a result printed for a run not finished"
-  grep -q "checkpointed to $ck at generation" "$tmp/cut.err" || fail "SIG$sig: no message"
+  grep -q "checkpointed to $ck at generation" "$tmp/cut-$sig.err" || fail "SIG$sig: no message"
 
   # Another configuration is refused, and the checkpoint stays as it was.
   cp "$ck" "$tmp/before"
@@ -59,7 +61,7 @@ for sig in TERM USR1; do
     fail "SIG$sig: $(summary "$tmp/resumed.err") against $(summary "$tmp/whole.err")"
   [ ! -e "$ck" ] || fail "SIG$sig: the finished solve left its checkpoint"
   if [ "$sig" = USR1 ]; then  # cut in the last stage, and continued there
-    at=$(sed -n 's/.*checkpointed to .* at generation \([0-9]*\).*/\1/p' "$tmp/cut.err")
+    at=$(sed -n 's/.*checkpointed to .* at generation \([0-9]*\).*/\1/p' "$tmp/cut-$sig.err")
     [ "${at:-0}" -ge 1000 ] || fail "SIG$sig: cut at generation ${at:-?}, before the islands grew twice"
     grep -q "islands grew 2 time(s)" "$tmp/resumed.err" || fail "SIG$sig: the resumed run did not grow twice"
   fi
@@ -68,7 +70,7 @@ done
 
 # batch --checkpoint-every: SIGTERM saves the runs in flight beside the CSV (status 4, no row for
 # them); --resume continues them and writes the rows of the uninterrupted batch; the files go.
-b=(--backend cpu --threads 2 --seed 7 --max-generations 16000 --time-limit 0 --pop 400 --island-size 100
+b=(--backend cpu --threads 2 --seed 7 --max-generations 4000 --time-limit 0 --pop 400 --island-size 100
    --local-search 0 --repair none --migration-interval 20 --runs 3 --concurrent 2)
 "$gpuga" batch "${b[@]}" --csv "$tmp/whole.csv" "$tmp/p.txt" 2>/dev/null
 "$gpuga" batch "${b[@]}" --csv "$tmp/cut.csv" --checkpoint-every 1000 "$tmp/p.txt" 2>"$tmp/batch.err" &
