@@ -316,8 +316,8 @@ TEST(TeamRepair, AGridOfGivensOnlyIsLeftAloneWithNoDraw) {
 namespace {
 
 // What the waves read a cell's candidates by, at box size B on `puzzle`: unit_cells walks every
-// unit's cells as Shape::unit_cell numbers them; free_slot takes a free cell to its index in
-// all_free and a given to n_free (the slot that stays 0); units_of[i] names free cell i's cell,
+// unit's cells as Shape::unit_cell numbers them; free_slot takes the free cells one to one onto
+// the slots 0 to n_free - 1 and a given to n_free (no slot); units_of[s] names slot s's cell,
 // row, column and box.
 template <int B>
 void expect_slots_of(const Grid& puzzle) {
@@ -328,34 +328,100 @@ void expect_slots_of(const Grid& puzzle) {
     for (int k = 0; k < S::kSide; ++k)
       ASSERT_EQ(at.first + k / B * at.across + k % B * at.along, S::unit_cell(u, k)) << "unit " << u << " cell " << k;
   }
-  for (int c = 0; c < S::kCells; ++c)
-    if (puzzle.cell[c]) EXPECT_EQ(info.free_slot[c], info.n_free) << "given " << c;
-  for (int i = 0; i < info.n_free; ++i) {
-    const int c = info.all_free[i];
-    EXPECT_EQ(info.free_slot[c], i) << "free cell " << c;
-    const FreeCell<B> f(info.units_of[i]);
+  std::vector<int> cell_of_slot(info.n_free, -1);
+  for (int c = 0; c < S::kCells; ++c) {
+    if (puzzle.cell[c]) {
+      EXPECT_EQ(info.free_slot[c], info.n_free) << "given " << c;
+      continue;
+    }
+    const int slot = info.free_slot[c];
+    ASSERT_LT(slot, info.n_free) << "free cell " << c;
+    EXPECT_EQ(cell_of_slot[slot], -1) << "slot " << slot << " of two cells";
+    cell_of_slot[slot] = c;
+    const FreeCell<B> f(info.units_of[slot]);
     EXPECT_EQ(std::make_tuple(f.cell, f.row, f.col, f.box),
               std::make_tuple(c, S::row_of(c), S::kSide + S::col_of(c), 2 * S::kSide + S::box_of(c)))
-        << "free cell " << i;
+        << "slot " << slot;
   }
+}
+
+// find_lone's requests on `puzzle` (a warp's lanes each on a unit, reading its k-th cell; a
+// half-warp a request for 8-byte masks), and how many touch a bank in two words (served twice),
+// with the slots as make_puzzle_info lays them and, for comparison, in cell order.
+struct BankCount {
+  int requests = 0, twice_laid = 0, twice_in_cell_order = 0;
+};
+template <int B>
+BankCount count_banks(const Grid& puzzle) {
+  using S = Shape<B>;
+  const PuzzleInfo<B> info = make_puzzle_info<B>(puzzle.cell.data(), Encoding::Cell);
+  constexpr int kMaskBytes = sizeof(typename S::Mask), kPerRequest = kMaskBytes == 8 ? 16 : 32;
+  const auto served_twice = [&](const std::vector<int>& slots) {
+    std::vector<std::vector<int>> words_of_bank(32);
+    for (const int slot : slots)
+      for (int byte = slot * kMaskBytes; byte < (slot + 1) * kMaskBytes; byte += 4)
+        words_of_bank[byte / 4 % 32].push_back(byte / 4);
+    for (auto& words : words_of_bank) {
+      std::sort(words.begin(), words.end());
+      if (std::unique(words.begin(), words.end()) - words.begin() > 1) return true;
+    }
+    return false;
+  };
+  BankCount count;
+  for (int pass = 0; pass * 32 < S::kUnits; ++pass)
+    for (int k = 0; k < S::kSide; ++k)
+      for (int first = pass * 32; first < std::min(pass * 32 + 32, S::kUnits); first += kPerRequest) {
+        std::vector<int> laid, in_cell_order;
+        for (int u = first; u < std::min(first + kPerRequest, S::kUnits); ++u) {
+          const int cell = S::unit_cell(u, k);
+          if (puzzle.cell[cell]) continue;
+          laid.push_back(info.free_slot[cell]);
+          in_cell_order.push_back(static_cast<int>(std::find(info.all_free, info.all_free + info.n_free, cell) - info.all_free));
+        }
+        ++count.requests;
+        count.twice_laid += served_twice(laid);
+        count.twice_in_cell_order += served_twice(in_cell_order);
+      }
+  return count;
 }
 
 }  // namespace
 
-TEST(TeamRepair, TheWavesFindEveryCellsCandidatesByItsFreeCell) {
+TEST(TeamRepair, TheWavesFindEveryCellsCandidatesByItsSlot) {
   expect_slots_of<3>(grid_of(kHardPuzzle));
   expect_slots_of<3>(grid_of(kEasySolution));
+  expect_slots_of<4>(corpus_puzzle("acs_16x16_fixed040_inst00-09.txt"));
   expect_slots_of<5>(corpus_puzzle("acs_25x25_fixed045_inst00-09.txt"));
   expect_slots_of<6>(large_instance(36));
+  expect_slots_of<7>(large_instance(49));
   expect_slots_of<8>(large_instance(64));
+  expect_slots_of<8>(Grid(8));  // every cell free
 }
 
-// A tile's scratch holds the unit masks and a slot a free cell, and the givens' slot: at 64x64,
-// eight warps' tiles fit a block's 227 KiB on puzzles of 35 % given and more, five on an empty
-// grid.
+// The slots keep find_lone's requests to one word a bank, where cell order served half or more
+// of them twice or more: at most one request in a hundred is served twice (none at 16x16 to
+// 36x36 on these puzzles), at 16x16 to 64x64 in the hard band's fills.
+TEST(TeamRepair, TheLonePhaseReadsOneWordOfABankAtOnce) {
+  const auto expect_few = [](const BankCount& count, int most, const std::string& what) {
+    EXPECT_LE(count.twice_laid, most) << what << ": " << count.twice_laid << " of " << count.requests;
+    EXPECT_GT(count.twice_in_cell_order, count.requests / 2) << what << ": the comparison no longer holds";
+  };
+  const auto hard_band = [](int size) {  // the first committed puzzle at 45 % given
+    const std::string side = std::to_string(size) + "x" + std::to_string(size);
+    return read_puzzle_file(source_path("bench/instances/" + side + "/fill-0.45.txt"))[0].grid;
+  };
+  expect_few(count_banks<4>(corpus_puzzle("acs_16x16_fixed040_inst00-09.txt")), 0, "16x16");
+  expect_few(count_banks<5>(corpus_puzzle("acs_25x25_fixed045_inst00-09.txt")), 0, "25x25");
+  expect_few(count_banks<6>(hard_band(36)), 0, "36x36");
+  for (const BankCount& big : {count_banks<7>(hard_band(49)), count_banks<8>(hard_band(64))})
+    expect_few(big, big.requests / 100, std::to_string(big.requests) + " requests");
+}
+
+// A tile's scratch holds the unit masks and a slot a free cell: at 64x64, eight warps' tiles
+// fit a block's 227 KiB on puzzles of 35 % given and more, five on an empty grid.
 TEST(TeamRepair, ATilesScratchGrowsWithThePuzzlesFreeCells) {
   constexpr std::uint32_t kBlock = 227 * 1024, kCells = Shape<8>::kCells;
-  EXPECT_EQ(repair_tile_bytes<3>(0), tile_scratch_bytes(sizeof(RepairScratch<3>) + sizeof(Shape<3>::Mask)));
+  EXPECT_EQ(repair_tile_bytes<3>(0), tile_scratch_bytes(sizeof(RepairScratch<3>)));
   EXPECT_EQ(repair_tile_bytes<8>(2000) - repair_tile_bytes<8>(1998), 2 * sizeof(Shape<8>::Mask));
   EXPECT_EQ(kBlock / repair_tile_bytes<8>(kCells - kCells * 35 / 100), 8u);
   EXPECT_EQ(kBlock / repair_tile_bytes<8>(kCells), 5u);

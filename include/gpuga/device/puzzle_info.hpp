@@ -3,7 +3,9 @@
 // and for each block (a box or a row) its free cells and the values missing there. Plain data
 // for the device.
 #include <cstdint>
+#include <vector>
 
+#include "gpuga/device/candidate_slots.hpp"
 #include "gpuga/device/island_params.hpp"
 #include "gpuga/device/grid.hpp"
 
@@ -26,12 +28,13 @@ struct PuzzleInfo {
                                                       // allows v (given-aware moves)
   typename S::Mask unit_givens[S::kUnits]{};  // bit v: a given of the unit holds v (the repair)
   // The repair's tables (repair.hpp), last, so that a step that repairs nothing stages the puzzle
-  // without them (island.hpp). A tile keeps its candidates by free cell (all_free's order):
-  //   units_of[i]   free cell i's index and the numbers of its row, column and box (each of n),
-  //                 packed by pack_units: the waves visit every open cell in every wave, and a
-  //                 load and shifts cost fewer registers than dividing the index by n and B;
-  //   free_slot[c]  cell c's free cell (its candidates' slot), n_free for a given (a slot that
-  //                 stays 0), for the waves that read a unit's cells.
+  // without them (island.hpp). A tile keeps a free cell's candidates in a slot of its own, slots
+  // 0 to n_free - 1 in the order candidate_slots chose for the shared memory's banks:
+  //   units_of[s]   slot s's cell and the numbers of its row, column and box (each of n), packed
+  //                 by pack_units: the waves visit every open cell in every wave, and a load and
+  //                 shifts cost fewer registers than dividing the index by n and B;
+  //   free_slot[c]  cell c's slot, n_free for a given (no slot), for the waves that read a
+  //                 unit's cells.
   std::uint32_t units_of[S::kCells]{};
   typename S::Cell free_slot[S::kCells]{};
 };
@@ -79,17 +82,21 @@ inline PuzzleInfo<B> make_puzzle_info(const std::uint8_t* givens, Encoding e) {
     for (int k = 0; k < S::kSide; ++k) held |= S::value_bit(givens[S::unit_cell(u, k)]);
     info.unit_givens[u] = static_cast<typename S::Mask>(held & S::kValues);
   }
+  std::vector<int> free_cells;
   for (int c = 0; c < S::kCells; ++c) {
     if (givens[c]) continue;
-    info.units_of[info.n_free] = pack_units<B>(c);
-    info.free_slot[c] = static_cast<Cell>(info.n_free);
+    free_cells.push_back(c);
     info.all_free[info.n_free++] = static_cast<Cell>(c);
     const Bits taken = info.unit_givens[S::row_of(c)] | info.unit_givens[S::kSide + S::col_of(c)] |
                            info.unit_givens[2 * S::kSide + S::box_of(c)];
     info.allowed[c] = static_cast<typename S::Mask>(S::kValues & ~taken);
   }
-  for (int c = 0; c < S::kCells; ++c)
-    if (givens[c]) info.free_slot[c] = static_cast<Cell>(info.n_free);
+  for (int c = 0; c < S::kCells; ++c) info.free_slot[c] = static_cast<Cell>(info.n_free);
+  const std::vector<std::uint32_t> slot_of = candidate_slots<B>(free_cells);
+  for (std::uint32_t i = 0; i < info.n_free; ++i) {
+    info.units_of[slot_of[i]] = pack_units<B>(free_cells[i]);
+    info.free_slot[free_cells[i]] = static_cast<Cell>(slot_of[i]);
+  }
   for (int b = 0; b < S::kSide; ++b)
     for (int i = 0; i < info.free_count[b]; ++i)
       for (int v = 1; v <= S::kSide; ++v)

@@ -281,11 +281,9 @@ LoneRepair<B>& lone_repair() {
   return *state;
 }
 
-// The waves of a tile of lanes, from here on. Lanes a child's repair takes on a GPU: a warp.
-// Narrower tiles would share a warp, but the children of one warp take different waves, and a
-// warp runs its tiles' different paths one after the other.
-template <int B>
-inline constexpr std::uint32_t kRepairLanes = 32;
+// The waves of a tile of lanes, from here on. Lanes a child's repair takes on a GPU: a warp
+// (kRepairLanes, candidate_slots.hpp). Narrower tiles would share a warp, but the children of one
+// warp take different waves, and a warp runs its tiles' different paths one after the other.
 
 // Where unit u's cells are: the k-th at first + k / B * across + k % B * along (a row along
 // itself, a column down, a box along each of its rows and across to the next). A unit is read by
@@ -315,11 +313,11 @@ struct FreeCell {
 };
 
 // A tile's working state for one child, in its scratch (a GPU's shared memory): this header, then
-// the candidates of the puzzle's free cells (candidates()), one a free cell in all_free's order
-// and one more that stays 0 (the givens' slot, PuzzleInfo::free_slot). By free cell rather than
-// by cell, a tile holds only what the puzzle leaves open: at 64x64 a third of the bytes at 0.35
-// given, which is what lets eight warps' tiles share a multiprocessor. Unit masks are whole words
-// for fetch_or's atomics (32 bits up to 25x25, 64 from 36x36).
+// the candidates of the puzzle's free cells (candidates()), one a slot (PuzzleInfo::free_slot).
+// By free cell rather than by cell, a tile holds only what the puzzle leaves open: at 64x64 a
+// third of the bytes at 0.35 given, which is what lets eight warps' tiles share a
+// multiprocessor. Unit masks are whole words for fetch_or's atomics (32 bits up to 25x25, 64
+// from 36x36).
 template <int B>
 struct RepairScratch {
   using S = Shape<B>;
@@ -330,7 +328,7 @@ struct RepairScratch {
   Bits clash[S::kUnits];    //   and those two or more claim
   Rng rng;                  // the child's stream, lane 0's to draw from (decide)
 
-  // Free cell i's candidates: 0 once it is placed or left with none (so 0 is "not open"). They
+  // Slot s's candidates: 0 once its cell is placed or left with none (so 0 is "not open"). They
   // follow the header aligned: its size is a multiple of its words', which are no narrower.
   GPUGA_HD_INLINE typename S::Mask* candidates() { return reinterpret_cast<typename S::Mask*>(this + 1); }
 };
@@ -338,7 +336,7 @@ struct RepairScratch {
 // Bytes of a tile's scratch for a puzzle of `free_cells` free cells, and of a block's tiles.
 template <int B>
 GPUGA_HD_INLINE constexpr std::uint32_t repair_tile_bytes(std::uint32_t free_cells) {
-  return tile_scratch_bytes(sizeof(RepairScratch<B>) + (std::uint64_t(free_cells) + 1) * sizeof(typename Shape<B>::Mask));
+  return tile_scratch_bytes(sizeof(RepairScratch<B>) + std::uint64_t(free_cells) * sizeof(typename Shape<B>::Mask));
 }
 
 // A block's repair tiles on a GPU: one of kRepairLanes<B> lanes each, or one where the team is
@@ -354,7 +352,10 @@ GPUGA_HD_INLINE constexpr std::uint32_t repair_scratch_bytes(std::uint32_t threa
 }
 
 // One child's repair on a tile: its phases, each called by every lane alike. Lane l's free cells
-// are free cells l, l + width, ... (open while their candidates are not 0).
+// are those of slots l, l + width, ... (open while their candidates are not 0). The waves are
+// reductions over the open cells with ties broken by cell, so the slots' order (the banks',
+// candidate_slots.hpp) changes no byte: the free cells are in cell order, and "the first free
+// cell on from `from`" is the first cell on from its cell.
 template <int B, class Lanes>
 struct TeamRebuild {
   using S = Shape<B>;
@@ -381,10 +382,10 @@ struct TeamRebuild {
     return lonely & (~lonely + 1);
   }
 
-  // Free cell i (f) takes the value `bit`.
-  GPUGA_HD_INLINE void place(std::uint32_t i, const FreeCell& f, Bits bit) const {
+  // The cell of slot s (f) takes the value `bit`.
+  GPUGA_HD_INLINE void place(std::uint32_t s, const FreeCell& f, Bits bit) const {
     grid[f.cell] = static_cast<std::uint8_t>(kPlacedMark | S::value_of_bit(lowest_bit(bit)));
-    cand[i] = 0;
+    cand[s] = 0;
     lanes.fetch_or(&scratch.used[f.row], bit);
     lanes.fetch_or(&scratch.used[f.col], bit);
     lanes.fetch_or(&scratch.used[f.box], bit);
@@ -401,12 +402,12 @@ struct TeamRebuild {
   };
   GPUGA_HD_INLINE Open update() const {
     Open open{false, false};
-    for (std::uint32_t i = lane; i < n_free; i += width) {
-      const Bits had = cand[i];
+    for (std::uint32_t s = lane; s < n_free; s += width) {
+      const Bits had = cand[s];
       if (!had) continue;
-      const FreeCell f(info.units_of[i]);
+      const FreeCell f(info.units_of[s]);
       const Bits m = had & ~of_units(scratch.used, f);
-      cand[i] = static_cast<typename S::Mask>(m);
+      cand[s] = static_cast<typename S::Mask>(m);
       open.any = open.any || m;
       open.naked = open.naked || (m && !(m & (m - 1)));
     }
@@ -417,8 +418,8 @@ struct TeamRebuild {
   // units a lane, where a kind of unit at a time took six (two rows, two columns, two boxes for
   // lanes 0-3); at 9x9 one, where it took three. A unit is read a line of B cells at a time (a
   // box's row, a row's box-width), each line's loads unrolled: unrolled whole, the 9x9 step
-  // spilled at its 64-register bound. A cell's candidates are at its free cell's slot (a given's
-  // is 0).
+  // spilled at its 64-register bound. A cell's candidates are at its slot; a given has none (0),
+  // and its lane reads nothing, so that the givens of a request take no bank.
   GPUGA_HD_INLINE void find_lone() const {
     for (std::uint32_t u = lane; u < S::kUnits; u += width) {
       const UnitCells at = unit_cells<B>(static_cast<int>(u));
@@ -427,7 +428,8 @@ struct TeamRebuild {
       for (int line = 0, first = at.first; line < B; ++line, first += at.across)
         GPUGA_UNROLL
         for (int k = 0, cell = first; k < B; ++k, cell += at.along) {
-          const Bits m = cand[info.free_slot[cell]];
+          const std::uint32_t slot = info.free_slot[cell];
+          const Bits m = slot < n_free ? Bits(cand[slot]) : Bits(0);
           twice |= once & m;
           once |= m;
         }
@@ -437,66 +439,72 @@ struct TeamRebuild {
 
   struct Offer {
     bool claims;           // this lane claimed
-    std::uint32_t fewest;  // else its most constrained: candidates << 16 | free cells on from `from`
+    std::uint32_t fewest;  // else its most constrained: candidates << 16 | cells on from `from`
   };
-  // This lane's open cells' claims, noted in their units; without claims, its most constrained.
+  // Cells from `from` on to `cell`, round the grid.
+  GPUGA_HD_INLINE static std::uint32_t cells_on(std::uint32_t from, std::uint32_t cell) {
+    return cell >= from ? cell - from : cell + S::kCells - from;
+  }
+  // This lane's open cells' claims, noted in their units; without claims, its most constrained
+  // (ties to the first cell on from the cell `from`).
   GPUGA_HD_INLINE Offer claim(bool hidden, std::uint32_t from) const {
     Offer offer{false, ~0u};
-    for (std::uint32_t i = lane; i < n_free; i += width) {
-      const Bits m = cand[i];
+    for (std::uint32_t s = lane; s < n_free; s += width) {
+      const Bits m = cand[s];
       if (!m) continue;
-      const FreeCell f(info.units_of[i]);
+      const FreeCell f(info.units_of[s]);
       if (const Bits bit = claim_of(f, m, hidden)) {
         offer.claims = true;
         note_claim(f.row, bit);
         note_claim(f.col, bit);
         note_claim(f.box, bit);
       } else if (!offer.claims) {
-        const std::uint32_t distance = i >= from ? i - from : i + n_free - from;
-        const std::uint32_t key = static_cast<std::uint32_t>(bit_count(m)) << 16 | distance;
+        const std::uint32_t key = static_cast<std::uint32_t>(bit_count(m)) << 16 |
+                                   cells_on(from, static_cast<std::uint32_t>(f.cell));
         offer.fewest = key < offer.fewest ? key : offer.fewest;
       }
     }
     return offer;
   }
 
-  // Every claim that clashes with none; of the others, the first free cell's. The units'
-  // claims are empty again after.
+  // Every claim that clashes with none; of the others, the first cell's. The units' claims are
+  // empty again after.
   GPUGA_HD_INLINE void place_claims(bool hidden) const {
-    std::uint32_t first_clash = ~0u;
-    for (std::uint32_t i = lane; i < n_free; i += width) {
-      const Bits m = cand[i];
+    std::uint32_t first_clash = ~0u;  // a cell
+    for (std::uint32_t s = lane; s < n_free; s += width) {
+      const Bits m = cand[s];
       if (!m) continue;
-      const FreeCell f(info.units_of[i]);
+      const FreeCell f(info.units_of[s]);
       const Bits bit = claim_of(f, m, hidden);
       if (!bit) continue;
       if (bit & of_units(scratch.clash, f))
-        first_clash = i < first_clash ? i : first_clash;
+        first_clash = static_cast<std::uint32_t>(f.cell) < first_clash ? static_cast<std::uint32_t>(f.cell) : first_clash;
       else
-        place(i, f, bit);
+        place(s, f, bit);
     }
     first_clash = lanes.reduce_min(first_clash);
     if (first_clash != ~0u && lane == 0) {  // no other lane writes its cell or reads its units now
-      const FreeCell f(info.units_of[first_clash]);
-      place(first_clash, f, claim_of(f, cand[first_clash], hidden));
+      const std::uint32_t s = info.free_slot[first_clash];
+      const FreeCell f(info.units_of[s]);
+      place(s, f, claim_of(f, cand[s], hidden));
     }
     for (std::uint32_t u = lane; u < S::kUnits; u += width)
       scratch.claimed[u] = scratch.clash[u] = 0;
     lanes.sync();
   }
 
-  // The most constrained cell (its key `fewest`), by lane 0: the child's value where it is still
-  // a candidate, else a random one.
+  // The most constrained cell (its key `fewest`, from the cell `from`), by lane 0: the child's
+  // value where it is still a candidate, else a random one.
   GPUGA_HD_INLINE void decide(std::uint32_t fewest, std::uint32_t from) const {
     if (lane == 0) {
       const std::uint32_t at = (fewest & 0xFFFFu) + from;
-      const std::uint32_t i = at >= n_free ? at - n_free : at;
-      const FreeCell f(info.units_of[i]);
-      const Bits m = cand[i];
+      const std::uint32_t s = info.free_slot[at >= S::kCells ? at - S::kCells : at];
+      const FreeCell f(info.units_of[s]);
+      const Bits m = cand[s];
       const std::uint32_t own = grid[f.cell];
       const bool kept = own && S::holds(m, static_cast<int>(own));
       const auto candidates = static_cast<std::uint32_t>(bit_count(m));
-      place(i, f, kept ? S::value_bit(static_cast<int>(own))
+      place(s, f, kept ? S::value_bit(static_cast<int>(own))
                        : Bits(1) << nth_bit(m, scratch.rng.below(candidates)));
     }
     lanes.sync();
@@ -523,15 +531,14 @@ GPUGA_HD void repair_on_lanes(const Lanes& lanes, RepairScratch<B>& scratch, std
 #endif
   typename S::Mask* const cand = scratch.candidates();
   const TeamRebuild<B, Lanes> rebuild{lanes, scratch, cand, grid, info, lane, width, n_free};
-  // The random free cell the ties start from: free cells are in cell order, so that the cells on
-  // from it are the free cells on from its index, in the same order.
-  const std::uint32_t from = lanes.broadcast(lane == 0 ? scratch.rng.below(n_free) : 0u, 0);
+  // The cell of the random free cell the ties start from: free cells are in cell order, so that
+  // the cells on from it are the free cells on from its index, in the same order.
+  const std::uint32_t from = lanes.broadcast(lane == 0 ? std::uint32_t(info.all_free[scratch.rng.below(n_free)]) : 0u, 0);
   for (std::uint32_t u = lane; u < S::kUnits; u += width) {
     scratch.used[u] = info.unit_givens[u];
     scratch.claimed[u] = scratch.clash[u] = 0;
   }
-  for (std::uint32_t i = lane; i <= n_free; i += width)
-    cand[i] = i < n_free ? info.allowed[info.all_free[i]] : 0;
+  for (std::uint32_t s = lane; s < n_free; s += width) cand[s] = info.allowed[FreeCell<B>(info.units_of[s]).cell];
   lanes.sync();
   for (;;) {
     const auto open = rebuild.update();
