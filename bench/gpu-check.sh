@@ -157,8 +157,9 @@ pack() {
     [ "$sub" = tests ] || { mkdir -p "$stage/build/$sub" && : >"$stage/build/$sub/CTestTestfile.cmake"; }
   done
   find "$stage/build" -name '*.cmake' -exec sed -i "s|$tree|$build_mark|g; s|$root|$source_mark|g" {} +
-  # What the tests' commands and the studies name: their scripts, the puzzles and instances they read.
-  cp "$root"/tests/*.sh "$stage/src/tests/"
+  # What the tests' commands and the studies name: their scripts (and ctest's of their properties),
+  # the puzzles and instances they read.
+  cp "$root"/tests/*.sh "$root"/tests/*.cmake "$stage/src/tests/"
   cp "$root"/bench/throughput.sh "$root"/bench/dev-sets.sh "$root"/bench/summarize.py "$root"/bench/compare.py \
     "$stage/src/bench/"
   cp -r "$root/puzzles" "$stage/src/"
