@@ -584,7 +584,8 @@ class System : public Memory {
     const bool cooperative = attribute(cudaDevAttrCooperativeLaunch) != 0;
     return {.stage_limit = block, .widest_team = kTeamThreads,
             .lone = cooperative ? LoneIsland::GridWhenUnstaged : LoneIsland::Alone,
-            .pair_limit = std::min(block, shared_each_of(multiprocessor(), 2)), .units = multiprocessors()};
+            .pair_limit = std::min(block, shared_each_of(multiprocessor(), 2)), .units = multiprocessors(),
+            .repair_waves = true};
   }
   // What one multiprocessor holds at once: blocks, threads, registers and shared memory.
   UnitLimits multiprocessor() const {
@@ -802,7 +803,8 @@ class System : public Memory {
   void prepare(std::uint64_t need, const std::string& what) const { check_host_memory(need, what); }
   // Every lone island runs on the grid's twin, so that CI runs the grid's code.
   DeviceLimits limits() const {
-    return {stage_limit_, static_cast<std::uint32_t>(kOmpTeamThreads), LoneIsland::Grid};
+    return {.stage_limit = stage_limit_, .widest_team = static_cast<std::uint32_t>(kOmpTeamThreads),
+            .lone = LoneIsland::Grid, .repair_waves = lane_width_ > 1};
   }
   std::string placement(const Launch& launch) const {
     return launch.kernel == KernelKind::Grid     ? "host memory, a grid's twin"

@@ -124,7 +124,8 @@ class IslandEngine final : public Engine {
                                            " for an engine of box size " + std::to_string(B) +
                                            "; expected one size per engine");
     if (layout_.repair_lanes && puzzle.blanks() > layout_.repair_cells) grow_repair_tiles(puzzle);
-    RunInfo<B> info = make_run_info<B>(puzzle.cell.data(), params_, seed);
+    const SlotOrder slots = sys_.limits().repair_waves ? SlotOrder::Banks : SlotOrder::Cells;
+    RunInfo<B> info = make_run_info<B>(puzzle.cell.data(), params_, seed, slots);
     info.first_island = first_island_;
     if (link_) info.ring_islands = ring_islands_;
     const std::uint64_t none = 0;

@@ -10,6 +10,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <memory>
 #include <sstream>
 #include <tuple>
 #include <vector>
@@ -225,10 +226,14 @@ std::uint32_t repair_on(std::uint32_t width, std::vector<std::uint8_t>& g, const
   return s.rng.next();
 }
 
+// Every width on the slots laid out for the banks, and a warp on the slots in cell order (a
+// system of lone lanes lays out none): the reference's bytes and draws.
 template <int B>
 void expect_reference_bytes(const Grid& puzzle, std::uint32_t children) {
   ASSERT_EQ(puzzle.box, B);
   const PuzzleInfo<B> info = make_puzzle_info<B>(puzzle.cell.data(), Encoding::Cell);
+  const auto in_cell_order = std::make_unique<PuzzleInfo<B>>(
+      make_puzzle_info<B>(puzzle.cell.data(), Encoding::Cell, SlotOrder::Cells));
   for (std::uint32_t i = 0; i < children; ++i) {
     std::vector<std::uint8_t> reference = random_child<B>(info, i);
     const std::vector<std::uint8_t> child = reference;
@@ -241,6 +246,10 @@ void expect_reference_bytes(const Grid& puzzle, std::uint32_t children) {
       ASSERT_EQ(g, reference) << "child " << i << " on " << width << " lanes";
       EXPECT_EQ(after, next) << "child " << i << " on " << width << " lanes: another number of draws";
     }
+    std::vector<std::uint8_t> g = child;
+    const std::uint32_t after = repair_on<B>(32, g, *in_cell_order, i);
+    ASSERT_EQ(g, reference) << "child " << i << " on a warp, slots in cell order";
+    EXPECT_EQ(after, next) << "child " << i << " on a warp, slots in cell order: another number of draws";
   }
 }
 
@@ -396,6 +405,9 @@ TEST(TeamRepair, TheWavesFindEveryCellsCandidatesByItsSlot) {
   expect_slots_of<7>(large_instance(49));
   expect_slots_of<8>(large_instance(64));
   expect_slots_of<8>(Grid(8));  // every cell free
+  const Grid nine = grid_of(kHardPuzzle);
+  const PuzzleInfo<3> cells = make_puzzle_info<3>(nine.cell.data(), Encoding::Cell, SlotOrder::Cells);
+  for (int i = 0; i < cells.n_free; ++i) EXPECT_EQ(cells.free_slot[cells.all_free[i]], i) << "free cell " << i;
 }
 
 // The slots keep find_lone's requests to one word a bank, where cell order served half or more

@@ -21,6 +21,9 @@ struct DeviceLimits {
   // time (a CPU thread, the OpenMP twin).
   std::uint64_t pair_limit = 0;
   std::uint64_t units = 1;
+  // Whether a child's repair runs as waves of several lanes (a GPU's warp), which read its
+  // candidates by the slots a puzzle lays out for the banks; a lane alone (a CPU thread) reads none.
+  bool repair_waves = false;
 };
 
 enum class KernelKind {

@@ -86,9 +86,9 @@ inline double initial_temperature(const PuzzleInfo<B>& info, const GaParams& ga,
 // and the initial inverse temperature.
 template <int B>
 inline RunInfo<B> make_run_info(const std::uint8_t* puzzle, const IslandParams& params,
-                                std::uint64_t seed) {
+                                std::uint64_t seed, SlotOrder slots = SlotOrder::Banks) {
   RunInfo<B> run;
-  run.info = make_puzzle_info<B>(puzzle, params.ga.encoding);
+  run.info = make_puzzle_info<B>(puzzle, params.ga.encoding, slots);
   run.seed = seed;
   run.ring_islands = params.islands;
   const std::uint32_t free = run.info.n_free;

@@ -29,7 +29,7 @@ struct PuzzleInfo {
   typename S::Mask unit_givens[S::kUnits]{};  // bit v: a given of the unit holds v (the repair)
   // The repair's tables (repair.hpp), last, so that a step that repairs nothing stages the puzzle
   // without them (island.hpp). A tile keeps a free cell's candidates in a slot of its own, slots
-  // 0 to n_free - 1 in the order candidate_slots chose for the shared memory's banks:
+  // 0 to n_free - 1 in a SlotOrder (make_puzzle_info):
   //   units_of[s]   slot s's cell and the numbers of its row, column and box (each of n), packed
   //                 by pack_units: the waves visit every open cell in every wave, and a load and
   //                 shifts cost fewer registers than dividing the index by n and B;
@@ -56,8 +56,13 @@ GPUGA_HD_INLINE int block_cell(Encoding e, int b, int k) {
   return e == Encoding::Box ? Shape<B>::box_cell(b, k) : Shape<B>::row_cell(b, k);
 }
 
+// The order of a tile's candidate slots: the free cells' own (cell order), or laid out for a GPU's
+// banks (candidate_slots.hpp), which costs a run's start a millisecond at 25x25 and is read only by
+// the waves of several lanes; the bytes of a repair are the same in both.
+enum class SlotOrder : std::uint8_t { Cells, Banks };
+
 template <int B>
-inline PuzzleInfo<B> make_puzzle_info(const std::uint8_t* givens, Encoding e) {
+inline PuzzleInfo<B> make_puzzle_info(const std::uint8_t* givens, Encoding e, SlotOrder order = SlotOrder::Banks) {
   using S = Shape<B>;
   using Cell = typename S::Cell;
   using Bits = typename S::Bits;
@@ -92,7 +97,9 @@ inline PuzzleInfo<B> make_puzzle_info(const std::uint8_t* givens, Encoding e) {
     info.allowed[c] = static_cast<typename S::Mask>(S::kValues & ~taken);
   }
   for (int c = 0; c < S::kCells; ++c) info.free_slot[c] = static_cast<Cell>(info.n_free);
-  const std::vector<std::uint32_t> slot_of = candidate_slots<B>(free_cells);
+  std::vector<std::uint32_t> slot_of(free_cells.size());
+  for (std::uint32_t i = 0; i < info.n_free; ++i) slot_of[i] = i;
+  if (order == SlotOrder::Banks) slot_of = candidate_slots<B>(free_cells);
   for (std::uint32_t i = 0; i < info.n_free; ++i) {
     info.units_of[slot_of[i]] = pack_units<B>(free_cells[i]);
     info.free_slot[free_cells[i]] = static_cast<Cell>(slot_of[i]);
