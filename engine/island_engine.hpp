@@ -84,6 +84,7 @@ class IslandEngine final : public Engine {
     [[maybe_unused]] const auto on = sys_.scope();
     const DeviceLimits limits = sys_.limits();
     check_repair_tile_fits(limits);
+    slot_order_ = limits.repair_waves && layout_.repair_lanes ? SlotOrder::Banks : SlotOrder::Cells;
     sys_.prepare(bytes_needed(), "--pop " + std::to_string(std::uint64_t(given.islands) * layout_.individuals) +
                                      (slots > 1 ? " x " + std::to_string(slots) + " runs at once" : ""));
     Sys::resize(records_, islands_ * layout_.bytes);
@@ -124,8 +125,7 @@ class IslandEngine final : public Engine {
                                            " for an engine of box size " + std::to_string(B) +
                                            "; expected one size per engine");
     if (layout_.repair_lanes && puzzle.blanks() > layout_.repair_cells) grow_repair_tiles(puzzle);
-    const SlotOrder slots = sys_.limits().repair_waves ? SlotOrder::Banks : SlotOrder::Cells;
-    RunInfo<B> info = make_run_info<B>(puzzle.cell.data(), params_, seed, slots);
+    RunInfo<B> info = make_run_info<B>(puzzle.cell.data(), params_, seed, slot_order_);
     info.first_island = first_island_;
     if (link_) info.ring_islands = ring_islands_;
     const std::uint64_t none = 0;
@@ -417,6 +417,9 @@ class IslandEngine final : public Engine {
 
   IslandParams params_;
   IslandLayout layout_;
+  // Where a tile keeps a free cell's candidates: laid out for the banks where children are
+  // repaired by waves of lanes (puzzle_info.hpp), cell order where none reads them.
+  SlotOrder slot_order_ = SlotOrder::Cells;
   // Before sys_, whose timers still pending at the end refer to it.
   std::shared_ptr<PhaseLedger> ledger_ = std::make_shared<PhaseLedger>();
   Sys sys_;

@@ -10,6 +10,7 @@
 // tests/test_repair.cpp counts the banks each request touches.
 #include <algorithm>
 #include <cstdint>
+#include <span>
 #include <vector>
 
 #include "gpuga/device/grid.hpp"
@@ -55,7 +56,7 @@ std::vector<std::vector<int>> lone_phase_requests() {
 // For each free cell (by its index in `free_cells`, cell order), the others that share a request
 // of find_lone with it (givens are not read: find_lone skips them).
 template <int B>
-std::vector<std::vector<std::uint32_t>> cells_read_together(const std::vector<int>& free_cells) {
+std::vector<std::vector<std::uint32_t>> cells_read_together(std::span<const typename Shape<B>::Cell> free_cells) {
   std::vector<int> index_of(Shape<B>::kCells, -1);
   for (std::size_t i = 0; i < free_cells.size(); ++i) index_of[free_cells[i]] = static_cast<int>(i);
   std::vector<std::vector<std::uint32_t>> near(free_cells.size());
@@ -124,7 +125,7 @@ std::vector<std::uint32_t> colour_banks(const std::vector<std::vector<std::uint3
 // The slot of each free cell (by its index in `free_cells`, cell order): its bank's slots in
 // [0, n_free) go to the bank's cells in cell order.
 template <int B>
-std::vector<std::uint32_t> candidate_slots(const std::vector<int>& free_cells) {
+std::vector<std::uint32_t> candidate_slots(std::span<const typename Shape<B>::Cell> free_cells) {
   using Banks = SlotBanks<B>;
   constexpr std::uint32_t kNone = ~0u;
   const std::vector<std::uint32_t> bank_of = colour_banks<B>(cells_read_together<B>(free_cells));

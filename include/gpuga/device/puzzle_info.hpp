@@ -87,22 +87,20 @@ inline PuzzleInfo<B> make_puzzle_info(const std::uint8_t* givens, Encoding e, Sl
     for (int k = 0; k < S::kSide; ++k) held |= S::value_bit(givens[S::unit_cell(u, k)]);
     info.unit_givens[u] = static_cast<typename S::Mask>(held & S::kValues);
   }
-  std::vector<int> free_cells;
   for (int c = 0; c < S::kCells; ++c) {
     if (givens[c]) continue;
-    free_cells.push_back(c);
     info.all_free[info.n_free++] = static_cast<Cell>(c);
     const Bits taken = info.unit_givens[S::row_of(c)] | info.unit_givens[S::kSide + S::col_of(c)] |
                            info.unit_givens[2 * S::kSide + S::box_of(c)];
     info.allowed[c] = static_cast<typename S::Mask>(S::kValues & ~taken);
   }
   for (int c = 0; c < S::kCells; ++c) info.free_slot[c] = static_cast<Cell>(info.n_free);
-  std::vector<std::uint32_t> slot_of(free_cells.size());
-  for (std::uint32_t i = 0; i < info.n_free; ++i) slot_of[i] = i;
-  if (order == SlotOrder::Banks) slot_of = candidate_slots<B>(free_cells);
+  const std::vector<std::uint32_t> banked =
+      order == SlotOrder::Banks ? candidate_slots<B>({info.all_free, info.n_free}) : std::vector<std::uint32_t>{};
   for (std::uint32_t i = 0; i < info.n_free; ++i) {
-    info.units_of[slot_of[i]] = pack_units<B>(free_cells[i]);
-    info.free_slot[free_cells[i]] = static_cast<Cell>(slot_of[i]);
+    const std::uint32_t slot = order == SlotOrder::Banks ? banked[i] : i;
+    info.units_of[slot] = pack_units<B>(info.all_free[i]);
+    info.free_slot[info.all_free[i]] = static_cast<Cell>(slot);
   }
   for (int b = 0; b < S::kSide; ++b)
     for (int i = 0; i < info.free_count[b]; ++i)
