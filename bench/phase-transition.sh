@@ -20,7 +20,8 @@
 # Generation is refused where a fill cannot be made; every other failure ends the script.
 # OUTDIR keeps every run as it ends (batch-ga.csv, batch-sa.csv, batch-hc.csv: gpuga batch's rows;
 # others.csv: the exact solver's and ACS's), and the batch's runs in flight are saved every
-# CHECKPOINT_EVERY seconds (60) and on SIGTERM or SIGINT (the script then exits with status 4).
+# CHECKPOINT_EVERY seconds (60). SIGTERM or SIGINT stops the script with status 4: the batch's runs
+# in flight are saved; an exact or ACS run in flight is ended and leaves no row (it runs again).
 # The same command again continues: recorded runs are skipped, saved ones resumed, and a larger K
 # adds the next puzzles with the seeds an uninterrupted run would have given them. SOLVERS and K
 # may change from one command to the next; the limit, seed, step and batch options may not
@@ -43,6 +44,29 @@ fi
 echo "$settings" >"$out/settings"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+# SIGTERM and SIGINT: the run in flight (a batch, an exact or ACS run, each started in the
+# background so that the signal is heard at once) gets SIGTERM, and the script stops with status 4
+# once it has ended (stopped_at says so where a phase ends).
+child= stopped=
+trap 'stopped=1; [ -z "$child" ] || kill -TERM "$child" 2>/dev/null' TERM INT
+stopped_at() {
+  [ -n "$stopped" ] || return 0
+  echo "phase-transition: stopped; $1: the same command again continues" >&2
+  exit 4
+}
+# run_child COMMAND...: runs it in the background, apart from the terminal's process group
+# (setsid: out of reach of its Ctrl-C, which would end the run before it could save), reading the
+# caller's standard input (a background command's would be /dev/null), and waits for it to end,
+# the script's traps heard meanwhile; its status is in child_status.
+run_child() {
+  setsid "$@" <&0 &
+  child=$!
+  child_status=0
+  wait "$child" || child_status=$?
+  # A signal ends the first wait early; the second waits for the child to end.
+  if kill -0 "$child" 2>/dev/null; then child_status=0; wait "$child" || child_status=$?; fi
+  child=
+}
 
 # The fills: 0, STEP, ... up to 0.95, generated; or those of the files in PUZZLES, copied.
 if [ -n "${PUZZLES:-}" ]; then
@@ -70,33 +94,20 @@ for f in "${fills[@]}"; do
   files+=("$file")
 done
 
-# The GA, sa and hc (SOLVERS names fewer): one batch each over every fill's puzzles. The batch
-# runs apart from the terminal's process group (setsid), out of reach of its Ctrl-C (which would
-# end the runs unsaved); the script's SIGINT and SIGTERM are passed on to it as SIGTERM, on which
-# it saves its runs in flight and exits with status 4.
+# The GA, sa and hc (SOLVERS names fewer): one batch each over every fill's puzzles; SIGTERM makes
+# the batch save its runs in flight and exit with status 4.
 solvers=${SOLVERS:-ga sa hc exact}
-batch=
-trap '[ -z "$batch" ] || kill -TERM "$batch" 2>/dev/null' TERM INT
 for algorithm in $solvers; do
   [ "$algorithm" != exact ] || continue
-  setsid "$gpuga" batch --algorithm "$algorithm" --runs 1 --seed "$seed" --time-limit "$limit" \
+  stopped_at "no run of $algorithm began"
+  run_child "$gpuga" batch --algorithm "$algorithm" --runs 1 --seed "$seed" --time-limit "$limit" \
     --concurrent 1 --csv "$out/batch-$algorithm.csv" --resume \
-    --checkpoint-every "${CHECKPOINT_EVERY:-60}" "$@" "${files[@]}" 2>"$work/$algorithm.log" &
-  batch=$!
-  status=0
-  wait "$batch" || status=$?
-  # A signal ends the first wait early; the second waits for the batch to save and exit.
-  if kill -0 "$batch" 2>/dev/null; then status=0; wait "$batch" || status=$?; fi
-  batch=
-  if [ "$status" = 4 ]; then
-    echo "phase-transition: stopped; $algorithm's runs so far are in $out/batch-$algorithm.csv and" \
-      "those in flight saved: the same command again continues" >&2
-    exit 4
-  fi
-  [ "$status" -le 1 ] || { cat "$work/$algorithm.log" >&2; exit 1; }
+    --checkpoint-every "${CHECKPOINT_EVERY:-60}" "$@" "${files[@]}" 2>"$work/$algorithm.log"
+  [ "$child_status" != 4 ] ||
+    stopped_at "$algorithm's runs so far are in $out/batch-$algorithm.csv and those in flight saved"
+  [ "$child_status" -le 1 ] || { cat "$work/$algorithm.log" >&2; exit 1; }
   echo "phase-transition: $algorithm done" >&2
 done
-trap - TERM INT
 
 # The exact solver and ACS: each puzzle timed alone (the process's start included), a row a run
 # appended to others.csv as it ends; a puzzle with a solver's row there already is not run again.
@@ -107,13 +118,13 @@ exact_and_acs() {
     [[ $puzzle == \#* ]] && continue
     if [[ " $solvers " == *" exact "* ]] && ! recorded exact "$fill" "$i"; then
       t0=$(date +%s%N)
-      status=0
-      echo "$puzzle" | timeout "$limit" "$gpuga" check - >/dev/null || status=$?
+      run_child timeout "$limit" "$gpuga" check - <<<"$puzzle" >/dev/null
       t1=$(date +%s%N)
-      if [ "$status" = 124 ]; then
+      stopped_at "the exact solver's runs so far are in $out/others.csv"
+      if [ "$child_status" = 124 ]; then
         echo "exact,$fill,$i,0,$limit"
       else
-        [ "$status" = 0 ] || { echo "phase-transition: gpuga check failed on fill $fill puzzle $i" >&2; exit 1; }
+        [ "$child_status" = 0 ] || { echo "phase-transition: gpuga check failed on fill $fill puzzle $i" >&2; exit 1; }
         echo "exact,$fill,$i,1,$(awk -v ns=$((t1 - t0)) 'BEGIN { printf "%.6f", ns / 1e9 }')"
       fi
     fi
@@ -123,7 +134,9 @@ exact_and_acs() {
         printf "%s", $i == 0 ? "." : substr("0123456789abcdefghijklmnop", $i, 1) }' <<<"$puzzle")
       # ACS prints 0 (solved) or 1, then its solving time in seconds; anything else (it
       # mistakes an empty 16x16 grid for a full one) counts as unsolved at the limit.
-      mapfile -t res < <("$ACS" --puzzle "$puzzle" --timeout "$limit")
+      run_child "$ACS" --puzzle "$puzzle" --timeout "$limit" >"$work/acs.out"
+      stopped_at "ACS's runs so far are in $out/others.csv"
+      mapfile -t res <"$work/acs.out"
       if [[ ${res[0]:-} == 0 ]]; then
         echo "acs,$fill,$i,1,${res[1]}"
       elif [[ ${res[0]:-} == 1 ]]; then
@@ -137,6 +150,7 @@ exact_and_acs() {
   done <"$file"
 }
 touch "$out/others.csv"
+stopped_at "no exact or ACS run began"
 for f in "${fills[@]}"; do exact_and_acs "$out/fills/fill-$f.txt" "$f" >>"$out/others.csv"; done
 
 "$python3" "$here/phase_plot.py" "$size" "$out"

@@ -71,6 +71,32 @@ wait "$script_pid" || status=$?
 [ "$status" = 4 ] || { cat "$tmp/err"; fail "SIGTERM: status $status; expected 4"; }
 grep -q "the same command again continues" "$tmp/err" || fail "SIGTERM: no word on continuing"
 [ -n "$(ls "$tmp/stopped/batch-ga.csv.checkpoints")" ] || fail "SIGTERM: the run in flight was not saved"
+# SIGTERM in the exact solver's phase: status 4 at once, the run in flight ended and without a row,
+# the runs before it kept (36x36: a puzzle at 0.40 that it solves in a second, then one at 0.50
+# that it does not solve in a minute).
+mkdir "$tmp/exact"
+instances=$(dirname "$0")/../bench/instances/36x36
+grep -v '^#' "$instances/fill-0.40.txt" | sed -n 3p >"$tmp/exact/fill-0.40.txt"
+grep -v '^#' "$instances/fill-0.50.txt" | sed -n 3p >"$tmp/exact/fill-0.50.txt"
+SOLVERS=exact TIME_LIMIT=120 PUZZLES=$tmp/exact GPUGA=$gpuga bash "$script" 36 "$tmp/exact-stopped" \
+  2>"$tmp/err" &
+script_pid=$!
+for _ in $(seq 600); do
+  grep -q '^exact,0.40,0,1,' "$tmp/exact-stopped/others.csv" 2>/dev/null && pgrep -P "$script_pid" >/dev/null && break
+  sleep 0.1
+done
+check_pid=$(pgrep -P "$script_pid") || fail "exact: no run of the second puzzle"
+started=$SECONDS
+kill -TERM "$script_pid"
+status=0
+wait "$script_pid" || status=$?
+[ "$status" = 4 ] || { cat "$tmp/err"; fail "SIGTERM in the exact solver: status $status; expected 4"; }
+[ $((SECONDS - started)) -lt 20 ] || fail "SIGTERM in the exact solver: the script went on for the run's limit"
+! kill -0 "$check_pid" 2>/dev/null || fail "SIGTERM in the exact solver: its run goes on"
+grep -q "the exact solver's runs so far are in .*: the same command again continues" "$tmp/err" ||
+  { cat "$tmp/err"; fail "SIGTERM in the exact solver: no word on continuing"; }
+[ "$(cut -d, -f1-4 "$tmp/exact-stopped/others.csv")" = "exact,0.40,0,1" ] ||
+  fail "SIGTERM in the exact solver: others.csv is not the first puzzle's row alone"
 # The table and plot again from a runs.csv with rows added by hand for one fill of another solver.
 cp -r "$tmp/ga-only" "$tmp/again"
 echo "ga-other,9,0.25,0,1,0.5," >>"$tmp/again/runs.csv"
@@ -79,4 +105,4 @@ rm "$tmp/again/phase-transition.png"
 grep -q '^| 0.25 | .* | 100% 0.5 s |$' "$tmp/again/summary.md" || fail "--again: no cell for the added fill"
 grep -q '^| 0.50 | .* | - |$' "$tmp/again/summary.md" || fail "--again: no '-' where the added solver has no run"
 [ -s "$tmp/again/phase-transition.png" ] || fail "--again: no plot"
-echo "phase transition: 4x4 and 9x9, 4 solvers x 4 fills x 2 puzzles each, table and plot; a folder, its first puzzle a fill; continued with a larger K, not with another limit; stopped by SIGTERM"
+echo "phase transition: 4x4 and 9x9, 4 solvers x 4 fills x 2 puzzles each, table and plot; a folder, its first puzzle a fill; continued with a larger K, not with another limit; stopped by SIGTERM in a batch and in the exact solver"
