@@ -20,8 +20,9 @@
 # Generation is refused where a fill cannot be made; every other failure ends the script.
 # OUTDIR keeps every run as it ends (batch-ga.csv, batch-sa.csv, batch-hc.csv: gpuga batch's rows;
 # others.csv: the exact solver's and ACS's), and the batch's runs in flight are saved every
-# CHECKPOINT_EVERY seconds (60). SIGTERM or SIGINT stops the script with status 4: the batch's runs
-# in flight are saved; an exact or ACS run in flight is ended and leaves no row (it runs again).
+# CHECKPOINT_EVERY seconds (60). SIGTERM or SIGINT stops the script as gpuga stops: status 4 where
+# the batch saved its runs in flight, 5 where an exact or ACS run in flight was ended (it leaves no
+# row and runs again) or none had begun.
 # The same command again continues: recorded runs are skipped, saved ones resumed, and a larger K
 # adds the next puzzles with the seeds an uninterrupted run would have given them. SOLVERS and K
 # may change from one command to the next; the limit, seed, step and batch options may not
@@ -45,14 +46,14 @@ echo "$settings" >"$out/settings"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 # SIGTERM and SIGINT: the run in flight (a batch, an exact or ACS run, each started in the
-# background so that the signal is heard at once) gets SIGTERM, and the script stops with status 4
-# once it has ended (stopped_at says so where a phase ends).
+# background so that the signal is heard at once) gets SIGTERM, and the script stops once it has
+# ended (stopped_at STATUS WHAT, where a phase ends).
 child= stopped=
 trap 'stopped=1; [ -z "$child" ] || kill -TERM "$child" 2>/dev/null' TERM INT
 stopped_at() {
   [ -n "$stopped" ] || return 0
-  echo "phase-transition: stopped; $1: the same command again continues" >&2
-  exit 4
+  echo "phase-transition: stopped; $2: the same command again continues" >&2
+  exit "$1"
 }
 # run_child COMMAND...: runs it in the background, apart from the terminal's process group
 # (setsid: out of reach of its Ctrl-C, which would end the run before it could save), reading the
@@ -99,12 +100,12 @@ done
 solvers=${SOLVERS:-ga sa hc exact}
 for algorithm in $solvers; do
   [ "$algorithm" != exact ] || continue
-  stopped_at "no run of $algorithm began"
+  stopped_at 5 "no run of $algorithm began"
   run_child "$gpuga" batch --algorithm "$algorithm" --runs 1 --seed "$seed" --time-limit "$limit" \
     --concurrent 1 --csv "$out/batch-$algorithm.csv" --resume \
     --checkpoint-every "${CHECKPOINT_EVERY:-60}" "$@" "${files[@]}" 2>"$work/$algorithm.log"
   [ "$child_status" != 4 ] ||
-    stopped_at "$algorithm's runs so far are in $out/batch-$algorithm.csv and those in flight saved"
+    stopped_at 4 "$algorithm's runs so far are in $out/batch-$algorithm.csv and those in flight saved"
   [ "$child_status" -le 1 ] || { cat "$work/$algorithm.log" >&2; exit 1; }
   echo "phase-transition: $algorithm done" >&2
 done
@@ -120,7 +121,7 @@ exact_and_acs() {
       t0=$(date +%s%N)
       run_child timeout "$limit" "$gpuga" check - <<<"$puzzle" >/dev/null
       t1=$(date +%s%N)
-      stopped_at "the exact solver's runs so far are in $out/others.csv"
+      stopped_at 5 "the exact solver's runs so far are in $out/others.csv"
       if [ "$child_status" = 124 ]; then
         echo "exact,$fill,$i,0,$limit"
       else
@@ -135,7 +136,7 @@ exact_and_acs() {
       # ACS prints 0 (solved) or 1, then its solving time in seconds; anything else (it
       # mistakes an empty 16x16 grid for a full one) counts as unsolved at the limit.
       run_child "$ACS" --puzzle "$puzzle" --timeout "$limit" >"$work/acs.out"
-      stopped_at "ACS's runs so far are in $out/others.csv"
+      stopped_at 5 "ACS's runs so far are in $out/others.csv"
       mapfile -t res <"$work/acs.out"
       if [[ ${res[0]:-} == 0 ]]; then
         echo "acs,$fill,$i,1,${res[1]}"
@@ -150,7 +151,7 @@ exact_and_acs() {
   done <"$file"
 }
 touch "$out/others.csv"
-stopped_at "no exact or ACS run began"
+stopped_at 5 "no exact or ACS run began"
 for f in "${fills[@]}"; do exact_and_acs "$out/fills/fill-$f.txt" "$f" >>"$out/others.csv"; done
 
 "$python3" "$here/phase_plot.py" "$size" "$out"
