@@ -71,9 +71,9 @@ wait "$script_pid" || status=$?
 [ "$status" = 4 ] || { cat "$tmp/err"; fail "SIGTERM: status $status; expected 4"; }
 grep -q "the same command again continues" "$tmp/err" || fail "SIGTERM: no word on continuing"
 [ -n "$(ls "$tmp/stopped/batch-ga.csv.checkpoints")" ] || fail "SIGTERM: the run in flight was not saved"
-# SIGTERM in the exact solver's phase: status 5 at once (nothing saved to resume), the run in flight ended and without a row,
-# the runs before it kept (36x36: a puzzle at 0.40 that it solves in a second, then one at 0.50
-# that it does not solve in a minute).
+# SIGTERM in the exact solver's phase: status 5 at once (nothing saved to resume), the run in
+# flight ended and without a row, the runs before it kept (36x36: a puzzle at 0.40 that it solves
+# in a second, then one at 0.50 that it does not solve in a minute).
 mkdir "$tmp/exact"
 instances=$(dirname "$0")/../bench/instances/36x36
 grep -v '^#' "$instances/fill-0.40.txt" | sed -n 3p >"$tmp/exact/fill-0.40.txt"
