@@ -301,13 +301,18 @@ step() {
   shift
   local log=$OUT/logs/$name.log t0=$SECONDS rc
   echo "== $name (limit $limit s): $*" >"$log"
-  if [ "$(type -t "$1")" = function ]; then
+  # declare -F, not a command substitution: a trap that fires while bash parses one fails
+  # ("unexpected EOF"), and the signal would be lost.
+  if declare -F "$1" >/dev/null; then
     export -f "$1" measured run_ctest
     set -- bash -c '"$@"' "$name" "$@"
   fi
   export STEP_LIMIT=$limit
   timeout --kill-after=5 "$limit" "$@" >>"$log" 2>&1 &
   running=$!
+  # A signal that came before the step began found nothing to end (on_signal): end it now,
+  # or the stage would wait out the step's whole limit.
+  [ -z "$stopped" ] || kill -TERM "$running" 2>/dev/null
   wait "$running"
   rc=$?
   if [ -n "$stopped" ]; then  # a signal: end the step, keep what it wrote
