@@ -152,9 +152,11 @@ void expect_reference_moves(const Grid& puzzle, std::uint32_t children, std::uin
 }
 
 // A child of `puzzle` searched for up to `steps` steps: a solution of the puzzle (its givens,
-// a candidate in every free cell and no conflict), its one solution where it has one.
+// a candidate in every free cell and no conflict); `solution` where one is given (the puzzle's
+// one solution).
 template <int B>
-void expect_solved(const Grid& puzzle, std::uint32_t child, std::uint32_t steps) {
+void expect_solved(const Grid& puzzle, std::uint32_t child, std::uint32_t steps,
+                   const std::vector<std::uint8_t>* solution = nullptr) {
   ASSERT_EQ(puzzle.box, B);
   const PuzzleInfo<B> info = make_puzzle_info<B>(puzzle.cell.data(), Encoding::Cell);
   const std::vector<std::uint8_t> start = repaired_child<B>(info, child);
@@ -162,11 +164,7 @@ void expect_solved(const Grid& puzzle, std::uint32_t child, std::uint32_t steps)
   const std::vector<std::uint8_t> out = search<B>(start, info, 11, child, steps);
   expect_candidates<B>(out, info);
   EXPECT_EQ(conflicts_of<B>(out), 0);
-  const ExactResult exact = solve_exact(puzzle);
-  if (exact.solutions != 1) return;
-  std::vector<std::uint8_t> solution(exact.solution.cell.begin(), exact.solution.cell.end());
-  solution.resize(Shape<B>::kGenomeBytes, 0);
-  EXPECT_EQ(out, solution);
+  if (solution) EXPECT_EQ(out, *solution) << "child " << child;
 }
 
 Grid large_instance(int size, const char* fill) {
@@ -188,7 +186,13 @@ TEST(Tabu, TwentyFiveAndThirtySixInTheHardBandMakeTheReferencesMoves) {
 
 TEST(Tabu, StalledGridsOfTheHardBandAreCompletedToTheirSolutions) {
   const Grid nine = grid_of(kHardPuzzle);
-  for (std::uint32_t child = 0; child < 4; ++child) expect_solved<3>(nine, child, 20000);
+  const ExactResult exact = solve_exact(nine);
+  ASSERT_EQ(exact.solutions, 1);
+  std::vector<std::uint8_t> solution(exact.solution.cell.begin(), exact.solution.cell.end());
+  solution.resize(Shape<3>::kGenomeBytes, 0);
+  for (std::uint32_t child = 0; child < 4; ++child) expect_solved<3>(nine, child, 20000, &solution);
+  // These two have several solutions (gpuga check says so; counting the 36x36's takes seconds):
+  // any is theirs.
   expect_solved<5>(corpus_puzzle("acs_25x25_fixed045_inst00-09.txt"), 0, 400000);
   expect_solved<6>(large_instance(36, "0.45"), 0, 2000000);
 }
