@@ -71,7 +71,7 @@ grep -q "^commit " "$out/run/summary.txt" || fail "the summary does not name the
 rm -f "$out.err"
 # A machine whose tar finds no xz (a cluster's compute node may lack it): Python unpacks it.
 # A PATH of links to every command but xz's, the first of each name in PATH's order, made by
-# one ln: thousands of commands, where a process each took a minute of the suite.
+# one ln: a machine holds thousands of commands, and a process for each is the suite's time.
 noxz=$(mktemp -d)
 declare -A seen=()
 commands=()
