@@ -35,8 +35,11 @@ namespace gpuga {
 template <int B>
 struct TabuScratch {
   using S = Shape<B>;
+  // A row of `held` a cell. At 64x64 a row of 64 bytes would put a column's cells 4 KiB apart,
+  // in one set of an x86 core's L1 cache, and a move walks its column's counts; 72 spreads them.
+  static constexpr int kHeldRow = S::kSide == 64 ? 72 : S::kSide;
   std::uint8_t grid[S::kCells];                // the search's current grid
-  std::uint8_t held[S::kCells][S::kSide];      // [c][v - 1]: cells of c's units but c holding v
+  std::uint8_t held[S::kCells][kHeldRow];      // [c][v - 1]: cells of c's units but c holding v
   std::uint32_t tabu[S::kCells][S::kSide];     // [c][v - 1]: the step from which c may take v again
   // The free cells in conflict (held[c][grid[c] - 1] > 0), in no order, and each cell's place in
   // that list (kOut when not in it): a step scores only their moves. Which move is made does not
