@@ -35,9 +35,10 @@ namespace gpuga {
 template <int B>
 struct TabuScratch {
   using S = Shape<B>;
-  // A row of `held` a cell. At 64x64 a row of 64 bytes would put a column's cells 4 KiB apart,
-  // in one set of an x86 core's L1 cache, and a move walks its column's counts; 72 spreads them.
-  static constexpr int kHeldRow = S::kSide == 64 ? 72 : S::kSide;
+  // A row of `held` a cell. Where a column's cells would lie a multiple of 4 KiB apart (64x64),
+  // they share one set of an x86 core's L1 cache, and a move walks its column's counts: 8 bytes
+  // more a row spread them.
+  static constexpr int kHeldRow = S::kSide * S::kSide % 4096 == 0 ? S::kSide + 8 : S::kSide;
   std::uint8_t grid[S::kCells];                // the search's current grid
   std::uint8_t held[S::kCells][kHeldRow];      // [c][v - 1]: cells of c's units but c holding v
   std::uint32_t tabu[S::kCells][S::kSide];     // [c][v - 1]: the step from which c may take v again
