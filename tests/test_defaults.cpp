@@ -162,6 +162,16 @@ TEST(Defaults, EveryBackendHasARowForEverySizeAndNoneBeyond) {
     EXPECT_EQ(size_defaults(b, 7, Repair::Propagate).restart_after, 300u);
     EXPECT_EQ(size_defaults(b, 8, Repair::Propagate).restart_after, 100u);
   }
+  // From 49x49 the CPU's searches are long and its islands small (a search of 36x36's length
+  // ends still descending there); the GPU's keep 36x36's until a GPU has timed them.
+  for (int box = 6; box <= kMaxBox; ++box) {
+    const SizeDefaults& cpu = size_defaults(Backend::Cpu, box, Repair::Propagate);
+    const SizeDefaults& gpu = size_defaults(Backend::Cuda, box, Repair::Propagate);
+    EXPECT_EQ(std::tie(cpu.tabu, cpu.island_size, cpu.many_island_size),
+              box == 6 ? std::make_tuple(200000u, 8u, 8u) : std::make_tuple(5000000u, 2u, 2u))
+        << "box " << box;
+    EXPECT_EQ(gpu.tabu, 200000u) << "box " << box;
+  }
 }
 
 TEST(Defaults, EveryEntryIsARunTheEngineTakes) {

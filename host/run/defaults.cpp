@@ -29,10 +29,12 @@ constexpr SizeDefaults kCpuRepaired[] = {
     // 36x36 to 64x64: an island restarted after 10 stagnant generations keeps losing what its
     // repairs built; each size takes the interval that solved most there (docs/decisions.md),
     // which test_defaults holds. Every repaired grid searched, by the steps that solved the hard
-    // band at 36x36 and 49x49 (docs/decisions.md, "TabuCol").
+    // band at 36x36 (docs/decisions.md, "TabuCol"); from 49x49 a search of 200,000 steps ends
+    // still descending, so islands of 2 search each grid for 5,000,000 (docs/decisions.md,
+    // "Long searches in islands of 2 from 49x49").
     {8, 0, 100, 0, 1, 2, 8, 0, 200000},
-    {8, 0, 300, 0, 1, 2, 8, 0, 200000},
-    {8, 0, 100, 0, 1, 2, 8, 0, 200000},
+    {2, 0, 300, 0, 1, 2, 2, 0, 5000000},
+    {2, 0, 100, 0, 1, 2, 2, 0, 5000000},
 };
 constexpr SizeDefaults kCudaRepaired[] = {
     // island size, local search, restart after, grow after, islands per multiprocessor; many at
@@ -41,8 +43,10 @@ constexpr SizeDefaults kCudaRepaired[] = {
     {32, 0, 10, 0, 2, 2, 32, 0},
     {32, 0, 10, 0, 2, 2, 32, 0},
     {32, 0, 10, 0, 2, 2, 32, 0},
-    // 36x36 to 64x64: the CPU's restarts and tabu-search steps (measured there: a generation
-    // makes the same bytes on either backend), not yet timed on a GPU. One island a
+    // 36x36 to 64x64: the CPU's restarts and, at 36x36, its tabu-search steps (measured there: a
+    // generation makes the same bytes on either backend), not yet timed on a GPU; from 49x49
+    // 36x36's steps, since a warp's search is slower than a core's and the CPU's 5,000,000 a
+    // grid would hold a generation for minutes. One island a
     // multiprocessor: a generation lasts as long as a warp's searches one after another, four
     // at 36x36 in a block of eight tiles, where two islands (two blocks of six) would give each
     // warp six (many puzzles at once fill the device with blocks of six all the same).
