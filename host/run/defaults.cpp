@@ -43,13 +43,13 @@ constexpr SizeDefaults kCudaRepaired[] = {
     {32, 0, 10, 0, 2, 2, 32, 0},
     {32, 0, 10, 0, 2, 2, 32, 0},
     {32, 0, 10, 0, 2, 2, 32, 0},
-    // 36x36 to 64x64: the CPU's restarts and, at 36x36, its tabu-search steps (measured there: a
-    // generation makes the same bytes on either backend), not yet timed on a GPU; from 49x49
-    // 36x36's steps, since a warp's search is slower than a core's and the CPU's 5,000,000 a
-    // grid would hold a generation for minutes. One island a
-    // multiprocessor: a generation lasts as long as a warp's searches one after another, four
-    // at 36x36 in a block of eight tiles, where two islands (two blocks of six) would give each
-    // warp six (many puzzles at once fill the device with blocks of six all the same).
+    // 36x36 to 64x64: the CPU's restarts, and 36x36's tabu-search steps at every size (measured
+    // on the CPU: a generation makes the same bytes on either backend), not yet timed on a GPU:
+    // a warp searches more slowly than a core, and the CPU's 5,000,000 steps a grid from 49x49
+    // would hold a generation for minutes. One island a multiprocessor: a generation lasts as
+    // long as a warp's searches one after another, four at 36x36 in a block of eight tiles, where
+    // two islands (two blocks of six) would give each warp six (many puzzles at once fill the
+    // device with blocks of six all the same).
     {32, 0, 100, 0, 1, 2, 32, 0, 200000},
     {32, 0, 300, 0, 1, 2, 32, 0, 200000},
     {32, 0, 100, 0, 1, 2, 32, 0, 200000},
