@@ -25,7 +25,8 @@
 #       tarball from `baseline`: this build against another, alternating).
 #   bench/gpu-check.sh build DIR [ARCHS]
 #       On any machine with nvcc: builds gpuga for CUDA architecture 90 (ARCHS, for example
-#       "80;90", for others) in DIR/build, then packs it as `pack` does.
+#       "80;90", for others) in DIR/build, checks every kernel's ptxas figures against
+#       cuda/kernel-resources.txt (ctest kernel_resources), then packs it as `pack` does.
 #   bench/gpu-check.sh pack BUILD DIR
 #       Packs DIR/gpuga-gpu-bundle.tar.xz from BUILD, a CUDA build, to copy to a GPU machine that
 #       has no compiler (a cluster's compute node): gpuga, every test binary with its ctest
@@ -79,6 +80,10 @@ build() {
     -DCMAKE_CUDA_ARCHITECTURES="$archs" >"$dir/configure.log" || { cat "$dir/configure.log"; return 1; }
   cmake --build "$tree" -j "$(nproc)" || return 1
   echo "gpu-check: built in $((SECONDS - t0)) s"
+  # Every size's ptxas figures against cuda/kernel-resources.txt (the suite's build compiles 9x9
+  # alone): a bundle whose kernels spill or lose occupancy is not packed.
+  ctest --test-dir "$tree" -R '^kernel_resources$' --output-on-failure >"$dir/kernel-resources.log" ||
+    { cat "$dir/kernel-resources.log"; echo "gpu-check: the kernels' resources are not those recorded" >&2; return 1; }
   pack "$tree" "$dir"
 }
 

@@ -51,7 +51,7 @@ std::string skip_reason(System s) {
 }
 
 // Whether `s` runs box size `box` in this build: CUDA compiles the sizes of GPUGA_CUDA_SIZES only
-// (the suite's build takes 9x9 and 36x36, scripts/test), and refuses the rest naming the option.
+// (the suite's build takes 9x9 alone, scripts/test), and refuses the rest naming the option.
 bool builds_size(System s, const Grid& puzzle) {
   if (s == System::Omp) return true;
   try {
