@@ -82,7 +82,7 @@ build() {
   echo "gpu-check: built in $((SECONDS - t0)) s"
   # Every size's ptxas figures against cuda/kernel-resources.txt (the suite's build compiles 9x9
   # alone): a bundle whose kernels spill or lose occupancy is not packed.
-  ctest --test-dir "$tree" -R '^kernel_resources$' --output-on-failure >"$dir/kernel-resources.log" ||
+  ctest --test-dir "$tree" -R '^kernel_resources$' --no-tests=error --output-on-failure >"$dir/kernel-resources.log" ||
     { cat "$dir/kernel-resources.log"; echo "gpu-check: the kernels' resources are not those recorded" >&2; return 1; }
   pack "$tree" "$dir"
 }
