@@ -9,8 +9,8 @@ set -uo pipefail
 src=$1
 fail() { echo "FAIL: $*" >&2; exit 1; }
 python3=/usr/bin/python3
-[ -x "$python3" ] && "$python3" -c "import venv, setuptools, wheel" 2>/dev/null ||
-  { echo "skipped: no Debian python3 with venv, setuptools and wheel (scripts/setup installs them)"; exit 77; }
+[ -x "$python3" ] && "$python3" -c "import venv, setuptools, wheel, pip" 2>/dev/null ||
+  { echo "skipped: no Debian python3 with venv, setuptools, wheel and pip (scripts/setup installs them)"; exit 77; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 mkdir "$tmp/src"
@@ -19,8 +19,10 @@ if git -C "$src" rev-parse --is-inside-work-tree >/dev/null 2>&1; then
 else
   cp -r "$src"/. "$tmp/src" && rm -rf "$tmp"/src/build*
 fi
-"$python3" -m venv --system-site-packages "$tmp/venv" || fail "python3 -m venv"
-GPUGA_CUDA=OFF CMAKE_BUILD_TYPE=None "$tmp/venv/bin/pip" install --no-build-isolation --no-deps -q "$tmp/src" >"$tmp/pip.log" 2>&1 ||
+# Without a pip of its own (ensurepip's copy): Debian's, seen through the system's packages, installs
+# into the environment that runs it.
+"$python3" -m venv --without-pip --system-site-packages "$tmp/venv" || fail "python3 -m venv"
+GPUGA_CUDA=OFF CMAKE_BUILD_TYPE=None "$tmp/venv/bin/python" -m pip install --no-build-isolation --no-deps -q "$tmp/src" >"$tmp/pip.log" 2>&1 ||
   { tail -40 "$tmp/pip.log"; fail "pip install --no-build-isolation ."; }
 cd "$tmp" || exit 1  # not the source tree: the installed package is the one imported
 "$tmp/venv/bin/python" - <<'PY' || fail "the installed package does not solve"

@@ -451,7 +451,7 @@ TEST(Solve, MaxGenerationsAndTimeLimitStopRuns) {
   EXPECT_NE(r.err.find("max-generations after 7 generations"), std::string::npos) << r.err;
   EXPECT_NE(r.out.find("not solved"), std::string::npos);
   r = run_gpuga("solve" + kCpu + "--pop 2000 --local-search 0 --repair none --restart-after 0 "
-                "--time-limit 0.5 --max-generations 4000000000 --seed 1 " + kHard);
+                "--time-limit 0.1 --max-generations 4000000000 --seed 1 " + kHard);
   EXPECT_EQ(r.status, 1);
   EXPECT_NE(r.err.find("time-limit after"), std::string::npos) << r.err;
 }
