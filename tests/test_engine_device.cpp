@@ -569,7 +569,7 @@ TEST(OmpDeviceEngine, TilesOfSeveralLanesRepairAndSearchAsALaneAloneDoes) {
   // repairing several children on one scratch, and give the CPU's bytes (a lane alone). At 9x9
   // islands on a ring (blocks) and a lone island (the grid's twin: two blocks of tiles), with and
   // without the search; at 36x36, on tiles of a warp's 32 lanes as the GPU runs it, two searched
-  // islands, whose units take 64-bit masks (narrower tiles there only double the test's time).
+  // islands, whose units take 64-bit masks.
   auto c = all_test_configs(8).back();
   ASSERT_EQ(c.params.repair, Repair::Propagate);
   const Grid nine = grid_of(kHardPuzzle);
