@@ -177,8 +177,9 @@ INSTANTIATE_TEST_SUITE_P(
 TEST_P(DeviceEngine, TabuSearchedIslandsEqualTheCpu) {
   // The repaired GA with a tabu search on every repaired grid (tabu.hpp), each on its tile's
   // tables in the engine's memory: islands on a ring (a block each), and a lone island (the
-  // grid), at 9x9; and two islands at 36x36, the smallest size whose defaults search. The
-  // search changes the islands (the same engine without it differs).
+  // grid), at 9x9, with and without returns to a search's best (--tabu-return); and two
+  // islands at 36x36, the smallest size whose defaults search, with returns. The search changes
+  // the islands (the same engine without it differs).
   if (const auto why = skip_reason(GetParam()); !why.empty()) GTEST_SKIP() << why;
   auto c = all_test_configs(20).back();
   ASSERT_EQ(c.params.repair, Repair::Propagate);
@@ -187,6 +188,9 @@ TEST_P(DeviceEngine, TabuSearchedIslandsEqualTheCpu) {
   for (const std::uint32_t islands : {3u, 1u}) {
     const EngineParams p = islands_of(c, islands, 4, 2, 5, 2);
     expect_same_after(GetParam(), nine, p, 2, 9, std::to_string(islands) + " island(s) searched");
+    EngineParams returning = p;
+    returning.ga.tabu_return = 4;
+    expect_same_after(GetParam(), nine, returning, 2, 9, std::to_string(islands) + " island(s) returning");
     EngineParams plain = p;
     plain.ga.tabu = 0;
     auto searched = make_device(GetParam(), nine, p), without = make_device(GetParam(), nine, plain);
@@ -199,6 +203,7 @@ TEST_P(DeviceEngine, TabuSearchedIslandsEqualTheCpu) {
   if (!builds_size(GetParam(), big)) return;
   auto small = all_test_configs(4).back();
   small.params.tabu = 200;
+  small.params.tabu_return = 20;
   expect_same_after(GetParam(), big, islands_of(small, 2, 2, 1, 2, 1), 1, 2, "36x36 searched");
 }
 
@@ -594,6 +599,7 @@ TEST(OmpDeviceEngine, TilesOfSeveralLanesRepairAndSearchAsALaneAloneDoes) {
   }
   auto small = all_test_configs(3).back();
   small.params.tabu = 200;
+  small.params.tabu_return = 20;
   expect_width(big, islands_of(small, 2, 1, 1, 2, 1), 32, 1, "36x36 searched");
 }
 

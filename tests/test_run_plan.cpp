@@ -64,6 +64,25 @@ TEST(RunPlan, TheTabuSearchIsTheRepairedGasFrom36x36OnEitherBackend) {
   EXPECT_EQ(refusal(on_gpu, Backend::Cuda), "no error");
 }
 
+TEST(RunPlan, ASearchGoesBackToItsBestByTheTable) {
+  // --tabu-return from the table where the GA searches (the CPU's long searches from 49x49, none
+  // at 36x36 or on a GPU), none without a search, and as given.
+  for (const Backend b : {Backend::Cpu, Backend::Cuda})
+    for (const int box : {5, 6, 7, 8})
+      EXPECT_EQ(plan_on({}, b, box).config.engine.ga.tabu_return,
+                size_defaults(b, box, Repair::Propagate).tabu_return)
+          << to_string(b) << " " << box;
+  EXPECT_GT(plan_on({}, Backend::Cpu, 7).config.engine.ga.tabu_return, 0u);
+  EXPECT_EQ(plan_on({}, Backend::Cpu, 6).config.engine.ga.tabu_return, 0u);
+  EXPECT_EQ(plan_on({}, Backend::Cuda, 8).config.engine.ga.tabu_return, 0u);
+  RunOptions unsearched;
+  unsearched.tabu = 0;
+  EXPECT_EQ(plan_on(unsearched, Backend::Cpu, 8).config.engine.ga.tabu_return, 0u);
+  RunOptions given;
+  given.tabu_return = 1234;
+  EXPECT_EQ(plan_on(given, Backend::Cuda, 6).config.engine.ga.tabu_return, 1234u);
+}
+
 TEST(RunPlan, EachPuzzleSizeGetsItsOwnDefaults) {
   // One set of options, three sizes: each plan takes its row of the table (the repaired GA's
   // rows, or the plain GA's).

@@ -4,7 +4,8 @@
 // the key that orders the moves (TabuKey, tabu_hash). What comes out keeps the givens, holds a
 // candidate in every free cell and has no more conflicts than the repaired grid with its blanks
 // filled; a 9x9 grid stalled by its repair, and 25x25 and 36x36 ones of the hard band, are
-// completed to solutions. A tile of lanes (a GPU's warp) makes the reference's moves at any width.
+// completed to solutions. A tile of lanes (a GPU's warp) makes the reference's moves at any width,
+// with returns to the best grid (--tabu-return) or without.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -49,11 +50,12 @@ int held_at(const std::vector<std::uint8_t>& g, int c, int v) {
   return held;
 }
 
-// The search as its header says it, with nothing kept between steps but the grid and the tabu.
+// The search as its header says it, with nothing kept between steps but the grid, the tabu and
+// the step of its last better best or return; `returns` counts its returns to the best grid.
 template <int B>
 std::vector<std::uint8_t> reference_search(std::vector<std::uint8_t> g, const PuzzleInfo<B>& info,
-                                           std::uint64_t seed, std::uint32_t child,
-                                           std::uint32_t steps) {
+                                           std::uint64_t seed, std::uint32_t child, std::uint32_t steps,
+                                           std::uint32_t return_after = 0, int* returns = nullptr) {
   using S = Shape<B>;
   auto allows = [&](int c, int v) { return S::holds(static_cast<typename S::Bits>(info.allowed[c]), v) != 0; };
   for (int i = 0; i < info.n_free; ++i) {  // the blanks filled, in order, each least held
@@ -67,6 +69,7 @@ std::vector<std::uint8_t> reference_search(std::vector<std::uint8_t> g, const Pu
   std::map<std::pair<int, int>, std::uint32_t> tabu;  // (cell, value): the step it is free again
   std::vector<std::uint8_t> best = g;
   int conflicts = conflicts_of<B>(g), least_conflicts = conflicts;
+  std::uint32_t last_turn = 0;
   for (std::uint32_t step = 0; step < steps && least_conflicts > 0; ++step) {
     std::uint64_t least = TabuKey::kNone;
     int in_conflict = 0;
@@ -87,16 +90,23 @@ std::vector<std::uint8_t> reference_search(std::vector<std::uint8_t> g, const Pu
     tabu[{c, g[c]}] = step + 1 + tabu_hash(stream, step, 0xFFFFFFFFu) % 10 + in_conflict * 3 / 5;
     g[c] = static_cast<std::uint8_t>(TabuKey::value(least));
     conflicts = conflicts_of<B>(g);
-    if (conflicts < least_conflicts) least_conflicts = conflicts, best = g;
+    if (conflicts < least_conflicts) {
+      least_conflicts = conflicts, best = g, last_turn = step;
+    } else if (return_after && step - last_turn >= return_after) {
+      g = best, conflicts = least_conflicts, last_turn = step;
+      tabu.clear();
+      if (returns) ++*returns;
+    }
   }
   return best;
 }
 
 template <int B>
 std::vector<std::uint8_t> search(std::vector<std::uint8_t> g, const PuzzleInfo<B>& info,
-                                 std::uint64_t seed, std::uint32_t child, std::uint32_t steps) {
+                                 std::uint64_t seed, std::uint32_t child, std::uint32_t steps,
+                                 std::uint32_t return_after = 0) {
   static TabuScratch<B> scratch;
-  tabu_search<B>(OneLane{}, scratch, g.data(), info, seed, 0, child, steps);
+  tabu_search<B>(OneLane{}, scratch, g.data(), info, seed, 0, child, steps, return_after);
   return g;
 }
 
@@ -105,12 +115,12 @@ std::vector<std::uint8_t> search(std::vector<std::uint8_t> g, const PuzzleInfo<B
 template <int B>
 std::vector<std::uint8_t> search_on_lanes(std::uint32_t width, std::vector<std::uint8_t> g,
                                           const PuzzleInfo<B>& info, std::uint32_t child,
-                                          std::uint32_t steps) {
+                                          std::uint32_t steps, std::uint32_t return_after) {
   static TabuScratch<B> scratch;
   std::memset(static_cast<void*>(&scratch), 0xA5, sizeof(scratch));
   std::vector<std::uint32_t> exchange(2 * width);
 #pragma omp parallel num_threads(static_cast<int>(width))
-  tabu_search<B>(OmpLanes{exchange.data(), nullptr}, scratch, g.data(), info, 5, 0, child, steps);
+  tabu_search<B>(OmpLanes{exchange.data(), nullptr}, scratch, g.data(), info, 5, 0, child, steps, return_after);
   return g;
 }
 
@@ -134,21 +144,27 @@ void expect_candidates(const std::vector<std::uint8_t>& g, const PuzzleInfo<B>& 
   }
 }
 
+// The search's moves are the reference's for `children` children of `puzzle`, on one lane and on
+// tiles; with `return_after`, the reference goes back to its best at least once in some child.
 template <int B>
-void expect_reference_moves(const Grid& puzzle, std::uint32_t children, std::uint32_t steps) {
+void expect_reference_moves(const Grid& puzzle, std::uint32_t children, std::uint32_t steps,
+                            std::uint32_t return_after = 0) {
   ASSERT_EQ(puzzle.box, B);
   const PuzzleInfo<B> info = make_puzzle_info<B>(puzzle.cell.data(), Encoding::Cell);
+  int returns = 0;
   for (std::uint32_t i = 0; i < children; ++i) {
     const std::vector<std::uint8_t> child = repaired_child<B>(info, i);
-    const std::vector<std::uint8_t> reference = reference_search<B>(child, info, 5, i, steps);
+    const std::vector<std::uint8_t> reference = reference_search<B>(child, info, 5, i, steps, return_after, &returns);
     expect_candidates<B>(reference, info);
     ASSERT_NE(reference, child) << "child " << i << ": the search changed nothing";
-    ASSERT_EQ(search<B>(child, info, 5, i, steps), reference) << "child " << i;
+    ASSERT_EQ(search<B>(child, info, 5, i, steps, return_after), reference) << "child " << i;
     // Tiles of 2 to 32 lanes, and widths that divide nothing, as a GPU's warps run it.
     for (const std::uint32_t width : {2u, 3u, 13u, 32u})
-      ASSERT_EQ(search_on_lanes<B>(width, child, info, i, steps), reference) << "child " << i << " on " << width << " lanes";
+      ASSERT_EQ(search_on_lanes<B>(width, child, info, i, steps, return_after), reference)
+          << "child " << i << " on " << width << " lanes";
     EXPECT_LE(conflicts_of<B>(reference), conflicts_of<B>(reference_search<B>(child, info, 5, i, 0)));
   }
+  if (return_after) EXPECT_GT(returns, 0) << "no search went back to its best";
 }
 
 // A child of `puzzle` searched for up to `steps` steps: a solution of the puzzle (its givens,
@@ -182,6 +198,21 @@ TEST(Tabu, NineAndSixteenMakeTheReferencesMoves) {
 TEST(Tabu, TwentyFiveAndThirtySixInTheHardBandMakeTheReferencesMoves) {
   expect_reference_moves<5>(corpus_puzzle("acs_25x25_fixed045_inst00-09.txt"), 1, 20);
   expect_reference_moves<6>(large_instance(36, "0.50"), 1, 8);
+}
+
+TEST(Tabu, ReturnsToTheBestMakeTheReferencesMoves) {
+  // Returns after a few steps, so that the short searches here make several, at 9x9 and in the
+  // hard band of 36x36; the searches differ from those without returns.
+  expect_reference_moves<3>(grid_of(kHardPuzzle), 6, 300, 7);
+  expect_reference_moves<6>(large_instance(36, "0.50"), 1, 40, 3);
+  const Grid puzzle = grid_of(kHardPuzzle);
+  const PuzzleInfo<3> info = make_puzzle_info<3>(puzzle.cell.data(), Encoding::Cell);
+  bool differ = false;
+  for (std::uint32_t i = 0; i < 6 && !differ; ++i) {
+    const std::vector<std::uint8_t> child = repaired_child<3>(info, i);
+    differ = search<3>(child, info, 5, i, 300, 7) != search<3>(child, info, 5, i, 300);
+  }
+  EXPECT_TRUE(differ) << "returns changed no search";
 }
 
 TEST(Tabu, StalledGridsOfTheHardBandAreCompletedToTheirSolutions) {

@@ -31,10 +31,11 @@ constexpr SizeDefaults kCpuRepaired[] = {
     // which test_defaults holds. Every repaired grid searched, by the steps that solved the hard
     // band at 36x36 (docs/decisions.md, "TabuCol"); from 49x49 a search of 200,000 steps ends
     // still descending, so islands of 2 search each grid for 5,000,000 (docs/decisions.md,
-    // "Long searches in islands of 2 from 49x49").
+    // "Long searches in islands of 2 from 49x49"), each going back to its best after 100,000
+    // steps that did not better it ("A long search goes back to its best").
     {8, 0, 100, 0, 1, 2, 8, 0, 200000},
-    {2, 0, 300, 0, 1, 2, 2, 0, 5000000},
-    {2, 0, 100, 0, 1, 2, 2, 0, 5000000},
+    {2, 0, 300, 0, 1, 2, 2, 0, 5000000, 100000},
+    {2, 0, 100, 0, 1, 2, 2, 0, 5000000, 100000},
 };
 constexpr SizeDefaults kCudaRepaired[] = {
     // island size, local search, restart after, grow after, islands per multiprocessor; many at

@@ -420,6 +420,13 @@ std::vector<RunSetting> make_settings() {
                         auto_text(&SizeDefaults::tabu, Repair::Propagate) + ")", "tabu",
                         {"tabu", 25, 8}),
               &O::tabu),
+      or_auto(number<U>("tabu-return", &O::tabu_return, &G::tabu_return, 0, kMaxTabuSteps, ga,
+                        "Steps after which a tabu search (--tabu) that has not bettered its best "
+                        "since, nor gone back, goes back to its best grid with its tabu cleared (0: "
+                        "never; auto: by backend and box size, " +
+                        auto_text(&SizeDefaults::tabu_return, Repair::Propagate) + ")", "tabu_return",
+                        {"tabu_return", 26, 9}),
+              &O::tabu_return),
       flag("given-aware", &O::given_aware, &G::given_aware, ga, "box/row: initialise and swap so "
            "that no digit lands where a given of its row, column or box holds it (when a legal "
            "placement exists)", "given_aware", {"given_aware", 10}),

@@ -108,6 +108,7 @@ RunPlan plan(const RunOptions& o, const Target& t) {
   const SizeDefaults& d = size_defaults(t.backend, t.box, g.repair);
   g.local_search = o.local_search.value_or(d.local_search);
   g.tabu = o.tabu.value_or(g.repair == Repair::Propagate ? d.tabu : 0);
+  g.tabu_return = o.tabu_return.value_or(g.tabu ? d.tabu_return : 0);
   c.engine.restart_after = o.restart_after.value_or(ga ? d.restart_after : kClimberRestartAfter);
   // The table's growth is measured for the table's islands; islands the user sized grow only
   // when asked. Runs sized for throughput (many puzzles, no --pop) have islands and growth of

@@ -31,6 +31,7 @@ struct SizeDefaults {
   std::uint32_t many_island_size = 0;
   std::uint32_t many_grow_after = 0;
   std::uint32_t tabu = 0;  // the repaired GA: tabu-search steps on every repaired grid
+  std::uint32_t tabu_return = 0;  // its steps with no better best before a search goes back to it
 };
 
 // The entry for `backend` (box sizes 2 to 8), puzzles of box size `box` and the GA

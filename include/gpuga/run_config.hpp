@@ -48,6 +48,7 @@ struct RunOptions {
   std::optional<std::uint32_t> local_search;
   std::optional<Repair> repair;
   std::optional<std::uint32_t> tabu;
+  std::optional<std::uint32_t> tabu_return;
   std::optional<bool> given_aware;
   std::optional<Propagation> presolve;
   std::optional<double> cooling;

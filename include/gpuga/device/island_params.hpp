@@ -48,6 +48,7 @@ struct GaParams {
   std::uint32_t local_search{};  // hill-climbing moves tried on every bred child (memetic)
   Repair repair{};               // propagate: every child then rebuilt (repair.hpp; cell encoding)
   std::uint32_t tabu{};          // propagate: tabu-search steps on every repaired grid (tabu.hpp)
+  std::uint32_t tabu_return{};   // tabu: a search's steps with no better best before it goes back to it
   std::uint64_t seed{};          // the run's seed; island k's is derive_seed(seed, k)
 };
 

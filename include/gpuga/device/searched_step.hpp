@@ -38,7 +38,7 @@ struct TabuSearches {
     for (std::uint32_t i = from + lanes.tile(); i < to; i += lanes.tiles()) {
       const std::uint32_t moves =
           tabu_search<B>(lanes, tables, genomes + std::uint64_t(i) * kGenomeBytes, island.info, seed, generation,
-                         i, island.params.ga.tabu, searches.deadline);
+                         i, island.params.ga.tabu, island.params.ga.tabu_return, searches.deadline);
       if (lanes.lane() == 0) tables.moves += moves;
     }
     island.team.sync();

@@ -11,7 +11,10 @@
 // (stream, step, cell, value), cell, value), and the least key is made. The search ends after
 // `steps` steps, with no conflict left or at its run's deadline (a time limit); the genome holds
 // the best grid found (the fewest conflicts, the earliest), whose conflict fitness (fitness.hpp)
-// is 0 only when it is solved.
+// is 0 only when it is solved. With a return (--tabu-return R), a search whose last R steps have
+// neither bettered its best nor gone back goes back to its best grid, the tabu cleared: from 49x49
+// a long search spends most of its steps far above its best, which it reaches only now and then,
+// and a start from the best again and again brings it nearer (docs/decisions.md).
 //
 // A search runs on a tile of lanes (lanes.hpp), a warp on a GPU and one lane on a CPU thread:
 // the lanes score the moves of the cells in conflict in turn and agree on the least key (a
@@ -238,25 +241,32 @@ GPUGA_HD_INLINE std::uint64_t least_key(const Lanes& lanes, std::uint64_t key) {
 // limit ends a generation of long searches.
 inline constexpr std::uint32_t kDeadlineSteps = 1024;
 
+// The genome into the tile's tables, by lane 0 alone (the blanks are filled in the order of the
+// free cells); its conflicts, on every lane, which meet here.
+template <int B, class Lanes>
+GPUGA_HD_INLINE int tabu_load(const Lanes& lanes, const TabuSearch<B>& search, const std::uint8_t* genome) {
+  const int conflicts = lanes.lane() == 0 ? search.load(genome) : 0;
+  return static_cast<int>(lanes.broadcast(static_cast<std::uint32_t>(conflicts), 0));
+}
+
 // Up to `steps` steps of the search on `genome` (a repaired grid) by the tile `lanes`, its
-// hashes keyed by the child's stream (seed, generation, child, kPurposeTabu), until `deadline`
-// (RunTask::deadline) has passed; returns the moves made. Every lane follows the same conflicts
-// and best (each reads the agreed key); the lanes write the counts of a move, lane 0 the rest of
-// the tables.
+// hashes keyed by the child's stream (seed, generation, child, kPurposeTabu), back to the best
+// grid after `return_after` steps that neither bettered it nor went back (0: never), until
+// `deadline` (RunTask::deadline) has passed; returns the moves made. Every lane follows the same
+// conflicts and best (each reads the agreed key); the lanes write the counts of a move, lane 0
+// the rest of the tables.
 template <int B, class Lanes>
 GPUGA_HD std::uint32_t tabu_search(const Lanes& lanes, TabuScratch<B>& scratch, std::uint8_t* genome,
                                    const PuzzleInfo<B>& info, std::uint64_t seed, std::uint32_t generation,
-                                   std::uint32_t child, std::uint32_t steps,
+                                   std::uint32_t child, std::uint32_t steps, std::uint32_t return_after = 0,
                                    std::int64_t deadline = kNoDeadline) {
   Rng rng(seed, generation, child, kPurposeTabu);
   const TabuSearch<B> search{scratch, info, rng.next()};
   const int lane = static_cast<int>(lanes.lane()), width = static_cast<int>(lanes.width());
-  // The load's blanks are filled in the order of the free cells: lane 0's alone.
-  int conflicts = lane == 0 ? search.load(genome) : 0;
-  conflicts = static_cast<int>(lanes.broadcast(static_cast<std::uint32_t>(conflicts), 0));
+  int conflicts = tabu_load(lanes, search, genome);
   int best = conflicts;
   search.keep(lanes, genome);
-  std::uint32_t step = 0;
+  std::uint32_t step = 0, last_turn = 0;  // the step of the last better best or return
   for (; step < steps && best > 0; ++step) {
     if (step % kDeadlineSteps == kDeadlineSteps - 1 &&
         lanes.broadcast(lane == 0 && deadline_passed(deadline), 0))
@@ -265,9 +275,14 @@ GPUGA_HD std::uint32_t tabu_search(const Lanes& lanes, TabuScratch<B>& scratch, 
     if (key == TabuKey::kNone) break;
     search.make(lanes, TabuKey::cell(key), TabuKey::value(key), step);
     conflicts += TabuKey::score(key);
-    if (conflicts >= best) continue;
-    best = conflicts;
-    search.keep(lanes, genome);
+    if (conflicts < best) {
+      best = conflicts;
+      last_turn = step;
+      search.keep(lanes, genome);
+    } else if (return_after && step - last_turn >= return_after) {
+      conflicts = tabu_load(lanes, search, genome);  // the best grid, which the genome holds
+      last_turn = step;
+    }
   }
   return step;
 }
